@@ -1,0 +1,81 @@
+/** Business constants of the spec (§9) and DESIGN, one home for server and clients. */
+export const CODE = {
+  ok: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  internal: 500,
+  maintenance: 503,
+} as const;
+export type Code = (typeof CODE)[keyof typeof CODE];
+
+export const LIMITS = {
+  inputMaxLength: 16,
+  usernameMin: 6,
+  passwordMin: 6,
+  cardNumberMin: 8,
+  payPasswordMin: 6,
+  payPasswordMax: 18,
+  maxCardsPerType: 5,
+  withdrawMinYuan: 100,
+  depositDefaultMinYuan: 100,
+  depositDefaultMaxYuan: 10000,
+  emailMax: 64,
+  mobileMax: 20,
+  avatarMaxBytes: 512 * 1024,
+  pageSizeMax: 50,
+  pageMax: 100000,
+} as const;
+
+export const TIMING = {
+  requestTimeoutMs: 30_000,
+  balancePollMs: 2500,
+  venuePollMs: 3500,
+  venuePollTransferMs: 1500,
+  hallBannerAutoplayMs: 5000,
+  appBannerAutoplayMs: 3000,
+  downloadFrameRemoveMs: 2000,
+  backToTopPx: 200,
+  noticeScrollOffsetPx: 300,
+  infiniteThresholdPx: 300,
+  paymentWindowMin: 60,
+  withdrawRedirectMs: 1500,
+  lotteryTickMs: 1000,
+  chatPingMs: 3000,
+  lotteryNoTokenRedirectMs: 1000,
+} as const;
+
+export const HOME_COUNTER_TOTAL = 4;
+export const BIRTHDAY_MIN = '1980-01-01';
+export const CAPTCHA_POOL_SIZE = 21;
+export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const LOGIN_LOCK = { maxFailures: 5, lockMinutes: 15 } as const;
+
+export const GAME_CATEGORIES = ['realbet', 'joker', 'gaming', 'sport', 'lottery', 'concise'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+export const ELECTRONIC_PROVIDERS = ['obgdy', 'fgdz', 'pp', 'ae'] as const;
+
+/** Date filters of every record list (DESIGN §3). */
+export const DATE_FILTER_DAYS: Record<1 | 2 | 3 | 4, number> = { 1: 1, 2: 7, 3: 15, 4: 30 };
+
+export const VIP_LEVELS = 10;
+
+/** Help-centre article titles by type (spec §2 /boutBallBetInfo). */
+export const ARTICLE_TITLES: Record<number, string> = {
+  1: '常见问题',
+  2: '隐私政策',
+  3: '免责说明',
+  4: '联系我们',
+  5: '代理加盟',
+  6: '隐私政策',
+  7: '关于我们',
+  8: '博彩责任',
+};
+/** /abouts?type=5|6 titles. */
+export const ABOUT_TITLES: Record<number, string> = { 5: '条款与规则', 6: '隐私政策' };
+
+export const STORAGE_KEYS = { token: 'token', user: 'userInfo', app: 'appInfo', settings: 'userSettings' } as const;

@@ -1,0 +1,93 @@
+/** Wire shapes of responses (spec §3, §7). Money in yuan with at most two decimals. */
+export interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+export interface Page<T> {
+  data: T[];
+  total: number;
+  current_page: number;
+  per_page: number;
+  last_page: number;
+}
+export interface AppInfo {
+  title: string;
+  site_state: 0 | 1;
+  repair_tips: string;
+  redpacket_switch: 0 | 1;
+  index_modal: 0 | 1;
+  webcontent: string;
+  site_logo: string;
+  h5_url: string;
+  ios_download_url: string;
+  ios_download_qrcode: string;
+  android_download_url: string;
+}
+export interface UserInfo {
+  id: number;
+  username: string;
+  realname: string;
+  avatar: string;
+  balance: number;
+  gameblance: number;
+  vip: number;
+  current_vip: string;
+  paysum: number;
+  joinday: number;
+  isagent: 0 | 1;
+  is_trial: 0 | 1;
+  mobile: string;
+  email: string;
+  birthday: string;
+  transferstatus: 0 | 1;
+  usdtrate: number;
+  withdrawusdtrate: number;
+  withdrawcashfee: number;
+  withdrawfeeusdttrc: number;
+  created_at: string;
+}
+export interface Captcha {
+  captcha_id: string;
+  image: string;
+}
+export interface GameEntry {
+  id: number;
+  category_id: string;
+  app_state: 0 | 1;
+  platform_name: string;
+  game_code: string;
+  name: string;
+  image: string;
+}
+export interface Notice {
+  id: number;
+  title: string;
+  content: string;
+  created_at: string;
+}
+export interface ActivityType {
+  id: number;
+  name: string;
+}
+export interface Activity {
+  id: number;
+  type: number;
+  banner: string;
+  title: string;
+  content: string;
+  memo: string;
+  created_at: string;
+}
+export interface Banner {
+  id: number;
+  src: string;
+  url: string;
+}
+export interface MailMessage {
+  id: number;
+  title: string;
+  content: string;
+  is_read: 0 | 1;
+  created_at: string;
+}

@@ -1,0 +1,19 @@
+import { createRoot } from 'react-dom/client';
+import { unstableSetRender } from 'antd-mobile';
+import 'antd-mobile/es/global';
+import './theme.css';
+import { App } from './App';
+
+// antd-mobile 5 under React 19: its imperative Toast and Dialog need a createRoot renderer (DESIGN §11).
+unstableSetRender((node, container) => {
+  const el = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
+  el._reactRoot ??= createRoot(container);
+  el._reactRoot.render(node);
+  return async () => {
+    await Promise.resolve();
+    el._reactRoot?.unmount();
+    delete el._reactRoot;
+  };
+});
+
+createRoot(document.getElementById('root')!).render(<App />);

@@ -1,0 +1,74 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { ConfirmLogin, RequireAuth } from '../shared/components/Guards';
+import { MainLayout } from './MainLayout';
+import { RouteFallback } from './RouteFallback';
+
+// Every screen is its own chunk: the first paint of / loads only the shell and the hall.
+const Hall = lazy(() => import('../features/hall/routes/Hall'));
+const HomeAlt = lazy(() => import('../features/hall/routes/HomeAlt'));
+const Discover = lazy(() => import('../features/hall/routes/Discover'));
+const Login = lazy(() => import('../features/auth/routes/Login'));
+const Register = lazy(() => import('../features/auth/routes/Register'));
+const Mine = lazy(() => import('../features/profile/routes/Mine'));
+const UserInfo = lazy(() => import('../features/profile/routes/UserInfo'));
+const UserCent = lazy(() => import('../features/profile/routes/UserCent'));
+const Password = lazy(() => import('../features/profile/routes/Password'));
+const Messages = lazy(() => import('../features/messages/routes/Messages'));
+const Abouts = lazy(() => import('../features/help/routes/Abouts'));
+const HelpCenter = lazy(() => import('../features/help/routes/HelpCenter'));
+const HelpArticle = lazy(() => import('../features/help/routes/HelpArticle'));
+const Activity = lazy(() => import('../features/promotions/routes/Activity'));
+const ActivityInfo = lazy(() => import('../features/promotions/routes/ActivityInfo'));
+const AppDownload = lazy(() => import('../features/download/routes/AppDownload'));
+const Kefu = lazy(() => import('../features/service/routes/Kefu'));
+const IframePage = lazy(() => import('../features/service/routes/IframePage'));
+const Zhanzhu = lazy(() => import('../features/sponsor/routes/Zhanzhu'));
+const Zhanzhuye = lazy(() => import('../features/sponsor/routes/Zhanzhuye'));
+
+function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
+  const el = (
+    <Suspense fallback={<RouteFallback />}>
+      <C />
+    </Suspense>
+  );
+  if (guard === 'auth') return <RequireAuth>{el}</RequireAuth>;
+  if (guard === 'confirm') return <ConfirmLogin>{el}</ConfirmLogin>;
+  return el;
+}
+
+/** The route table of spec §2: the main layout's children, then the top-level screens. */
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    children: [
+      { index: true, element: screen(Hall) },
+      { path: 'index_old', element: screen(Hall) },
+      { path: 'home', element: screen(HomeAlt) },
+      { path: 'discover', element: screen(Discover) },
+      { path: 'activity', element: screen(Activity) },
+      { path: 'activity_old', element: screen(Activity) },
+      { path: 'zhanzhu', element: screen(Zhanzhu) },
+      { path: 'mine', element: screen(Mine, 'auth') },
+      { path: 'mine_old', element: screen(Mine, 'auth') },
+      { path: 'app', element: screen(AppDownload) },
+    ],
+  },
+  { path: 'login', element: screen(Login) },
+  { path: 'reg', element: screen(Register) },
+  { path: 'reg2', element: screen(Register) },
+  { path: 'message', element: screen(Messages, 'auth') },
+  { path: 'userInfo', element: screen(UserInfo, 'auth') },
+  { path: 'userCent', element: screen(UserCent, 'auth') },
+  { path: 'password', element: screen(Password, 'auth') },
+  { path: 'abouts', element: screen(Abouts) },
+  { path: 'boutBallBet', element: screen(HelpCenter) },
+  { path: 'boutBallBetInfo', element: screen(HelpArticle) },
+  { path: 'activityInfo', element: screen(ActivityInfo) },
+  { path: 'kefu', element: screen(Kefu) },
+  { path: 'iframepage', element: screen(IframePage) },
+  { path: 'zhanzhuye', element: screen(Zhanzhuye) },
+  { path: 'account', element: <Navigate replace to="/money" /> },
+  { path: 'DW', element: <Navigate replace to="/money" /> },
+  { path: '*', element: <Navigate replace to="/" /> },
+];

@@ -1,0 +1,3 @@
+export default function AppDownload() {
+  return null;
+}

@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Dialog } from 'antd-mobile';
+import { MSG } from '@app/contract';
+import { useToken } from '../auth/session';
+
+/** A login-required screen: without a token, /login?redirect=<wanted path>. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const location = useLocation();
+  if (!token) return <Navigate replace to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} />;
+  return <>{children}</>;
+}
+
+/** /hongbao and /transfer: without a token, a confirm dialog leads to /login (or back home). */
+export function ConfirmLogin({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (token) return;
+    void Dialog.confirm({ content: MSG.loginRequiredConfirm, confirmText: '去登录', cancelText: '取消' }).then((yes) => {
+      navigate(yes ? `/login?redirect=${encodeURIComponent(location.pathname + location.search)}` : '/', { replace: true });
+    });
+  }, [token]);
+  return token ? <>{children}</> : null;
+}

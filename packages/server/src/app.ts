@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import { connectPglite, connectPostgres, type Db } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { seedIfEmpty } from './seed/index.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import maintenance from './plugins/maintenance.js';
+import session from './modules/session/plugin.js';
+import { apiModules } from './modules/index.js';
+import './context.js';
+
+export async function openDatabase(config: Config): Promise<Db> {
+  const db = config.databaseUrl ? await connectPostgres(config.databaseUrl) : await connectPglite(path.join(config.dataDir, 'pglite'));
+  await migrate(db);
+  return db;
+}
+
+/** The whole platform on one Fastify instance: API, H5 app, uploads. */
+export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+  await seedIfEmpty(db, config);
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('kdb', db.kysely);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false, ...(config.redisUrl ? { redis: await redisClient(config.redisUrl) } : {}) });
+  await app.register(session);
+  await app.register(maintenance);
+  for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
+
+  app.get('/healthz', { config: { maintenanceExempt: true } }, async () => ({ code: 200, message: 'ok', data: { db: db.kind } }));
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
+  if (config.h5Dist && fs.existsSync(path.join(config.h5Dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.h5Dist, prefix: '/', decorateReply: false, maxAge: 0, setHeaders: cacheHashedAssets });
+  }
+  return app;
+}
+
+function cacheHashedAssets(reply: { header(name: string, value: string): unknown }, filePath: string): void {
+  if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.(js|css)$/.test(filePath)) {
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+  }
+}
+
+async function redisClient(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+}

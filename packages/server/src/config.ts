@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Every setting the server reads, with its default. Read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  adminPassword: string | null;
+  captchaBypassCode: string | null;
+  logLevel: string;
+  production: boolean;
+  /** Where the built H5 app lives; null serves no static files (API-only tests). */
+  h5Dist: string | null;
+  uploadsDir: string;
+  trustProxy: boolean;
+  /** Rate limits per client IP and minute. */
+  rateLimits: { login: number; register: number; captcha: number; global: number };
+  sessionIdleMs: number;
+  /** Secret for HMAC-signing short-lived tokens; random per process unless given. */
+  secret: string;
+}
+
+function num(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
+  const config: Config = {
+    port: num(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    captchaBypassCode: env.CAPTCHA_BYPASS_CODE || null,
+    logLevel: env.LOG_LEVEL || 'info',
+    production: env.NODE_ENV === 'production',
+    h5Dist: path.join(root, 'packages/h5/dist'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    trustProxy: env.TRUST_PROXY === '1',
+    rateLimits: {
+      login: num(env.RATE_LIMIT_LOGIN, 20),
+      register: num(env.RATE_LIMIT_REGISTER, 10),
+      captcha: num(env.RATE_LIMIT_CAPTCHA, 30),
+      global: num(env.RATE_LIMIT_GLOBAL, 0),
+    },
+    sessionIdleMs: num(env.SESSION_IDLE_MS, 7 * 24 * 60 * 60 * 1000),
+    secret: env.APP_SECRET || randomBytes(32).toString('hex'),
+    ...overrides,
+  };
+  if (config.production && config.captchaBypassCode) {
+    throw new Error('CAPTCHA_BYPASS_CODE must not be set when NODE_ENV=production');
+  }
+  return config;
+}

@@ -1,0 +1,29 @@
+import type { Config } from './config.js';
+import type { Db, Kdb } from './db/connect.js';
+
+/** What a signed-in member's request carries after `requireMember`. */
+export interface SessionMember {
+  id: number;
+  username: string;
+  isTrial: boolean;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    kdb: Kdb;
+    /** preHandler: answers 401 unless a valid bearer session is present. */
+    requireMember: (req: FastifyRequest) => Promise<void>;
+    /** preHandler: answers 试玩账号不支持此操作 for the trial account. */
+    refuseTrial: (req: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    member: SessionMember | null;
+  }
+  interface FastifyContextConfig {
+    /** Member routes answer 503 in maintenance; /api/app and the back-office do not. */
+    maintenanceExempt?: boolean;
+  }
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Kdb = Kysely<Database>;
+
+export interface RawSession {
+  exec(script: string): Promise<void>;
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+/** The data layer: typed SQL through Kysely, plus raw multi-statement execution for migrations. */
+export interface Db {
+  kysely: Kdb;
+  /**
+   * Runs `fn` on one dedicated session, which may hold a session-level advisory lock, with `exec`
+   * running a script of several statements (migrations) and `query` a single statement.
+   */
+  exclusive<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// BIGINT and NUMERIC come back as JS numbers: money is fen, far below 2^53.
+const INT8 = 20;
+const NUMERIC = 1700;
+pg.types.setTypeParser(INT8, (v) => Number(v));
+pg.types.setTypeParser(NUMERIC, (v) => Number(v));
+
+export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {}); // an idle client's network error must not crash the process
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    kind: 'postgres',
+    exclusive: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <R,>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as R[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+/** Embedded PostgreSQL. `dataDir` null keeps everything in memory (tests). */
+export async function connectPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir ?? 'memory://', {
+    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+  });
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    kysely,
+    kind: 'pglite',
+    // PGlite is one session already; the dialect serialises Kysely's use of it.
+    exclusive: (fn) =>
+      fn({
+        exec: async (script) => {
+          await pglite.exec(script);
+        },
+        query: async <R,>(text: string, params: unknown[] = []) => (await pglite.query<R>(text, params)).rows,
+      }),
+    close: async () => {
+      await kysely.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

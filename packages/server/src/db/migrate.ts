@@ -1,0 +1,24 @@
+import type { Db } from './connect.js';
+import { migrations } from './migrations.js';
+
+const LOCK_KEY = 727_001; // advisory lock: with several instances, one migrates at a time
+
+/** Applies every migration not yet applied, each in its own transaction. Returns the ids applied. */
+export async function migrate(db: Db): Promise<string[]> {
+  return db.exclusive(async (s) => {
+    await s.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await s.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+    try {
+      const done = new Set((await s.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+      const applied: string[] = [];
+      for (const m of migrations) {
+        if (done.has(m.id)) continue;
+        await s.exec(`BEGIN;\n${m.sql}\nINSERT INTO schema_migrations (id) VALUES ('${m.id}');\nCOMMIT;`);
+        applied.push(m.id);
+      }
+      return applied;
+    } finally {
+      await s.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
+    }
+  });
+}

@@ -1,0 +1,173 @@
+/**
+ * Versioned migrations, applied in order at start under an advisory lock, each exactly once.
+ * Never edit a migration that has shipped: add a new one.
+ */
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+const foundation = /* sql */ `
+CREATE TABLE site_settings (
+  key text PRIMARY KEY,
+  value jsonb NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE members (
+  id bigserial PRIMARY KEY,
+  username text NOT NULL UNIQUE,
+  password_hash text NOT NULL,
+  pay_password_hash text NOT NULL,
+  realname text NOT NULL DEFAULT '',
+  avatar text NOT NULL DEFAULT '',
+  mobile text NOT NULL DEFAULT '',
+  email text NOT NULL DEFAULT '',
+  birthday text NOT NULL DEFAULT '',
+  vip integer NOT NULL DEFAULT 1 CHECK (vip BETWEEN 1 AND 10),
+  paysum_fen bigint NOT NULL DEFAULT 0 CHECK (paysum_fen >= 0),
+  isagent smallint NOT NULL DEFAULT 0 CHECK (isagent IN (0, 1)),
+  transferstatus smallint NOT NULL DEFAULT 0 CHECK (transferstatus IN (0, 1)),
+  inviter_id bigint REFERENCES members(id),
+  is_trial boolean NOT NULL DEFAULT false,
+  state smallint NOT NULL DEFAULT 1 CHECK (state IN (0, 1)),
+  failed_logins integer NOT NULL DEFAULT 0,
+  locked_until timestamptz,
+  register_ip text NOT NULL DEFAULT '',
+  last_login_at timestamptz,
+  last_login_ip text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX members_inviter_idx ON members (inviter_id);
+
+CREATE TABLE sessions (
+  token_hash text PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz,
+  ip text NOT NULL DEFAULT '',
+  user_agent text NOT NULL DEFAULT ''
+);
+CREATE INDEX sessions_member_idx ON sessions (member_id);
+
+CREATE TABLE captchas (
+  id text PRIMARY KEY,
+  answer text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE INDEX captchas_expiry_idx ON captchas (expires_at);
+
+CREATE TABLE banners (
+  id serial PRIMARY KEY,
+  type integer NOT NULL DEFAULT 2,
+  src text NOT NULL,
+  url text NOT NULL DEFAULT '',
+  sort integer NOT NULL DEFAULT 0,
+  enabled boolean NOT NULL DEFAULT true
+);
+
+CREATE TABLE notices (
+  id serial PRIMARY KEY,
+  title text NOT NULL,
+  content text NOT NULL,
+  on_home boolean NOT NULL DEFAULT true,
+  enabled boolean NOT NULL DEFAULT true,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE game_entries (
+  id serial PRIMARY KEY,
+  category_id text NOT NULL CHECK (category_id IN ('realbet','joker','gaming','sport','lottery','concise')),
+  platform_name text NOT NULL,
+  game_code text NOT NULL,
+  name text NOT NULL,
+  image text NOT NULL,
+  app_state smallint NOT NULL DEFAULT 1,
+  sort integer NOT NULL DEFAULT 0
+);
+
+CREATE TABLE activity_types (
+  id serial PRIMARY KEY,
+  name text NOT NULL,
+  sort integer NOT NULL DEFAULT 0
+);
+
+CREATE TABLE activities (
+  id serial PRIMARY KEY,
+  type_id integer NOT NULL REFERENCES activity_types(id),
+  banner text NOT NULL,
+  title text NOT NULL,
+  content text NOT NULL,
+  memo text NOT NULL DEFAULT '',
+  enabled boolean NOT NULL DEFAULT true,
+  sort integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE articles (
+  type integer PRIMARY KEY,
+  title text NOT NULL,
+  content text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE vip_tiers (
+  level integer PRIMARY KEY CHECK (level BETWEEN 1 AND 10),
+  name text NOT NULL,
+  recharge_fen bigint NOT NULL,
+  flow_fen bigint NOT NULL,
+  retention_flow_fen bigint NOT NULL,
+  -- maximum rebate rates in basis points of a percent (0.01 % units): 80 = 0.80 %
+  realperson_bp integer NOT NULL,
+  sport_bp integer NOT NULL,
+  e_sport_bp integer NOT NULL,
+  joker_bp integer NOT NULL,
+  electron_bp integer NOT NULL,
+  lottery_bp integer NOT NULL
+);
+
+CREATE TABLE mails (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  title text NOT NULL,
+  content text NOT NULL,
+  read_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX mails_member_idx ON mails (member_id, id DESC);
+
+-- Double-entry ledger: the only home of platform money.
+CREATE TABLE ledger_accounts (
+  id bigserial PRIMARY KEY,
+  code text NOT NULL UNIQUE,
+  kind text NOT NULL,
+  member_id bigint REFERENCES members(id),
+  allow_negative boolean NOT NULL DEFAULT false,
+  balance_fen bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (allow_negative OR balance_fen >= 0)
+);
+CREATE UNIQUE INDEX ledger_accounts_member_wallet_idx ON ledger_accounts (member_id) WHERE kind = 'member_wallet';
+
+CREATE TABLE ledger_journals (
+  id bigserial PRIMARY KEY,
+  idem_key text NOT NULL UNIQUE,
+  kind text NOT NULL,
+  memo text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE ledger_entries (
+  id bigserial PRIMARY KEY,
+  journal_id bigint NOT NULL REFERENCES ledger_journals(id),
+  account_id bigint NOT NULL REFERENCES ledger_accounts(id),
+  amount_fen bigint NOT NULL CHECK (amount_fen <> 0),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX ledger_entries_account_idx ON ledger_entries (account_id, id);
+CREATE INDEX ledger_entries_journal_idx ON ledger_entries (journal_id);
+`;
+
+export const migrations: Migration[] = [{ id: '001_foundation', sql: foundation }];

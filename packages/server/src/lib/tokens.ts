@@ -1,0 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A bearer token: 32 random bytes; only its sha256 is stored. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsync } from 'fastify';
+import auth from './auth/routes.js';
+import user from './user/routes.js';
+import site from './site/routes.js';
+import content from './content/routes.js';
+import games from './games/routes.js';
+import mail from './mail/routes.js';
+
+/** Every member-API domain, each one encapsulated plugin mounted under /api. */
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail];

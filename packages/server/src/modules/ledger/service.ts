@@ -1,0 +1,124 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Kdb } from '../../db/connect.js';
+import { AppError } from '../../http/errors.js';
+import { CODE, MSG } from '@app/contract';
+
+/**
+ * The ledger is the only code that writes platform money. A journal is a set of entries that sum
+ * to zero; its idempotency key makes a retried movement a no-op conflict instead of a second one.
+ */
+export type Tx = Transaction<Database> | Kdb;
+
+export interface EntryInput {
+  accountId: number;
+  amountFen: number;
+}
+export interface JournalInput {
+  idemKey: string;
+  kind: string;
+  memo?: string;
+  entries: EntryInput[];
+}
+
+export class InsufficientFunds extends AppError {
+  constructor(readonly accountId: number) {
+    super(CODE.badRequest, '余额不足');
+  }
+}
+
+export const HOUSE = {
+  trialFunding: 'house:trial_funding',
+} as const;
+
+export function memberWalletCode(memberId: number): string {
+  return `member:${memberId}:wallet`;
+}
+
+/** Opens (or finds) an account by code. */
+export async function ensureAccount(
+  tx: Tx,
+  code: string,
+  kind: string,
+  opts: { memberId?: number; allowNegative?: boolean } = {},
+): Promise<number> {
+  const found = await tx.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirst();
+  if (found) return found.id;
+  const row = await tx
+    .insertInto('ledger_accounts')
+    .values({ code, kind, member_id: opts.memberId ?? null, allow_negative: opts.allowNegative ?? false })
+    .onConflict((oc) => oc.column('code').doUpdateSet({ code }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function openMemberWallet(tx: Tx, memberId: number): Promise<number> {
+  return ensureAccount(tx, memberWalletCode(memberId), 'member_wallet', { memberId });
+}
+
+/**
+ * Posts one journal inside the caller's transaction. Throws a 409 when the key was used already
+ * and InsufficientFunds when an account would go below zero (the caller's transaction rolls back).
+ */
+export async function post(tx: Transaction<Database>, journal: JournalInput): Promise<number> {
+  const sum = journal.entries.reduce((s, e) => s + e.amountFen, 0);
+  if (journal.entries.length < 2 || sum !== 0 || journal.entries.some((e) => !Number.isSafeInteger(e.amountFen) || e.amountFen === 0)) {
+    throw new Error(`ledger: journal ${journal.idemKey} is unbalanced or malformed`);
+  }
+  const inserted = await tx
+    .insertInto('ledger_journals')
+    .values({ idem_key: journal.idemKey, kind: journal.kind, memo: journal.memo ?? '' })
+    .onConflict((oc) => oc.column('idem_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new AppError(CODE.conflict, MSG.conflict);
+  // Lock rows in id order so concurrent journals over the same accounts cannot deadlock.
+  const ordered = [...journal.entries].sort((a, b) => a.accountId - b.accountId);
+  for (const e of ordered) {
+    const updated = await tx
+      .updateTable('ledger_accounts')
+      .set({ balance_fen: sql`balance_fen + ${e.amountFen}`, updated_at: sql`now()` })
+      .where('id', '=', e.accountId)
+      .where((eb) => eb.or([eb('allow_negative', '=', true), eb(sql`balance_fen + ${e.amountFen}`, '>=', 0)]))
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw new InsufficientFunds(e.accountId);
+  }
+  await tx
+    .insertInto('ledger_entries')
+    .values(ordered.map((e) => ({ journal_id: inserted.id, account_id: e.accountId, amount_fen: e.amountFen })))
+    .execute();
+  return inserted.id;
+}
+
+export async function memberBalanceFen(db: Tx, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_fen')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'member_wallet')
+    .executeTakeFirst();
+  return row?.balance_fen ?? 0;
+}
+
+/** Every balance equals the sum of its entries and every journal sums to zero. */
+export async function checkLedger(db: Kdb) {
+  const accounts = await sql<{ id: number; code: string; balance_fen: number; entries_fen: number }>`
+    SELECT a.id, a.code, a.balance_fen, COALESCE(SUM(e.amount_fen), 0)::bigint AS entries_fen
+    FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+    GROUP BY a.id HAVING a.balance_fen <> COALESCE(SUM(e.amount_fen), 0)`.execute(db);
+  const journals = await sql<{ id: number; sum_fen: number }>`
+    SELECT journal_id AS id, SUM(amount_fen)::bigint AS sum_fen FROM ledger_entries
+    GROUP BY journal_id HAVING SUM(amount_fen) <> 0`.execute(db);
+  const negatives = await sql<{ id: number; code: string; balance_fen: number }>`
+    SELECT id, code, balance_fen FROM ledger_accounts WHERE NOT allow_negative AND balance_fen < 0`.execute(db);
+  const counts = await sql<{ accounts: number; journals: number }>`
+    SELECT (SELECT count(*) FROM ledger_accounts)::bigint AS accounts, (SELECT count(*) FROM ledger_journals)::bigint AS journals`.execute(db);
+  const mismatches = [
+    ...accounts.rows.map((r) => ({ type: 'account_balance', ...r })),
+    ...journals.rows.map((r) => ({ type: 'journal_sum', ...r })),
+    ...negatives.rows.map((r) => ({ type: 'negative_balance', ...r })),
+  ];
+  return { ok: mismatches.length === 0, accounts: counts.rows[0].accounts, journals: counts.rows[0].journals, mismatches };
+}

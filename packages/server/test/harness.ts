@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../src/config.js';
+import { buildApp } from '../src/app.js';
+import { connectPglite, connectPostgres, type Db } from '../src/db/connect.js';
+import { migrate } from '../src/db/migrate.js';
+import { checkLedger } from '../src/modules/ledger/service.js';
+
+/**
+ * A real server on an ephemeral port over a real database: in-memory PGlite by default, a fresh
+ * PostgreSQL database when TEST_DATABASE=postgres (dropped at close). Share one per test file and
+ * isolate tests by data (fresh members), since opening a database takes seconds.
+ */
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** POSTs JSON (or GETs when method is GET) and returns the parsed envelope and the HTTP status. */
+  api<T = any>(path: string, body?: unknown, opts?: { token?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> }): Promise<{ status: number; code: number; message: string; data: T }>;
+  close(): Promise<void>;
+}
+
+export const CAPTCHA_BYPASS = 'BYPASS';
+const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const db = await connectPglite(null);
+    return { db, drop: async () => {} };
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await connectPostgres(url.toString());
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const { db, drop } = await openTestDb();
+  await migrate(db);
+  const config = loadConfig(
+    { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'silent', CAPTCHA_BYPASS_CODE: CAPTCHA_BYPASS, DATABASE_URL: '' },
+    { h5Dist: null, uploadsDir: `/tmp/uploads-${randomBytes(4).toString('hex')}`, ...overrides },
+  );
+  const app = await buildApp(config, db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    app,
+    db,
+    config,
+    async api(path, body, opts = {}) {
+      const method = opts.method ?? 'POST';
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (method === 'POST') headers['content-type'] ??= 'application/json';
+      const res = await fetch(url + path, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
+      const json = (await res.json()) as { code: number; message: string; data: any };
+      return { status: res.status, ...json };
+    },
+    async close() {
+      const check = await checkLedger(db.kysely);
+      await app.close();
+      await db.close();
+      await drop();
+      if (!check.ok) throw new Error(`ledger check failed: ${JSON.stringify(check.mismatches)}`);
+    },
+  };
+}
+
+let seq = 0;
+/** A username unique within the run: letters and digits, 6–16 characters. */
+export function uniqueName(prefix = 'u'): string {
+  seq += 1;
+  return `${prefix}${Date.now().toString(36).slice(-5)}${seq}${randomBytes(2).toString('hex')}`.slice(0, 16);
+}
+
+/** Registers a member through the API (captcha bypass) and returns its token. */
+export async function registerMember(s: TestServer, name = uniqueName(), password = 'secret123'): Promise<{ name: string; password: string; token: string }> {
+  const r = await s.api('/api/register', { name, realname: name, password, confirmPass: password, paypassword: password, code: CAPTCHA_BYPASS });
+  if (r.code !== 200) throw new Error(`register failed: ${r.message}`);
+  return { name, password, token: r.data.api_token };
+}
