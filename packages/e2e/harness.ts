@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig, type Config } from '../server/src/config.js';
+import { buildApp } from '../server/src/app.js';
+import { connectPglite, type Db } from '../server/src/db/connect.js';
+import { migrate } from '../server/src/db/migrate.js';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * End-to-end harness: the real platform (built H5 app + API) in this process on an in-memory
+ * embedded database, and Debian's Chromium driven by playwright-core at a phone viewport.
+ * Tests reach the database through `platform.db` for what only staff could do (maintenance).
+ */
+export const CAPTCHA_CODE = 'E2EPASS';
+export const VIEWPORT = { width: 390, height: 844 };
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+
+export interface Platform {
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startPlatform(overrides: Partial<Config> = {}): Promise<Platform> {
+  const h5Dist = path.join(ROOT, 'packages/h5/dist');
+  if (!fs.existsSync(path.join(h5Dist, 'index.html'))) throw new Error('build the H5 app first: npm run build');
+  const db = await connectPglite(null);
+  await migrate(db);
+  const config = loadConfig(
+    { ...process.env, LOG_LEVEL: 'silent', CAPTCHA_BYPASS_CODE: CAPTCHA_CODE, DATABASE_URL: '' },
+    { h5Dist, uploadsDir: `/tmp/e2e-uploads-${randomBytes(4).toString('hex')}`, ...overrides },
+  );
+  const app = await buildApp(config, db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A phone: 390×844, touch, Chinese locale, Beijing time zone. */
+export function newPhone(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+}
+
+/** Opens a hash route, e.g. open(page, platform, '/login?type=1'). */
+export async function open(page: Page, platform: Platform, route: string): Promise<void> {
+  await page.goto(`${platform.url}/#${route}`);
+}
+
+/** Saves a screenshot under packages/e2e/screenshots/<name>.png for a human to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** The current hash route without the leading '#'. */
+export function route(page: Page): string {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
+}
+
+let seq = 0;
+export function uniqueName(prefix = 'e'): string {
+  seq += 1;
+  return `${prefix}${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 16);
+}
+
+/** Registers through the API (captcha bypass) and signs the page in by storing the token. */
+export async function registerViaApi(platform: Platform, name = uniqueName(), password = 'secret123'): Promise<{ name: string; password: string; token: string }> {
+  const res = await fetch(`${platform.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, realname: name, password, confirmPass: password, paypassword: password, code: CAPTCHA_CODE }),
+  });
+  const json = (await res.json()) as { code: number; message: string; data: { api_token: string } };
+  if (json.code !== 200) throw new Error(`register failed: ${json.message}`);
+  return { name, password, token: json.data.api_token };
+}
+
+export async function signInPage(page: Page, platform: Platform, token: string, routeAfter = '/'): Promise<void> {
+  await page.goto(`${platform.url}/#/`);
+  await page.evaluate((t) => sessionStorage.setItem('token', t), token);
+  await page.goto(`${platform.url}/#${routeAfter}`);
+  await page.reload();
+}
+
+/** Text of the visible antd-mobile toast. */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.locator('.adm-toast-main').last();
+  await toast.waitFor({ state: 'visible', timeout: 5000 });
+  return (await toast.innerText()).trim();
+}
