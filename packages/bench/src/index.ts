@@ -1,0 +1,28 @@
+import { benchApi } from './api.js';
+import { benchBundle } from './bundle.js';
+
+/** `npm run bench`: every benchmark of the platform, with its target, printed as a table. */
+const TARGET_RATIO = 0.35;
+const TARGET_FIRST_PAINT_KB = 150;
+
+const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+let failed = false;
+
+for (const kind of dbKinds) {
+  console.log(`\n== (a) API throughput at 64 connections, database: ${kind} ==`);
+  const { results, ratioBalance, ratioUser } = await benchApi(kind);
+  console.table(results.map((r) => ({ route: r.name, 'requests/s': r.rps, 'p99 ms': r.p99Ms })));
+  console.log(`ratio /api/balance ÷ bare = ${ratioBalance.toFixed(2)} (target ≥ ${TARGET_RATIO})`);
+  console.log(`ratio /api/user ÷ bare    = ${ratioUser.toFixed(2)}`);
+  if (ratioBalance < TARGET_RATIO) failed = true;
+}
+
+console.log('\n== (b) JavaScript needed to paint / (gzip) ==');
+const bundle = await benchBundle();
+console.table(bundle.files.map((f) => ({ file: f.file, 'gzip KB': (f.gzipBytes / 1024).toFixed(1) })));
+const kb = bundle.totalGzipBytes / 1024;
+console.log(`total ${kb.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_PAINT_KB} KB)`);
+if (kb > TARGET_FIRST_PAINT_KB) failed = true;
+
+console.log(failed ? '\nsome targets missed' : '\nall targets met');
+process.exit(failed ? 1 : 0);
