@@ -74,6 +74,7 @@ export const ARTICLE_TITLES: Record<number, string> = {
   6: '隐私政策',
   7: '关于我们',
   8: '博彩责任',
+  9: '条款与规则',
 };
 /** /abouts?type=5|6 titles. */
 export const ABOUT_TITLES: Record<number, string> = { 5: '条款与规则', 6: '隐私政策' };

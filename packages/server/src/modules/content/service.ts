@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import { ARTICLE_TITLES, MSG, type Activity, type ActivityType, type Banner, type Notice, type Page } from '@app/contract';
+import type { Tx } from '../ledger/service.js';
+import { notFound } from '../../http/errors.js';
+import { beijing } from '../../lib/time.js';
+import { sanitizeHtml } from './sanitize.js';
+import { offsetOf, pageOf } from './paging.js';
+
+/** Public content of the hall, help centre and promotions: banners, notices, articles, activities. */
+
+export const NOTICE_PAGE_SIZE = 10;
+export const ACTIVITY_PAGE_SIZE = 20;
+/** The notice bar scrolls these; more would never be read. */
+export const HOME_NOTICE_LIMIT = 20;
+export const BANNER_LIMIT = 20;
+
+export const BANNER_TYPE = { hall: 2, app: 3 } as const;
+
+// ---- banners ---------------------------------------------------------------------------------
+
+export async function listBanners(db: Tx, type: number): Promise<Banner[]> {
+  return db
+    .selectFrom('banners')
+    .select(['id', 'src', 'url'])
+    .where('type', '=', type)
+    .where('enabled', '=', true)
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(BANNER_LIMIT)
+    .execute();
+}
+
+// ---- notices ---------------------------------------------------------------------------------
+
+/** The scrolling notice bar: titles of enabled home notices, newest first. */
+export async function homeNotices(db: Tx): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notices')
+    .select('title')
+    .where('enabled', '=', true)
+    .where('on_home', '=', true)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HOME_NOTICE_LIMIT)
+    .execute();
+  return rows.map((r) => r.title);
+}
+
+export async function listNotices(db: Tx, page: number): Promise<Page<Notice>> {
+  const base = db.selectFrom('notices').where('enabled', '=', true);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['id', 'title', 'content', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(NOTICE_PAGE_SIZE)
+      .offset(offsetOf(page, NOTICE_PAGE_SIZE))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const data = rows.map((r) => ({ id: r.id, title: r.title, content: r.content, created_at: beijing(r.created_at) }));
+  return pageOf(data, Number(count.n), page, NOTICE_PAGE_SIZE);
+}
+
+// ---- articles --------------------------------------------------------------------------------
+
+export interface Article {
+  type: number;
+  title: string;
+  content: string;
+}
+
+export async function getArticle(db: Tx, type: number): Promise<Article> {
+  const row = await db.selectFrom('articles').select(['type', 'title', 'content']).where('type', '=', type).executeTakeFirst();
+  if (!row) throw notFound(MSG.articleMissing);
+  return row;
+}
+
+/** Writes (or replaces) an article; the HTML is sanitized here, once, for every reader. */
+export async function saveArticle(db: Tx, article: { type: number; title?: string; content: string }): Promise<void> {
+  const title = article.title ?? ARTICLE_TITLES[article.type];
+  if (!title) throw new Error(`article ${article.type} needs a title`);
+  const content = sanitizeHtml(article.content);
+  await db
+    .insertInto('articles')
+    .values({ type: article.type, title, content })
+    .onConflict((oc) => oc.column('type').doUpdateSet({ title, content, updated_at: sql`now()` }))
+    .execute();
+}
+
+// ---- activities ------------------------------------------------------------------------------
+
+export async function listActivityTypes(db: Tx): Promise<ActivityType[]> {
+  return db.selectFrom('activity_types').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+}
+
+const activityColumns = ['id', 'type_id', 'banner', 'title', 'content', 'memo', 'created_at'] as const;
+
+function toActivity(r: { id: number; type_id: number; banner: string; title: string; content: string; memo: string; created_at: Date }): Activity {
+  return { id: r.id, type: r.type_id, banner: r.banner, title: r.title, content: r.content, memo: r.memo, created_at: beijing(r.created_at) };
+}
+
+/** Enabled activities, optionally of one type (0 or absent = all). */
+export async function listActivities(db: Tx, opts: { type?: number; page: number }): Promise<Page<Activity>> {
+  let base = db.selectFrom('activities').where('enabled', '=', true);
+  if (opts.type) base = base.where('type_id', '=', opts.type);
+  const [rows, count] = await Promise.all([
+    base
+      .select(activityColumns)
+      .orderBy('sort')
+      .orderBy('id', 'desc')
+      .limit(ACTIVITY_PAGE_SIZE)
+      .offset(offsetOf(opts.page, ACTIVITY_PAGE_SIZE))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map(toActivity), Number(count.n), opts.page, ACTIVITY_PAGE_SIZE);
+}
+
+export async function getActivity(db: Tx, id: number): Promise<Activity> {
+  const row = await db.selectFrom('activities').select(activityColumns).where('id', '=', id).where('enabled', '=', true).executeTakeFirst();
+  if (!row) throw notFound(MSG.activityMissing);
+  return toActivity(row);
+}
+
+export interface ActivityInput {
+  typeId: number;
+  banner: string;
+  title: string;
+  /** HTML, sanitized on write. */
+  content: string;
+  /** The rules, HTML, sanitized on write. */
+  memo: string;
+  sort?: number;
+  createdAt?: Date;
+}
+
+export async function createActivity(db: Tx, input: ActivityInput): Promise<number> {
+  const row = await db
+    .insertInto('activities')
+    .values({
+      type_id: input.typeId,
+      banner: input.banner,
+      title: input.title,
+      content: sanitizeHtml(input.content),
+      memo: sanitizeHtml(input.memo),
+      sort: input.sort ?? 0,
+      ...(input.createdAt ? { created_at: input.createdAt } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,24 @@
+import { GAME_CATEGORIES, MSG, type GameCategory, type GameEntry } from '@app/contract';
+import type { Tx } from '../ledger/service.js';
+import { badRequest } from '../../http/errors.js';
+
+/** The hall's game catalogue: provider tiles per category (spec §3 Game entry). */
+
+const categoryOrder = new Map<string, number>(GAME_CATEGORIES.map((c, i) => [c, i]));
+
+export function isGameCategory(value: string): value is GameCategory {
+  return categoryOrder.has(value);
+}
+
+/** Shown entries (app_state 1) of one category, or of all when `category` is empty. */
+export async function listGames(db: Tx, category: string): Promise<GameEntry[]> {
+  if (category && !isGameCategory(category)) throw badRequest(MSG.badRequest);
+  let q = db
+    .selectFrom('game_entries')
+    .select(['id', 'category_id', 'app_state', 'platform_name', 'game_code', 'name', 'image', 'sort'])
+    .where('app_state', '=', 1);
+  if (category) q = q.where('category_id', '=', category);
+  const rows = await q.orderBy('sort').orderBy('id').execute();
+  rows.sort((a, b) => (categoryOrder.get(a.category_id) ?? 99) - (categoryOrder.get(b.category_id) ?? 99));
+  return rows.map(({ sort: _sort, ...r }) => ({ ...r, app_state: r.app_state === 1 ? 1 : 0 }));
+}
