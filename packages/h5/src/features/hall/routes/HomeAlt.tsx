@@ -1,3 +1,86 @@
+import { useState } from 'react';
+import { DotLoading, SideBar } from 'antd-mobile';
+import { UnorderedListOutline } from 'antd-mobile-icons';
+import { HOME_COUNTER_TOTAL, TIMING, type GameCategory } from '@app/contract';
+import { BANNER_TYPE, useBanners } from '../../../shared/api/banners';
+import { BannerSwiper } from '../../../shared/components/BannerSwiper';
+import { EmptyState } from '../../../shared/components/InfiniteList';
+import { SmartImage } from '../../../shared/components/SmartImage';
+import { useGo } from '../../../shared/hooks/useGo';
+import { HOME_SIDEBAR, categoryTitle, useGames } from '../api';
+import { BackToTop } from '../components/BackToTop';
+import { CategoryIcon } from '../components/CategoryIcon';
+import { GameTile } from '../components/GameTile';
+import { NoticeStrip } from '../components/NoticeStrip';
+import { SideMenu } from '../components/SideMenu';
+import { WelcomeModal } from '../components/WelcomeModal';
+import '../hall.css';
+
+/** The second home layout (/home): menu, counted banner, category sidebar, app banner, welcome modal. */
 export default function HomeAlt() {
-  return null;
+  const go = useGo();
+  const banners = useBanners(BANNER_TYPE.hall);
+  const { data: games, isPending } = useGames();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [category, setCategory] = useState<GameCategory>(HOME_SIDEBAR[0]);
+  const tiles = (games ?? []).filter((g) => g.category_id === category);
+  return (
+    <div className="home-alt" data-testid="home-alt">
+      <div className="home-alt-bar">
+        <button className="home-alt-menu" aria-label="菜单" data-testid="side-menu-button" onClick={() => setMenuOpen(true)}>
+          <UnorderedListOutline />
+        </button>
+        <NoticeStrip />
+      </div>
+      <div className="home-alt-banner">
+        <BannerSwiper
+          banners={(banners.data ?? []).slice(0, HOME_COUNTER_TOTAL)}
+          loading={banners.isPending}
+          autoplayMs={TIMING.hallBannerAutoplayMs}
+          indicator={(_total, current) => (
+            <span className="home-counter" data-testid="home-counter">
+              {current + 1}/{HOME_COUNTER_TOTAL}
+            </span>
+          )}
+        />
+      </div>
+      <button className="app-promo" data-testid="app-promo" onClick={() => go('/app')}>
+        <SmartImage src="/assets/icons/app-download.svg" className="app-promo-icon" />
+        <span className="app-promo-text">
+          <div className="app-promo-title">下载APP</div>
+          <div className="app-promo-sub">随时随地 · 畅玩更流畅</div>
+        </span>
+        <span className="app-promo-btn">立即下载</span>
+      </button>
+      <div className="home-alt-board">
+        <div className="home-alt-sidebar">
+          <SideBar activeKey={category} onChange={(k) => setCategory(k as GameCategory)}>
+            {HOME_SIDEBAR.map((c) => (
+              <SideBar.Item
+                key={c}
+                title={
+                  <span className="side-cat" data-testid={`side-cat-${c}`}>
+                    <CategoryIcon category={c} />
+                    {categoryTitle(c)}
+                  </span>
+                }
+              />
+            ))}
+          </SideBar>
+        </div>
+        <div className="home-alt-tiles" data-testid={`home-tiles-${category}`}>
+          {isPending ? (
+            <div className="games-loading"><DotLoading color="primary" /></div>
+          ) : tiles.length === 0 ? (
+            <EmptyState />
+          ) : (
+            tiles.map((g) => <GameTile key={g.id} game={g} wide />)
+          )}
+        </div>
+      </div>
+      <SideMenu visible={menuOpen} onClose={() => setMenuOpen(false)} />
+      <WelcomeModal />
+      <BackToTop />
+    </div>
+  );
 }

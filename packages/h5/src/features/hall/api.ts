@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import type { GameCategory, GameEntry } from '@app/contract';
+import { request } from '../../shared/api/client';
+
+/** The announcement strings scrolled by the notice bars. */
+export function useHomeNotices() {
+  return useQuery({ queryKey: ['homenotice'], queryFn: () => request<string[]>('homenotice'), staleTime: 60_000 });
+}
+
+/** Every shown game entry (app_state 1), fetched once and split by category on the client. */
+export function useGames() {
+  return useQuery({
+    queryKey: ['games'],
+    queryFn: async () => (await request<GameEntry[]>('game/list?category=', { method: 'GET' })).filter((g) => g.app_state === 1),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface CategoryTab {
+  category: GameCategory;
+  title: string;
+  /** A short English caption under the title, as the tiles show. */
+  caption: string;
+}
+
+/**
+ * The hall's tabs in the spec's order (slots, sports, lottery, e-sports/board, live). The spec's
+ * e-sports/board pair is split into 电竞 and 棋牌 so each has its own tiles; fishing has no category
+ * in the game list yet, so it has no tab.
+ */
+export const HALL_TABS: CategoryTab[] = [
+  { category: 'concise', title: '电子', caption: 'SLOTS' },
+  { category: 'sport', title: '体育', caption: 'SPORTS' },
+  { category: 'lottery', title: '彩票', caption: 'LOTTERY' },
+  { category: 'gaming', title: '电竞', caption: 'E-SPORTS' },
+  { category: 'realbet', title: '真人', caption: 'LIVE' },
+  { category: 'joker', title: '棋牌', caption: 'CARDS' },
+];
+
+/** /home's category sidebar, in the spec's order: live, sports, e-sports, board, slots, lottery. */
+export const HOME_SIDEBAR: GameCategory[] = ['realbet', 'sport', 'gaming', 'joker', 'concise', 'lottery'];
+
+export function categoryTitle(category: GameCategory): string {
+  return HALL_TABS.find((t) => t.category === category)?.title ?? category;
+}
+
+/** Where a tile leads (spec §2): the game frame for that provider and game code. */
+export function gamePath(g: GameEntry): string {
+  return `/gamePage?name=${encodeURIComponent(g.platform_name)}&type=0&code=${encodeURIComponent(g.game_code)}`;
+}

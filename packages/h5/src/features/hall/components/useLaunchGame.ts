@@ -1,0 +1,18 @@
+import { Toast } from 'antd-mobile';
+import { MSG, type GameEntry } from '@app/contract';
+import { useToken } from '../../../shared/auth/session';
+import { useGo } from '../../../shared/hooks/useGo';
+import { gamePath } from '../api';
+
+/** Game launch requires login (spec §5); a visitor gets 请登录！. */
+export function useLaunchGame() {
+  const token = useToken();
+  const go = useGo();
+  return (g: GameEntry) => {
+    if (!token) {
+      Toast.show({ content: MSG.notLoggedIn });
+      return;
+    }
+    go(gamePath(g));
+  };
+}

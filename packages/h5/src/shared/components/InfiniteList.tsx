@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { DotLoading, InfiniteScroll } from 'antd-mobile';
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { MSG, TIMING, type Page } from '@app/contract';
+import './shared.css';
+
+/** The spec's empty state, shared by every list. */
+export function EmptyState({ text = MSG.empty }: { text?: string }) {
+  return (
+    <div className="empty-state" data-testid="empty-state">
+      <svg viewBox="0 0 120 90" width="120" height="90" aria-hidden>
+        <ellipse cx="60" cy="80" rx="44" ry="6" fill="#e4e8f5" />
+        <rect x="26" y="22" width="68" height="50" rx="8" fill="#fff" stroke="#c9d1ee" strokeWidth="2" />
+        <path d="M26 40h20l6 8h16l6-8h20" fill="none" stroke="#c9d1ee" strokeWidth="2" />
+        <circle cx="44" cy="12" r="3" fill="#c9d1ee" />
+        <circle cx="78" cy="8" r="2" fill="#c9d1ee" />
+      </svg>
+      <div>{text}</div>
+    </div>
+  );
+}
+
+/**
+ * A paged list (spec §4): the first page loads at once, the next one when the end comes within
+ * 300 px, pages append until last_page; then 没有更多了, or 空空如也 when there is nothing at all.
+ */
+export function InfiniteList<T>({
+  queryKey,
+  fetchPage,
+  renderItem,
+  itemKey,
+  enabled = true,
+  className = '',
+}: {
+  queryKey: QueryKey;
+  fetchPage: (page: number) => Promise<Page<T>>;
+  renderItem: (item: T, index: number) => ReactNode;
+  itemKey: (item: T) => string | number;
+  enabled?: boolean;
+  className?: string;
+}) {
+  const q = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    enabled,
+  });
+  if (q.isPending) {
+    return (
+      <div className="list-status">
+        <DotLoading color="primary" />
+      </div>
+    );
+  }
+  if (q.isError && !q.data) {
+    return (
+      <div className="list-status" role="button" onClick={() => void q.refetch()}>
+        加载失败，点击重试
+      </div>
+    );
+  }
+  const items = q.data.pages.flatMap((p) => p.data);
+  const hasMore = !!q.hasNextPage;
+  return (
+    <div className={`infinite-list ${className}`}>
+      {items.map((item, i) => (
+        <div key={itemKey(item)} className="infinite-list-item">
+          {renderItem(item, i)}
+        </div>
+      ))}
+      <InfiniteScroll
+        threshold={TIMING.infiniteThresholdPx}
+        hasMore={hasMore}
+        loadMore={async () => {
+          const r = await q.fetchNextPage();
+          if (r.isError) throw r.error;
+        }}
+      >
+        {(more: boolean, failed: boolean, retry: () => void) =>
+          failed ? (
+            <span role="button" onClick={retry}>加载失败，点击重试</span>
+          ) : more ? (
+            <span className="list-loading"><DotLoading /> 加载中</span>
+          ) : items.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <span className="list-end" data-testid="list-end">{MSG.noMore}</span>
+          )
+        }
+      </InfiniteScroll>
+    </div>
+  );
+}
