@@ -1,4 +1,145 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { createActivity, saveArticle, BANNER_TYPE } from '../modules/content/service.js';
+import { ACTIVITIES, ACTIVITY_TYPES } from './activities.js';
+import { ARTICLES } from './articles.js';
+import { CATALOGUE, gameImage } from './catalogue.js';
+import { VIP_TIERS } from './vip.js';
 
-export async function seedContent(_tx: Transaction<Database>): Promise<void> {}
+/**
+ * Demo content of a fresh database: banners, notices, the game catalogue, promotions, help
+ * articles and VIP tiers. Every picture it names lives under packages/h5/public/assets (a test
+ * checks this).
+ */
+const DAY_MS = 86_400_000;
+const yuanToFen = (yuan: number) => yuan * 100;
+
+function daysAgo(days: number, hour = 10): Date {
+  const d = new Date(Date.now() - days * DAY_MS);
+  d.setUTCHours(hour - 8, 0, 0, 0); // `hour` o'clock Beijing time
+  return d;
+}
+
+const NOTICES: { title: string; content: string; ageDays: number }[] = [
+  {
+    title: '关于新年活动的公告',
+    content: '尊敬的会员：新春红包雨活动已开启，活动期间每日10:00~12:00均可参与抽取，单个红包最高8,888元。详情请查看优惠活动页面，祝您新年快乐，好运连连！',
+    ageDays: 1,
+  },
+  {
+    title: '欧洲杯冠军竞猜火热进行中',
+    content: '欧洲杯冠军竞猜现已开放，体育赛事累计有效投注每满1,000元即可获得1次竞猜机会，猜中冠军瓜分100,000元奖池。',
+    ageDays: 3,
+  },
+  {
+    title: '关于USDT存款通道升级的通知',
+    content: 'USDT存款通道已完成升级，现同时支持TRC20与ERC20协议。转账前请务必核对收款地址与协议，协议选择错误将导致资金无法到账。',
+    ageDays: 5,
+  },
+  {
+    title: '防范诈骗提醒',
+    content: '近期发现有不法分子冒充平台客服，以“解冻账户”“刷流水”等理由诱导会员转账。官方客服不会索要您的密码，也不会要求您向私人账户转账，请提高警惕。',
+    ageDays: 8,
+  },
+  {
+    title: 'BBIN真人系统维护公告',
+    content: 'BBIN真人将于本周三凌晨02:00~05:00进行例行维护，维护期间无法进入游戏，请提前将场馆余额转回中心钱包。给您带来不便，敬请谅解。',
+    ageDays: 10,
+  },
+  {
+    title: '每日返水规则调整说明',
+    content: '自本月起，返水将在次日24小时内派发至福利中心，会员可自行领取，返水只需1倍有效投注即可取款。VIP等级越高，返水比例越高，最高可达1.20%。',
+    ageDays: 14,
+  },
+  {
+    title: '星耀娱乐APP全新上线',
+    content: '星耀娱乐APP全新上线，界面更流畅、存取更快捷。前往“APP下载”页面即可安装，登录APP还可参与专属优惠。',
+    ageDays: 21,
+  },
+];
+
+/** Hall banners (type 2) and app-download banners (type 3); `activity` links to a promotion. */
+const BANNERS: { type: number; src: string; activity?: string }[] = [
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-1.svg', activity: 'first-deposit' },
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-2.svg' },
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-3.svg', activity: 'vip-upgrade' },
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-4.svg', activity: 'spring-redpacket' },
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-5.svg', activity: 'euro-cup' },
+  { type: BANNER_TYPE.app, src: '/assets/banners/app-1.svg' },
+  { type: BANNER_TYPE.app, src: '/assets/banners/app-2.svg', activity: 'first-deposit' },
+  { type: BANNER_TYPE.app, src: '/assets/banners/app-3.svg' },
+];
+
+export async function seedContent(tx: Transaction<Database>): Promise<void> {
+  const typeIds = new Map<string, number>();
+  for (const [i, name] of ACTIVITY_TYPES.entries()) {
+    const row = await tx.insertInto('activity_types').values({ name, sort: i + 1 }).returning('id').executeTakeFirstOrThrow();
+    typeIds.set(name, row.id);
+  }
+  const activityIds = new Map<string, number>();
+  for (const [i, a] of ACTIVITIES.entries()) {
+    const id = await createActivity(tx, {
+      typeId: typeIds.get(a.type)!,
+      banner: `/assets/activities/activity-${i + 1}.svg`,
+      title: a.title,
+      content: a.content,
+      memo: a.memo,
+      sort: i + 1,
+      createdAt: daysAgo(a.ageDays),
+    });
+    activityIds.set(a.key, id);
+  }
+
+  await tx
+    .insertInto('banners')
+    .values(
+      BANNERS.map((b, i) => ({
+        type: b.type,
+        src: b.src,
+        url: b.activity ? `/#/activityInfo?id=${activityIds.get(b.activity)}` : '',
+        sort: i + 1,
+      })),
+    )
+    .execute();
+
+  await tx
+    .insertInto('notices')
+    .values(NOTICES.map((n, i) => ({ title: n.title, content: n.content, on_home: true, created_at: daysAgo(n.ageDays, 9 + (i % 8)) })))
+    .execute();
+
+  await tx
+    .insertInto('game_entries')
+    .values(
+      CATALOGUE.map((g, i) => ({
+        category_id: g.category,
+        platform_name: g.platform,
+        game_code: g.gameCode,
+        name: g.name,
+        image: gameImage(g),
+        app_state: 1,
+        sort: i + 1,
+      })),
+    )
+    .execute();
+
+  for (const article of ARTICLES) await saveArticle(tx, article);
+
+  await tx
+    .insertInto('vip_tiers')
+    .values(
+      VIP_TIERS.map((t) => ({
+        level: t.level,
+        name: `VIP${t.level}`,
+        recharge_fen: yuanToFen(t.rechargeYuan),
+        flow_fen: yuanToFen(t.flowYuan),
+        retention_flow_fen: yuanToFen(t.retentionFlowYuan),
+        realperson_bp: t.rates.realperson,
+        sport_bp: t.rates.sport,
+        e_sport_bp: t.rates.e_sport,
+        joker_bp: t.rates.joker,
+        electron_bp: t.rates.electron,
+        lottery_bp: t.rates.lottery,
+      })),
+    )
+    .execute();
+}
