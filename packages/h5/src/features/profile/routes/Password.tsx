@@ -1,3 +1,79 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, List, Toast } from 'antd-mobile';
+import { KeyOutline, LockOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { firstFailure, MSG, passwordRules } from '@app/contract';
+import { signOut } from '../../../shared/auth/session';
+import { Page } from '../../../shared/components/Page';
+import { editPassword, editPayPassword, failureMessage } from '../api';
+import { PasswordField } from '../components/PasswordField';
+import '../components/profile.css';
+
+/**
+ * /password (spec §2, §4, §5): type=1 changes the login password and ends every session; any other
+ * type changes the payment (withdrawal) password and stays signed in.
+ */
 export default function Password() {
-  return null;
+  const [params] = useSearchParams();
+  const loginPassword = params.get('type') === '1';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [oldPass, setOldPass] = useState('');
+  const [newPass, setNewPass] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const noun = loginPassword ? '登录密码' : '支付密码';
+
+  const submit = async () => {
+    if (busy) return;
+    const problem = firstFailure({ password: oldPass, paypassword: newPass, confirm }, passwordRules);
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = { password: oldPass, paypassword: newPass };
+      await (loginPassword ? editPassword(body) : editPayPassword(body));
+      Toast.show({ icon: 'success', content: MSG.passwordChanged });
+      if (loginPassword) {
+        // Leave the guarded screen first, so its guard does not add a redirect back to it.
+        await navigate('/login', { replace: true });
+        signOut(qc);
+      } else if (window.history.length > 1) navigate(-1);
+      else navigate('/mine', { replace: true });
+    } catch (e) {
+      const message = failureMessage(e);
+      if (message) Toast.show({ content: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={loginPassword ? '修改密码' : '设置支付密码'}>
+      <div className="password-banner">
+        <span className="password-banner-icon">{loginPassword ? <LockOutline /> : <KeyOutline />}</span>
+        <div>
+          <div className="password-banner-title">{loginPassword ? '修改登录密码' : '设置支付密码'}</div>
+          <div className="password-banner-text">
+            {loginPassword ? '修改成功后需使用新密码重新登录' : '支付密码用于取款与绑定银行卡，初始与注册时的登录密码相同'}
+          </div>
+        </div>
+      </div>
+      <div className="profile-section">
+        <List>
+          <PasswordField name="oldPassword" label={`旧${noun}`} placeholder={`请输入旧${noun}`} value={oldPass} onChange={setOldPass} />
+          <PasswordField name="newPassword" label={`新${noun}`} placeholder="6~16位字符" value={newPass} onChange={setNewPass} />
+          <PasswordField name="confirmPassword" label="确认密码" placeholder={`请再次输入新${noun}`} value={confirm} onChange={setConfirm} />
+        </List>
+      </div>
+      <div className="profile-actions">
+        <Button block color="primary" shape="rounded" className="profile-primary" data-testid="password-submit" loading={busy} onClick={() => void submit()}>
+          确认修改
+        </Button>
+      </div>
+    </Page>
+  );
 }

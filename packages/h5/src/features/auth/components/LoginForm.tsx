@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Checkbox, Toast } from 'antd-mobile';
+import { LockOutline, UserOutline } from 'antd-mobile-icons';
+import { firstFailure, loginRules, MSG } from '@app/contract';
+import { failureMessage, guestLogin, login } from '../api';
+import { AuthField } from './AuthField';
+import { useAuthDone } from './useAuthDone';
+
+/** /login (spec §2, §5): account and password, 自动登录, guest trial, forgot password. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const done = useAuthDone();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const filled = name !== '' && password !== '';
+
+  const run = async (attempt: () => Promise<{ api_token: string }>, keep: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { api_token } = await attempt();
+      Toast.show({ icon: 'success', content: MSG.loginSuccess });
+      await done(api_token, keep);
+    } catch (e) {
+      const message = failureMessage(e);
+      if (message) Toast.show({ content: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = () => {
+    const problem = firstFailure({ name, password }, loginRules);
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    void run(() => login(name, password), remember);
+  };
+
+  return (
+    <form
+      className="auth-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <AuthField icon={<UserOutline />} name="name" placeholder="请输入用户名" value={name} onChange={setName} autoComplete="username" onEnter={submit} />
+      <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码" value={password} onChange={setPassword} password autoComplete="current-password" onEnter={submit} />
+      <div className="auth-row">
+        <Checkbox checked={remember} onChange={setRemember} data-testid="remember" style={{ '--icon-size': '16px', '--font-size': '13px', '--gap': '6px' }}>
+          自动登录
+        </Checkbox>
+        <button type="button" className="auth-text-link" data-testid="forgot" onClick={() => navigate('/kefu')}>
+          忘记密码？
+        </button>
+      </div>
+      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="login-submit" disabled={!filled} loading={busy} type="submit">
+        登录
+      </Button>
+      <Button block shape="rounded" size="large" className="auth-trial" data-testid="guest-login" disabled={busy} onClick={() => void run(guestLogin, false)}>
+        免费试玩
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Toast } from 'antd-mobile';
+import { LockOutline, CheckShieldOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { firstFailure, MSG, registerRules } from '@app/contract';
+import { ApiError } from '../../../shared/api/client';
+import { isOk, register } from '../api';
+import { AuthField } from './AuthField';
+import { CaptchaImage } from './CaptchaImage';
+import { useAuthDone } from './useAuthDone';
+import { useCaptcha } from './useCaptcha';
+
+/**
+ * The register form of /reg2, /reg and /login?type=1 (spec §2, §5; DESIGN §4): the contract's rules
+ * in order on the client, the captcha checked by the server.
+ */
+export function RegisterForm({ pid = '' }: { pid?: string }) {
+  const done = useAuthDone();
+  const { captcha, loading, refresh } = useCaptcha();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPass, setConfirmPass] = useState('');
+  const [referrer, setReferrer] = useState(pid);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const filled = name !== '' && password !== '' && confirmPass !== '' && code !== '';
+
+  const submit = async () => {
+    if (busy) return;
+    const problem = firstFailure({ name, password, confirmPass, code }, registerRules);
+    if (problem) {
+      Toast.show({ content: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await register({ name, password, confirmPass, code, captcha_id: captcha?.captcha_id ?? '', pid: referrer });
+      if (isOk(answer.code)) {
+        Toast.show({ icon: 'success', content: MSG.regSuccess });
+        await done(answer.data.api_token);
+        return;
+      }
+      Toast.show({ content: answer.message || MSG.regFailed });
+      // A captcha is single use: whatever failed, the next try needs a new picture.
+      setCode('');
+      void refresh();
+    } catch (e) {
+      if (e instanceof ApiError) Toast.show({ content: MSG.regFailed });
+      else throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="auth-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <AuthField icon={<UserOutline />} name="name" placeholder="6~16位字母或数字" value={name} onChange={setName} autoComplete="username" />
+      <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码，最少6位" value={password} onChange={setPassword} password autoComplete="new-password" />
+      <AuthField icon={<LockOutline />} name="confirmPass" placeholder="请再次输入密码" value={confirmPass} onChange={setConfirmPass} password autoComplete="new-password" />
+      <AuthField icon={<TeamOutline />} name="pid" placeholder="推荐人UID（选填）" value={referrer} onChange={setReferrer} />
+      <AuthField
+        icon={<CheckShieldOutline />}
+        name="code"
+        placeholder="请输入验证码"
+        value={code}
+        onChange={setCode}
+        suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
+      />
+      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="register-submit" disabled={!filled} loading={busy} type="submit">
+        注册
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { MSG, type UserInfo } from '@app/contract';
+import { ApiError, request } from '../../shared/api/client';
+
+/** The member's own profile calls of spec §7. */
+
+export function refreshUserMoney(): Promise<UserInfo> {
+  return request<UserInfo>('refreshusermoney', { body: {} });
+}
+
+export function uploadAvatar(file: File): Promise<{ avatar: string }> {
+  const body = new FormData();
+  body.append('file', file);
+  return request<{ avatar: string }>('uploadimg', { body, overlay: true });
+}
+
+export interface ProfileInput {
+  mobile: string;
+  email: string;
+  birthday: string;
+}
+export function updateUserInfo(input: ProfileInput): Promise<UserInfo> {
+  return request<UserInfo>('updateuserinfo', { body: input, overlay: true });
+}
+
+/** Both calls take `password` = the old one and `paypassword` = the new one (spec §7). */
+export interface PasswordChange {
+  password: string;
+  paypassword: string;
+}
+export function editPassword(body: PasswordChange): Promise<unknown> {
+  return request('editPassword', { body, overlay: true });
+}
+export function editPayPassword(body: PasswordChange): Promise<unknown> {
+  return request('editPayPassword', { body, overlay: true });
+}
+
+/** Revokes this session on the server; the client clears itself whatever the answer. */
+export async function logoff(): Promise<void> {
+  await request('logoff').catch(() => undefined);
+}
+
+/** The server's message for a failed call, or null for a network failure (the spec stays silent). */
+export function failureMessage(error: unknown): string | null {
+  if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
+  return MSG.internal;
+}
