@@ -35,6 +35,9 @@ export const MSG = {
   regInviterUnknown: '推荐人不存在',
   regFailed: '注册失败',
   regSuccess: '注册成功',
+  regPayPassword: '请输人支付密码长度',
+  welcomeMailTitle: '欢迎加入{site}',
+  welcomeMailContent: '尊敬的{name}，欢迎您加入{site}！祝您游戏愉快。如有任何疑问，请随时联系在线客服。',
   // profile
   mobileInvalid: '请输入正确手机号',
   emailInvalid: '请输入正确邮箱号',

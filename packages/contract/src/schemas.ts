@@ -73,6 +73,17 @@ export const editPasswordSchema = form(
 );
 export type EditPasswordBody = { password: string; paypassword: string };
 
+/** /password?type=2: the payment password is 6–18 characters (spec §5 card binding); same order. */
+export const payPasswordRules: Rule<{ password: string; paypassword: string }>[] = [
+  [(v) => !v.password, MSG.oldPasswordEmpty],
+  [(v) => !v.paypassword, MSG.newPasswordEmpty],
+  [(v) => v.password.length < LIMITS.payPasswordMin || v.password.length > LIMITS.payPasswordMax, MSG.oldPasswordLength],
+  [(v) => v.paypassword.length < LIMITS.payPasswordMin || v.paypassword.length > LIMITS.payPasswordMax, MSG.newPasswordLength],
+  [(v) => v.password === v.paypassword, MSG.passwordSame],
+];
+export const editPayPasswordSchema = form({ password: secret(), paypassword: secret() }, payPasswordRules);
+export type EditPayPasswordBody = { password: string; paypassword: string };
+
 // ---- content -------------------------------------------------------------------------------
 
 export const pageSchema = z.object({ page: int(1, LIMITS.pageMax).catch(1).default(1) });

@@ -47,6 +47,10 @@ export interface UserInfo {
   withdrawfeeusdttrc: number;
   created_at: string;
 }
+/** data of register, login_pc and guestlogin. */
+export interface ApiToken {
+  api_token: string;
+}
 export interface Captcha {
   captcha_id: string;
   image: string;

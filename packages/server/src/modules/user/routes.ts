@@ -1,4 +1,81 @@
 import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import { LIMITS, MSG, editPasswordSchema, editPayPasswordSchema, fmt, updateUserInfoSchema } from '@app/contract';
+import { ok } from '../../http/envelope.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { parse } from '../../http/validate.js';
+import { perMinute } from '../auth/rate.js';
+import { imageKind, removeAvatar, storeAvatar } from './avatar.js';
+import { balanceYuan, changeLoginPassword, changePayPassword, setAvatar, updateProfile, userInfo } from './service.js';
 
-const routes: FastifyPluginAsync = async () => {};
+const AVATAR_FIELD = 'file';
+
+function asObject(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** The signed-in member's own data: info, balance, profile, avatar, passwords (spec §7). */
+const routes: FastifyPluginAsync = async (app) => {
+  // Multipart only for this plugin's routes (the avatar upload); the file is held in memory, capped.
+  await app.register(multipart, { limits: { fileSize: LIMITS.avatarMaxBytes, files: 1, fields: 5, parts: 6 } });
+
+  const member = { preHandler: app.requireMember };
+  const memberNotTrial = { preHandler: [app.requireMember, app.refuseTrial] };
+
+  app.post('/user', member, async (req) => ok(await userInfo(app.kdb, req.member!.id)));
+
+  // Hot path: polled every 2.5 s by every open app. No hashing, no writes.
+  app.post('/balance', member, async (req) => ok({ balance: await balanceYuan(app.kdb, req.member!.id) }));
+
+  app.post('/refreshusermoney', member, async (req) => ok(await userInfo(app.kdb, req.member!.id)));
+
+  app.post('/uploadimg', memberNotTrial, async (req) => {
+    if (!req.isMultipart()) throw badRequest(MSG.avatarMissing);
+    let bytes: Buffer;
+    try {
+      const part = await req.file();
+      if (!part || part.fieldname !== AVATAR_FIELD) throw badRequest(MSG.avatarMissing);
+      bytes = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw badRequest(fmt(MSG.avatarTooLarge, { kb: LIMITS.avatarMaxBytes / 1024 }));
+      }
+      if (err instanceof AppError) throw err;
+      // A malformed or truncated multipart body is still the member's input, not our failure.
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status !== undefined && status >= 400 && status < 500) throw badRequest(MSG.avatarMissing);
+      throw err;
+    }
+    if (bytes.length === 0) throw badRequest(MSG.avatarMissing);
+    const kind = imageKind(bytes);
+    if (!kind) throw badRequest(MSG.avatarType);
+    const avatar = await storeAvatar(app.config.uploadsDir, req.member!.id, kind, bytes);
+    const previous = await setAvatar(app.kdb, req.member!.id, avatar);
+    await removeAvatar(app.config.uploadsDir, previous).catch((err) => req.log.warn({ err }, 'old avatar not removed'));
+    return ok({ avatar });
+  });
+
+  app.post('/updateuserinfo', memberNotTrial, async (req) => {
+    const fields = parse(updateUserInfoSchema, req.body);
+    await updateProfile(app.kdb, req.member!.id, fields);
+    return ok(await userInfo(app.kdb, req.member!.id), MSG.ok);
+  });
+
+  // Old passwords are guessable through these routes too, so they share the login limit.
+  const passwordRoute = { ...memberNotTrial, config: perMinute(app.config.rateLimits.login) };
+
+  app.post('/editPassword', passwordRoute, async (req) => {
+    const body = asObject(req.body);
+    // The form's confirm field never reaches the server: confirm is the new password itself.
+    const { password, paypassword } = parse(editPasswordSchema, { ...body, confirm: body.paypassword });
+    await changeLoginPassword(app.kdb, req.member!.id, password, paypassword);
+    return ok(null, MSG.passwordChanged);
+  });
+
+  app.post('/editPayPassword', passwordRoute, async (req) => {
+    const { password, paypassword } = parse(editPayPasswordSchema, req.body);
+    await changePayPassword(app.kdb, req.member!.id, password, paypassword);
+    return ok(null, MSG.passwordChanged);
+  });
+};
 export default routes;

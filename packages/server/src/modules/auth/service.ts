@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { LOGIN_LOCK, LIMITS, MSG, fmt } from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { openMemberWallet } from '../ledger/service.js';
+import { sendMail } from '../mail/service.js';
+import { getSettings } from '../site/service.js';
+import { createSession } from '../session/service.js';
+
+/** Who is asking: recorded on the member and the session. */
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface Registration {
+  name: string;
+  realname: string;
+  password: string;
+  paypassword: string;
+  pid: string;
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+const MEMBER_ID_RE = /^\d{1,15}$/;
+
+/**
+ * Creates a member with its wallet and welcome mail in one transaction, then signs it in.
+ * The captcha and the contract's field rules are checked by the caller before this runs.
+ */
+export async function registerMember(db: Kdb, reg: Registration, meta: ClientMeta): Promise<string> {
+  const payPassword = reg.paypassword || reg.password;
+  if (payPassword.length < LIMITS.payPasswordMin || payPassword.length > LIMITS.payPasswordMax) throw badRequest(MSG.regPayPassword);
+  if (await usernameTaken(db, reg.name)) throw badRequest(MSG.regUsernameTaken);
+  const inviterId = reg.pid ? await findInviter(db, reg.pid) : null;
+  if (reg.pid && inviterId === null) throw badRequest(MSG.regInviterUnknown);
+
+  const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(reg.password), hashPassword(payPassword)]);
+  const site = (await getSettings(db)).app.title;
+  let memberId: number;
+  try {
+    memberId = await db.transaction().execute(async (tx) => {
+      const member = await tx
+        .insertInto('members')
+        .values({
+          username: reg.name,
+          password_hash: passwordHash,
+          pay_password_hash: payPasswordHash,
+          realname: (reg.realname || reg.name).slice(0, LIMITS.inputMaxLength),
+          inviter_id: inviterId,
+          register_ip: meta.ip,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await openMemberWallet(tx, member.id);
+      await sendMail(tx, member.id, {
+        title: fmt(MSG.welcomeMailTitle, { site }),
+        content: fmt(MSG.welcomeMailContent, { site, name: reg.name }),
+      });
+      return member.id;
+    });
+  } catch (err) {
+    // Two registrations of one name at once: the unique index decides, the loser hears why.
+    if ((err as { code?: string }).code === PG_UNIQUE_VIOLATION) throw badRequest(MSG.regUsernameTaken);
+    throw err;
+  }
+  return createSession(db, memberId, meta);
+}
+
+async function usernameTaken(db: Kdb, name: string): Promise<boolean> {
+  const row = await db.selectFrom('members').select('id').where('username', '=', name).executeTakeFirst();
+  return !!row;
+}
+
+/** The inviter code is the inviter's member id; the trial account invites no one. */
+async function findInviter(db: Kdb, pid: string): Promise<number | null> {
+  if (!MEMBER_ID_RE.test(pid)) return null;
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', Number(pid))
+    .where('is_trial', '=', false)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+// Unknown usernames still cost one argon2 verification, so the answer time does not tell which
+// names exist. The hash is of a random secret nobody knows.
+let decoyHash: Promise<string> | null = null;
+async function spendDecoyVerify(password: string): Promise<void> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(await decoyHash, password);
+}
+
+function lockedError(minutes: number): AppError {
+  return tooMany(fmt(MSG.loginLocked, { minutes: Math.max(1, minutes) }));
+}
+
+/**
+ * Password login with lockout: LOGIN_LOCK.maxFailures consecutive failures lock the account for
+ * LOGIN_LOCK.lockMinutes, during which even the right password is refused. Unknown name, wrong
+ * password and the trial account (which has no usable password) all answer the same text.
+ */
+export async function loginWithPassword(db: Kdb, name: string, password: string, meta: ClientMeta): Promise<string> {
+  const member = await db
+    .selectFrom('members')
+    .select([
+      'id',
+      'password_hash',
+      'is_trial',
+      'state',
+      sql<number>`CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int`.as('lock_minutes_left'),
+    ])
+    .where('username', '=', name)
+    .executeTakeFirst();
+  if (!member || member.is_trial) {
+    await spendDecoyVerify(password);
+    throw badRequest(MSG.loginWrong);
+  }
+  if (member.lock_minutes_left !== null && member.lock_minutes_left > 0) throw lockedError(member.lock_minutes_left);
+  if (!(await verifyPassword(member.password_hash, password))) {
+    const lockMinutes = await recordLoginFailure(db, member.id);
+    if (lockMinutes > 0) throw lockedError(lockMinutes);
+    throw badRequest(MSG.loginWrong);
+  }
+  // Said only to someone who knows the password, so it reveals nothing to a guesser.
+  if (member.state !== 1) throw forbidden(MSG.accountDisabled);
+  await db
+    .updateTable('members')
+    .set({ failed_logins: 0, locked_until: null, last_login_at: sql`now()`, last_login_ip: meta.ip })
+    .where('id', '=', member.id)
+    .execute();
+  return createSession(db, member.id, meta);
+}
+
+/**
+ * Counts one failure in a single statement, so concurrent guesses cannot slip past the limit.
+ * A lock that has run out starts a fresh count. Returns the minutes locked, 0 when not locked.
+ */
+export async function recordLoginFailure(db: Kdb, memberId: number): Promise<number> {
+  const count = sql<number>`CASE WHEN locked_until <= now() THEN 1 ELSE failed_logins + 1 END`;
+  const row = await db
+    .updateTable('members')
+    .set({
+      failed_logins: count,
+      locked_until: sql`CASE
+        WHEN ${count} >= ${LOGIN_LOCK.maxFailures} THEN now() + make_interval(mins => ${LOGIN_LOCK.lockMinutes}::int)
+        WHEN locked_until <= now() THEN NULL
+        ELSE locked_until END`,
+    })
+    .where('id', '=', memberId)
+    .returning(['failed_logins'])
+    .executeTakeFirstOrThrow();
+  return row.failed_logins >= LOGIN_LOCK.maxFailures ? LOGIN_LOCK.lockMinutes : 0;
+}
+
+/** guestlogin: a session on the configured trial account, no credentials involved (DESIGN §4). */
+export async function loginTrial(db: Kdb, meta: ClientMeta): Promise<string> {
+  const { trialUsername } = await getSettings(db);
+  const member = trialUsername
+    ? await db
+        .selectFrom('members')
+        .select('id')
+        .where('username', '=', trialUsername)
+        .where('is_trial', '=', true)
+        .where('state', '=', 1)
+        .executeTakeFirst()
+    : undefined;
+  if (!member) throw notFound(MSG.trialUnavailable);
+  return createSession(db, member.id, meta);
+}

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import { fenToYuan, MSG, type UserInfo } from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { badRequest, unauthorized } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { beijing, daysSince } from '../../lib/time.js';
+import { memberBalanceFen, type Tx } from '../ledger/service.js';
+import { getSettings } from '../site/service.js';
+import { revokeAllSessions } from '../session/service.js';
+
+export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
+
+/** The user info of spec §3 as /api/user, /api/refreshusermoney and the profile screens read it. */
+export async function userInfo(db: Tx, memberId: number, now: Date = new Date()): Promise<UserInfo> {
+  const [m, balanceFen, settings] = await Promise.all([
+    db
+      .selectFrom('members')
+      .select([
+        'id',
+        'username',
+        'realname',
+        'avatar',
+        'vip',
+        'paysum_fen',
+        'isagent',
+        'is_trial',
+        'mobile',
+        'email',
+        'birthday',
+        'transferstatus',
+        'created_at',
+      ])
+      .where('id', '=', memberId)
+      .executeTakeFirst(),
+    memberBalanceFen(db, memberId),
+    getSettings(db as Kdb),
+  ]);
+  // The session was valid a moment ago; a member row gone since is a session gone.
+  if (!m) throw unauthorized();
+  return {
+    id: m.id,
+    username: m.username,
+    realname: m.realname,
+    avatar: m.avatar || DEFAULT_AVATAR,
+    balance: fenToYuan(balanceFen),
+    // Venue (game wallet) balances arrive with the wallet and venue modules; until a member can
+    // transfer money into a venue there is nothing outside the central wallet.
+    gameblance: 0,
+    vip: m.vip,
+    // The spec reads the level as the part after the letter P: VIP3 → 3.
+    current_vip: `VIP${m.vip}`,
+    paysum: fenToYuan(m.paysum_fen),
+    joinday: daysSince(new Date(m.created_at), now),
+    isagent: m.isagent === 1 ? 1 : 0,
+    is_trial: m.is_trial ? 1 : 0,
+    mobile: m.mobile,
+    email: m.email,
+    birthday: m.birthday,
+    transferstatus: m.transferstatus === 1 ? 1 : 0,
+    usdtrate: settings.usdtRate,
+    withdrawusdtrate: settings.withdrawUsdtRate,
+    withdrawcashfee: settings.withdrawFeeErc20,
+    withdrawfeeusdttrc: settings.withdrawFeeTrc20,
+    created_at: beijing(m.created_at),
+  };
+}
+
+/** The balance poll (every 2.5 s per open app): one indexed read, nothing else. */
+export async function balanceYuan(db: Tx, memberId: number): Promise<number> {
+  return fenToYuan(await memberBalanceFen(db, memberId));
+}
+
+/** Profile edit: an empty field leaves the stored value as it is (the form sends all three). */
+export async function updateProfile(db: Kdb, memberId: number, fields: { mobile: string; email: string; birthday: string }): Promise<void> {
+  const patch: { mobile?: string; email?: string; birthday?: string } = {};
+  if (fields.mobile) patch.mobile = fields.mobile;
+  if (fields.email) patch.email = fields.email;
+  if (fields.birthday) patch.birthday = fields.birthday;
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('members').set(patch).where('id', '=', memberId).execute();
+}
+
+/** Sets a new avatar path and returns the previous one (so its file can be removed). */
+export async function setAvatar(db: Kdb, memberId: number, avatar: string): Promise<string> {
+  const row = await db
+    .with('old', (qb) => qb.selectFrom('members').select('avatar').where('id', '=', memberId))
+    .updateTable('members')
+    .set({ avatar })
+    .where('id', '=', memberId)
+    .returning(sql<string>`(SELECT avatar FROM old)`.as('previous'))
+    .executeTakeFirst();
+  return row?.previous ?? '';
+}
+
+type PasswordColumn = 'password_hash' | 'pay_password_hash';
+
+async function changeSecret(db: Kdb, memberId: number, column: PasswordColumn, oldPlain: string, newPlain: string): Promise<void> {
+  const row = await db.selectFrom('members').select(column).where('id', '=', memberId).executeTakeFirst();
+  const stored = row ? (row as Record<PasswordColumn, string>)[column] : '';
+  if (!stored || !(await verifyPassword(stored, oldPlain))) throw badRequest(MSG.oldPasswordWrong);
+  const hash = await hashPassword(newPlain);
+  await db
+    .updateTable('members')
+    .set({ [column]: hash } as Record<PasswordColumn, string>)
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Login password change: every session of the member ends, this one included (spec §4). */
+export async function changeLoginPassword(db: Kdb, memberId: number, oldPlain: string, newPlain: string): Promise<void> {
+  await changeSecret(db, memberId, 'password_hash', oldPlain, newPlain);
+  await revokeAllSessions(db, memberId);
+}
+
+/** Payment password change: checked at card binding and withdrawal; sessions stay. */
+export async function changePayPassword(db: Kdb, memberId: number, oldPlain: string, newPlain: string): Promise<void> {
+  await changeSecret(db, memberId, 'pay_password_hash', oldPlain, newPlain);
+}

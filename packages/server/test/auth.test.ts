@@ -1,0 +1,499 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { LOGIN_LOCK, MSG, fmt } from '@app/contract';
+import { CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { forgetCachedSessions } from '../src/modules/session/service.js';
+
+// Limits high enough that this file's many registrations and logins from 127.0.0.1 pass;
+// the limits themselves are proven in auth-ratelimit.test.ts.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000, global: 0 } });
+});
+afterAll(() => s.close());
+
+function reg(over: Record<string, unknown> = {}) {
+  const name = uniqueName('r');
+  return { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS, ...over };
+}
+
+async function member(name: string) {
+  return s.db.kysely.selectFrom('members').selectAll().where('username', '=', name).executeTakeFirstOrThrow();
+}
+
+async function newCaptcha(): Promise<{ id: string; answer: string; image: string }> {
+  const r = await s.api('/api/captcha');
+  expect(r.code).toBe(200);
+  const row = await s.db.kysely.selectFrom('captchas').select('answer').where('id', '=', r.data.captcha_id).executeTakeFirstOrThrow();
+  return { id: r.data.captcha_id, answer: row.answer, image: r.data.image };
+}
+
+describe('POST /api/captcha', () => {
+  it('issues an SVG picture of 4 characters with an id', async () => {
+    const c = await newCaptcha();
+    expect(c.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(c.image.split(',')[1], 'base64').toString('utf8');
+    expect(svg).toContain('<svg');
+    expect(c.answer).toHaveLength(4);
+    expect(c.answer).not.toMatch(/[0o1il]/);
+    expect(c.id.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('gives a different captcha on every call', async () => {
+    const a = await newCaptcha();
+    const b = await newCaptcha();
+    expect(a.id).not.toBe(b.id);
+  });
+});
+
+describe('POST /api/register', () => {
+  it('registers with 注册成功 and an api_token that opens /api/user', async () => {
+    const body = reg();
+    const r = await s.api('/api/register', body);
+    expect(r).toMatchObject({ status: 200, code: 200, message: '注册成功' });
+    expect(typeof r.data.api_token).toBe('string');
+    const u = await s.api('/api/user', {}, { token: r.data.api_token });
+    expect(u.code).toBe(200);
+    expect(u.data).toMatchObject({ username: body.name, realname: body.name, balance: 0, vip: 1, is_trial: 0 });
+  });
+
+  it('stores argon2id hashes, never the passwords, and records the register IP', async () => {
+    const body = reg({ paypassword: 'paypass99' });
+    await s.api('/api/register', body);
+    const m = await member(body.name);
+    expect(m.password_hash).toMatch(/^\$argon2id\$/);
+    expect(m.pay_password_hash).toMatch(/^\$argon2id\$/);
+    expect(m.password_hash).not.toBe(m.pay_password_hash);
+    expect(m.register_ip).toBe('127.0.0.1');
+  });
+
+  it('opens the member wallet and sends a welcome mail in the same registration', async () => {
+    const body = reg();
+    await s.api('/api/register', body);
+    const m = await member(body.name);
+    const wallet = await s.db.kysely.selectFrom('ledger_accounts').selectAll().where('member_id', '=', m.id).where('kind', '=', 'member_wallet').execute();
+    expect(wallet).toHaveLength(1);
+    const mails = await s.db.kysely.selectFrom('mails').selectAll().where('member_id', '=', m.id).execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].title).toContain('欢迎');
+  });
+
+  it('uses the login password as pay password when paypassword is empty', async () => {
+    const body = reg({ paypassword: '' });
+    const r = await s.api('/api/register', body);
+    expect(r.code).toBe(200);
+    const change = await s.api('/api/editPayPassword', { password: body.password, paypassword: 'newpay123' }, { token: r.data.api_token });
+    expect(change).toMatchObject({ code: 200, message: '密码修改成功！' });
+  });
+
+  describe('checks the spec §5 rules in order', () => {
+    it('refuses a short username with 用户名长度6~16位，以字母或数字组合！', async () => {
+      const r = await s.api('/api/register', reg({ name: 'abc12' }));
+      expect(r).toMatchObject({ status: 200, code: 400, message: '用户名长度6~16位，以字母或数字组合！' });
+    });
+    it.each([
+      ['', 'empty'],
+      ['abcdefghijklmnopq', '17 characters'],
+      ['abc_def1', 'an underscore'],
+      ['用户名字很长啊', 'Chinese characters'],
+      ['abc def12', 'a space inside'],
+    ])('refuses the username %j (%s) with the username message', async (name) => {
+      const r = await s.api('/api/register', reg({ name }));
+      expect(r).toMatchObject({ code: 400, message: MSG.regUsername });
+    });
+    it('reports the username before a bad password', async () => {
+      const r = await s.api('/api/register', reg({ name: 'ab', password: '1', confirmPass: '2', code: '' }));
+      expect(r.message).toBe('用户名长度6~16位，以字母或数字组合！');
+    });
+    it('refuses a password shorter than 6 with 请输入正确的密码长度，最少6位！ before the confirm check', async () => {
+      const r = await s.api('/api/register', reg({ password: '12345', confirmPass: 'other1' }));
+      expect(r).toMatchObject({ code: 400, message: '请输入正确的密码长度，最少6位！' });
+    });
+    it('refuses a password longer than 16 with the password message', async () => {
+      const long = 'a'.repeat(17);
+      const r = await s.api('/api/register', reg({ password: long, confirmPass: long }));
+      expect(r.message).toBe(MSG.regPassword);
+    });
+    it('refuses a different confirmation with 两次密码不一致！ before the captcha check', async () => {
+      const r = await s.api('/api/register', reg({ confirmPass: 'secret124', code: '' }));
+      expect(r).toMatchObject({ code: 400, message: '两次密码不一致！' });
+    });
+    it('refuses an empty captcha with 请输入验证码！', async () => {
+      const r = await s.api('/api/register', reg({ code: '' }));
+      expect(r).toMatchObject({ code: 400, message: '请输入验证码！' });
+    });
+    it('refuses a captcha answer without a captcha id with 验证码错误！', async () => {
+      const r = await s.api('/api/register', reg({ code: 'abcd' }));
+      expect(r).toMatchObject({ code: 400, message: '验证码错误！' });
+    });
+    it('refuses a taken username with 用户名已存在 after the captcha', async () => {
+      const first = await registerMember(s);
+      const r = await s.api('/api/register', reg({ name: first.name }));
+      expect(r).toMatchObject({ code: 400, message: '用户名已存在' });
+      // the captcha comes first: a wrong captcha on a taken name says 验证码错误！
+      const wrong = await s.api('/api/register', reg({ name: first.name, code: 'zzzz', captcha_id: 'nope' }));
+      expect(wrong.message).toBe('验证码错误！');
+    });
+  });
+
+  describe('with a real captcha', () => {
+    it('accepts the answer of the picture', async () => {
+      const c = await newCaptcha();
+      const r = await s.api('/api/register', reg({ code: c.answer, captcha_id: c.id }));
+      expect(r).toMatchObject({ code: 200, message: '注册成功' });
+    });
+
+    it('compares the answer case-insensitively', async () => {
+      const c = await newCaptcha();
+      const r = await s.api('/api/register', reg({ code: c.answer.toUpperCase(), captcha_id: c.id }));
+      expect(r.code).toBe(200);
+      const c2 = await newCaptcha();
+      const r2 = await s.api('/api/register', reg({ code: ` ${c2.answer.toLowerCase()} `, captcha_id: c2.id }));
+      expect(r2.code).toBe(200);
+    });
+
+    it('refuses a wrong answer with 验证码错误！ and uses the captcha up', async () => {
+      const c = await newCaptcha();
+      const wrong = c.answer === 'aaaa' ? 'bbbb' : 'aaaa';
+      const r = await s.api('/api/register', reg({ code: wrong, captcha_id: c.id }));
+      expect(r).toMatchObject({ code: 400, message: '验证码错误！' });
+      const retry = await s.api('/api/register', reg({ code: c.answer, captcha_id: c.id }));
+      expect(retry).toMatchObject({ code: 400, message: '验证码错误！' });
+    });
+
+    it('refuses a captcha used once already', async () => {
+      const c = await newCaptcha();
+      const first = await s.api('/api/register', reg({ code: c.answer, captcha_id: c.id }));
+      expect(first.code).toBe(200);
+      const again = await s.api('/api/register', reg({ code: c.answer, captcha_id: c.id }));
+      expect(again).toMatchObject({ code: 400, message: '验证码错误！' });
+    });
+
+    it('refuses an expired captcha', async () => {
+      const c = await newCaptcha();
+      await s.db.kysely.updateTable('captchas').set({ expires_at: sql`now() - interval '1 second'` }).where('id', '=', c.id).execute();
+      const r = await s.api('/api/register', reg({ code: c.answer, captcha_id: c.id }));
+      expect(r).toMatchObject({ code: 400, message: '验证码错误！' });
+    });
+
+    it('keeps the captcha 5 minutes', async () => {
+      const c = await newCaptcha();
+      const row = await s.db.kysely
+        .selectFrom('captchas')
+        .select(sql<number>`EXTRACT(EPOCH FROM (expires_at - now()))::int`.as('left_s'))
+        .where('id', '=', c.id)
+        .executeTakeFirstOrThrow();
+      expect(row.left_s).toBeGreaterThan(290);
+      expect(row.left_s).toBeLessThanOrEqual(300);
+    });
+
+    it('uses the captcha up even when the username is taken afterwards', async () => {
+      const first = await registerMember(s);
+      const c = await newCaptcha();
+      const r = await s.api('/api/register', reg({ name: first.name, code: c.answer, captcha_id: c.id }));
+      expect(r.message).toBe('用户名已存在');
+      const row = await s.db.kysely.selectFrom('captchas').select('used_at').where('id', '=', c.id).executeTakeFirstOrThrow();
+      expect(row.used_at).not.toBeNull();
+    });
+  });
+
+  describe('inviter (pid)', () => {
+    it('links the new member to an existing inviter', async () => {
+      const inviter = await registerMember(s);
+      const inviterRow = await member(inviter.name);
+      const body = reg({ pid: String(inviterRow.id) });
+      expect((await s.api('/api/register', body)).code).toBe(200);
+      expect((await member(body.name)).inviter_id).toBe(inviterRow.id);
+      // a numeric pid is the same code
+      const body2 = reg({ pid: inviterRow.id });
+      expect((await s.api('/api/register', body2)).code).toBe(200);
+      expect((await member(body2.name)).inviter_id).toBe(inviterRow.id);
+    });
+
+    it.each(['999999999', 'abc', '-1', '1.5'])('refuses the unknown inviter %j with 推荐人不存在', async (pid) => {
+      const body = reg({ pid });
+      const r = await s.api('/api/register', body);
+      expect(r).toMatchObject({ code: 400, message: '推荐人不存在' });
+      const row = await s.db.kysely.selectFrom('members').select('id').where('username', '=', body.name).executeTakeFirst();
+      expect(row).toBeUndefined();
+    });
+
+    it('treats an empty pid as no inviter', async () => {
+      const body = reg({ pid: '' });
+      expect((await s.api('/api/register', body)).code).toBe(200);
+      expect((await member(body.name)).inviter_id).toBeNull();
+    });
+  });
+
+  it('refuses a pay password outside 6–18 characters', async () => {
+    const r = await s.api('/api/register', reg({ paypassword: '123' }));
+    expect(r).toMatchObject({ code: 400, message: MSG.regPayPassword });
+  });
+
+  it('lets only one of two simultaneous registrations of a name succeed', async () => {
+    const body = reg();
+    const results = await Promise.all([s.api('/api/register', body), s.api('/api/register', body), s.api('/api/register', body)]);
+    expect(results.filter((r) => r.code === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.code !== 200)) expect(r).toMatchObject({ code: 400, message: '用户名已存在' });
+  });
+});
+
+describe('POST /api/login_pc', () => {
+  it('logs in with 登录成功, records the login and returns a working token', async () => {
+    const m = await registerMember(s);
+    const r = await s.api('/api/login_pc', { name: m.name, password: m.password }, { headers: { 'user-agent': 'vitest-agent' } });
+    expect(r).toMatchObject({ code: 200, message: '登录成功' });
+    expect(r.data.api_token).not.toBe(m.token);
+    expect((await s.api('/api/balance', {}, { token: r.data.api_token })).code).toBe(200);
+    const row = await member(m.name);
+    expect(row.last_login_at).not.toBeNull();
+    expect(row.last_login_ip).toBe('127.0.0.1');
+    const session = await s.db.kysely.selectFrom('sessions').select('user_agent').where('member_id', '=', row.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(session.user_agent).toBe('vitest-agent');
+  });
+
+  it('accepts the optional pid and ignores it', async () => {
+    const m = await registerMember(s);
+    const r = await s.api('/api/login_pc', { name: m.name, password: m.password, pid: '12' });
+    expect(r.code).toBe(200);
+  });
+
+  it.each([
+    [{ name: '', password: '' }],
+    [{ name: 'someone1', password: '' }],
+    [{ name: '', password: 'secret123' }],
+    [{}],
+  ])('refuses %j with 请输入您的账号和密码！', async (body) => {
+    const r = await s.api('/api/login_pc', body);
+    expect(r).toMatchObject({ code: 400, message: '请输入您的账号和密码！' });
+  });
+
+  it('answers a wrong password and an unknown user with the same 账号或密码错误', async () => {
+    const m = await registerMember(s);
+    const wrong = await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' });
+    const unknown = await s.api('/api/login_pc', { name: uniqueName('nobody'), password: 'wrongpass' });
+    expect(wrong).toMatchObject({ code: 400, message: '账号或密码错误' });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('treats the name case-sensitively', async () => {
+    const m = await registerMember(s, `Abc${uniqueName('x').slice(0, 10)}`);
+    const r = await s.api('/api/login_pc', { name: m.name.toLowerCase(), password: m.password });
+    expect(r.message).toBe('账号或密码错误');
+  });
+
+  it('spends a hash verification on unknown users too (no timing shortcut)', async () => {
+    const m = await registerMember(s);
+    const time = async (name: string) => {
+      const t0 = performance.now();
+      await s.api('/api/login_pc', { name, password: 'wrongpass' });
+      return performance.now() - t0;
+    };
+    await time(uniqueName('warm'));
+    const unknown: number[] = [];
+    const known: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      unknown.push(await time(uniqueName('nobody')));
+      known.push(await time(m.name));
+    }
+    // argon2 takes milliseconds; a lookup-only answer would be far below the hashed one
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.3);
+  });
+
+  describe('lockout', () => {
+    it(`locks after ${LOGIN_LOCK.maxFailures} failures; then even the right password is refused with code 429`, async () => {
+      const m = await registerMember(s);
+      for (let i = 1; i < LOGIN_LOCK.maxFailures; i++) {
+        expect((await s.api('/api/login_pc', { name: m.name, password: `wrong${i}xx` })).message).toBe('账号或密码错误');
+      }
+      const fifth = await s.api('/api/login_pc', { name: m.name, password: 'wrong5xx' });
+      const locked = fmt(MSG.loginLocked, { minutes: LOGIN_LOCK.lockMinutes });
+      expect(fifth).toMatchObject({ code: 429, message: locked });
+      const right = await s.api('/api/login_pc', { name: m.name, password: m.password });
+      expect(right).toMatchObject({ status: 200, code: 429, message: locked });
+      expect(right.message).toContain('15分钟');
+    });
+
+    it('unlocks once the lock time has passed, and a success resets the count', async () => {
+      const m = await registerMember(s);
+      for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' });
+      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(429);
+      await s.db.kysely.updateTable('members').set({ locked_until: sql`now() - interval '1 second'` }).where('username', '=', m.name).execute();
+      // after expiry a single failure does not lock again: counting starts afresh
+      expect((await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })).code).toBe(400);
+      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
+      const row = await member(m.name);
+      expect(row.failed_logins).toBe(0);
+      expect(row.locked_until).toBeNull();
+    });
+
+    it('a success before the limit resets the count', async () => {
+      const m = await registerMember(s);
+      for (let i = 0; i < LOGIN_LOCK.maxFailures - 1; i++) await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' });
+      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
+      for (let i = 0; i < LOGIN_LOCK.maxFailures - 1; i++) {
+        expect((await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })).code).toBe(400);
+      }
+      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
+    });
+
+    it('counts concurrent failures exactly (no lost updates)', async () => {
+      const m = await registerMember(s);
+      const below = LOGIN_LOCK.maxFailures - 1;
+      await Promise.all(Array.from({ length: below }, () => s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })));
+      expect((await member(m.name)).failed_logins).toBe(below);
+      expect((await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })).code).toBe(429);
+    });
+
+    it('ends locked after a burst of concurrent failures', async () => {
+      const m = await registerMember(s);
+      const attempts = 12;
+      await Promise.all(Array.from({ length: attempts }, () => s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })));
+      const row = await member(m.name);
+      // every attempt that passed the lock check was counted; the account ends locked
+      expect(row.failed_logins).toBeGreaterThanOrEqual(LOGIN_LOCK.maxFailures);
+      expect(row.locked_until).not.toBeNull();
+      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(429);
+    });
+
+    it('does not lock another member', async () => {
+      const a = await registerMember(s);
+      const b = await registerMember(s);
+      for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) await s.api('/api/login_pc', { name: a.name, password: 'wrongpass' });
+      expect((await s.api('/api/login_pc', { name: b.name, password: b.password })).code).toBe(200);
+    });
+  });
+
+  it('refuses a disabled member with 账号已被停用，请联系客服 and ends its sessions', async () => {
+    const m = await registerMember(s);
+    await s.db.kysely.updateTable('members').set({ state: 0 }).where('username', '=', m.name).execute();
+    forgetCachedSessions();
+    const r = await s.api('/api/login_pc', { name: m.name, password: m.password });
+    expect(r).toMatchObject({ code: 403, message: '账号已被停用，请联系客服' });
+    // a wrong password says nothing about the state
+    expect((await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })).message).toBe('账号或密码错误');
+    expect((await s.api('/api/user', {}, { token: m.token })).code).toBe(401);
+  });
+
+  it('refuses the trial account by password with 账号或密码错误', async () => {
+    const r = await s.api('/api/login_pc', { name: 'trial001', password: 'anything1' });
+    expect(r).toMatchObject({ code: 400, message: '账号或密码错误' });
+  });
+});
+
+describe('POST /api/guestlogin', () => {
+  it('signs in to the trial account with its demo money', async () => {
+    const r = await s.api('/api/guestlogin');
+    expect(r).toMatchObject({ code: 200, message: '登录成功' });
+    const u = await s.api('/api/user', {}, { token: r.data.api_token });
+    expect(u.data).toMatchObject({ username: 'trial001', is_trial: 1 });
+    expect(u.data.balance).toBeGreaterThan(0);
+  });
+
+  it('answers 试玩账号暂不可用 when the trial account is gone', async () => {
+    await s.db.kysely.updateTable('members').set({ state: 0 }).where('username', '=', 'trial001').execute();
+    try {
+      const r = await s.api('/api/guestlogin');
+      expect(r).toMatchObject({ code: 404, message: '试玩账号暂不可用' });
+    } finally {
+      await s.db.kysely.updateTable('members').set({ state: 1 }).where('username', '=', 'trial001').execute();
+    }
+  });
+});
+
+describe('POST /api/logoff and sessions', () => {
+  it('revokes this session with 退出成功; the next call answers 401', async () => {
+    const m = await registerMember(s);
+    const other = await s.api('/api/login_pc', { name: m.name, password: m.password });
+    const r = await s.api('/api/logoff', {}, { token: m.token });
+    expect(r).toMatchObject({ code: 200, message: '退出成功' });
+    expect(await s.api('/api/user', {}, { token: m.token })).toMatchObject({ code: 401 });
+    expect((await s.api('/api/logoff', {}, { token: m.token })).code).toBe(401);
+    // the member's other session stays
+    expect((await s.api('/api/user', {}, { token: other.data.api_token })).code).toBe(200);
+  });
+
+  it('expires a session idle for more than 7 days', async () => {
+    const m = await registerMember(s);
+    expect((await s.api('/api/balance', {}, { token: m.token })).code).toBe(200);
+    const row = await member(m.name);
+    await s.db.kysely.updateTable('sessions').set({ last_seen_at: sql`now() - interval '8 days'` }).where('member_id', '=', row.id).execute();
+    forgetCachedSessions();
+    const r = await s.api('/api/user', {}, { token: m.token });
+    expect(r).toMatchObject({ status: 200, code: 401, message: MSG.sessionExpired });
+  });
+
+  it('keeps a session used within 7 days', async () => {
+    const m = await registerMember(s);
+    const row = await member(m.name);
+    await s.db.kysely.updateTable('sessions').set({ last_seen_at: sql`now() - interval '6 days'` }).where('member_id', '=', row.id).execute();
+    forgetCachedSessions();
+    expect((await s.api('/api/user', {}, { token: m.token })).code).toBe(200);
+  });
+
+  it('answers 401 for a made-up or malformed token', async () => {
+    expect((await s.api('/api/user', {}, { token: 'x'.repeat(43) })).code).toBe(401);
+    expect((await s.api('/api/user', {}, { headers: { authorization: 'Basic abc' } })).code).toBe(401);
+    expect((await s.api('/api/user', {}, { token: 'x'.repeat(5000) })).code).toBe(401);
+  });
+});
+
+describe('bad input never becomes a 500', () => {
+  const endpoints = ['/api/register', '/api/login_pc', '/api/captcha', '/api/guestlogin'];
+
+  it.each(endpoints)('%s answers malformed JSON with a 400 envelope', async (path) => {
+    const res = await fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    const json = await res.json();
+    expect(json).toMatchObject({ code: 400, message: '请求格式错误' });
+  });
+
+  it.each([
+    [{ name: 12345678, password: 'secret123' }],
+    [{ name: ['a'], password: 'secret123' }],
+    [{ name: { $ne: 1 }, password: 'secret123' }],
+    [{ name: 'abcdefgh', password: null }],
+    ['just a string'],
+    [[1, 2, 3]],
+    [null],
+  ])('/api/login_pc answers the wrong-typed body %j with code 400', async (body) => {
+    const r = await s.api('/api/login_pc', body);
+    expect(r.code).toBe(400);
+  });
+
+  it.each([
+    [{ ...reg(), name: 42 }],
+    [{ ...reg(), password: 12345678, confirmPass: 12345678 }],
+    [{ ...reg(), pid: { id: 1 } }],
+    [{ ...reg(), captcha_id: ['x'] }],
+    ['text'],
+  ])('/api/register answers the wrong-typed body %j with code 400', async (body) => {
+    const r = await s.api('/api/register', body);
+    expect(r.code).toBe(400);
+  });
+
+  it('answers huge strings with code 400', async () => {
+    const huge = 'a'.repeat(100_000);
+    expect((await s.api('/api/login_pc', { name: huge, password: huge })).code).toBe(400);
+    expect((await s.api('/api/register', reg({ name: huge }))).code).toBe(400);
+    expect((await s.api('/api/register', reg({ captcha_id: huge, code: 'abcd' }))).code).toBe(400);
+    expect((await s.api('/api/register', reg({ realname: huge }))).code).toBe(400);
+  });
+
+  it('answers a body over the size limit with an envelope', async () => {
+    const res = await fetch(`${s.url}/api/login_pc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect(await res.json()).toMatchObject({ code: 400, message: '请求内容过大' });
+  });
+
+  it('answers a form-encoded body with a 400 envelope', async () => {
+    const res = await fetch(`${s.url}/api/login_pc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=abc&password=def',
+    });
+    expect((await res.json()).code).toBe(400);
+  });
+});
