@@ -37,6 +37,12 @@ function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm
   return el;
 }
 
+/**
+ * /hongbao and /transfer: a visitor gets the login confirm (spec §2). Their member screens belong to
+ * later issues; until then a member lands on the hall, as for any path without a screen.
+ */
+const notYetBuilt = <ConfirmLogin><Navigate replace to="/" /></ConfirmLogin>;
+
 /** The route table of spec §2: the main layout's children, then the top-level screens. */
 export const routes: RouteObject[] = [
   {
@@ -52,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'mine', element: screen(Mine, 'auth') },
       { path: 'mine_old', element: screen(Mine, 'auth') },
       { path: 'app', element: screen(AppDownload) },
+      { path: 'hongbao', element: notYetBuilt },
     ],
   },
   { path: 'login', element: screen(Login) },
@@ -65,6 +72,7 @@ export const routes: RouteObject[] = [
   { path: 'boutBallBet', element: screen(HelpCenter) },
   { path: 'boutBallBetInfo', element: screen(HelpArticle) },
   { path: 'activityInfo', element: screen(ActivityInfo) },
+  { path: 'transfer', element: notYetBuilt },
   { path: 'kefu', element: screen(Kefu) },
   { path: 'iframepage', element: screen(IframePage) },
   { path: 'zhanzhuye', element: screen(Zhanzhuye) },

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Activity, ActivityType, Envelope, Page } from '@app/contract';
+import { call, request } from '../../shared/api/client';
+
+export function useActivityTypes() {
+  return useQuery({ queryKey: ['activitytype'], queryFn: () => request<ActivityType[]>('activitytype'), staleTime: 5 * 60_000 });
+}
+
+/** Activities of one type, or all of them (type 0). */
+export function useActivities(type: number) {
+  return useQuery({
+    queryKey: ['activitylist', type],
+    queryFn: async () => (await request<Page<Activity>>('activitylist', { body: type ? { type } : {} })).data,
+    staleTime: 60_000,
+  });
+}
+
+export function useActivity(id: number) {
+  return useQuery({
+    queryKey: ['activity', id],
+    queryFn: () => request<Activity>('activitydeatil', { body: { id } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Applies for an activity; the answer's message is what the member sees, whatever the code. */
+export function applyForActivity(activityid: number): Promise<Envelope<unknown>> {
+  return call('doactivityapply', { body: { activityid }, overlay: true });
+}

@@ -1,0 +1,18 @@
+/** The two sponsorships shown on /zhanzhu, each with its embedded page for /zhanzhuye?type=N. */
+export interface Sponsorship {
+  type: 1 | 2;
+  name: string;
+  role: string;
+  blurb: string;
+  image: string;
+  page: string;
+}
+
+export const SPONSORSHIPS: Sponsorship[] = [
+  { type: 1, name: '星耀蓝焰足球俱乐部', role: '官方主赞助商', blurb: '携手绿茵劲旅，共赴荣耀之巅', image: '/assets/sponsor/team-1.svg', page: '/assets/sponsor-1.html' },
+  { type: 2, name: '星耀雷霆电竞战队', role: '官方冠名合作伙伴', blurb: '热血电竞，为梦想而战', image: '/assets/sponsor/team-2.svg', page: '/assets/sponsor-2.html' },
+];
+
+export function sponsorship(type: number): Sponsorship | undefined {
+  return SPONSORSHIPS.find((s) => s.type === type);
+}
