@@ -21,7 +21,7 @@ describe('game list', () => {
     expect(Object.keys(g).sort()).toEqual(['app_state', 'category_id', 'game_code', 'id', 'image', 'name', 'platform_name']);
     for (const e of r.data) {
       expect(e.app_state).toBe(1);
-      expect(e.image).toBe(`/assets/games/${e.category_id}-${e.platform_name.toLowerCase()}.svg`);
+      expect(e.image).toBe(`/assets/games/${e.category_id}-${e.platform_name}.svg`);
     }
     expect((await list()).data).toEqual(r.data);
   });

@@ -2,7 +2,7 @@ import type { GameCategory } from '@app/contract';
 
 /**
  * The seeded game catalogue: provider tiles per hall category. Every provider points at the
- * built-in demo venue (DESIGN §6); each tile's picture is /assets/games/<category>-<platform>.svg.
+ * built-in demo venue (DESIGN §6); each tile's picture is /assets/games/<category>-<platform_name>.svg (the H5 fallback).
  * Electronic games (concise) open /concise?type=<provider>, so their game_code is the provider key.
  */
 export interface CatalogueEntry {
@@ -58,5 +58,5 @@ export const CATALOGUE: CatalogueEntry[] = [
 ];
 
 export function gameImage(e: Pick<CatalogueEntry, 'category' | 'platform'>): string {
-  return `/assets/games/${e.category}-${e.platform.toLowerCase()}.svg`;
+  return `/assets/games/${e.category}-${e.platform}.svg`;
 }
