@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useAppInfo } from '../../../shared/api/app';
@@ -8,6 +8,7 @@ import './auth.css';
 export function AuthShell({ subtitle, children, footer }: { subtitle: string; children: ReactNode; footer?: ReactNode }) {
   const navigate = useNavigate();
   const { data: app } = useAppInfo();
+  const [logoBroken, setLogoBroken] = useState(false);
   return (
     <div className="auth">
       <div className="auth-hero">
@@ -19,7 +20,11 @@ export function AuthShell({ subtitle, children, footer }: { subtitle: string; ch
             联系客服
           </button>
         </div>
-        <img className="auth-logo" src={app?.site_logo || '/assets/logo.svg'} alt="" />
+        {logoBroken ? (
+          <div className="auth-logo auth-logo-mark">{(app?.title || '星').slice(0, 1)}</div>
+        ) : (
+          <img className="auth-logo" src={app?.site_logo || '/assets/logo.svg'} alt="" onError={() => setLogoBroken(true)} />
+        )}
         <div className="auth-title">{app?.title ?? ''}</div>
         <div className="auth-subtitle">{subtitle}</div>
         <div className="auth-hero-glow" />

@@ -42,13 +42,8 @@ export function LoginForm() {
   };
 
   return (
-    <form
-      className="auth-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    // The keyboard's enter key submits too (onEnter), so 请输入您的账号和密码！ speaks for empty fields.
+    <form className="auth-form" onSubmit={(e) => e.preventDefault()}>
       <AuthField icon={<UserOutline />} name="name" placeholder="请输入用户名" value={name} onChange={setName} autoComplete="username" onEnter={submit} />
       <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码" value={password} onChange={setPassword} password autoComplete="current-password" onEnter={submit} />
       <div className="auth-row">
@@ -59,7 +54,7 @@ export function LoginForm() {
           忘记密码？
         </button>
       </div>
-      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="login-submit" disabled={!filled} loading={busy} type="submit">
+      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="login-submit" disabled={!filled} loading={busy} onClick={submit}>
         登录
       </Button>
       <Button block shape="rounded" size="large" className="auth-trial" data-testid="guest-login" disabled={busy} onClick={() => void run(guestLogin, false)}>

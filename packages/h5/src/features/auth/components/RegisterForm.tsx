@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { LockOutline, CheckShieldOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { firstFailure, MSG, registerRules } from '@app/contract';
@@ -22,15 +22,17 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
   const [referrer, setReferrer] = useState(pid);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
   const filled = name !== '' && password !== '' && confirmPass !== '' && code !== '';
 
   const submit = async () => {
-    if (busy) return;
+    if (inFlight.current) return;
     const problem = firstFailure({ name, password, confirmPass, code }, registerRules);
     if (problem) {
       Toast.show({ content: problem });
       return;
     }
+    inFlight.current = true;
     setBusy(true);
     try {
       const answer = await register({ name, password, confirmPass, code, captcha_id: captcha?.captcha_id ?? '', pid: referrer });
@@ -47,31 +49,30 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
       if (e instanceof ApiError) Toast.show({ content: MSG.regFailed });
       else throw e;
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
 
+  const enter = () => void submit();
+
   return (
-    <form
-      className="auth-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <AuthField icon={<UserOutline />} name="name" placeholder="6~16位字母或数字" value={name} onChange={setName} autoComplete="username" />
-      <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码，最少6位" value={password} onChange={setPassword} password autoComplete="new-password" />
-      <AuthField icon={<LockOutline />} name="confirmPass" placeholder="请再次输入密码" value={confirmPass} onChange={setConfirmPass} password autoComplete="new-password" />
-      <AuthField icon={<TeamOutline />} name="pid" placeholder="推荐人UID（选填）" value={referrer} onChange={setReferrer} />
+    // The keyboard's enter key submits too (onEnter), so the rules also speak when a field is empty.
+    <form className="auth-form" onSubmit={(e) => e.preventDefault()}>
+      <AuthField icon={<UserOutline />} name="name" onEnter={enter} placeholder="6~16位字母或数字" value={name} onChange={setName} autoComplete="username" />
+      <AuthField icon={<LockOutline />} name="password" onEnter={enter} placeholder="请输入密码，最少6位" value={password} onChange={setPassword} password autoComplete="new-password" />
+      <AuthField icon={<LockOutline />} name="confirmPass" onEnter={enter} placeholder="请再次输入密码" value={confirmPass} onChange={setConfirmPass} password autoComplete="new-password" />
+      <AuthField icon={<TeamOutline />} name="pid" onEnter={enter} placeholder="推荐人UID（选填）" value={referrer} onChange={setReferrer} />
       <AuthField
         icon={<CheckShieldOutline />}
         name="code"
         placeholder="请输入验证码"
         value={code}
         onChange={setCode}
+        onEnter={enter}
         suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
       />
-      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="register-submit" disabled={!filled} loading={busy} type="submit">
+      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="register-submit" disabled={!filled} loading={busy} onClick={enter}>
         注册
       </Button>
     </form>

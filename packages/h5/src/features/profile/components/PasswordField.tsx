@@ -4,7 +4,7 @@ import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { LIMITS } from '@app/contract';
 
 /** One password row of /password with its own show/hide toggle. */
-export function PasswordField({ name, label, placeholder, value, onChange }: { name: string; label: string; placeholder: string; value: string; onChange: (v: string) => void }) {
+export function PasswordField({ name, label, placeholder, value, onChange, maxLength = LIMITS.inputMaxLength }: { name: string; label: string; placeholder: string; value: string; onChange: (v: string) => void; maxLength?: number }) {
   const [visible, setVisible] = useState(false);
   return (
     <List.Item
@@ -15,7 +15,7 @@ export function PasswordField({ name, label, placeholder, value, onChange }: { n
         </button>
       }
     >
-      <Input name={name} data-testid={`field-${name}`} type={visible ? 'text' : 'password'} placeholder={placeholder} value={value} onChange={onChange} maxLength={LIMITS.inputMaxLength} autoComplete="off" clearable />
+      <Input name={name} data-testid={`field-${name}`} type={visible ? 'text' : 'password'} placeholder={placeholder} value={value} onChange={onChange} maxLength={maxLength} autoComplete="off" clearable />
     </List.Item>
   );
 }

@@ -3,12 +3,21 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, List, Toast } from 'antd-mobile';
 import { KeyOutline, LockOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { firstFailure, MSG, passwordRules } from '@app/contract';
+import { firstFailure, LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/contract';
 import { signOut } from '../../../shared/auth/session';
 import { Page } from '../../../shared/components/Page';
 import { editPassword, editPayPassword, failureMessage } from '../api';
 import { PasswordField } from '../components/PasswordField';
 import '../components/profile.css';
+
+type PasswordForm = { password: string; paypassword: string; confirm: string };
+const isConfirmRule = ([, message]: Rule<PasswordForm>) => message === MSG.confirmPasswordEmpty || message === MSG.passwordMismatch;
+/** The payment password's own lengths (6–18), with the form's confirm checks in the login form's order. */
+const payFormRules: Rule<PasswordForm>[] = [
+  ...payPasswordRules.filter(([, m]) => m !== MSG.passwordSame),
+  ...passwordRules.filter(isConfirmRule),
+  ...payPasswordRules.filter(([, m]) => m === MSG.passwordSame),
+];
 
 /**
  * /password (spec §2, §4, §5): type=1 changes the login password and ends every session; any other
@@ -24,10 +33,11 @@ export default function Password() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const noun = loginPassword ? '登录密码' : '支付密码';
+  const maxLength = loginPassword ? LIMITS.inputMaxLength : LIMITS.payPasswordMax;
 
   const submit = async () => {
     if (busy) return;
-    const problem = firstFailure({ password: oldPass, paypassword: newPass, confirm }, passwordRules);
+    const problem = firstFailure({ password: oldPass, paypassword: newPass, confirm }, loginPassword ? passwordRules : payFormRules);
     if (problem) {
       Toast.show({ content: problem });
       return;
@@ -64,9 +74,9 @@ export default function Password() {
       </div>
       <div className="profile-section">
         <List>
-          <PasswordField name="oldPassword" label={`旧${noun}`} placeholder={`请输入旧${noun}`} value={oldPass} onChange={setOldPass} />
-          <PasswordField name="newPassword" label={`新${noun}`} placeholder="6~16位字符" value={newPass} onChange={setNewPass} />
-          <PasswordField name="confirmPassword" label="确认密码" placeholder={`请再次输入新${noun}`} value={confirm} onChange={setConfirm} />
+          <PasswordField name="oldPassword" label={`旧${noun}`} placeholder={`请输入旧${noun}`} value={oldPass} onChange={setOldPass} maxLength={maxLength} />
+          <PasswordField name="newPassword" label={`新${noun}`} placeholder={`${LIMITS.passwordMin}~${maxLength}位字符`} value={newPass} onChange={setNewPass} maxLength={maxLength} />
+          <PasswordField name="confirmPassword" label="确认密码" placeholder={`请再次输入新${noun}`} value={confirm} onChange={setConfirm} maxLength={maxLength} />
         </List>
       </div>
       <div className="profile-actions">

@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG } from '@app/contract';
+import { ensureAccount, openMemberWallet, post } from '../../server/src/modules/ledger/service.js';
+import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, uniqueName, type Platform } from '../harness.js';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  // E2E_H5_DIST: a private build, when other work rebuilds packages/h5/dist during the run.
+  platform = await startPlatform({
+    rateLimits: { login: 0, register: 0, captcha: 0, global: 0 },
+    ...(process.env.E2E_H5_DIST ? { h5Dist: process.env.E2E_H5_DIST } : {}),
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+
+/** A fresh member signed in on a fresh phone at `at`. */
+async function signedIn<T>(at: string, fn: (page: Page, member: Member) => Promise<T>): Promise<T> {
+  const member = await registerViaApi(platform, uniqueName('pf'));
+  const ctx = await newPhone(browser);
+  try {
+    const page = await ctx.newPage();
+    await signInPage(page, platform, member.token, at);
+    return await fn(page, member);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function api<T>(path: string, token: string, body: unknown = {}): Promise<{ code: number; message: string; data: T }> {
+  const res = await fetch(`${platform.url}/api/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as { code: number; message: string; data: T };
+}
+
+async function memberId(token: string): Promise<number> {
+  return (await api<{ id: number }>('user', token)).data.id;
+}
+
+/** Credits a member's wallet through the ledger, as a staff adjustment would. */
+async function credit(id: number, amountFen: number): Promise<void> {
+  await platform.db.kysely.transaction().execute(async (tx) => {
+    const house = await ensureAccount(tx, 'house:e2e_adjustments', 'house', { allowNegative: true });
+    const wallet = await openMemberWallet(tx, id);
+    await post(tx, { idemKey: `e2e-credit-${id}-${Date.now()}`, kind: 'adjustment', entries: [{ accountId: house, amountFen: -amountFen }, { accountId: wallet, amountFen }] });
+  });
+}
+
+const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
+
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(text);
+}
+async function expectRoute(page: Page, wanted: string): Promise<void> {
+  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
+}
+async function confirmDialog(page: Page, text: string): Promise<void> {
+  await page.locator('.adm-dialog').getByText(text, { exact: true }).click();
+}
+
+// A 1×1 transparent PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+describe('/mine', () => {
+  it('shows avatar, username, balance, days since joining and the VIP icon', async () => {
+    await signedIn('/mine', async (page, member) => {
+      await expect.poll(() => page.getByTestId('mine-username').innerText()).toBe(member.name);
+      expect(await page.getByTestId('mine-balance').innerText()).toBe('0.00');
+      expect(await page.getByTestId('mine-joinday').innerText()).toMatch(/已加入 \d+ 天/);
+      await page.getByTestId('vip-icon').waitFor();
+      expect(await page.locator('.top-bar').count()).toBe(0);
+      await shot(page, 'profile-mine');
+    });
+  });
+
+  it('refreshes the balance with the refresh control', async () => {
+    await signedIn('/mine', async (page, member) => {
+      await page.getByTestId('mine-username').waitFor();
+      await credit(await memberId(member.token), 12345);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/refreshusermoney'));
+      await page.getByTestId('balance-refresh').click();
+      await answered;
+      await expect.poll(() => page.getByTestId('mine-balance').innerText()).toBe('123.45');
+    });
+  });
+
+  it('links 申请代理 for a member and 代理登录 for an agent', async () => {
+    await signedIn('/mine', async (page, member) => {
+      const agent = page.getByTestId('mine-link-agent');
+      await expect.poll(() => agent.innerText()).toBe('申请代理');
+      await platform.db.kysely.updateTable('members').set({ isagent: 1 }).where('username', '=', member.name).execute();
+      await page.reload();
+      await expect.poll(() => agent.innerText()).toBe('代理登录');
+      await agent.click();
+      await expectRoute(page, '/gamePage?dailiD=1');
+    });
+  });
+
+  it('links every entry to its screen', async () => {
+    await signedIn('/mine', async (page) => {
+      const targets: Record<string, string> = {
+        money: '/money',
+        trans: '/transRecord',
+        bets: '/betRecord',
+        vip: '/vip',
+        level: '/vip2',
+        invite: '/inviter',
+        message: '/message',
+        activity: '/activity',
+        kefu: '/kefu',
+        profile: '/userInfo',
+        security: '/userCent',
+        password: '/password?type=1',
+        paypassword: '/password?type=2',
+      };
+      for (const [key, to] of Object.entries(targets)) {
+        await open(page, platform, '/mine');
+        await page.getByTestId(`mine-link-${key}`).click();
+        await expectRoute(page, to);
+      }
+    });
+  });
+
+  it('logs out: logoff, everything cleared, /login, and /mine guarded again', async () => {
+    await signedIn('/mine', async (page, member) => {
+      await page.getByTestId('mine-logout').click();
+      await confirmDialog(page, '退出');
+      await expectRoute(page, '/login');
+      expect(await token(page)).toBe('');
+      expect((await api('user', member.token)).code).toBe(401);
+      await open(page, platform, '/mine');
+      await expectRoute(page, '/login?redirect=/mine');
+    });
+  });
+});
+
+describe('/userCent', () => {
+  it('keeps the three switches on this device and restores them on open', async () => {
+    await signedIn('/userCent', async (page) => {
+      const quiet = page.getByTestId('switch-quietMode');
+      const time = page.getByTestId('switch-showMessageTime');
+      await quiet.waitFor();
+      expect(await quiet.getAttribute('aria-checked')).toBe('false');
+      expect(await time.getAttribute('aria-checked')).toBe('true');
+      await quiet.click();
+      await time.click();
+      await shot(page, 'profile-usercent');
+      await page.reload();
+      await expect.poll(() => quiet.getAttribute('aria-checked')).toBe('true');
+      expect(await time.getAttribute('aria-checked')).toBe('false');
+      expect(await page.getByTestId('switch-winNotice').getAttribute('aria-checked')).toBe('true');
+    });
+  });
+
+  it('links about, help, terms and privacy', async () => {
+    await signedIn('/userCent', async (page) => {
+      const targets: Record<string, string> = { about: '/boutBallBetInfo?type=7', help: '/boutBallBet', terms: '/abouts?type=5', privacy: '/abouts?type=6' };
+      for (const [key, to] of Object.entries(targets)) {
+        await open(page, platform, '/userCent');
+        await page.getByTestId(`cent-link-${key}`).click();
+        await expectRoute(page, to);
+      }
+    });
+  });
+
+  it('logs out to /login with everything cleared', async () => {
+    await signedIn('/userCent', async (page, member) => {
+      await page.getByTestId('cent-logout').click();
+      await confirmDialog(page, '退出');
+      await expectRoute(page, '/login');
+      expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+      expect((await api('user', member.token)).code).toBe(401);
+    });
+  });
+});
+
+describe('/userInfo', () => {
+  it('shows username and real name read-only', async () => {
+    await signedIn('/userInfo', async (page, member) => {
+      await expect.poll(() => page.getByTestId('info-username').innerText()).toBe(member.name);
+      expect(await page.getByTestId('info-realname').innerText()).toBe(member.name);
+      expect(await page.locator('input[name="username"], input[name="realname"]').count()).toBe(0);
+      await shot(page, 'profile-userinfo');
+    });
+  });
+
+  it('checks mobile, email and birthday in order', async () => {
+    await signedIn('/userInfo', async (page) => {
+      const save = page.getByTestId('info-save');
+      await page.getByTestId('info-username').waitFor();
+      await field(page, 'mobile').fill('12345');
+      await field(page, 'email').fill('not-an-email');
+      await field(page, 'birthday').fill('1990/01/01');
+      await save.click();
+      await expectToast(page, MSG.mobileInvalid);
+      await field(page, 'mobile').fill('13800138000');
+      await save.click();
+      await expectToast(page, MSG.emailInvalid);
+      await field(page, 'email').fill('me@example.com');
+      await save.click();
+      await expectToast(page, MSG.birthdayInvalid);
+    });
+  });
+
+  it('saves mobile, email and birthday, kept after a reload', async () => {
+    await signedIn('/userInfo', async (page, member) => {
+      await page.getByTestId('info-username').waitFor();
+      await field(page, 'mobile').fill('13912345678');
+      await field(page, 'email').fill('vip@example.com');
+      await field(page, 'birthday').fill('1992-05-17');
+      await page.getByTestId('info-save').click();
+      await expectToast(page, MSG.ok);
+      await page.reload();
+      await expect.poll(() => field(page, 'mobile').inputValue()).toBe('13912345678');
+      expect(await field(page, 'email').inputValue()).toBe('vip@example.com');
+      expect(await field(page, 'birthday').inputValue()).toBe('1992-05-17');
+      const info = await api<{ mobile: string; birthday: string }>('user', member.token);
+      expect(info.data.birthday).toBe('1992-05-17');
+    });
+  });
+
+  it('picks the birthday with the date picker', async () => {
+    await signedIn('/userInfo', async (page) => {
+      await page.getByTestId('info-username').waitFor();
+      await page.getByTestId('birthday-pick').click();
+      await page.locator('.adm-picker').waitFor();
+      await shot(page, 'profile-userinfo-datepicker');
+      await page.locator('.adm-picker-header-button').getByText('确定').click();
+      await expect.poll(() => field(page, 'birthday').inputValue()).toBe('1990-01-01');
+    });
+  });
+
+  it('uploads a PNG avatar and shows it', async () => {
+    await signedIn('/userInfo', async (page, member) => {
+      await page.getByTestId('info-username').waitFor();
+      await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      await expectToast(page, MSG.ok);
+      const info = await api<{ avatar: string }>('user', member.token);
+      expect(info.data.avatar).toMatch(/^\/uploads\/avatars\/.+\.png$/);
+      await expect.poll(() => page.locator('[data-testid="avatar-image"] img').getAttribute('src')).toBe(info.data.avatar);
+    });
+  });
+
+  it('refuses a file that is not GIF or PNG', async () => {
+    await signedIn('/userInfo', async (page) => {
+      await page.getByTestId('info-username').waitFor();
+      await page.getByTestId('avatar-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) });
+      await expectToast(page, MSG.avatarType);
+    });
+  });
+});
+
+describe('/password', () => {
+  it('checks the password rules in order', async () => {
+    await signedIn('/password?type=1', async (page) => {
+      const submit = page.getByTestId('password-submit');
+      await submit.waitFor();
+      await shot(page, 'profile-password');
+      const steps: [string, string, string, string][] = [
+        ['', '', '', MSG.oldPasswordEmpty],
+        ['abc', '', '', MSG.newPasswordEmpty],
+        ['abc', 'newpass1', '', MSG.oldPasswordLength],
+        ['secret123', 'abc', '', MSG.newPasswordLength],
+        ['secret123', 'newpass1', '', MSG.confirmPasswordEmpty],
+        ['secret123', 'newpass1', 'newpass2', MSG.passwordMismatch],
+        ['secret123', 'secret123', 'secret123', MSG.passwordSame],
+      ];
+      for (const [old, next, confirm, message] of steps) {
+        await field(page, 'oldPassword').fill(old);
+        await field(page, 'newPassword').fill(next);
+        await field(page, 'confirmPassword').fill(confirm);
+        await submit.click();
+        await expectToast(page, message);
+      }
+    });
+  });
+
+  it('shows the server message for a wrong old password', async () => {
+    await signedIn('/password?type=1', async (page) => {
+      await field(page, 'oldPassword').fill('notmine123');
+      await field(page, 'newPassword').fill('newpass123');
+      await field(page, 'confirmPassword').fill('newpass123');
+      await page.getByTestId('password-submit').click();
+      await expectToast(page, MSG.oldPasswordWrong);
+      expect(route(page)).toBe('/password?type=1');
+    });
+  });
+
+  it('changing the login password logs out to /login; the old password no longer works', async () => {
+    await signedIn('/password?type=1', async (page, member) => {
+      await field(page, 'oldPassword').fill(member.password);
+      await field(page, 'newPassword').fill('newpass123');
+      await field(page, 'confirmPassword').fill('newpass123');
+      await page.getByTestId('password-submit').click();
+      await expectToast(page, MSG.passwordChanged);
+      await expectRoute(page, '/login');
+      expect(await token(page)).toBe('');
+      expect((await api('user', member.token)).code).toBe(401);
+
+      await field(page, 'name').fill(member.name);
+      await field(page, 'password').fill(member.password);
+      await page.getByTestId('login-submit').click();
+      await expectToast(page, MSG.loginWrong);
+      await field(page, 'password').fill('newpass123');
+      await page.getByTestId('login-submit').click();
+      await expectRoute(page, '/');
+    });
+  });
+
+  it('changing the pay password stays signed in and goes back', async () => {
+    await signedIn('/mine', async (page, member) => {
+      await page.getByTestId('mine-link-paypassword').click();
+      await expectRoute(page, '/password?type=2');
+      await expect.poll(() => page.locator('.adm-nav-bar-title').innerText()).toBe('设置支付密码');
+      await shot(page, 'profile-paypassword');
+      await field(page, 'oldPassword').fill(member.password);
+      await field(page, 'newPassword').fill('paypass99');
+      await field(page, 'confirmPassword').fill('paypass99');
+      await page.getByTestId('password-submit').click();
+      await expectToast(page, MSG.passwordChanged);
+      await expectRoute(page, '/mine');
+      expect(await token(page)).toBe(member.token);
+      // The new pay password is now the old one; the login password did not change.
+      expect((await api('editPayPassword', member.token, { password: 'paypass99', paypassword: 'paypass77' })).code).toBe(200);
+      expect((await api('editPayPassword', member.token, { password: 'paypass99', paypassword: 'paypass55' })).code).not.toBe(200);
+    });
+  });
+
+  it('refuses the trial account with 试玩账号不支持此操作', async () => {
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await open(page, platform, '/login?redirect=%2Fpassword%3Ftype%3D2');
+      await page.getByTestId('guest-login').click();
+      await expectRoute(page, '/password?type=2');
+      await field(page, 'oldPassword').fill('whatever1');
+      await field(page, 'newPassword').fill('whatever2');
+      await field(page, 'confirmPassword').fill('whatever2');
+      await page.getByTestId('password-submit').click();
+      await expectToast(page, MSG.trialRefused);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
