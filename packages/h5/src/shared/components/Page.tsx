@@ -9,7 +9,7 @@ export function Page({ title, children, right, back = true, className = '' }: { 
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <div className={`page ${className}`}>
-      <NavBar className="page-nav" backIcon={back} back={back ? null : undefined} onBack={goBack} right={right}>
+      <NavBar className="page-nav" backIcon={back} back={back ? undefined : null} onBack={goBack} right={right}>
         {title}
       </NavBar>
       <div className="page-body">{children}</div>
