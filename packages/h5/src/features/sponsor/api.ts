@@ -9,8 +9,8 @@ export interface Sponsorship {
 }
 
 export const SPONSORSHIPS: Sponsorship[] = [
-  { type: 1, name: '星耀蓝焰足球俱乐部', role: '官方主赞助商', blurb: '携手绿茵劲旅，共赴荣耀之巅', image: '/assets/sponsor/team-1.svg', page: '/assets/sponsor-1.html' },
-  { type: 2, name: '星耀雷霆电竞战队', role: '官方冠名合作伙伴', blurb: '热血电竞，为梦想而战', image: '/assets/sponsor/team-2.svg', page: '/assets/sponsor-2.html' },
+  { type: 1, name: '蓝鹰足球俱乐部', role: '官方主赞助商', blurb: '携手绿茵劲旅，共赴荣耀之巅', image: '/assets/sponsor/team-1.svg', page: '/assets/sponsor-1.html' },
+  { type: 2, name: '金狮竞技足球俱乐部', role: '官方区域合作伙伴', blurb: '雄狮出征，为每一粒进球喝彩', image: '/assets/sponsor/team-2.svg', page: '/assets/sponsor-2.html' },
 ];
 
 export function sponsorship(type: number): Sponsorship | undefined {

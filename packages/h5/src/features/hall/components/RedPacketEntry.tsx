@@ -33,7 +33,6 @@ export function RedPacketEntry() {
       </button>
       <button className="redpacket-btn" data-testid="redpacket-entry" aria-label="红包" onClick={open}>
         <img src="/assets/icons/redpacket.svg" alt="" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
-        <span className="redpacket-label">抢红包</span>
       </button>
     </div>
   );

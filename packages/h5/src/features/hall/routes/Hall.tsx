@@ -3,6 +3,8 @@ import { BANNER_TYPE, useBanners } from '../../../shared/api/banners';
 import { BannerSwiper } from '../../../shared/components/BannerSwiper';
 import { BackToTop } from '../components/BackToTop';
 import { GameTabs } from '../components/GameTabs';
+import { HallFooter } from '../components/HallFooter';
+import { HotGames } from '../components/HotGames';
 import { NoticeStrip } from '../components/NoticeStrip';
 import { RedPacketEntry } from '../components/RedPacketEntry';
 import { UserStrip } from '../components/UserStrip';
@@ -18,7 +20,9 @@ export default function Hall() {
       </div>
       <NoticeStrip className="hall-notice" />
       <UserStrip />
+      <HotGames />
       <GameTabs />
+      <HallFooter />
       <RedPacketEntry />
       <BackToTop />
     </div>

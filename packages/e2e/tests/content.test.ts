@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ABOUT_ARTICLE_TYPES, ABOUT_TITLES, ARTICLE_TITLES, HELP_ARTICLE_TYPES, MSG } from '@app/contract';
+import { sendMail } from '../../server/src/modules/mail/service.js';
+import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, type Platform } from '../harness.js';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0, global: 0 } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
+  const ctx = await newPhone(browser);
+  try {
+    return await fn(await ctx.newPage());
+  } finally {
+    await ctx.close();
+  }
+}
+async function expectRoute(page: Page, wanted: string): Promise<void> {
+  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
+}
+async function api<T>(path: string, body: unknown = {}, token = ''): Promise<{ code: number; message: string; data: T }> {
+  const res = await fetch(`${platform.url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; message: string; data: T };
+}
+async function imagesLoaded(page: Page, selector: string): Promise<void> {
+  await expect
+    .poll(() => page.$$eval(`${selector} img`, (imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 8000 })
+    .toBe(true);
+}
+const scrollToEnd = (page: Page) => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+
+describe('消息中心 (/message)', () => {
+  it('lists announcements page after page until 没有更多了, and unfolds one on tap', async () => {
+    const now = Date.now();
+    await platform.db.kysely
+      .insertInto('notices')
+      .values(Array.from({ length: 14 }, (_, i) => ({ title: `系统公告第${i + 1}期`, content: `这是第${i + 1}期公告的正文。`, created_at: new Date(now - i * 60_000) })))
+      .execute();
+    const first = await api<{ total: number; last_page: number }>('noticeList', { page: 1 });
+    expect(first.data.last_page).toBeGreaterThan(1);
+    const member = await registerViaApi(platform);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/message');
+      const items = page.getByTestId('notice-item');
+      await items.first().waitFor();
+      await shot(page, 'message-notices');
+      expect(await items.count()).toBeLessThan(first.data.total);
+      for (let i = 0; i < 10 && (await page.getByTestId('list-end').count()) === 0; i++) {
+        await scrollToEnd(page);
+        await page.waitForTimeout(300);
+      }
+      expect(await page.getByTestId('list-end').first().innerText()).toBe(MSG.noMore);
+      expect(await items.count()).toBe(first.data.total);
+      await items.first().click();
+      await page.getByTestId('notice-content').first().waitFor();
+    });
+  });
+
+  it('opens a mail, marks it read and lowers the unread count', async () => {
+    const member = await registerViaApi(platform);
+    const user = await api<{ id: number }>('user', {}, member.token);
+    for (let i = 1; i <= 12; i++) await sendMail(platform.db.kysely, user.data.id, { title: `站内信${i}`, content: `您好，这是第${i}封站内信。` });
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/message');
+      await page.locator('.adm-tabs-tab', { hasText: '站内信' }).click();
+      await expect.poll(() => page.getByTestId('mail-unread').innerText(), { timeout: 6000 }).toBe('12');
+      const mails = page.getByTestId('mail-item');
+      await mails.first().waitFor();
+      await shot(page, 'message-mail');
+      await mails.first().click();
+      const sheet = page.getByTestId('mail-sheet');
+      await sheet.waitFor();
+      expect(await sheet.innerText()).toContain('站内信12');
+      await page.waitForTimeout(400);
+      await shot(page, 'message-mail-open');
+      await expect.poll(() => page.getByTestId('mail-unread').innerText(), { timeout: 6000 }).toBe('11');
+      expect((await api<{ count: number }>('message/unread', {}, member.token)).data.count).toBe(11);
+      await page.locator('.mail-sheet-close').click();
+      expect(await mails.first().getAttribute('data-read')).toBe('1');
+      for (let i = 0; i < 10 && (await page.getByTestId('list-end').count()) === 0; i++) {
+        await scrollToEnd(page);
+        await page.waitForTimeout(300);
+      }
+      expect(await mails.count()).toBe(12);
+    });
+  });
+
+  it('shows 空空如也 when a member has no mail', async () => {
+    const member = await registerViaApi(platform);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/message');
+      await page.locator('.adm-tabs-tab', { hasText: '站内信' }).click();
+      await expect.poll(() => page.getByTestId('empty-state').last().innerText(), { timeout: 6000 }).toContain(MSG.empty);
+    });
+  });
+});
+
+describe('articles', () => {
+  for (const type of [5, 6]) {
+    it(`shows /abouts?type=${type} as ${ABOUT_TITLES[type]} with article ${ABOUT_ARTICLE_TYPES[type]}`, async () => {
+      const article = await api<{ content: string }>('article', { type: ABOUT_ARTICLE_TYPES[type] });
+      const text = article.data.content.replace(/<[^>]+>/g, '').trim().slice(0, 8);
+      await phone(async (page) => {
+        await open(page, platform, `/abouts?type=${type}`);
+        await page.getByTestId('article').waitFor();
+        expect(await page.locator('.adm-nav-bar-title').innerText()).toBe(ABOUT_TITLES[type]);
+        expect(await page.getByTestId('article').innerText()).toContain(text);
+        await shot(page, `abouts-${type}`);
+      });
+    });
+  }
+
+  it('lists the help centre articles and opens each under its title', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/boutBallBet');
+      await page.getByTestId('help-list').waitFor();
+      await shot(page, 'help-centre');
+      for (const type of HELP_ARTICLE_TYPES) {
+        expect(await page.getByTestId(`help-item-${type}`).innerText()).toContain(ARTICLE_TITLES[type]);
+      }
+      await page.getByTestId('help-item-1').click();
+      await expectRoute(page, '/boutBallBetInfo?type=1');
+      await page.getByTestId('article').waitFor();
+      expect(await page.locator('.adm-nav-bar-title').innerText()).toBe(ARTICLE_TITLES[1]);
+      await shot(page, 'help-article');
+      for (const type of [4, 8]) {
+        await open(page, platform, `/boutBallBetInfo?type=${type}`);
+        await expect.poll(() => page.locator('.adm-nav-bar-title').innerText()).toBe(ARTICLE_TITLES[type]);
+        await page.getByTestId('article').waitFor();
+      }
+    });
+  });
+});
+
+describe('promotions', () => {
+  it('has 全部 and the activity types as tabs, each listing its promotions', async () => {
+    const types = await api<{ id: number; name: string }[]>('activitytype');
+    const all = await api<{ data: { id: number; title: string; type: number }[] }>('activitylist', {});
+    await phone(async (page) => {
+      await open(page, platform, '/activity');
+      const cards = page.getByTestId('activity-card');
+      await cards.first().waitFor();
+      const tabs = page.getByTestId('activity-tabs').locator('.adm-tabs-tab');
+      expect(await tabs.allInnerTexts()).toEqual(['全部', ...types.data.map((t) => t.name)]);
+      expect(await cards.count()).toBe(all.data.data.length);
+      await imagesLoaded(page, '[data-testid=activity-page]');
+      await shot(page, 'activity');
+      const t = types.data[0];
+      await tabs.nth(1).click();
+      await expect.poll(() => cards.count()).toBe(all.data.data.filter((a) => a.type === t.id).length);
+      await cards.first().click();
+      await expect.poll(() => route(page)).toMatch(/^\/activityInfo\?id=\d+$/);
+    });
+  });
+
+  it('turns the apply button into 去登录 without a token, and shows the server answer for a member', async () => {
+    const all = await api<{ data: { id: number; title: string }[] }>('activitylist', {});
+    const activity = all.data.data[0];
+    await phone(async (page) => {
+      await open(page, platform, `/activityInfo?id=${activity.id}`);
+      await page.getByTestId('activity-title').waitFor();
+      expect(await page.getByTestId('activity-title').innerText()).toBe(activity.title);
+      expect(await page.locator('.top-bar').count()).toBe(0);
+      const button = page.getByTestId('activity-apply');
+      expect((await button.innerText()).trim()).toBe('去登录');
+      await imagesLoaded(page, '[data-testid=activity-info]');
+      await shot(page, 'activity-info');
+      await button.click();
+      await expectRoute(page, `/login?redirect=/activityInfo?id=${activity.id}`);
+    });
+    const member = await registerViaApi(platform);
+    const expected = await api('doactivityapply', { activityid: activity.id }, (await registerViaApi(platform)).token);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, `/activityInfo?id=${activity.id}`);
+      const button = page.getByTestId('activity-apply');
+      await button.waitFor();
+      expect((await button.innerText()).trim()).toBe('立即申请');
+      await button.click();
+      await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(expected.message);
+    });
+  });
+});
+
+describe('app download (/app)', () => {
+  it('shows its banners, a QR code of the download address and removes the download frame after 2000 ms', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/app');
+      await page.getByTestId('app-banner').waitFor();
+      expect(await page.getByTestId('app-banner-slide').count()).toBeGreaterThan(0);
+      const qr = page.getByTestId('qr-code');
+      await qr.waitFor();
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      await imagesLoaded(page, '[data-testid=app-download]');
+      await shot(page, 'app-download');
+      await page.getByTestId('download-android').click();
+      await expect.poll(() => page.locator('iframe[data-testid=download-frame]').count()).toBe(1);
+      await page.waitForTimeout(2300);
+      expect(await page.locator('iframe[data-testid=download-frame]').count()).toBe(0);
+    });
+  });
+});
+
+describe('frames', () => {
+  it('shows customer service in a frame on /kefu', async () => {
+    const service = await api<{ url: string }>('getservicerurl');
+    await phone(async (page) => {
+      await open(page, platform, '/kefu');
+      const frame = page.getByTestId('app-frame');
+      await frame.waitFor();
+      expect(await page.locator('.adm-nav-bar-title').innerText()).toBe('在线客服');
+      expect(await frame.getAttribute('src')).toBe(service.data.url);
+      const box = await frame.boundingBox();
+      expect(box!.height).toBeGreaterThan(700);
+      await page.waitForTimeout(800);
+      await shot(page, 'kefu');
+    });
+  });
+
+  it('frames our own pages on /iframepage and refuses other sites', async () => {
+    await phone(async (page) => {
+      await open(page, platform, `/iframepage?url=${encodeURIComponent('/assets/sponsor-1.html')}`);
+      expect(await page.getByTestId('app-frame').getAttribute('src')).toBe('/assets/sponsor-1.html');
+      for (const url of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
+        await open(page, platform, `/iframepage?url=${encodeURIComponent(url)}`);
+        await page.getByTestId('frame-refused').waitFor();
+        expect(await page.getByTestId('app-frame').count()).toBe(0);
+      }
+      await shot(page, 'iframepage-refused');
+    });
+  });
+
+  it('lists the two sponsors on /zhanzhu and frames their station pages', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/zhanzhu');
+      await page.getByTestId('sponsor-1').waitFor();
+      await imagesLoaded(page, '[data-testid=sponsor-list]');
+      await shot(page, 'zhanzhu');
+      await page.getByTestId('sponsor-2').click();
+      await expectRoute(page, '/zhanzhuye?type=2');
+      expect(await page.getByTestId('app-frame').getAttribute('src')).toBe('/assets/sponsor-2.html');
+      await open(page, platform, '/zhanzhuye?type=1');
+      await expect.poll(() => page.getByTestId('app-frame').getAttribute('src')).toBe('/assets/sponsor-1.html');
+      expect(await page.locator('.adm-nav-bar-back-arrow').count()).toBe(1);
+      await page.waitForTimeout(800);
+      await shot(page, 'zhanzhuye');
+    });
+  });
+});

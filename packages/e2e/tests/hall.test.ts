@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { HOME_COUNTER_TOTAL, MSG } from '@app/contract';
+import { updateSettings } from '../../server/src/modules/site/service.js';
+import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, type Platform } from '../harness.js';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0, global: 0 } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
+  const ctx = await newPhone(browser);
+  try {
+    return await fn(await ctx.newPage());
+  } finally {
+    await ctx.close();
+  }
+}
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(text);
+}
+async function expectRoute(page: Page, wanted: string): Promise<void> {
+  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
+}
+/** Waits until every <img> inside the locator has loaded (no broken pictures on screen). */
+async function imagesLoaded(page: Page, selector: string): Promise<void> {
+  await expect
+    .poll(() => page.$$eval(`${selector} img`, (imgs) => imgs.every((i) => (i as HTMLImageElement).complete)), { timeout: 8000 })
+    .toBe(true);
+}
+
+const TAB_CATEGORIES = ['concise', 'sport', 'lottery', 'gaming', 'realbet', 'joker'];
+
+describe('the hall (/)', () => {
+  it('shows the banners, the scrolling notices, the login prompt and the four shortcuts', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      await page.getByTestId('banner').waitFor();
+      expect(await page.getByTestId('banner-slide').count()).toBeGreaterThan(0);
+      const notices = await (await fetch(`${platform.url}/api/homenotice`, { method: 'POST' })).json() as { data: string[] };
+      expect(notices.data.length).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('notice-bar').innerText(), { timeout: 6000 }).toContain(notices.data[0]);
+      const strip = page.getByTestId('user-strip');
+      expect(await strip.innerText()).toContain('您还未登录');
+      for (const t of ['登录', '注册', '存款', '转账', 'VIP', '取款']) expect(await strip.innerText()).toContain(t);
+      await imagesLoaded(page, '[data-testid=hall]');
+      await page.waitForTimeout(600);
+      await shot(page, 'hall-visitor');
+    });
+  });
+
+  it('lists the provider tiles of each of its six category tabs', async () => {
+    const res = await fetch(`${platform.url}/api/game/list?category=`);
+    const games = ((await res.json()) as { data: { category_id: string; app_state: number; name: string }[] }).data.filter((g) => g.app_state === 1);
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      await page.getByTestId('game-tabs').waitFor();
+      const tabs = page.locator('[role=tab]');
+      expect(await tabs.allInnerTexts()).toEqual(['电子', '体育', '彩票', '电竞', '真人', '棋牌']);
+      for (const category of TAB_CATEGORIES) {
+        await page.getByTestId(`game-tab-${category}`).click();
+        const wanted = games.filter((g) => g.category_id === category);
+        const grid = page.getByTestId(`game-grid-${category}`);
+        await grid.waitFor();
+        expect(await grid.getByTestId('game-tile').count()).toBe(wanted.length);
+        expect(await grid.innerText()).toContain(wanted[0].name);
+      }
+      await page.getByTestId('game-tab-realbet').click();
+      await imagesLoaded(page, '[data-testid=game-grid-realbet]');
+      await page.getByTestId('game-tabs').scrollIntoViewIfNeeded();
+      await shot(page, 'hall-tiles-live');
+    });
+  });
+
+  it('refuses to launch a game without login with 请登录！', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      await page.getByTestId('game-tile').first().click();
+      await expectToast(page, MSG.notLoggedIn);
+      expect(route(page)).toBe('/');
+    });
+  });
+
+  it('opens /gamePage?name={platform}&type=0&code={game_code} for a member, and shows name and balance', async () => {
+    const member = await registerViaApi(platform);
+    const res = await fetch(`${platform.url}/api/game/list?category=`);
+    const games = ((await res.json()) as { data: { category_id: string; platform_name: string; game_code: string; app_state: number }[] }).data;
+    const sport = games.find((g) => g.category_id === 'sport' && g.app_state === 1)!;
+    await phone(async (page) => {
+      // The game frame is a later screen: record every route the app pushes, whatever happens next.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __routes: string[] };
+        w.__routes = [];
+        const push = history.pushState.bind(history);
+        history.pushState = (data, unused, url) => {
+          w.__routes.push(decodeURIComponent(new URL(String(url), location.href).hash.slice(1)));
+          push(data, unused, url);
+        };
+      });
+      await signInPage(page, platform, member.token, '/');
+      await expect.poll(() => page.getByTestId('hall-username').innerText(), { timeout: 6000 }).toContain(member.name);
+      await expect.poll(() => page.getByTestId('hall-balance').innerText()).toBe('0.00');
+      await shot(page, 'hall-member');
+      await page.getByTestId('game-tab-sport').click();
+      await page.getByTestId('game-grid-sport').getByTestId('game-tile').first().click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __routes: string[] }).__routes))
+        .toContain(`/gamePage?name=${sport.platform_name}&type=0&code=${sport.game_code}`);
+    });
+  });
+
+  it('shows the back-to-top marker only after scrolling more than 200 px', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      await page.getByTestId('game-tile').first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, 150));
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('back-to-top').count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+      await page.getByTestId('back-to-top').waitFor();
+      await shot(page, 'hall-scrolled');
+      await page.getByTestId('back-to-top').click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => page.getByTestId('back-to-top').count()).toBe(0);
+    });
+  });
+
+  it('asks a visitor to log in from the red packet with 精彩内容等你来体验，快来登录吧！', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      await page.getByTestId('redpacket-entry').click();
+      const dialog = page.locator('.adm-dialog-body');
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(MSG.loginRequiredConfirm);
+      await shot(page, 'hall-redpacket-confirm');
+      await page.getByText('去登录').click();
+      await expect.poll(() => route(page)).toMatch(/^\/login/);
+    });
+  });
+
+  it('says 红包已关闭 when the red packet switch is off', async () => {
+    await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, redpacket_switch: 0 } }));
+    await new Promise((r) => setTimeout(r, 1200));
+    try {
+      await phone(async (page) => {
+        await open(page, platform, '/');
+        await page.getByTestId('game-tile').first().waitFor();
+        await page.getByTestId('redpacket-entry').click();
+        await expectToast(page, MSG.redpacketClosed);
+      });
+    } finally {
+      await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, redpacket_switch: 1 } }));
+    }
+  });
+});
+
+describe('the second home (/home)', () => {
+  it(`counts its banners out of ${HOME_COUNTER_TOTAL}, shows the welcome modal once, the category sidebar and the app banner`, async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/home');
+      const modal = page.getByTestId('welcome-modal');
+      await modal.waitFor();
+      expect(await modal.innerText()).toContain('欢迎');
+      await shot(page, 'home-welcome');
+      await page.getByText('我知道了').click();
+      await modal.waitFor({ state: 'hidden' });
+      expect(await page.getByTestId('home-counter').first().innerText()).toMatch(new RegExp(`^\\d/${HOME_COUNTER_TOTAL}$`));
+      const sidebar = page.locator('.adm-side-bar-item');
+      expect(await sidebar.allInnerTexts()).toEqual(['真人', '体育', '电竞', '棋牌', '电子', '彩票']);
+      await page.getByTestId('side-cat-lottery').click();
+      await page.getByTestId('home-tiles-lottery').getByTestId('game-tile').first().waitFor();
+      await imagesLoaded(page, '[data-testid=home-alt]');
+      await shot(page, 'home');
+      await page.reload();
+      await page.getByTestId('home-counter').first().waitFor();
+      await page.waitForTimeout(800);
+      expect(await page.getByTestId('welcome-modal').isVisible()).toBe(false);
+      await page.getByTestId('side-menu-button').click();
+      await page.getByTestId('side-menu').waitFor();
+      await page.waitForTimeout(400);
+      await shot(page, 'home-side-menu');
+      await page.getByTestId('side-menu').getByText('帮助中心').click();
+      await expectRoute(page, '/boutBallBet');
+    });
+  });
+
+  it('leads the app banner to /app', async () => {
+    await phone(async (page) => {
+      await page.goto(`${platform.url}/#/`);
+      await page.evaluate(() => sessionStorage.setItem('welcomeModalShown', '1'));
+      await open(page, platform, '/home');
+      await page.getByTestId('app-promo').click();
+      await expectRoute(page, '/app');
+    });
+  });
+});
+
+describe('动态 (/discover)', () => {
+  it('links 官方动态 to the message centre and 大舞台 to the sponsor stage', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/discover');
+      await page.getByTestId('discover-news').waitFor();
+      await page.waitForTimeout(300);
+      await shot(page, 'discover');
+      await page.getByTestId('discover-stage').click();
+      await expectRoute(page, '/zhanzhu');
+      await page.goBack();
+      await page.getByTestId('discover-news').click();
+      await expectRoute(page, '/login?redirect=/message');
+    });
+  });
+});

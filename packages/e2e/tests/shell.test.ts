@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ABOUT_TITLES, MSG } from '@app/contract';
+import { updateSettings } from '../../server/src/modules/site/service.js';
+import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, type Platform } from '../harness.js';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0, global: 0 } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
+  const ctx = await newPhone(browser);
+  try {
+    return await fn(await ctx.newPage());
+  } finally {
+    await ctx.close();
+  }
+}
+async function expectRoute(page: Page, wanted: string): Promise<void> {
+  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
+}
+const activeTab = (page: Page) => page.locator('.adm-tab-bar-item-active').innerText();
+const tab = (page: Page, title: string) => page.locator('.adm-tab-bar-item', { hasText: title });
+
+describe('the tab bar', () => {
+  it('has 客服, 大厅, 动态, 优惠, 我的 and its active tab follows the route', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      await page.locator('.adm-tab-bar').waitFor();
+      expect((await page.locator('.adm-tab-bar-item').allInnerTexts()).map((t) => t.trim())).toEqual(['客服', '大厅', '动态', '优惠', '我的']);
+      await expect.poll(() => activeTab(page)).toBe('大厅');
+      await tab(page, '动态').click();
+      await expectRoute(page, '/discover');
+      await expect.poll(() => activeTab(page)).toBe('动态');
+      await tab(page, '优惠').click();
+      await expectRoute(page, '/activity');
+      await expect.poll(() => activeTab(page)).toBe('优惠');
+      await open(page, platform, '/home');
+      await expect.poll(() => activeTab(page)).toBe('大厅');
+    });
+  });
+
+  it('says 已在当前页面！ when the tab of the screen already shown is pressed', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/discover');
+      await page.getByTestId('discover').waitFor();
+      await tab(page, '动态').click();
+      await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(MSG.alreadyHere);
+      expect(route(page)).toBe('/discover');
+    });
+  });
+});
+
+describe('headers', () => {
+  it('hides the header on /activity and /mine and shows it on the hall', async () => {
+    const member = await registerViaApi(platform);
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      await page.locator('.top-bar').waitFor();
+      await open(page, platform, '/activity');
+      await page.getByTestId('activity-page').waitFor();
+      expect(await page.locator('.top-bar').count()).toBe(0);
+      await signInPage(page, platform, member.token, '/mine');
+      await page.locator('.adm-tab-bar').waitFor();
+      await expectRoute(page, '/mine');
+      await page.waitForTimeout(500);
+      expect(await page.locator('.top-bar').count()).toBe(0);
+    });
+  });
+
+  it('gives /message and /abouts a back arrow and a title', async () => {
+    const member = await registerViaApi(platform);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/message');
+      await page.locator('.adm-nav-bar-back-arrow').waitFor();
+      expect(await page.locator('.adm-nav-bar-title').innerText()).toBe('消息中心');
+      await open(page, platform, '/abouts?type=6');
+      await expect.poll(() => page.locator('.adm-nav-bar-title').innerText()).toBe(ABOUT_TITLES[6]);
+      expect(await page.locator('.adm-nav-bar-back-arrow').count()).toBe(1);
+    });
+  });
+});
+
+describe('guards', () => {
+  it('sends a visitor from /message to /login?redirect=%2Fmessage', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/message');
+      await expect.poll(() => new URL(page.url()).hash).toBe('#/login?redirect=%2Fmessage');
+    });
+  });
+
+  for (const path of ['/hongbao', '/transfer']) {
+    it(`asks a visitor on ${path} to log in with 精彩内容等你来体验，快来登录吧！`, async () => {
+      await phone(async (page) => {
+        await open(page, platform, path);
+        const dialog = page.locator('.adm-dialog-body');
+        await dialog.waitFor();
+        expect(await dialog.innerText()).toContain(MSG.loginRequiredConfirm);
+        await page.getByText('去登录').click();
+        await expectRoute(page, `/login?redirect=${path}`);
+      });
+    });
+  }
+
+  it('redirects an unknown path to /', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/no/such/screen');
+      await expectRoute(page, '/');
+      await page.getByTestId('hall').waitFor();
+    });
+  });
+});
+
+describe('maintenance', () => {
+  it('shows only repair_tips while site_state is 0', async () => {
+    const tips = '系统升级维护中，请稍后访问';
+    await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, site_state: 0, repair_tips: tips } }));
+    await new Promise((r) => setTimeout(r, 1200));
+    try {
+      await phone(async (page) => {
+        await open(page, platform, '/');
+        const block = page.getByTestId('maintenance');
+        await block.waitFor();
+        expect(await block.innerText()).toContain(tips);
+        expect(await page.locator('.adm-tab-bar').count()).toBe(0);
+        await shot(page, 'maintenance');
+      });
+    } finally {
+      await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, site_state: 1 } }));
+    }
+  });
+});
