@@ -6,9 +6,13 @@ export function LoadingOverlay() {
   const [active, setActive] = useState(false);
   useEffect(() => loading.subscribe(setActive), []);
   return (
-    <Mask visible={active} opacity={0.15} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 3000 }}>
-      <div data-testid="loading-overlay" style={{ background: 'rgba(0,0,0,.7)', borderRadius: 12, padding: 20 }}>
-        <SpinLoading color="white" style={{ '--size': '32px' }} />
+    // No `display` on the Mask itself: antd-mobile merges `style` over its own display:none, which
+    // would leave an invisible mask catching every tap after the first call.
+    <Mask visible={active} opacity={0.15} style={{ zIndex: 3000 }}>
+      <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <div data-testid="loading-overlay" style={{ background: 'rgba(0,0,0,.7)', borderRadius: 12, padding: 20 }}>
+          <SpinLoading color="white" style={{ '--size': '32px' }} />
+        </div>
       </div>
     </Mask>
   );
