@@ -62,6 +62,26 @@ async function expectToast(page: Page, text: string): Promise<void> {
 async function expectRoute(page: Page, wanted: string): Promise<void> {
   await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
 }
+/**
+ * The route a tap navigates to. Some targets (wallet, agent, VIP…) are screens of later work that the
+ * catch-all route still sends home, so this records the navigation itself.
+ */
+async function tapTarget(page: Page, testId: string): Promise<string> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __pushed: string[] };
+    w.__pushed = [];
+    const push = history.pushState.bind(history);
+    history.pushState = (data, unused, url) => {
+      w.__pushed.push(String(url ?? ''));
+      push(data, unused, url);
+    };
+  });
+  await page.getByTestId(testId).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __pushed: string[] }).__pushed.length)).toBeGreaterThan(0);
+  const url = await page.evaluate(() => (window as unknown as { __pushed: string[] }).__pushed[0]);
+  return decodeURIComponent(url.slice(url.indexOf('#') + 1));
+}
+
 async function confirmDialog(page: Page, text: string): Promise<void> {
   await page.locator('.adm-dialog').getByText(text, { exact: true }).click();
 }
@@ -99,8 +119,7 @@ describe('/mine', () => {
       await platform.db.kysely.updateTable('members').set({ isagent: 1 }).where('username', '=', member.name).execute();
       await page.reload();
       await expect.poll(() => agent.innerText()).toBe('代理登录');
-      await agent.click();
-      await expectRoute(page, '/gamePage?dailiD=1');
+      expect(await tapTarget(page, 'mine-link-agent')).toBe('/gamePage?dailiD=1');
     });
   });
 
@@ -123,8 +142,8 @@ describe('/mine', () => {
       };
       for (const [key, to] of Object.entries(targets)) {
         await open(page, platform, '/mine');
-        await page.getByTestId(`mine-link-${key}`).click();
-        await expectRoute(page, to);
+        await page.getByTestId(`mine-link-${key}`).waitFor();
+        expect(await tapTarget(page, `mine-link-${key}`)).toBe(to);
       }
     });
   });
@@ -165,8 +184,8 @@ describe('/userCent', () => {
       const targets: Record<string, string> = { about: '/boutBallBetInfo?type=7', help: '/boutBallBet', terms: '/abouts?type=5', privacy: '/abouts?type=6' };
       for (const [key, to] of Object.entries(targets)) {
         await open(page, platform, '/userCent');
-        await page.getByTestId(`cent-link-${key}`).click();
-        await expectRoute(page, to);
+        await page.getByTestId(`cent-link-${key}`).waitFor();
+        expect(await tapTarget(page, `cent-link-${key}`)).toBe(to);
       }
     });
   });
@@ -344,6 +363,7 @@ describe('/password', () => {
       await field(page, 'oldPassword').fill('whatever1');
       await field(page, 'newPassword').fill('whatever2');
       await field(page, 'confirmPassword').fill('whatever2');
+      await shot(page, 'profile-trial-password');
       await page.getByTestId('password-submit').click();
       await expectToast(page, MSG.trialRefused);
     } finally {

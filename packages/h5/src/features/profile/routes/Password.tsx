@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, List, Toast } from 'antd-mobile';
 import { KeyOutline, LockOutline } from 'antd-mobile-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { firstFailure, LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/contract';
-import { signOut } from '../../../shared/auth/session';
 import { Page } from '../../../shared/components/Page';
 import { editPassword, editPayPassword, failureMessage } from '../api';
 import { PasswordField } from '../components/PasswordField';
+import { useLeaveSignedOut } from '../components/useLogout';
 import '../components/profile.css';
 
 type PasswordForm = { password: string; paypassword: string; confirm: string };
@@ -27,7 +26,7 @@ export default function Password() {
   const [params] = useSearchParams();
   const loginPassword = params.get('type') === '1';
   const navigate = useNavigate();
-  const qc = useQueryClient();
+  const leave = useLeaveSignedOut();
   const [oldPass, setOldPass] = useState('');
   const [newPass, setNewPass] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -48,9 +47,8 @@ export default function Password() {
       await (loginPassword ? editPassword(body) : editPayPassword(body));
       Toast.show({ icon: 'success', content: MSG.passwordChanged });
       if (loginPassword) {
-        // Leave the guarded screen first, so its guard does not add a redirect back to it.
-        await navigate('/login', { replace: true });
-        signOut(qc);
+        // Every session of the member has ended on the server: clear everything, back to /login.
+        leave();
       } else if (window.history.length > 1) navigate(-1);
       else navigate('/mine', { replace: true });
     } catch (e) {

@@ -64,27 +64,21 @@ export default function UserInfo() {
       <div className="profile-section-title">联系方式</div>
       <div className="profile-section">
         <List>
-          <List.Item
-            extra={<Input className="profile-input" name="mobile" data-testid="field-mobile" placeholder="请输入手机号" value={mobile} onChange={setMobile} maxLength={LIMITS.mobileMax} type="tel" clearable />}
-          >
-            手机号
+          <List.Item prefix={<span className="password-label">手机号</span>}>
+            <Input className="profile-input" name="mobile" data-testid="field-mobile" placeholder="请输入手机号" value={mobile} onChange={setMobile} maxLength={LIMITS.mobileMax} type="tel" clearable />
+          </List.Item>
+          <List.Item prefix={<span className="password-label">邮箱</span>}>
+            <Input className="profile-input" name="email" data-testid="field-email" placeholder="请输入邮箱" value={email} onChange={setEmail} maxLength={LIMITS.emailMax} type="email" clearable />
           </List.Item>
           <List.Item
-            extra={<Input className="profile-input" name="email" data-testid="field-email" placeholder="请输入邮箱" value={email} onChange={setEmail} maxLength={LIMITS.emailMax} type="email" clearable />}
-          >
-            邮箱
-          </List.Item>
-          <List.Item
+            prefix={<span className="password-label">生日</span>}
             extra={
-              <div className="userinfo-birthday">
-                <Input className="profile-input" name="birthday" data-testid="field-birthday" placeholder={DATE_FORMAT} value={birthday} onChange={setBirthday} maxLength={10} />
-                <button type="button" className="userinfo-calendar" aria-label="选择生日" data-testid="birthday-pick" onClick={() => setPicking(true)}>
-                  <CalendarOutline />
-                </button>
-              </div>
+              <button type="button" className="userinfo-calendar" aria-label="选择生日" data-testid="birthday-pick" onClick={() => setPicking(true)}>
+                <CalendarOutline />
+              </button>
             }
           >
-            生日
+            <Input className="profile-input" name="birthday" data-testid="field-birthday" placeholder={DATE_FORMAT} value={birthday} onChange={setBirthday} maxLength={10} />
           </List.Item>
         </List>
       </div>
