@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from 'antd-mobile';
 import { AppstoreOutline, CompassOutline, GiftOutline, MessageOutline, UserOutline } from 'antd-mobile-icons';
@@ -23,14 +24,22 @@ function activeTab(pathname: string): string {
 export function MainLayout() {
   const { pathname } = useLocation();
   const go = useGo();
+  const active = activeTab(pathname);
+  // TabBar calls onChange only for another tab; pressing the active one still goes (or says 已在当前页面！).
+  const onActivePress = (e: MouseEvent<HTMLDivElement>) => {
+    const item = (e.target as HTMLElement).closest('.adm-tab-bar-item');
+    if (!item?.parentElement) return;
+    const key = TABS[Array.from(item.parentElement.children).indexOf(item)]?.key;
+    if (key && key === active) go(key);
+  };
   return (
     <div className="main-layout">
       {!HEADERLESS.includes(pathname) && <TopBar />}
       <main className="main-content">
         <Outlet />
       </main>
-      <div className="tabbar-wrap">
-        <TabBar activeKey={activeTab(pathname)} onChange={go} safeArea>
+      <div className="tabbar-wrap" onClick={onActivePress}>
+        <TabBar activeKey={active} onChange={go} safeArea>
           {TABS.map((t) => (
             <TabBar.Item key={t.key} icon={t.icon} title={t.title} />
           ))}

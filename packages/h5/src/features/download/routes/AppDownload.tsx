@@ -1,4 +1,5 @@
 import { Toast } from 'antd-mobile';
+import { CheckShieldOutline, GiftOutline, ThunderboltOutline } from '../components/icons';
 import { TIMING } from '@app/contract';
 import { useAppInfo } from '../../../shared/api/app';
 import { BANNER_TYPE, useBanners } from '../../../shared/api/banners';
@@ -69,11 +70,11 @@ export default function AppDownload() {
       </section>
       <section className="app-dl-perks">
         {[
-          ['⚡', '极速体验', '原生流畅，秒开游戏'],
-          ['🔒', '安全加密', '资金与信息全程加密'],
-          ['🎁', '专属福利', 'APP用户独享活动'],
+          [<ThunderboltOutline key="a" />, '极速体验', '原生流畅，秒开游戏'],
+          [<CheckShieldOutline key="b" />, '安全加密', '资金与信息全程加密'],
+          [<GiftOutline key="c" />, '专属福利', 'APP用户独享活动'],
         ].map(([icon, title, sub]) => (
-          <div key={title} className="app-dl-perk card">
+          <div key={String(title)} className="app-dl-perk card">
             <span className="app-dl-perk-icon">{icon}</span>
             <b>{title}</b>
             <small>{sub}</small>

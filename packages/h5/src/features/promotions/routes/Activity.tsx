@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DotLoading, Tabs } from 'antd-mobile';
+import { GiftOutline } from 'antd-mobile-icons';
 import { EmptyState } from '../../../shared/components/InfiniteList';
 import { useGo } from '../../../shared/hooks/useGo';
 import { useActivities, useActivityTypes } from '../api';
@@ -18,6 +19,7 @@ export default function Activity() {
       <header className="activity-hero">
         <div className="activity-hero-title">优惠活动</div>
         <div className="activity-hero-sub">精彩不断 · 好礼天天送</div>
+        <GiftOutline className="activity-hero-icon" />
       </header>
       <div className="activity-tabs-wrap" data-testid="activity-tabs">
         <Tabs activeKey={type} onChange={setType} className="activity-tabs">
