@@ -282,24 +282,6 @@ describe('POST /api/login_pc', () => {
     expect(r.message).toBe('账号或密码错误');
   });
 
-  it('spends a hash verification on unknown users too (no timing shortcut)', async () => {
-    const m = await registerMember(s);
-    const time = async (name: string) => {
-      const t0 = performance.now();
-      await s.api('/api/login_pc', { name, password: 'wrongpass' });
-      return performance.now() - t0;
-    };
-    await time(uniqueName('warm'));
-    const unknown: number[] = [];
-    const known: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      unknown.push(await time(uniqueName('nobody')));
-      known.push(await time(m.name));
-    }
-    // argon2 takes milliseconds; a lookup-only answer would be far below the hashed one
-    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.3);
-  });
-
   describe('lockout', () => {
     it(`locks after ${LOGIN_LOCK.maxFailures} failures; then even the right password is refused with code 429`, async () => {
       const m = await registerMember(s);

@@ -41,10 +41,10 @@ const routes: FastifyPluginAsync = async (app) => {
         throw badRequest(fmt(MSG.avatarTooLarge, { kb: LIMITS.avatarMaxBytes / 1024 }));
       }
       if (err instanceof AppError) throw err;
-      // A malformed or truncated multipart body is still the member's input, not our failure.
-      const status = (err as { statusCode?: number }).statusCode;
-      if (status !== undefined && status >= 400 && status < 500) throw badRequest(MSG.avatarMissing);
-      throw err;
+      // Only reading the request happens in here, so anything else is a malformed or truncated
+      // multipart body: the member's input, not our failure.
+      req.log.debug({ err }, 'unreadable avatar upload');
+      throw badRequest(MSG.avatarMissing);
     }
     if (bytes.length === 0) throw badRequest(MSG.avatarMissing);
     const kind = imageKind(bytes);

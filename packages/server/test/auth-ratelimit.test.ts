@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAPTCHA_BYPASS, startServer, uniqueName, type TestServer } from './harness.js';
+import { loginTrial } from '../src/modules/auth/service.js';
+
+// A server of its own with tiny limits: every call here comes from 127.0.0.1.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ rateLimits: { login: 3, register: 3, captcha: 3, global: 0 } });
+});
+afterAll(() => s.close());
+
+const TOO_MANY = { status: 429, code: 429, message: '操作过于频繁，请稍后再试' };
+
+describe('rate limits per IP and minute', () => {
+  it('answers the 4th captcha in a minute with code 429 操作过于频繁，请稍后再试', async () => {
+    for (let i = 0; i < 3; i++) expect((await s.api('/api/captcha')).code).toBe(200);
+    expect(await s.api('/api/captcha')).toMatchObject(TOO_MANY);
+  });
+
+  it('answers the 4th registration in a minute with code 429, whatever the outcome of the first three', async () => {
+    const body = () => {
+      const name = uniqueName('rl');
+      return { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS };
+    };
+    expect((await s.api('/api/register', body())).code).toBe(200);
+    expect((await s.api('/api/register', { ...body(), name: 'x' })).code).toBe(400);
+    expect((await s.api('/api/register', body())).code).toBe(200);
+    expect(await s.api('/api/register', body())).toMatchObject(TOO_MANY);
+  });
+
+  it('answers the 4th password login and the 4th guest login in a minute with code 429', async () => {
+    for (let i = 0; i < 3; i++) expect((await s.api('/api/login_pc', { name: 'nobody12', password: 'secret123' })).code).toBe(400);
+    expect(await s.api('/api/login_pc', { name: 'nobody12', password: 'secret123' })).toMatchObject(TOO_MANY);
+    // guest login has its own bucket with the same size
+    for (let i = 0; i < 3; i++) expect((await s.api('/api/guestlogin')).code).toBe(200);
+    expect(await s.api('/api/guestlogin')).toMatchObject(TOO_MANY);
+  });
+
+  it('does not limit the member endpoints polled by the app', async () => {
+    // the guest bucket is used up by now, so this session comes straight from the service
+    const token = await loginTrial(s.db.kysely, { ip: '127.0.0.1', userAgent: 'test' });
+    for (let i = 0; i < 10; i++) expect((await s.api('/api/balance', {}, { token })).code).toBe(200);
+  });
+});
+
