@@ -43,8 +43,10 @@ export default function ActivityInfo() {
         <>
           <SmartImage src={data.banner} label={data.title} className="activity-info-banner" />
           <div className="activity-info-body">
-            <h1 className="activity-info-title" data-testid="activity-title">{data.title}</h1>
-            <div className="activity-info-time">发布时间 {data.created_at}</div>
+            <div className="activity-info-head card">
+              <h1 className="activity-info-title" data-testid="activity-title">{data.title}</h1>
+              <div className="activity-info-time">发布时间 {data.created_at}</div>
+            </div>
             <section className="activity-info-section card">
               <div className="activity-info-heading">活动内容</div>
               <HtmlContent html={data.content} />
