@@ -6,7 +6,7 @@ import {
   CouponOutline,
   GiftOutline,
   HistogramOutline,
-  KeyOutline,
+  PayCircleOutline,
   LockOutline,
   MessageOutline,
   ReceiptOutline,
@@ -56,5 +56,5 @@ export const ACCOUNT_LINKS: MineLink[] = [
   { key: 'profile', title: '个人资料', to: '/userInfo', icon: <UserContactOutline /> },
   { key: 'security', title: '安全设置', to: '/userCent', icon: <UserSetOutline /> },
   { key: 'password', title: '修改密码', to: '/password?type=1', icon: <LockOutline /> },
-  { key: 'paypassword', title: '支付密码', to: '/password?type=2', icon: <KeyOutline /> },
+  { key: 'paypassword', title: '支付密码', to: '/password?type=2', icon: <PayCircleOutline /> },
 ];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, List, Toast } from 'antd-mobile';
-import { KeyOutline, LockOutline } from 'antd-mobile-icons';
+import { PayCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { firstFailure, LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { editPassword, editPayPassword, failureMessage } from '../api';
@@ -62,7 +62,7 @@ export default function Password() {
   return (
     <Page title={loginPassword ? '修改密码' : '设置支付密码'}>
       <div className="password-banner">
-        <span className="password-banner-icon">{loginPassword ? <LockOutline /> : <KeyOutline />}</span>
+        <span className="password-banner-icon">{loginPassword ? <LockOutline /> : <PayCircleOutline />}</span>
         <div>
           <div className="password-banner-title">{loginPassword ? '修改登录密码' : '设置支付密码'}</div>
           <div className="password-banner-text">

@@ -1,5 +1,5 @@
 import { Button, List, Switch } from 'antd-mobile';
-import { BellOutline, ClockCircleOutline, FileOutline, InformationCircleOutline, KeyOutline, LockOutline, QuestionCircleOutline, SoundMuteOutline, UserContactOutline, CheckShieldOutline } from 'antd-mobile-icons';
+import { BellOutline, ClockCircleOutline, FileOutline, InformationCircleOutline, PayCircleOutline, LockOutline, QuestionCircleOutline, SoundMuteOutline, UserContactOutline, CheckShieldOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
@@ -16,7 +16,7 @@ const SWITCHES: { key: keyof Settings; title: string; icon: ReactNode }[] = [
 const ACCOUNT = [
   { key: 'profile', title: '个人资料', to: '/userInfo', icon: <UserContactOutline /> },
   { key: 'password', title: '修改登录密码', to: '/password?type=1', icon: <LockOutline /> },
-  { key: 'paypassword', title: '设置支付密码', to: '/password?type=2', icon: <KeyOutline /> },
+  { key: 'paypassword', title: '设置支付密码', to: '/password?type=2', icon: <PayCircleOutline /> },
 ];
 
 const ABOUT = [

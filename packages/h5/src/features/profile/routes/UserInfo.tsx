@@ -91,6 +91,7 @@ export default function UserInfo() {
         defaultValue={picked ?? dayjs('1990-01-01').toDate()}
         value={picked}
         precision="day"
+        renderLabel={(type, data) => (type === 'year' ? `${data}年` : type === 'month' ? `${data}月` : `${data}日`)}
         onConfirm={(d) => setBirthday(dayjs(d).format(DATE_FORMAT))}
       />
       <div className="profile-actions">
