@@ -470,6 +470,22 @@ describe('the trial account', () => {
   });
 });
 
+describe('bad input on member endpoints', () => {
+  it.each(MEMBER_ENDPOINTS.filter((p) => p !== '/api/uploadimg'))('%s answers malformed JSON with a 400 envelope', async (p) => {
+    const m = await registerMember(s);
+    const res = await fetch(s.url + p, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${m.token}` }, body: '{"a":' });
+    expect(await res.json()).toMatchObject({ code: 400, message: '请求格式错误' });
+    // and the session is still fine
+    expect((await s.api('/api/balance', {}, { token: m.token })).code).toBe(200);
+  });
+
+  it('/api/balance ignores whatever the body says', async () => {
+    const m = await registerMember(s);
+    const r = await s.api('/api/balance', { member_id: 1, balance: 999 }, { token: m.token });
+    expect(r).toMatchObject({ code: 200, data: { balance: 0 } });
+  });
+});
+
 describe('uniqueName', () => {
   it('produces valid usernames', () => {
     for (let i = 0; i < 50; i++) expect(uniqueName()).toMatch(/^[A-Za-z0-9]{6,16}$/);
