@@ -1,7 +1,8 @@
+// What every client may import: no zod, so the member app's first paint stays small.
+// The server's request schemas are at '@app/contract/schemas'.
 export * from './messages.js';
 export * from './constants.js';
 export * from './regex.js';
-export * from './validation.js';
-export * from './schemas.js';
+export * from './rules.js';
 export * from './types.js';
 export * from './money.js';

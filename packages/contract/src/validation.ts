@@ -1,13 +1,5 @@
 import { z } from 'zod';
-
-/** A rule fails when `failed` returns true; its message is then the answer. */
-export type Rule<T> = readonly [failed: (value: T) => boolean, message: string];
-
-/** The message of the first failing rule, in the order the spec gives them, or null. */
-export function firstFailure<T>(value: T, rules: readonly Rule<T>[]): string | null {
-  for (const [failed, message] of rules) if (failed(value)) return message;
-  return null;
-}
+import { firstFailure, type Rule } from './rules.js';
 
 /** A trimmed string field that tolerates absence (empty string) and caps its length. */
 export const text = (max = 200) => z.string().trim().max(max * 4).default('');

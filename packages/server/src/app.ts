@@ -34,6 +34,12 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate('db', db);
   app.decorate('kdb', db.kysely);
   registerErrorHandling(app);
+  // Older clients of this API POST with a JSON content type and no body: read that as {}.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
+    parseJson(req, body as string, done);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

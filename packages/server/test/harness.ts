@@ -55,7 +55,13 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   await migrate(db);
   const config = loadConfig(
     { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'silent', CAPTCHA_BYPASS_CODE: CAPTCHA_BYPASS, DATABASE_URL: '' },
-    { h5Dist: null, uploadsDir: `/tmp/uploads-${randomBytes(4).toString('hex')}`, ...overrides },
+    {
+      h5Dist: null,
+      uploadsDir: `/tmp/uploads-${randomBytes(4).toString('hex')}`,
+      // Every test calls from 127.0.0.1: limits are off unless a test sets them to prove them.
+      rateLimits: { login: 0, register: 0, captcha: 0, global: 0 },
+      ...overrides,
+    },
   );
   const app = await buildApp(config, db);
   await app.listen({ port: 0, host: '127.0.0.1' });

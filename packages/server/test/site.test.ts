@@ -27,6 +27,11 @@ describe('site', () => {
     expect(json).toMatchObject({ code: 400, message: '请求格式错误' });
   });
 
+  it('reads a JSON POST without a body as an empty object', async () => {
+    const res = await fetch(`${s.url}/api/app`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(await res.json()).toMatchObject({ code: 200 });
+  });
+
   it('answers an unknown API path with a 404 envelope', async () => {
     const r = await s.api('/api/nope');
     expect(r).toMatchObject({ status: 404, code: 404 });

@@ -1,20 +1,22 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { TIMING, type UserInfo } from '@app/contract';
 import { apiEvents, request } from '../shared/api/client';
 import { useAppInfo } from '../shared/api/app';
 import { restoreRememberedToken } from '../shared/auth/storage';
 import { signOut, useToken, userKey } from '../shared/auth/session';
 import { LoadingOverlay } from '../shared/components/LoadingOverlay';
-import { Maintenance } from './Maintenance';
+import { alertDialog } from '../shared/lib/dialog';
 import { routes } from './routes';
 import { inviterRedirect } from './inviter';
 
 restoreRememberedToken();
 const pidTarget = inviterRedirect(window.location);
 if (pidTarget) window.location.hash = pidTarget;
+
+// Maintenance is rare: its picture-heavy screen is loaded only when needed.
+const Maintenance = lazy(() => import('./Maintenance'));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -26,7 +28,7 @@ let endingSession = false;
 apiEvents.onUnauthorized = (message) => {
   if (endingSession) return;
   endingSession = true;
-  void Dialog.alert({ content: message, confirmText: '确定' }).then(() => {
+  void alertDialog({ content: message, confirmText: '确定' }).then(() => {
     signOut(queryClient);
     endingSession = false;
     void router.navigate('/login');
@@ -60,7 +62,12 @@ function Shell() {
     if (app?.title) document.title = app.title;
   }, [app?.title]);
   const repair = app?.site_state === 0 ? app.repair_tips : tips;
-  if (repair) return <Maintenance tips={repair} logo={app?.site_logo} />;
+  if (repair)
+    return (
+      <Suspense fallback={null}>
+        <Maintenance tips={repair} logo={app?.site_logo} />
+      </Suspense>
+    );
   return (
     <>
       <BalancePoll />

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { TabBar } from 'antd-mobile';
+import TabBar from 'antd-mobile/es/components/tab-bar';
 import { AppstoreOutline, CompassOutline, GiftOutline, MessageOutline, UserOutline } from 'antd-mobile-icons';
 import { useGo } from '../shared/hooks/useGo';
 import { TopBar } from './TopBar';

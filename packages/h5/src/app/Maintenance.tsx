@@ -1,7 +1,7 @@
 import { ErrorBlock } from 'antd-mobile';
 
 /** Maintenance mode: the whole app is replaced by the repair notice. */
-export function Maintenance({ tips, logo }: { tips: string; logo?: string }) {
+export default function Maintenance({ tips, logo }: { tips: string; logo?: string }) {
   return (
     <div data-testid="maintenance" style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', padding: 32, background: 'var(--app-header-bg)', color: '#fff', textAlign: 'center' }}>
       <img src={logo || '/assets/logo.svg'} alt="" style={{ width: 72, height: 72, borderRadius: 18, marginBottom: 16 }} />

@@ -1,4 +1,4 @@
-import { Badge } from 'antd-mobile';
+import Badge from 'antd-mobile/es/components/badge';
 import { MailOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useAppInfo } from '../shared/api/app';

@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
+// Deep imports on the first-paint path: antd-mobile's barrel module is marked side-effectful.
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import 'antd-mobile/es/global';
 import './theme.css';
 import { App } from './App';

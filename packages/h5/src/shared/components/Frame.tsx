@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import './shared.css';
 
 /** A framed page filling the screen below a 46 px header, with a loading hint until it paints. */

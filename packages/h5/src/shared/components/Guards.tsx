@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Dialog } from 'antd-mobile';
-import { MSG } from '@app/contract';
+import { confirmLogin } from '../lib/dialog';
 import { useToken } from '../auth/session';
 
 /** A login-required screen: without a token, /login?redirect=<wanted path>. */
@@ -19,7 +18,7 @@ export function ConfirmLogin({ children }: { children: ReactNode }) {
   const location = useLocation();
   useEffect(() => {
     if (token) return;
-    void Dialog.confirm({ content: MSG.loginRequiredConfirm, confirmText: '去登录', cancelText: '取消' }).then((yes) => {
+    void confirmLogin().then((yes) => {
       navigate(yes ? `/login?redirect=${encodeURIComponent(location.pathname + location.search)}` : '/', { replace: true });
     });
   }, [token]);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { DotLoading, InfiniteScroll } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { MSG, TIMING, type Page } from '@app/contract';
 import './shared.css';

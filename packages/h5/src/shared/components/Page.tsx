@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavBar } from 'antd-mobile';
+import NavBar from 'antd-mobile/es/components/nav-bar';
 import { useNavigate } from 'react-router';
 import './page.css';
 

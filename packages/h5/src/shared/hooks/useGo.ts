@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { Toast } from 'antd-mobile';
+import { toast } from '../lib/toast';
 import { MSG } from '@app/contract';
 
 /** Navigates, or says 已在当前页面！ when the target is the screen already shown. */
@@ -8,7 +8,7 @@ export function useGo() {
   const location = useLocation();
   return (to: string) => {
     if (to === location.pathname + location.search || to === location.pathname) {
-      Toast.show({ content: MSG.alreadyHere });
+      void toast(MSG.alreadyHere);
       return;
     }
     navigate(to);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { MSG, loginSchema, registerSchema, type ApiToken, type Captcha } from '@app/contract';
+import { MSG, type ApiToken, type Captcha } from '@app/contract';
+import { loginSchema, registerSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';

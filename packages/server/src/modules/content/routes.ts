@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { activityDetailSchema, activityListSchema, articleSchema, bannerListSchema, pageSchema } from '@app/contract';
+import { activityDetailSchema, activityListSchema, articleSchema, bannerListSchema, pageSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import * as content from './service.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { gameListSchema } from '@app/contract';
+import { gameListSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import { listGames } from './service.js';

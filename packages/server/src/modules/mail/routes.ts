@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messageListSchema, messageReadSchema } from '@app/contract';
+import { messageListSchema, messageReadSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import { listMail, readMail, unreadCount } from './service.js';

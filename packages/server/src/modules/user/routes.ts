@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { LIMITS, MSG, editPasswordSchema, editPayPasswordSchema, fmt, updateUserInfoSchema } from '@app/contract';
+import { LIMITS, MSG, fmt } from '@app/contract';
+import { editPasswordSchema, editPayPasswordSchema, updateUserInfoSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import type { GameCategory } from '@app/contract';
 import { EmptyState } from '../../../shared/components/InfiniteList';
 import { HALL_TABS, useGames } from '../api';

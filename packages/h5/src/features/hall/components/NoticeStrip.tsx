@@ -1,4 +1,4 @@
-import { NoticeBar } from 'antd-mobile';
+import NoticeBar from 'antd-mobile/es/components/notice-bar';
 import { SoundOutline } from 'antd-mobile-icons';
 import { useToken } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Dialog, Toast } from 'antd-mobile';
+import { confirmLogin } from '../../../shared/lib/dialog';
+import { toast } from '../../../shared/lib/toast';
 import { CloseOutline } from 'antd-mobile-icons';
 import { MSG } from '@app/contract';
 import { useAppInfo } from '../../../shared/api/app';
@@ -15,11 +16,11 @@ export function RedPacketEntry() {
   if (hidden) return null;
   const open = () => {
     if (app?.redpacket_switch === 0) {
-      Toast.show({ content: MSG.redpacketClosed });
+      void toast(MSG.redpacketClosed);
       return;
     }
     if (!token) {
-      void Dialog.confirm({ content: MSG.loginRequiredConfirm, confirmText: '去登录', cancelText: '取消' }).then((yes) => {
+      void confirmLogin().then((yes) => {
         if (yes) go(`/login?redirect=${encodeURIComponent('/hongbao')}`);
       });
       return;

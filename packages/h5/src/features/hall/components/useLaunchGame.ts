@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { toast } from '../../../shared/lib/toast';
 import { MSG, type GameEntry } from '@app/contract';
 import { useToken } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
@@ -10,7 +10,7 @@ export function useLaunchGame() {
   const go = useGo();
   return (g: GameEntry) => {
     if (!token) {
-      Toast.show({ content: MSG.notLoggedIn });
+      void toast(MSG.notLoggedIn);
       return;
     }
     go(gamePath(g));

@@ -1,0 +1,80 @@
+import { MSG } from './messages.js';
+import { BIRTHDAY_MIN, LIMITS } from './constants.js';
+import { DATE_RE, EMAIL_RE, MOBILE_RE, USERNAME_RE } from './regex.js';
+
+/**
+ * The spec's validation rules, in the spec's order, as plain data: the H5 forms and the server's
+ * request schemas run the same lists, so the first failing rule's message is the same on both sides.
+ * No zod here: this module is part of the member app's first paint.
+ */
+
+/** A rule fails when `failed` returns true; its message is then the answer. */
+export type Rule<T> = readonly [failed: (value: T) => boolean, message: string];
+
+/** The message of the first failing rule, in the order the spec gives them, or null. */
+export function firstFailure<T>(value: T, rules: readonly Rule<T>[]): string | null {
+  for (const [failed, message] of rules) if (failed(value)) return message;
+  return null;
+}
+
+const max16 = LIMITS.inputMaxLength;
+
+// ---- session -------------------------------------------------------------------------------
+
+export const registerRules: Rule<{ name: string; password: string; confirmPass: string; code: string }>[] = [
+  [(v) => !USERNAME_RE.test(v.name), MSG.regUsername],
+  [(v) => v.password.length < LIMITS.passwordMin || v.password.length > max16, MSG.regPassword],
+  [(v) => v.confirmPass !== v.password, MSG.regConfirm],
+  [(v) => v.code.length === 0, MSG.regCaptchaEmpty],
+  [(v) => v.code.length > max16, MSG.regCaptchaWrong],
+];
+
+export const loginRules: Rule<{ name: string; password: string }>[] = [
+  [(v) => !v.name || !v.password, MSG.loginFields],
+  [(v) => v.name.length > max16 || v.password.length > max16, MSG.loginWrong],
+];
+
+// ---- profile -------------------------------------------------------------------------------
+
+export function birthdayInRange(value: string, today: string): boolean {
+  return value >= BIRTHDAY_MIN && value <= today;
+}
+
+function isRealDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export const profileRules: Rule<{ mobile: string; email: string; birthday: string }>[] = [
+  [(v) => v.mobile !== '' && !MOBILE_RE.test(v.mobile), MSG.mobileInvalid],
+  [(v) => v.email !== '' && (v.email.length > LIMITS.emailMax || !EMAIL_RE.test(v.email)), MSG.emailInvalid],
+  [(v) => v.birthday !== '' && !isRealDate(v.birthday), MSG.birthdayInvalid],
+  [(v) => v.birthday !== '' && !birthdayInRange(v.birthday, new Date().toISOString().slice(0, 10)), MSG.birthdayRange],
+];
+
+/** /password: `password` is the old one, `paypassword` the new one (spec §7). */
+
+export const passwordRules: Rule<{ password: string; paypassword: string; confirm: string }>[] = [
+  [(v) => !v.password, MSG.oldPasswordEmpty],
+  [(v) => !v.paypassword, MSG.newPasswordEmpty],
+  [(v) => v.password.length < LIMITS.passwordMin || v.password.length > max16, MSG.oldPasswordLength],
+  [(v) => v.paypassword.length < LIMITS.passwordMin || v.paypassword.length > max16, MSG.newPasswordLength],
+  [(v) => v.confirm !== undefined && !v.confirm, MSG.confirmPasswordEmpty],
+  [(v) => v.confirm !== undefined && v.confirm !== v.paypassword, MSG.passwordMismatch],
+  [(v) => v.password === v.paypassword, MSG.passwordSame],
+];
+
+/** The server has no confirm field: it sets confirm = new before the shared rules run. */
+
+/** /password?type=2: the payment password is 6–18 characters (spec §5 card binding); same order. */
+
+export const payPasswordRules: Rule<{ password: string; paypassword: string }>[] = [
+  [(v) => !v.password, MSG.oldPasswordEmpty],
+  [(v) => !v.paypassword, MSG.newPasswordEmpty],
+  [(v) => v.password.length < LIMITS.payPasswordMin || v.password.length > LIMITS.payPasswordMax, MSG.oldPasswordLength],
+  [(v) => v.paypassword.length < LIMITS.payPasswordMin || v.paypassword.length > LIMITS.payPasswordMax, MSG.newPasswordLength],
+  [(v) => v.password === v.paypassword, MSG.passwordSame],
+];
+
+// ---- content -------------------------------------------------------------------------------
