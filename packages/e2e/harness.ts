@@ -8,6 +8,7 @@ import { buildApp } from '../server/src/app.js';
 import { connectPglite, type Db } from '../server/src/db/connect.js';
 import { migrate } from '../server/src/db/migrate.js';
 import type { FastifyInstance } from 'fastify';
+import { ensureAccount, openMemberWallet, post } from '../server/src/modules/ledger/service.js';
 
 /**
  * End-to-end harness: the real platform (built H5 app + API) in this process on an in-memory
@@ -109,4 +110,20 @@ export async function toastText(page: Page): Promise<string> {
   const toast = page.locator('.adm-toast-main').last();
   await toast.waitFor({ state: 'visible', timeout: 5000 });
   return (await toast.innerText()).trim();
+}
+
+/** Credits a member's wallet through the ledger, as a staff adjustment would. */
+export async function credit(platform: Platform, memberId: number, amountFen: number): Promise<void> {
+  await platform.db.kysely.transaction().execute(async (tx) => {
+    const house = await ensureAccount(tx, 'house:e2e_adjustments', 'house', { allowNegative: true });
+    const wallet = await openMemberWallet(tx, memberId);
+    await post(tx, {
+      idemKey: `e2e-credit-${memberId}-${Date.now()}-${Math.random()}`,
+      kind: 'adjustment',
+      entries: [
+        { accountId: house, amountFen: -amountFen },
+        { accountId: wallet, amountFen },
+      ],
+    });
+  });
 }

@@ -54,7 +54,10 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false, ...(config.redisUrl ? { redis: await redisClient(config.redisUrl) } : {}) });
+  // With Redis, every instance counts against the same limits.
+  const redis = config.redisUrl ? await redisClient(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:` } : {}) });
   await app.register(session);
   await app.register(maintenance);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });

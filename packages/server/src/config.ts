@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /** Every setting the server reads, with its default. Read once at start. */
@@ -8,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Key prefix in Redis, so several platforms (or test runs) can share one server. */
+  redisPrefix: string;
   adminPassword: string | null;
   captchaBypassCode: string | null;
   logLevel: string;
@@ -17,10 +18,8 @@ export interface Config {
   uploadsDir: string;
   trustProxy: boolean;
   /** Rate limits per client IP and minute. */
-  rateLimits: { login: number; register: number; captcha: number; global: number };
+  rateLimits: { login: number; register: number; captcha: number };
   sessionIdleMs: number;
-  /** Secret for HMAC-signing short-lived tokens; random per process unless given. */
-  secret: string;
 }
 
 function num(value: string | undefined, fallback: number): number {
@@ -37,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'platform:',
     adminPassword: env.ADMIN_PASSWORD || null,
     captchaBypassCode: env.CAPTCHA_BYPASS_CODE || null,
     logLevel: env.LOG_LEVEL || 'info',
@@ -48,10 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       login: num(env.RATE_LIMIT_LOGIN, 20),
       register: num(env.RATE_LIMIT_REGISTER, 10),
       captcha: num(env.RATE_LIMIT_CAPTCHA, 30),
-      global: num(env.RATE_LIMIT_GLOBAL, 0),
     },
     sessionIdleMs: num(env.SESSION_IDLE_MS, 7 * 24 * 60 * 60 * 1000),
-    secret: env.APP_SECRET || randomBytes(32).toString('hex'),
     ...overrides,
   };
   if (config.production && config.captchaBypassCode) {

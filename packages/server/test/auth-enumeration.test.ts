@@ -12,7 +12,7 @@ const verify = vi.mocked(password.verifyPassword);
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000, global: 0 } });
+  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000 } });
 });
 afterAll(() => s.close());
 beforeEach(() => verify.mockClear());

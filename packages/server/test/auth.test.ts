@@ -8,7 +8,7 @@ import { forgetCachedSessions } from '../src/modules/session/service.js';
 // the limits themselves are proven in auth-ratelimit.test.ts.
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000, global: 0 } });
+  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000 } });
 });
 afterAll(() => s.close());
 

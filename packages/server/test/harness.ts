@@ -59,7 +59,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
       h5Dist: null,
       uploadsDir: `/tmp/uploads-${randomBytes(4).toString('hex')}`,
       // Every test calls from 127.0.0.1: limits are off unless a test sets them to prove them.
-      rateLimits: { login: 0, register: 0, captcha: 0, global: 0 },
+      rateLimits: { login: 0, register: 0, captcha: 0 },
       ...overrides,
     },
   );
