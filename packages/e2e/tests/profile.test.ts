@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@app/contract';
-import { ensureAccount, openMemberWallet, post } from '../../server/src/modules/ledger/service.js';
-import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, uniqueName, type Platform } from '../harness.js';
+import { credit, launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, uniqueName, type Platform } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -10,7 +9,7 @@ let browser: Browser;
 beforeAll(async () => {
   // E2E_H5_DIST: a private build, when other work rebuilds packages/h5/dist during the run.
   platform = await startPlatform({
-    rateLimits: { login: 0, register: 0, captcha: 0, global: 0 },
+    rateLimits: { login: 0, register: 0, captcha: 0 },
     ...(process.env.E2E_H5_DIST ? { h5Dist: process.env.E2E_H5_DIST } : {}),
   });
   browser = await launchBrowser();
@@ -42,15 +41,6 @@ async function api<T>(path: string, token: string, body: unknown = {}): Promise<
 
 async function memberId(token: string): Promise<number> {
   return (await api<{ id: number }>('user', token)).data.id;
-}
-
-/** Credits a member's wallet through the ledger, as a staff adjustment would. */
-async function credit(id: number, amountFen: number): Promise<void> {
-  await platform.db.kysely.transaction().execute(async (tx) => {
-    const house = await ensureAccount(tx, 'house:e2e_adjustments', 'house', { allowNegative: true });
-    const wallet = await openMemberWallet(tx, id);
-    await post(tx, { idemKey: `e2e-credit-${id}-${Date.now()}`, kind: 'adjustment', entries: [{ accountId: house, amountFen: -amountFen }, { accountId: wallet, amountFen }] });
-  });
 }
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
@@ -104,7 +94,7 @@ describe('/mine', () => {
   it('refreshes the balance with the refresh control', async () => {
     await signedIn('/mine', async (page, member) => {
       await page.getByTestId('mine-username').waitFor();
-      await credit(await memberId(member.token), 12345);
+      await credit(platform, await memberId(member.token), 12345);
       const answered = page.waitForResponse((r) => r.url().endsWith('/api/refreshusermoney'));
       await page.getByTestId('balance-refresh').click();
       await answered;

@@ -8,7 +8,7 @@ let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0, global: 0 } });
+  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0 } });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -31,7 +31,7 @@ apiEvents.onUnauthorized = (message) => {
   void alertDialog({ content: message, confirmText: '确定' }).then(() => {
     signOut(queryClient);
     endingSession = false;
-    void router.navigate('/login');
+    void router.navigate('/login', { replace: true });
   });
 };
 

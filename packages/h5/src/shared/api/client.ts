@@ -57,7 +57,8 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
     clearTimeout(timer);
     if (overlay) loading.stop();
   }
-  if (json.code === CODE.unauthorized && token) apiEvents.onUnauthorized(json.message);
+  // Only a session still in use ends here: a late answer to a call made before logout is ignored.
+  if (json.code === CODE.unauthorized && token && token === getToken()) apiEvents.onUnauthorized(json.message);
   if (json.code === CODE.maintenance) apiEvents.onMaintenance(json.message);
   return json;
 }

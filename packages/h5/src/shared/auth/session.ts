@@ -29,6 +29,17 @@ export function useUser() {
   return useQuery({ queryKey: userKey, queryFn: fetchUser, enabled: !!token, staleTime: 10_000 });
 }
 
+/**
+ * True while a session is being ended (logoff, password change, expiry): the guard of the screen
+ * being left re-renders at once (a sync external-store update, flushed before any timer) and sends
+ * the member to plain /login, as the spec says, instead of back to that screen. Guarded screens
+ * opened later get their redirect query again.
+ */
+let ended = false;
+export function sessionEnded(): boolean {
+  return ended;
+}
+
 /** Stores the token, loads user info (the balance poll starts with the token). */
 export async function signIn(queryClient: QueryClient, token: string, remember = false): Promise<void> {
   setToken(token, remember);
@@ -38,9 +49,13 @@ export async function signIn(queryClient: QueryClient, token: string, remember =
 
 /** Clears every stored thing and the cached server state. */
 export function signOut(queryClient: QueryClient): void {
+  ended = true;
   clearAll();
   queryClient.clear();
   notify();
+  setTimeout(() => {
+    ended = false;
+  }, 0);
 }
 
 export function useSignOut() {

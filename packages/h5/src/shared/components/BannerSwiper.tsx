@@ -70,7 +70,7 @@ export function BannerSwiper({
             aria-hidden={i !== current}
             onClick={() => open(b.url)}
           >
-            <SmartImage src={b.src} className="banner-img" />
+            <SmartImage src={b.src} className="banner-img" eager />
           </div>
         ))}
       </div>

@@ -1,13 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { confirmLogin } from '../lib/dialog';
-import { useToken } from '../auth/session';
+import { sessionEnded, useToken } from '../auth/session';
 
 /** A login-required screen: without a token, /login?redirect=<wanted path>. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
-  if (!token) return <Navigate replace to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} />;
+  if (!token) return <Navigate replace to={sessionEnded() ? '/login' : `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} />;
   return <>{children}</>;
 }
 
