@@ -157,6 +157,12 @@ describe('the hall (/)', () => {
         await page.getByTestId('redpacket-entry').click();
         await expectToast(page, MSG.redpacketClosed);
       });
+      // Opening /hongbao directly says the same and stays on the hall.
+      await phone(async (page) => {
+        await open(page, platform, '/hongbao');
+        await expectToast(page, MSG.redpacketClosed);
+        await expect.poll(() => route(page)).toBe('/');
+      });
     } finally {
       await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, redpacket_switch: 1 } }));
     }

@@ -1,6 +1,9 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { MSG } from '@app/contract';
 import { ConfirmLogin, RequireAuth } from '../shared/components/Guards';
+import { useAppInfo } from '../shared/api/app';
+import { toast } from '../shared/lib/toast';
 import { MainLayout } from './MainLayout';
 import { RouteFallback } from './RouteFallback';
 
@@ -43,6 +46,17 @@ function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm
  */
 const notYetBuilt = <ConfirmLogin><Navigate replace to="/" /></ConfirmLogin>;
 
+/** /hongbao: with redpacket_switch 0 the toast 红包已关闭 (spec §2), whoever asks. */
+function RedPacketGate() {
+  const { data: app } = useAppInfo();
+  const closed = app?.redpacket_switch === 0;
+  useEffect(() => {
+    if (closed) void toast(MSG.redpacketClosed);
+  }, [closed]);
+  if (!app) return null;
+  return closed ? <Navigate replace to="/" /> : notYetBuilt;
+}
+
 /** The route table of spec §2: the main layout's children, then the top-level screens. */
 export const routes: RouteObject[] = [
   {
@@ -58,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'mine', element: screen(Mine, 'auth') },
       { path: 'mine_old', element: screen(Mine, 'auth') },
       { path: 'app', element: screen(AppDownload) },
-      { path: 'hongbao', element: notYetBuilt },
+      { path: 'hongbao', element: <RedPacketGate /> },
     ],
   },
   { path: 'login', element: screen(Login) },
