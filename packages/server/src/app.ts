@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
@@ -10,8 +9,10 @@ import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import maintenance from './plugins/maintenance.js';
+import securityHeaders from './plugins/securityHeaders.js';
 import session from './modules/session/plugin.js';
 import { apiModules } from './modules/index.js';
+import { connectRedis } from './lib/redis.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -41,24 +42,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     parseJson(req, body as string, done);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // With Redis, every instance counts against the same limits.
-  const redis = config.redisUrl ? await redisClient(config.redisUrl) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:` } : {}) });
-  await app.register(session);
+  await app.register(securityHeaders);
+  // With Redis, every instance counts against the same limits and hears of every revoked session.
+  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : null;
+  await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: `${config.redisPrefix}rate-limit:` } : {}) });
+  await app.register(session, { redis });
   await app.register(maintenance);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
 
@@ -76,9 +64,4 @@ function cacheHashedAssets(reply: { header(name: string, value: string): unknown
   if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.(js|css)$/.test(filePath)) {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
   }
-}
-
-async function redisClient(url: string) {
-  const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
 }

@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from './harness.js';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { hashToken } from '../src/lib/tokens.js';
+import { registerMember, startServer, type TestServer } from './harness.js';
 
 // Two instances behind one load balancer share their limits through Redis (127.0.0.1:6379).
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 let a: TestServer;
 let b: TestServer;
+const prefix = `test:${randomBytes(4).toString('hex')}:`;
 beforeAll(async () => {
-  const shared = { redisUrl: REDIS_URL, redisPrefix: `test:${randomBytes(4).toString('hex')}:`, rateLimits: { login: 4, register: 0, captcha: 0 } };
+  const shared = { redisUrl: REDIS_URL, redisPrefix: prefix, rateLimits: { login: 4, register: 0, captcha: 0 } };
   a = await startServer(shared);
   b = await startServer(shared);
 });
@@ -24,5 +28,36 @@ describe('rate limits with REDIS_URL', () => {
     const fifth = await b.api('/api/login_pc', { name: 'nobody01', password: 'wrong123' });
     expect(fifth).toMatchObject({ status: 429, code: 429, message: '操作过于频繁，请稍后再试' });
     expect((await a.api('/api/login_pc', { name: 'nobody01', password: 'wrong123' })).code).toBe(429);
+  });
+});
+
+describe('session revocation with REDIS_URL', () => {
+  it('drops a session revoked by another instance as soon as the revocation is published', async () => {
+    const m = await registerMember(a);
+    expect((await a.api('/api/user', {}, { token: m.token })).code).toBe(200); // now cached here
+    // Another instance revokes it: the row changes, and this instance still has it in its cache...
+    await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(m.token)}`.execute(a.db.kysely);
+    expect((await a.api('/api/user', {}, { token: m.token })).code).toBe(200);
+    // ...until the other instance's message arrives.
+    const other = new Redis(REDIS_URL);
+    try {
+      await other.publish(`${prefix}sessions:revoked`, JSON.stringify({ tokenHash: hashToken(m.token) }));
+    } finally {
+      await other.quit();
+    }
+    await expect.poll(async () => (await a.api('/api/user', {}, { token: m.token })).code, { timeout: 3000 }).toBe(401);
+  });
+
+  it('publishes its own revocations: a logoff reaches the channel', async () => {
+    const m = await registerMember(a);
+    const listener = new Redis(REDIS_URL);
+    try {
+      const heard = new Promise<string>((resolve) => listener.on('message', (_ch, text) => resolve(text)));
+      await listener.subscribe(`${prefix}sessions:revoked`);
+      expect((await a.api('/api/logoff', {}, { token: m.token })).code).toBe(200);
+      expect(JSON.parse(await heard)).toEqual({ tokenHash: hashToken(m.token) });
+    } finally {
+      await listener.quit();
+    }
   });
 });

@@ -81,15 +81,35 @@ export async function post(tx: Transaction<Database>, journal: JournalInput): Pr
       .set({ balance_fen: sql`balance_fen + ${e.amountFen}`, updated_at: sql`now()` })
       .where('id', '=', e.accountId)
       .where((eb) => eb.or([eb('allow_negative', '=', true), eb(sql`balance_fen + ${e.amountFen}`, '>=', 0)]))
-      .returning('id')
+      .returning(['id', 'member_id'])
       .executeTakeFirst();
     if (!updated) throw new InsufficientFunds(e.accountId);
+    if (updated.member_id !== null) displayBalances.delete(updated.member_id);
   }
   await tx
     .insertInto('ledger_entries')
     .values(ordered.map((e) => ({ journal_id: inserted.id, account_id: e.accountId, amount_fen: e.amountFen })))
     .execute();
   return inserted.id;
+}
+
+/**
+ * The balance shown to a member (balance poll, user info): read through a one-second cache, because
+ * one member may poll from several tabs and clients. A posting on this instance drops the entry at
+ * once; a posting elsewhere shows within the second. Never use it to decide about money: rules read
+ * memberBalanceFen inside their transaction.
+ */
+const DISPLAY_BALANCE_MS = 1000;
+const DISPLAY_BALANCE_MAX = 100_000;
+const displayBalances = new Map<number, { fen: number; atMs: number }>();
+
+export async function displayBalanceFen(db: Kdb, memberId: number, nowMs = Date.now()): Promise<number> {
+  const hit = displayBalances.get(memberId);
+  if (hit && nowMs - hit.atMs < DISPLAY_BALANCE_MS) return hit.fen;
+  const fen = await memberBalanceFen(db, memberId);
+  if (displayBalances.size >= DISPLAY_BALANCE_MAX) displayBalances.clear();
+  displayBalances.set(memberId, { fen, atMs: nowMs });
+  return fen;
 }
 
 export async function memberBalanceFen(db: Tx, memberId: number): Promise<number> {

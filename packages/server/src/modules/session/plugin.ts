@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { MSG } from '@app/contract';
 import { forbidden, unauthorized } from '../../http/errors.js';
-import { resolveSession } from './service.js';
+import type { RedisPair } from '../../lib/redis.js';
+import { applyRevocation, resolveSession, setRevocationPublisher, type Revocation } from './service.js';
 
 function bearer(header: string | undefined): string {
   if (!header) return '';
@@ -10,8 +11,22 @@ function bearer(header: string | undefined): string {
 }
 
 /** Decorates requests with the signed-in member and gives routes the requireMember guard. */
-export default fp(async (app) => {
+export default fp<{ redis: RedisPair | null }>(async (app, { redis }) => {
   app.decorateRequest('member', null);
+  if (redis) {
+    const channel = `${app.config.redisPrefix}sessions:revoked`;
+    await redis.subscriber.subscribe(channel);
+    redis.subscriber.on('message', (from, text) => {
+      if (from !== channel) return;
+      try {
+        applyRevocation(JSON.parse(text) as Revocation);
+      } catch (err) {
+        app.log.warn({ err }, 'unreadable session revocation');
+      }
+    });
+    setRevocationPublisher((r) => void redis.client.publish(channel, JSON.stringify(r)).catch((err) => app.log.warn({ err }, 'revocation not published')));
+    app.addHook('onClose', async () => setRevocationPublisher(() => {}));
+  }
   app.decorate('requireMember', async (req) => {
     const token = bearer(req.headers.authorization);
     if (!token) throw unauthorized(MSG.notLoggedIn);

@@ -5,13 +5,15 @@ import type { SessionMember } from '../../context.js';
 
 /**
  * Bearer sessions: the token is shown once, its hash is stored. A session expires after the idle
- * period; logoff revokes one, a password change revokes all of a member's. Lookups are cached for a
- * moment in process because balance is polled every 2.5 s by every open app; revocation clears the
- * cache at once on this instance.
+ * period; logoff revokes one, a password change revokes all of a member's.
+ *
+ * Every open app polls the balance every 2.5 s, so a session, once read, is kept in process until
+ * its last-seen time is due to be written again (once a minute). Revocation removes it from this
+ * instance's cache at once and, with REDIS_URL, from every other instance's through pub/sub.
  */
-const CACHE_MS = 2000;
-const TOUCH_EVERY_MS = 60_000;
-const CACHE_MAX = 50_000;
+const CACHE_MS = 60_000;
+const TOUCH_EVERY_MS = CACHE_MS;
+const CACHE_MAX = 100_000;
 
 interface Cached {
   member: SessionMember | null;
@@ -19,6 +21,21 @@ interface Cached {
   cachedAtMs: number;
 }
 const cache = new Map<string, Cached>();
+
+/** What a revocation tells the other instances: one session, or all of a member's. */
+export type Revocation = { tokenHash: string } | { memberId: number };
+let publishRevocation: (r: Revocation) => void = () => {};
+
+/** Wires the cross-instance channel (the session plugin does, when Redis is configured). */
+export function setRevocationPublisher(publish: (r: Revocation) => void): void {
+  publishRevocation = publish;
+}
+
+/** Forgets cached sessions named by a revocation, from this instance or another. */
+export function applyRevocation(r: Revocation): void {
+  if ('tokenHash' in r) cache.delete(r.tokenHash);
+  else for (const [key, value] of cache) if (value.member?.id === r.memberId) cache.delete(key);
+}
 
 export async function createSession(db: Kdb, memberId: number, meta: { ip: string; userAgent: string }): Promise<string> {
   const { token, hash } = newToken();
@@ -62,12 +79,14 @@ export async function resolveSession(db: Kdb, token: string, idleMs: number, now
 
 export async function revokeSession(db: Kdb, tokenHash: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
-  cache.delete(tokenHash);
+  applyRevocation({ tokenHash });
+  publishRevocation({ tokenHash });
 }
 
 export async function revokeAllSessions(db: Kdb, memberId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
-  for (const [key, value] of cache) if (value.member?.id === memberId) cache.delete(key);
+  applyRevocation({ memberId });
+  publishRevocation({ memberId });
 }
 
 /** Tests move a session back in time to prove idle expiry. */

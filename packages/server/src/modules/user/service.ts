@@ -4,7 +4,7 @@ import type { Kdb } from '../../db/connect.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { beijing, daysSince } from '../../lib/time.js';
-import { memberBalanceFen, type Tx } from '../ledger/service.js';
+import { displayBalanceFen, memberBalanceFen, type Tx } from '../ledger/service.js';
 import { getSettings } from '../site/service.js';
 import { revokeAllSessions } from '../session/service.js';
 
@@ -65,9 +65,9 @@ export async function userInfo(db: Tx, memberId: number, now: Date = new Date())
   };
 }
 
-/** The balance poll (every 2.5 s per open app): one indexed read, nothing else. */
-export async function balanceYuan(db: Tx, memberId: number): Promise<number> {
-  return fenToYuan(await memberBalanceFen(db, memberId));
+/** The balance poll (every 2.5 s per open app): at most one indexed read, nothing else. */
+export async function balanceYuan(db: Kdb, memberId: number): Promise<number> {
+  return fenToYuan(await displayBalanceFen(db, memberId));
 }
 
 /** Profile edit: an empty field leaves the stored value as it is (the form sends all three). */
