@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig, type Config } from '../server/src/config.js';
 import { buildApp } from '../server/src/app.js';
@@ -126,4 +127,57 @@ export async function credit(platform: Platform, memberId: number, amountFen: nu
       ],
     });
   });
+}
+
+/**
+ * A test file's platform and browser. Rate limits are off (every test calls from one address) and
+ * E2E_H5_DIST may point at a private build when other work rebuilds packages/h5/dist meanwhile.
+ */
+export async function startSuite(overrides: Partial<Config> = {}): Promise<{ platform: Platform; browser: Browser }> {
+  const platform = await startPlatform({
+    rateLimits: { login: 0, register: 0, captcha: 0 },
+    ...(process.env.E2E_H5_DIST ? { h5Dist: process.env.E2E_H5_DIST } : {}),
+    ...overrides,
+  });
+  return { platform, browser: await launchBrowser() };
+}
+export async function stopSuite(platform: Platform | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await platform?.close();
+}
+
+/** A fresh phone (own storage) for one test. */
+export async function withPhone<T>(browser: Browser, fn: (page: Page) => Promise<T>): Promise<T> {
+  const ctx = await newPhone(browser);
+  try {
+    return await fn(await ctx.newPage());
+  } finally {
+    await ctx.close();
+  }
+}
+
+export async function expectRoute(page: Page, wanted: string): Promise<void> {
+  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
+}
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(text);
+}
+
+/** A member API call as the given token (empty for a visitor). */
+export async function apiAs<T = any>(platform: Platform, path: string, token = '', body: unknown = {}): Promise<{ code: number; message: string; data: T }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${platform.url}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return (await res.json()) as { code: number; message: string; data: T };
+}
+
+export async function memberIdOf(platform: Platform, token: string): Promise<number> {
+  return (await apiAs<{ id: number }>(platform, 'user', token)).data.id;
+}
+
+/** Every image under `selector` has loaded, none broken. */
+export async function imagesLoaded(page: Page, selector: string): Promise<void> {
+  await expect
+    .poll(() => page.$$eval(`${selector} img`, (imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 8000 })
+    .toBe(true);
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../../server/src/db/scratch.js';
 import { startProcess } from './proc.js';
 
 /**
@@ -39,21 +39,12 @@ async function database(kind: 'pglite' | 'postgres'): Promise<{ env: Record<stri
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
     return { env: { DATA_DIR: dir, DATABASE_URL: '' }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(PG_ADMIN_URL, 'bench');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dir },
+    env: { DATABASE_URL: scratch.url, DATA_DIR: dir },
     drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

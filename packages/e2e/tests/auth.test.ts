@@ -1,45 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@app/contract';
-import { CAPTCHA_CODE, launchBrowser, newPhone, open, registerViaApi, route, shot, startPlatform, toastText, uniqueName, type Platform } from '../harness.js';
+import { CAPTCHA_CODE, expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, startSuite, stopSuite, uniqueName, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  // Many registrations and logins from one address: the per-minute limits would get in the way.
-  // E2E_H5_DIST: a private build, when other work rebuilds packages/h5/dist during the run.
-  platform = await startPlatform({
-    rateLimits: { login: 0, register: 0, captcha: 0 },
-    ...(process.env.E2E_H5_DIST ? { h5Dist: process.env.E2E_H5_DIST } : {}),
-  });
-  browser = await launchBrowser();
+  ({ platform, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+afterAll(() => stopSuite(platform, browser));
 
-/** A fresh phone (own storage) for one test. */
-async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const ctx = await newPhone(browser);
-  try {
-    return await fn(await ctx.newPage());
-  } finally {
-    await ctx.close();
-  }
-}
+const phone = <T>(fn: (page: Page) => Promise<T>) => withPhone(browser, fn);
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const button = (page: Page, id: string) => page.getByTestId(id);
 const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(text);
-}
-async function expectRoute(page: Page, wanted: string): Promise<void> {
-  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
-}
 
 async function fillRegister(page: Page, v: { name?: string; password?: string; confirm?: string; code?: string }) {
   await field(page, 'name').fill(v.name ?? '');

@@ -2,44 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ABOUT_ARTICLE_TYPES, ABOUT_TITLES, ARTICLE_TITLES, HELP_ARTICLE_TYPES, MSG } from '@app/contract';
 import { sendMail } from '../../server/src/modules/mail/service.js';
-import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, type Platform } from '../harness.js';
+import { apiAs, expectRoute, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastText, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0 } });
-  browser = await launchBrowser();
+  ({ platform, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+afterAll(() => stopSuite(platform, browser));
 
-async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const ctx = await newPhone(browser);
-  try {
-    return await fn(await ctx.newPage());
-  } finally {
-    await ctx.close();
-  }
-}
-async function expectRoute(page: Page, wanted: string): Promise<void> {
-  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
-}
-async function api<T>(path: string, body: unknown = {}, token = ''): Promise<{ code: number; message: string; data: T }> {
-  const res = await fetch(`${platform.url}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; message: string; data: T };
-}
-async function imagesLoaded(page: Page, selector: string): Promise<void> {
-  await expect
-    .poll(() => page.$$eval(`${selector} img`, (imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 8000 })
-    .toBe(true);
-}
+const phone = <T>(fn: (page: Page) => Promise<T>) => withPhone(browser, fn);
+const api = <T = any>(path: string, body: unknown = {}, token = '') => apiAs<T>(platform, path, token, body);
 const scrollToEnd = (page: Page) => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 
 describe('消息中心 (/message)', () => {

@@ -2,40 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { HOME_COUNTER_TOTAL, MSG } from '@app/contract';
 import { updateSettings } from '../../server/src/modules/site/service.js';
-import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, type Platform } from '../harness.js';
+import { expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0 } });
-  browser = await launchBrowser();
+  ({ platform, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+afterAll(() => stopSuite(platform, browser));
 
-async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const ctx = await newPhone(browser);
-  try {
-    return await fn(await ctx.newPage());
-  } finally {
-    await ctx.close();
-  }
-}
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(text);
-}
-async function expectRoute(page: Page, wanted: string): Promise<void> {
-  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
-}
+const phone = <T>(fn: (page: Page) => Promise<T>) => withPhone(browser, fn);
 /** Waits until every <img> inside the locator has loaded (no broken pictures on screen). */
-async function imagesLoaded(page: Page, selector: string): Promise<void> {
-  await expect
-    .poll(() => page.$$eval(`${selector} img`, (imgs) => imgs.every((i) => (i as HTMLImageElement).complete)), { timeout: 8000 })
-    .toBe(true);
-}
 
 const TAB_CATEGORIES = ['concise', 'sport', 'lottery', 'gaming', 'realbet', 'joker'];
 

@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@app/contract';
-import { credit, launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, uniqueName, type Platform } from '../harness.js';
+import { apiAs, credit, expectRoute, expectToast, memberIdOf, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName, newPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  // E2E_H5_DIST: a private build, when other work rebuilds packages/h5/dist during the run.
-  platform = await startPlatform({
-    rateLimits: { login: 0, register: 0, captcha: 0 },
-    ...(process.env.E2E_H5_DIST ? { h5Dist: process.env.E2E_H5_DIST } : {}),
-  });
-  browser = await launchBrowser();
+  ({ platform, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+afterAll(() => stopSuite(platform, browser));
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
 
@@ -34,24 +26,13 @@ async function signedIn<T>(at: string, fn: (page: Page, member: Member) => Promi
   }
 }
 
-async function api<T>(path: string, token: string, body: unknown = {}): Promise<{ code: number; message: string; data: T }> {
-  const res = await fetch(`${platform.url}/api/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as { code: number; message: string; data: T };
-}
+const api = <T = any>(path: string, token: string, body: unknown = {}) => apiAs<T>(platform, path, token, body);
 
-async function memberId(token: string): Promise<number> {
-  return (await api<{ id: number }>('user', token)).data.id;
-}
+const memberId = (token: string) => memberIdOf(platform, token);
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(text);
-}
-async function expectRoute(page: Page, wanted: string): Promise<void> {
-  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
-}
 /**
  * The route a tap navigates to. Some targets (wallet, agent, VIP…) are screens of later work that the
  * catch-all route still sends home, so this records the navigation itself.

@@ -4,32 +4,18 @@ import { MSG, TIMING } from '@app/contract';
 import { sql } from 'kysely';
 import { forgetCachedSessions } from '../../server/src/modules/session/service.js';
 import { updateSettings } from '../../server/src/modules/site/service.js';
-import { credit, launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, type Platform } from '../harness.js';
+import { credit, memberIdOf, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0 } });
-  browser = await launchBrowser();
+  ({ platform, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+afterAll(() => stopSuite(platform, browser));
 
-async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const ctx = await newPhone(browser);
-  try {
-    return await fn(await ctx.newPage());
-  } finally {
-    await ctx.close();
-  }
-}
-async function memberId(token: string): Promise<number> {
-  const res = await fetch(`${platform.url}/api/user`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
+const phone = <T>(fn: (page: Page) => Promise<T>) => withPhone(browser, fn);
+const memberId = (token: string) => memberIdOf(platform, token);
 
 describe('the session', () => {
   it(`polls the balance every ${TIMING.balancePollMs} ms while logged in`, async () => {

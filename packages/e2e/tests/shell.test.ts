@@ -2,31 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ABOUT_TITLES, MSG } from '@app/contract';
 import { updateSettings } from '../../server/src/modules/site/service.js';
-import { launchBrowser, newPhone, open, registerViaApi, route, shot, signInPage, startPlatform, toastText, type Platform } from '../harness.js';
+import { expectRoute, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastText, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  platform = await startPlatform({ rateLimits: { login: 0, register: 0, captcha: 0 } });
-  browser = await launchBrowser();
+  ({ platform, browser } = await startSuite());
 });
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+afterAll(() => stopSuite(platform, browser));
 
-async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const ctx = await newPhone(browser);
-  try {
-    return await fn(await ctx.newPage());
-  } finally {
-    await ctx.close();
-  }
-}
-async function expectRoute(page: Page, wanted: string): Promise<void> {
-  await expect.poll(() => route(page), { timeout: 6000 }).toBe(wanted);
-}
+const phone = <T>(fn: (page: Page) => Promise<T>) => withPhone(browser, fn);
 const activeTab = (page: Page) => page.locator('.adm-tab-bar-item-active').innerText();
 const tab = (page: Page, title: string) => page.locator('.adm-tab-bar-item', { hasText: title });
 

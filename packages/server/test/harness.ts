@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { connectPglite, connectPostgres, type Db } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
+import { createScratchDatabase } from '../src/db/scratch.js';
 import { checkLedger } from '../src/modules/ledger/service.js';
 
 /**
@@ -31,23 +31,8 @@ async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
     const db = await connectPglite(null);
     return { db, drop: async () => {} };
   }
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await connectPostgres(url.toString());
-  return {
-    db,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(PG_ADMIN_URL, 't');
+  return { db: await connectPostgres(scratch.url), drop: scratch.drop };
 }
 
 export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
