@@ -50,7 +50,6 @@ export const TIMING = {
 
 export const HOME_COUNTER_TOTAL = 4;
 export const BIRTHDAY_MIN = '1980-01-01';
-export const CAPTCHA_POOL_SIZE = 21;
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const LOGIN_LOCK = { maxFailures: 5, lockMinutes: 15 } as const;

@@ -1,3 +1,4 @@
+import { SESSION_IDLE_MS } from '@app/contract';
 import path from 'node:path';
 
 /** Every setting the server reads, with its default. Read once at start. */
@@ -49,7 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       register: num(env.RATE_LIMIT_REGISTER, 10),
       captcha: num(env.RATE_LIMIT_CAPTCHA, 30),
     },
-    sessionIdleMs: num(env.SESSION_IDLE_MS, 7 * 24 * 60 * 60 * 1000),
+    sessionIdleMs: num(env.SESSION_IDLE_MS, SESSION_IDLE_MS),
     ...overrides,
   };
   if (config.production && config.captchaBypassCode) {
