@@ -1,0 +1,63 @@
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../app.js';
+import { checkLedger } from '../modules/ledger/service.js';
+
+/**
+ * `npm run ledger:check`: verifies the ledger of the configured database (DATABASE_URL, else the
+ * embedded PGlite under DATA_DIR), the same one the server opens. Exit 0 when every balance equals
+ * its entries, every journal sums to zero and no guarded balance is negative; 1 otherwise.
+ *
+ * The embedded PGlite is single-process: stop the server before checking its data directory.
+ */
+const MAX_LISTED = 50; // a badly broken ledger should not flood the terminal
+
+type Mismatch = Awaited<ReturnType<typeof checkLedger>>['mismatches'][number];
+
+function describe(m: Mismatch): string {
+  switch (m.type) {
+    case 'account_balance': {
+      const r = m as Mismatch & { code: string; balance_fen: number; entries_fen: number };
+      return `account ${r.id} ${r.code}: balance ${r.balance_fen} fen, entries sum ${r.entries_fen} fen`;
+    }
+    case 'journal_sum': {
+      const r = m as Mismatch & { sum_fen: number };
+      return `journal ${r.id}: entries sum ${r.sum_fen} fen, not 0`;
+    }
+    case 'negative_balance': {
+      const r = m as Mismatch & { code: string; balance_fen: number };
+      return `account ${r.id} ${r.code}: balance ${r.balance_fen} fen below zero`;
+    }
+    default:
+      return JSON.stringify(m);
+  }
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    const where = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
+    const result = await checkLedger(db.kysely);
+    console.log(`ledger check on ${where}: ${result.accounts} accounts, ${result.journals} journals`);
+    if (result.ok) {
+      console.log('ok: every balance equals its entries and every journal sums to zero');
+      return 0;
+    }
+    console.log(`FAILED: ${result.mismatches.length} mismatch(es)`);
+    for (const m of result.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${describe(m)}`);
+    if (result.mismatches.length > MAX_LISTED) console.log(`  … and ${result.mismatches.length - MAX_LISTED} more`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error('ledger check could not run:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);
