@@ -66,6 +66,8 @@ export const MSG = {
   messageMissing: '消息不存在',
   visitLocal: 'local',
   // toasts
+  downloadUnavailable: '暂未提供下载地址，请联系在线客服',
+  downloadStarted: '正在为您下载…',
   copySuccess: '复制成功！',
   copyFail: '复制链接失败',
   linkCopied: '链接已复制到剪贴板',

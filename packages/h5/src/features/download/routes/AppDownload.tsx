@@ -1,6 +1,6 @@
 import { Toast } from 'antd-mobile';
 import { CheckShieldOutline, GiftOutline, ThunderboltOutline } from '../components/icons';
-import { TIMING } from '@app/contract';
+import { MSG, TIMING } from '@app/contract';
 import { useAppInfo } from '../../../shared/api/app';
 import { BANNER_TYPE, useBanners } from '../../../shared/api/banners';
 import { BannerSwiper } from '../../../shared/components/BannerSwiper';
@@ -31,11 +31,11 @@ export default function AppDownload() {
   const qrText = downloadUrl(app);
   const download = (url: string | undefined) => {
     if (!url) {
-      Toast.show({ content: '暂未开放下载，敬请期待' });
+      Toast.show({ content: MSG.downloadUnavailable });
       return;
     }
     startDownload(new URL(url, window.location.origin).href);
-    Toast.show({ content: '正在为您下载…' });
+    Toast.show({ content: MSG.downloadStarted });
   };
   return (
     <div className="app-dl" data-testid="app-download">
