@@ -6,3 +6,4 @@ export * from './regex.js';
 export * from './rules.js';
 export * from './types.js';
 export * from './money.js';
+export * from './cards.js';

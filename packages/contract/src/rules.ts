@@ -1,6 +1,7 @@
 import { MSG } from './messages.js';
 import { BIRTHDAY_MIN, LIMITS } from './constants.js';
 import { DATE_RE, EMAIL_RE, MOBILE_RE, USERNAME_RE } from './regex.js';
+import { CARD_NUMBER_MAX, normalizeCardNumber, USDT_ADDRESS_RE, USDT_BANK, USDT_NETWORKS, type UsdtNetwork } from './cards.js';
 
 /**
  * The spec's validation rules, in the spec's order, as plain data: the H5 forms and the server's
@@ -78,3 +79,42 @@ export const payPasswordRules: Rule<{ password: string; paypassword: string }>[]
 ];
 
 // ---- content -------------------------------------------------------------------------------
+
+// ---- cards ---------------------------------------------------------------------------------
+
+export interface BindCardInput {
+  bank: string;
+  bank_owner: string;
+  bank_address: string;
+  bank_no: string;
+  pay_pass: string;
+}
+
+const isNetwork = (value: string): value is UsdtNetwork => (USDT_NETWORKS as readonly string[]).includes(value);
+
+/** /addUsdtCard (spec §5 USDT binding), then the address shape of the chosen network. */
+export const usdtCardRules: Rule<BindCardInput>[] = [
+  [(v) => !v.bank_no, MSG.usdtAddressEmpty],
+  [(v) => !isNetwork(v.bank_owner), MSG.usdtNetworkEmpty],
+  [(v) => !v.pay_pass, MSG.cardPayPasswordEmpty],
+  [(v) => !isNetwork(v.bank_owner) || !USDT_ADDRESS_RE[v.bank_owner].test(v.bank_no), MSG.usdtAddressInvalid],
+];
+
+/** /addBankCard (spec §5 bank card binding, in this order), then sanity limits on the number. */
+export const bankCardRules: Rule<BindCardInput>[] = [
+  [(v) => !v.bank_owner, MSG.cardHolderEmpty],
+  [(v) => !v.bank, MSG.cardBankEmpty],
+  [(v) => !v.bank_address, MSG.cardBranchEmpty],
+  [(v) => !v.bank_no, MSG.cardNumberEmpty],
+  [(v) => !v.pay_pass, MSG.cardPayPasswordEmpty],
+  [(v) => normalizeCardNumber(v.bank_no).length < LIMITS.cardNumberMin, MSG.cardNumberLength],
+  [(v) => v.pay_pass.length < LIMITS.payPasswordMin || v.pay_pass.length > LIMITS.payPasswordMax, MSG.cardPayPasswordLength],
+  [(v) => normalizeCardNumber(v.bank_no).length > CARD_NUMBER_MAX, MSG.cardNumberLength],
+  [(v) => !/^[\d ]+$/.test(v.bank_no), MSG.cardNumberInvalid],
+];
+
+/** One bindcard request: bank === 'USDT' makes it an address, anything else a bank card. */
+export const bindCardRules: Rule<BindCardInput>[] = [
+  ...usdtCardRules.map(([failed, message]): Rule<BindCardInput> => [(v) => v.bank === USDT_BANK && failed(v), message]),
+  ...bankCardRules.map(([failed, message]): Rule<BindCardInput> => [(v) => v.bank !== USDT_BANK && failed(v), message]),
+];

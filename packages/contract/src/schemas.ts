@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { CARD_TYPE, PAY_METHODS } from './cards.js';
 import { form, int, secret, text } from './validation.js';
-import { loginRules, passwordRules, payPasswordRules, profileRules, registerRules } from './rules.js';
+import { bindCardRules, loginRules, passwordRules, payPasswordRules, profileRules, registerRules } from './rules.js';
 
 /** Request schemas of the server: types coerced by zod, then the shared rules in the spec's order. */
 
@@ -61,3 +62,21 @@ export const gameListSchema = z.object({ category: z.string().max(20).optional()
 export const messageReadSchema = z.object({ id: int(1, 2 ** 31 - 1) });
 
 export const messageListSchema = z.object({ page: int(1, LIMITS.pageMax).catch(1).default(1) });
+
+// ---- wallet: pay methods and cards ---------------------------------------------------------
+
+export const payRangeSchema = z.object({ type: z.enum(PAY_METHODS) });
+
+export const bindCardSchema = form(
+  { bank: text(50), bank_owner: text(50), bank_address: text(100), bank_no: text(50), pay_pass: secret() },
+  bindCardRules,
+);
+
+export type BindCardBody = z.input<typeof bindCardSchema>;
+
+/** type 1 bank cards, 2 USDT addresses; "1" is read as 1, anything else is refused. */
+export const getCardSchema = z.object({
+  type: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).transform((v) => (Number(v) === 1 ? CARD_TYPE.bank : CARD_TYPE.usdt)),
+});
+
+export const delCardSchema = z.object({ id: int(1, Number.MAX_SAFE_INTEGER) });

@@ -95,3 +95,47 @@ export interface MailMessage {
   is_read: 0 | 1;
   created_at: string;
 }
+
+// ---- wallet: pay methods and saved cards (spec §3) ---------------------------------------------
+
+/** GET /api/get_pay_way: 1 = enabled; manual is always 1. */
+export interface PayWay {
+  card: 0 | 1;
+  usdt: 0 | 1;
+  wechat: 0 | 1;
+  alipay: 0 | 1;
+  manual: 1;
+}
+/** POST /api/getPayRange, in yuan. */
+export interface PayRange {
+  min_price: number;
+  max_price: number;
+}
+export interface BankListItem {
+  bank_name: string;
+}
+/** POST /api/getpaybank: where a member sends a deposit. */
+export interface ReceivingAccount {
+  id: number;
+  /** The pay method: bank, wechat, alipay, usdt-erc20, usdt-trc20. */
+  type: string;
+  bank_no: string;
+  bank_owner: string;
+  bank_address: string;
+  bank_data: { bank_name: string };
+  /** USDT receiving address. */
+  mch_id: string;
+  /** USDT protocol text. */
+  content: string;
+  payimg: string;
+}
+/** POST /api/getcard: bank_no is masked (maskCardNo); ico is '' for USDT addresses. */
+export interface SavedCard {
+  id: number;
+  bank: string;
+  bank_owner: string;
+  bank_no: string;
+  bank_address: string;
+  ico: string;
+  pay_pass: 0 | 1;
+}

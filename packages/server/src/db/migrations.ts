@@ -170,4 +170,59 @@ CREATE INDEX ledger_entries_account_idx ON ledger_entries (account_id, id);
 CREATE INDEX ledger_entries_journal_idx ON ledger_entries (journal_id);
 `;
 
-export const migrations: Migration[] = [{ id: '001_foundation', sql: foundation }];
+/** Saved cards of members, deposit pay methods and the house's receiving accounts (demo rows). */
+const cardsAndPayment = /* sql */ `
+CREATE TABLE member_cards (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  type smallint NOT NULL CHECK (type IN (1, 2)),
+  bank text NOT NULL,
+  bank_owner text NOT NULL,
+  bank_no text NOT NULL,
+  bank_address text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  deleted_at timestamptz
+);
+CREATE UNIQUE INDEX member_cards_active_no_idx ON member_cards (member_id, bank_no) WHERE deleted_at IS NULL;
+CREATE INDEX member_cards_member_type_idx ON member_cards (member_id, type) WHERE deleted_at IS NULL;
+
+CREATE TABLE pay_methods (
+  code text PRIMARY KEY CHECK (code IN ('bank', 'wechat', 'alipay', 'usdt-erc20', 'usdt-trc20')),
+  enabled boolean NOT NULL DEFAULT true,
+  min_fen bigint NOT NULL CHECK (min_fen > 0),
+  max_fen bigint NOT NULL,
+  CHECK (max_fen >= min_fen)
+);
+INSERT INTO pay_methods (code, enabled, min_fen, max_fen) VALUES
+  ('bank', true, 10000, 5000000),
+  ('wechat', true, 10000, 1000000),
+  ('alipay', true, 10000, 1000000),
+  ('usdt-erc20', true, 10000, 10000000),
+  ('usdt-trc20', true, 10000, 10000000);
+
+CREATE TABLE receiving_accounts (
+  id bigserial PRIMARY KEY,
+  method text NOT NULL REFERENCES pay_methods(code),
+  bank_name text NOT NULL DEFAULT '',
+  bank_no text NOT NULL DEFAULT '',
+  bank_owner text NOT NULL DEFAULT '',
+  bank_address text NOT NULL DEFAULT '',
+  mch_id text NOT NULL DEFAULT '',
+  content text NOT NULL DEFAULT '',
+  payimg text NOT NULL DEFAULT '',
+  enabled boolean NOT NULL DEFAULT true,
+  sort integer NOT NULL DEFAULT 0
+);
+CREATE INDEX receiving_accounts_method_idx ON receiving_accounts (method) WHERE enabled;
+INSERT INTO receiving_accounts (method, bank_name, bank_no, bank_owner, bank_address, mch_id, content, payimg, sort) VALUES
+  ('bank', '招商银行', '6214 8301 2345 6789', '深圳星海网络科技有限公司', '招商银行深圳分行营业部', '', '', '', 1),
+  ('usdt-trc20', 'USDT', '', '', '', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'TRC20', '/assets/logo.svg', 2),
+  ('usdt-erc20', 'USDT', '', '', '', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'ERC20', '/assets/logo.svg', 3),
+  ('wechat', '微信支付', 'xinghai_pay', '星海客服', '', '', '', '/assets/logo.svg', 4),
+  ('alipay', '支付宝', 'pay@xinghai.example', '星海客服', '', '', '', '/assets/logo.svg', 5);
+`;
+
+export const migrations: Migration[] = [
+  { id: '001_foundation', sql: foundation },
+  { id: '002_cards_and_payment', sql: cardsAndPayment },
+];

@@ -90,5 +90,30 @@ export interface Database {
   };
   ledger_journals: { id: Generated<number>; idem_key: string; kind: string; memo: Generated<string>; created_at: Timestamp };
   ledger_entries: { id: Generated<number>; journal_id: number; account_id: number; amount_fen: number; created_at: Timestamp };
+  member_cards: {
+    id: Generated<number>;
+    member_id: number;
+    type: number;
+    bank: string;
+    bank_owner: string;
+    bank_no: string;
+    bank_address: Generated<string>;
+    created_at: Timestamp;
+    deleted_at: NullableTimestamp;
+  };
+  pay_methods: { code: string; enabled: Generated<boolean>; min_fen: number; max_fen: number };
+  receiving_accounts: {
+    id: Generated<number>;
+    method: string;
+    bank_name: Generated<string>;
+    bank_no: Generated<string>;
+    bank_owner: Generated<string>;
+    bank_address: Generated<string>;
+    mch_id: Generated<string>;
+    content: Generated<string>;
+    payimg: Generated<string>;
+    enabled: Generated<boolean>;
+    sort: Generated<number>;
+  };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

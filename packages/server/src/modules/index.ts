@@ -5,6 +5,8 @@ import site from './site/routes.js';
 import content from './content/routes.js';
 import games from './games/routes.js';
 import mail from './mail/routes.js';
+import cards from './cards/routes.js';
+import payment from './payment/routes.js';
 
 /** Every member-API domain, each one encapsulated plugin mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail];
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment];
