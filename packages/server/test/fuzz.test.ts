@@ -8,7 +8,7 @@ const POST_ENDPOINTS = [
   'captcha', 'register', 'login_pc', 'guestlogin', 'logoff', 'user', 'balance', 'refreshusermoney',
   'updateuserinfo', 'editPassword', 'editPayPassword', 'app', 'bannerList', 'homenotice', 'noticeList',
   'article', 'getservicerurl', 'activitytype', 'activitylist', 'activitydeatil', 'message/list',
-  'message/read', 'message/unread', 'uploadimg',
+  'message/read', 'message/unread', 'uploadimg', 'getPayRange', 'banklist', 'getpaybank', 'getcard', 'bindcard', 'delcard',
 ];
 const CJK = /[\u4e00-\u9fff]/;
 
