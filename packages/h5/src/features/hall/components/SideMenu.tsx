@@ -1,5 +1,6 @@
 import { List, Popup } from 'antd-mobile';
 import { AppstoreOutline, DownlandOutline, FileOutline, GiftOutline, MailOutline, MessageOutline, QuestionCircleOutline, StarOutline, CheckShieldOutline } from 'antd-mobile-icons';
+import { ABOUT_TITLES } from '@app/contract';
 import { useAppInfo } from '../../../shared/api/app';
 import { useGo } from '../../../shared/hooks/useGo';
 
@@ -10,8 +11,8 @@ const LINKS = [
   { to: '/zhanzhu', title: '赞助', icon: <StarOutline /> },
   { to: '/app', title: 'APP下载', icon: <DownlandOutline /> },
   { to: '/boutBallBet', title: '帮助中心', icon: <QuestionCircleOutline /> },
-  { to: '/abouts?type=5', title: '条款与规则', icon: <FileOutline /> },
-  { to: '/abouts?type=6', title: '隐私政策', icon: <CheckShieldOutline /> },
+  { to: '/abouts?type=5', title: ABOUT_TITLES[5], icon: <FileOutline /> },
+  { to: '/abouts?type=6', title: ABOUT_TITLES[6], icon: <CheckShieldOutline /> },
   { to: '/kefu', title: '在线客服', icon: <MessageOutline /> },
 ];
 
