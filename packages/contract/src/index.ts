@@ -7,3 +7,4 @@ export * from './rules.js';
 export * from './types.js';
 export * from './money.js';
 export * from './cards.js';
+export * from './wallet.js';

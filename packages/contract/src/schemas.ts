@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { CARD_TYPE, PAY_METHODS } from './cards.js';
+import { CARD_TYPE, PAY_METHODS, USDT_NETWORKS } from './cards.js';
+import { RECHARGE_PAYTYPES, transferRules, WITHDRAW_TAB, withdrawRules, type WithdrawTab } from './wallet.js';
 import { form, int, secret, text } from './validation.js';
 import { bindCardRules, loginRules, passwordRules, payPasswordRules, profileRules, registerRules } from './rules.js';
 
@@ -80,3 +81,45 @@ export const getCardSchema = z.object({
 });
 
 export const delCardSchema = z.object({ id: int(1, Number.MAX_SAFE_INTEGER) });
+
+// ---- wallet: deposits, withdrawals, transfers, records ---------------------------------------
+
+/** A yuan amount as sent (number or string); validated by the rules and yuanToFen. */
+const amount = () => z.union([z.number(), z.string().max(40)]).default('');
+
+export const rechargeSchema = z.object({
+  paytype: z.enum(RECHARGE_PAYTYPES),
+  amount: amount(),
+  catepay: z.enum(USDT_NETWORKS).catch('TRC20').default('TRC20'),
+  bank_owner: text(50),
+  bank: text(50),
+  bank_no: text(50),
+  bank_address: text(100),
+});
+export type RechargeBody = z.input<typeof rechargeSchema>;
+
+export const payInfoSchema = z.object({ deposit_no: z.string().trim().min(1).max(40) });
+
+export const withdrawSchema = form(
+  {
+    type: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).transform((v) => Number(v) as WithdrawTab).catch(WITHDRAW_TAB.bank).default(WITHDRAW_TAB.bank),
+    bank: z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().max(20)]).default(''),
+    amount: amount(),
+    password: secret(),
+  },
+  withdrawRules,
+);
+export type WithdrawBody = z.input<typeof withdrawSchema>;
+
+export const transferSchema = form({ amount: amount(), sourcetype: text(30), targettype: text(30) }, transferRules);
+export type TransferBody = z.input<typeof transferSchema>;
+
+export const transferStatusSchema = z.object({ transferstatus: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1) });
+
+/** date 1–4 (default 4), type 1–4 (default 1), page, api_type = a venue code or '' for all. */
+export const transRecordSchema = z.object({
+  date: int(1, 4).catch(4).default(4),
+  type: int(1, 4).catch(1).default(1),
+  page: int(1, LIMITS.pageMax).catch(1).default(1),
+  api_type: z.string().trim().max(30).catch('').default(''),
+});

@@ -139,3 +139,82 @@ export interface SavedCard {
   ico: string;
   pay_pass: 0 | 1;
 }
+
+// ---- wallet: deposits, withdrawals, venues, transfers, records (spec §3, §7) ------------------
+
+/** POST /api/recharge: for non-bank methods the message is the deposit_no too (spec §4). */
+export interface RechargeResult {
+  deposit_no: string;
+}
+/** POST /api/payinfo {deposit_no}; the message carries payInfoType(method). */
+export interface PayInfo {
+  deposit_no: string;
+  info: {
+    amount: number;
+    created_at: string;
+    paytype: string;
+    /** the method's label, e.g. USDT-TRC20 */
+    payname: string;
+    state: number;
+    /** USDT to send (amount / usdtrate rounded down), 0 for other methods */
+    usdt_amount: number;
+    usdtrate: number;
+    /** seconds left of the 60-minute payment window at the time of the answer */
+    expires_in: number;
+  };
+  cardlist: {
+    /** USDT receiving address */
+    mch_id: string;
+    /** USDT protocol */
+    content: string;
+    payimg: string;
+    bank_name: string;
+    bank_no: string;
+    bank_owner: string;
+    bank_address: string;
+  };
+}
+/** POST /api/getBetAmount: remaining turnover requirement in yuan. */
+export interface BetAmount {
+  bet_amount: number;
+}
+/** POST /api/withdraw result. */
+export interface WithdrawResult {
+  withdraw_no: string;
+}
+/** POST /api/balancelist item; the first item is PLATFORM_WALLET. */
+export interface VenueBalance {
+  name: string;
+  platname: string;
+  balance: number;
+}
+/** POST /api/transfer and the items of transall's result. */
+export interface TransferResult {
+  order_no: string;
+  /** TRANSFER_STATE */
+  state: number;
+  amount: number;
+}
+export interface TransAllResult {
+  /** yuan moved back to the central wallet now */
+  amount: number;
+  /** venues whose outcome is still pending reconciliation */
+  pending: number;
+  transfers: TransferResult[];
+}
+/** POST /api/gettransrecord row. out_trade_no is shown only for deposits and withdrawals. */
+export interface TransRecord {
+  id: number;
+  type: number;
+  out_trade_no: string;
+  amount: number;
+  /** deposits: the pay method label; withdrawals: 银行卡 or USDT-<network>; transfers: the venue name */
+  pay_way: string;
+  /** the venue code for transfers, '' otherwise */
+  api_type: string;
+  state: number;
+  state_text: string;
+  /** rejection reason, USDT lines and the like; '' when none */
+  remark: string;
+  created_at: string;
+}

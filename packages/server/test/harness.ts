@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { connectPglite, connectPostgres, type Db } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
-import { checkLedger } from '../src/modules/ledger/service.js';
+import { checkLedger, HOUSE, memberWalletId, post, systemAccountId } from '../src/modules/ledger/service.js';
 
 /**
  * A real server on an ephemeral port over a real database: in-memory PGlite by default, a fresh
@@ -87,4 +87,21 @@ export async function registerMember(s: TestServer, name = uniqueName(), passwor
   const r = await s.api('/api/register', { name, realname: name, password, confirmPass: password, paypassword: password, code: CAPTCHA_BYPASS });
   if (r.code !== 200) throw new Error(`register failed: ${r.message}`);
   return { name, password, token: r.data.api_token };
+}
+
+/** The member id behind a token. */
+export async function memberIdOf(s: TestServer, token: string): Promise<number> {
+  const r = await s.api('/api/user', {}, { token });
+  if (r.code !== 200) throw new Error(`user failed: ${r.message}`);
+  return r.data.id;
+}
+
+/** Credits a member's central wallet through the ledger (a test's stand-in for an approved deposit). */
+export async function fund(s: TestServer, memberId: number, yuan: number): Promise<void> {
+  const source = await systemAccountId(s.db.kysely, HOUSE.adjustments);
+  const wallet = await memberWalletId(s.db.kysely, memberId);
+  const fen = Math.round(yuan * 100);
+  await s.db.kysely.transaction().execute((tx) =>
+    post(tx, { idemKey: `test-fund:${memberId}:${randomBytes(6).toString('hex')}`, kind: 'adjustment', memo: 'test funding', entries: [{ accountId: source, amountFen: -fen }, { accountId: wallet, amountFen: fen }] }),
+  );
 }

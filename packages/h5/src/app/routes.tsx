@@ -28,6 +28,17 @@ const Kefu = lazy(() => import('../features/service/routes/Kefu'));
 const IframePage = lazy(() => import('../features/service/routes/IframePage'));
 const Zhanzhu = lazy(() => import('../features/sponsor/routes/Zhanzhu'));
 const Zhanzhuye = lazy(() => import('../features/sponsor/routes/Zhanzhuye'));
+const Money = lazy(() => import('../features/wallet/routes/Money'));
+const Transfer = lazy(() => import('../features/wallet/routes/Transfer'));
+const Withdrawal = lazy(() => import('../features/wallet/routes/Withdrawal'));
+const TransRecord = lazy(() => import('../features/wallet/routes/TransRecord'));
+const Recharge = lazy(() => import('../features/deposit/routes/Recharge'));
+const PayInfo = lazy(() => import('../features/deposit/routes/PayInfo'));
+const UsdtMore = lazy(() => import('../features/deposit/routes/UsdtMore'));
+const CardWallet = lazy(() => import('../features/cards/routes/CardWallet'));
+const AddBankCard = lazy(() => import('../features/cards/routes/AddBankCard'));
+const AddUsdtCard = lazy(() => import('../features/cards/routes/AddUsdtCard'));
+const WithdrawAccount = lazy(() => import('../features/cards/routes/WithdrawAccount'));
 
 function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
@@ -41,8 +52,8 @@ function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm
 }
 
 /**
- * /hongbao and /transfer: a visitor gets the login confirm (spec §2). Their member screens belong to
- * later issues; until then a member lands on the hall, as for any path without a screen.
+ * /hongbao: a visitor gets the login confirm (spec §2). Its member screen belongs to a later issue;
+ * until then a member lands on the hall, as for any path without a screen.
  */
 const notYetBuilt = <ConfirmLogin><Navigate replace to="/" /></ConfirmLogin>;
 
@@ -86,7 +97,17 @@ export const routes: RouteObject[] = [
   { path: 'boutBallBet', element: screen(HelpCenter) },
   { path: 'boutBallBetInfo', element: screen(HelpArticle) },
   { path: 'activityInfo', element: screen(ActivityInfo) },
-  { path: 'transfer', element: notYetBuilt },
+  { path: 'transfer', element: screen(Transfer, 'confirm') },
+  { path: 'money', element: screen(Money, 'auth') },
+  { path: 'withdrawal', element: screen(Withdrawal, 'auth') },
+  { path: 'transRecord', element: screen(TransRecord, 'auth') },
+  { path: 'recharge', element: screen(Recharge, 'auth') },
+  { path: 'payInfo', element: screen(PayInfo, 'auth') },
+  { path: 'usdtmore', element: screen(UsdtMore) },
+  { path: 'wallet', element: screen(CardWallet, 'auth') },
+  { path: 'addBankCard', element: screen(AddBankCard, 'auth') },
+  { path: 'addUsdtCard', element: screen(AddUsdtCard, 'auth') },
+  { path: 'withdrawAccount', element: screen(WithdrawAccount, 'auth') },
   { path: 'kefu', element: screen(Kefu) },
   { path: 'iframepage', element: screen(IframePage) },
   { path: 'zhanzhuye', element: screen(Zhanzhuye) },

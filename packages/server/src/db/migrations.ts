@@ -222,7 +222,143 @@ INSERT INTO receiving_accounts (method, bank_name, bank_no, bank_owner, bank_add
   ('alipay', '支付宝', 'pay@xinghai.example', '星海客服', '', '', '', '/assets/logo.svg', 5);
 `;
 
+/**
+ * The wallet: deposits and withdrawals reviewed by staff, venues and transfers to them, the turnover
+ * requirement, staff accounts and their append-only audit log (DESIGN §5, §6, §10).
+ */
+const wallet = /* sql */ `
+ALTER TABLE members ADD COLUMN turnover_req_fen bigint NOT NULL DEFAULT 0 CHECK (turnover_req_fen >= 0);
+
+-- Deposit orders: 1 pending review, 2 approved (credited), 3 rejected.
+CREATE TABLE deposits (
+  id bigserial PRIMARY KEY,
+  deposit_no text NOT NULL UNIQUE,
+  member_id bigint NOT NULL REFERENCES members(id),
+  method text NOT NULL REFERENCES pay_methods(code),
+  amount_fen bigint NOT NULL CHECK (amount_fen > 0),
+  -- USDT deposits: the rate in 1/10000 yuan per USDT and the USDT to send, in cents of a USDT.
+  usdt_rate_e4 bigint NOT NULL DEFAULT 0,
+  usdt_cents bigint NOT NULL DEFAULT 0,
+  receiving_account_id bigint REFERENCES receiving_accounts(id),
+  payer_name text NOT NULL DEFAULT '',
+  payer_bank text NOT NULL DEFAULT '',
+  payer_bank_no text NOT NULL DEFAULT '',
+  payer_bank_address text NOT NULL DEFAULT '',
+  state smallint NOT NULL DEFAULT 1 CHECK (state IN (1, 2, 3)),
+  reason text NOT NULL DEFAULT '',
+  reviewed_by bigint,
+  reviewed_at timestamptz,
+  journal_id bigint REFERENCES ledger_journals(id),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX deposits_member_idx ON deposits (member_id, created_at DESC);
+CREATE INDEX deposits_state_idx ON deposits (state, id);
+
+-- Withdrawal orders: the amount is held at request (1), then paid (2) or refunded (3) at review.
+CREATE TABLE withdrawals (
+  id bigserial PRIMARY KEY,
+  withdraw_no text NOT NULL UNIQUE,
+  member_id bigint NOT NULL REFERENCES members(id),
+  card_id bigint NOT NULL REFERENCES member_cards(id),
+  card_type smallint NOT NULL CHECK (card_type IN (1, 2)),
+  -- a snapshot of the card at request time: unbinding later does not change where money goes
+  bank text NOT NULL,
+  bank_owner text NOT NULL,
+  bank_no text NOT NULL,
+  bank_address text NOT NULL DEFAULT '',
+  amount_fen bigint NOT NULL CHECK (amount_fen > 0),
+  usdt_rate_e4 bigint NOT NULL DEFAULT 0,
+  usdt_cents bigint NOT NULL DEFAULT 0,
+  fee_usdt_cents bigint NOT NULL DEFAULT 0,
+  arrival_usdt_cents bigint NOT NULL DEFAULT 0,
+  state smallint NOT NULL DEFAULT 1 CHECK (state IN (1, 2, 3)),
+  reason text NOT NULL DEFAULT '',
+  reviewed_by bigint,
+  reviewed_at timestamptz,
+  hold_journal_id bigint REFERENCES ledger_journals(id),
+  settle_journal_id bigint REFERENCES ledger_journals(id),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX withdrawals_member_idx ON withdrawals (member_id, created_at DESC);
+CREATE INDEX withdrawals_state_idx ON withdrawals (state, id);
+
+-- Game venues (场馆): each reached through an adapter; every seeded one is the built-in demo venue.
+CREATE TABLE venues (
+  code text PRIMARY KEY,
+  name text NOT NULL,
+  adapter text NOT NULL DEFAULT 'demo',
+  enabled boolean NOT NULL DEFAULT true,
+  sort integer NOT NULL DEFAULT 0
+);
+INSERT INTO venues (code, name, sort)
+  SELECT platform_name, min(name), min(id) FROM game_entries GROUP BY platform_name ON CONFLICT DO NOTHING;
+
+-- Transfers between the central wallet and one venue. direction 3 into the venue, 4 out of it.
+-- state 0 failed (refunded), 1 success, 2 pending settlement (outcome unknown until reconciled).
+CREATE TABLE transfers (
+  id bigserial PRIMARY KEY,
+  order_no text NOT NULL UNIQUE,
+  member_id bigint NOT NULL REFERENCES members(id),
+  venue text NOT NULL REFERENCES venues(code),
+  direction smallint NOT NULL CHECK (direction IN (3, 4)),
+  amount_fen bigint NOT NULL CHECK (amount_fen > 0),
+  state smallint NOT NULL DEFAULT 2 CHECK (state IN (0, 1, 2)),
+  error text NOT NULL DEFAULT '',
+  attempts integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  settled_at timestamptz
+);
+CREATE INDEX transfers_member_idx ON transfers (member_id, created_at DESC);
+CREATE INDEX transfers_pending_idx ON transfers (created_at) WHERE state = 2;
+
+-- Staff of the back-office and their sessions.
+CREATE TABLE staff (
+  id bigserial PRIMARY KEY,
+  username text NOT NULL UNIQUE,
+  password_hash text NOT NULL,
+  role text NOT NULL CHECK (role IN ('super', 'finance', 'operations', 'support')),
+  state smallint NOT NULL DEFAULT 1 CHECK (state IN (0, 1)),
+  failed_logins integer NOT NULL DEFAULT 0,
+  locked_until timestamptz,
+  last_login_at timestamptz,
+  last_login_ip text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE staff_sessions (
+  token_hash text PRIMARY KEY,
+  staff_id bigint NOT NULL REFERENCES staff(id),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz,
+  ip text NOT NULL DEFAULT ''
+);
+CREATE INDEX staff_sessions_staff_idx ON staff_sessions (staff_id);
+ALTER TABLE deposits ADD CONSTRAINT deposits_reviewer_fk FOREIGN KEY (reviewed_by) REFERENCES staff(id);
+ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_reviewer_fk FOREIGN KEY (reviewed_by) REFERENCES staff(id);
+
+-- Every staff action: append-only, enforced by the database itself.
+CREATE TABLE audit_log (
+  id bigserial PRIMARY KEY,
+  staff_id bigint REFERENCES staff(id),
+  staff_name text NOT NULL,
+  action text NOT NULL,
+  target text NOT NULL DEFAULT '',
+  before jsonb,
+  after jsonb,
+  ip text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX audit_log_created_idx ON audit_log (id DESC);
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only';
+END $$;
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
+  { id: '003_wallet', sql: wallet },
 ];

@@ -28,6 +28,7 @@ export interface Database {
     register_ip: Generated<string>;
     last_login_at: NullableTimestamp;
     last_login_ip: Generated<string>;
+    turnover_req_fen: Generated<number>;
     created_at: Timestamp;
   };
   sessions: {
@@ -114,6 +115,94 @@ export interface Database {
     payimg: Generated<string>;
     enabled: Generated<boolean>;
     sort: Generated<number>;
+  };
+  deposits: {
+    id: Generated<number>;
+    deposit_no: string;
+    member_id: number;
+    method: string;
+    amount_fen: number;
+    usdt_rate_e4: Generated<number>;
+    usdt_cents: Generated<number>;
+    receiving_account_id: number | null;
+    payer_name: Generated<string>;
+    payer_bank: Generated<string>;
+    payer_bank_no: Generated<string>;
+    payer_bank_address: Generated<string>;
+    state: Generated<number>;
+    reason: Generated<string>;
+    reviewed_by: number | null;
+    reviewed_at: NullableTimestamp;
+    journal_id: number | null;
+    created_at: Timestamp;
+  };
+  withdrawals: {
+    id: Generated<number>;
+    withdraw_no: string;
+    member_id: number;
+    card_id: number;
+    card_type: number;
+    bank: string;
+    bank_owner: string;
+    bank_no: string;
+    bank_address: Generated<string>;
+    amount_fen: number;
+    usdt_rate_e4: Generated<number>;
+    usdt_cents: Generated<number>;
+    fee_usdt_cents: Generated<number>;
+    arrival_usdt_cents: Generated<number>;
+    state: Generated<number>;
+    reason: Generated<string>;
+    reviewed_by: number | null;
+    reviewed_at: NullableTimestamp;
+    hold_journal_id: number | null;
+    settle_journal_id: number | null;
+    created_at: Timestamp;
+  };
+  venues: { code: string; name: string; adapter: Generated<string>; enabled: Generated<boolean>; sort: Generated<number> };
+  transfers: {
+    id: Generated<number>;
+    order_no: string;
+    member_id: number;
+    venue: string;
+    direction: number;
+    amount_fen: number;
+    state: Generated<number>;
+    error: Generated<string>;
+    attempts: Generated<number>;
+    created_at: Timestamp;
+    settled_at: NullableTimestamp;
+  };
+  staff: {
+    id: Generated<number>;
+    username: string;
+    password_hash: string;
+    role: string;
+    state: Generated<number>;
+    failed_logins: Generated<number>;
+    locked_until: NullableTimestamp;
+    last_login_at: NullableTimestamp;
+    last_login_ip: Generated<string>;
+    created_at: Timestamp;
+  };
+  staff_sessions: {
+    token_hash: string;
+    staff_id: number;
+    created_at: Timestamp;
+    last_seen_at: Timestamp;
+    revoked_at: NullableTimestamp;
+    ip: Generated<string>;
+  };
+  audit_log: {
+    id: Generated<number>;
+    staff_id: number | null;
+    staff_name: string;
+    action: string;
+    target: Generated<string>;
+    before: Json<unknown> | null;
+    after: Json<unknown> | null;
+    ip: Generated<string>;
+    created_at: Timestamp;
   };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

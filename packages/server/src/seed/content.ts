@@ -122,6 +122,13 @@ export async function seedContent(tx: Transaction<Database>): Promise<void> {
     )
     .execute();
 
+  // One venue per provider; every seeded provider is served by the built-in demo venue (DESIGN §6).
+  await tx
+    .insertInto('venues')
+    .values(CATALOGUE.map((g, i) => ({ code: g.platform, name: g.name, adapter: 'demo', sort: i + 1 })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+
   for (const article of ARTICLES) await saveArticle(tx, article);
 
   await tx

@@ -27,9 +27,56 @@ export class InsufficientFunds extends AppError {
   }
 }
 
+/**
+ * House accounts. Sign convention: a member wallet's balance is what the platform owes the member;
+ * money entering the platform from outside (a deposit) or leaving it (a paid withdrawal) is booked
+ * against a house account that may go negative; withdrawals in flight hold real money and may not.
+ */
 export const HOUSE = {
   trialFunding: 'house:trial_funding',
+  deposits: 'house:deposits',
+  withdrawalsInFlight: 'house:withdrawals_in_flight',
+  withdrawalsPaid: 'house:withdrawals_paid',
+  adjustments: 'house:adjustments',
 } as const;
+export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
+
+/** House accounts that must never go below zero; every other house account may. */
+const NON_NEGATIVE_HOUSE = new Set<string>([HOUSE.withdrawalsInFlight]);
+
+/** The platform's account for the money a venue holds for members (negative when members won there). */
+export function venueSettlementCode(venue: string): string {
+  return `venue:${venue}:settlement`;
+}
+
+const systemIds = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The id of a house account or a venue settlement account. Opened on first use in its own short
+ * statement (never inside a money transaction, so account creation cannot interleave with a
+ * journal's row locks) and remembered per database.
+ */
+export async function systemAccountId(db: Kdb, code: HouseAccount | `venue:${string}:settlement`): Promise<number> {
+  let ids = systemIds.get(db);
+  if (!ids) systemIds.set(db, (ids = new Map()));
+  const hit = ids.get(code);
+  if (hit !== undefined) return hit;
+  const isVenue = code.startsWith('venue:');
+  const id = await ensureAccount(db, code, isVenue ? 'venue_settlement' : 'house', { allowNegative: !NON_NEGATIVE_HOUSE.has(code) });
+  ids.set(code, id);
+  return id;
+}
+
+/** The member's central-wallet account id (every member has one from registration). */
+export async function memberWalletId(db: Tx, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'member_wallet')
+    .executeTakeFirst();
+  return row ? row.id : openMemberWallet(db, memberId);
+}
 
 export function memberWalletCode(memberId: number): string {
   return `member:${memberId}:wallet`;

@@ -1,0 +1,136 @@
+/**
+ * Deposits, withdrawals, transfers and account records (spec §3–§5, §7 wallet; DESIGN §5–§6):
+ * the states, wire values, USDT arithmetic and form rules shared by the server and every client.
+ */
+import { LIMITS } from './constants.js';
+import { fmt, MSG } from './messages.js';
+import { yuanToFen } from './money.js';
+import type { Rule } from './rules.js';
+import type { PayMethod, UsdtNetwork } from './cards.js';
+
+/** Account-detail types of /api/gettransrecord (spec §9). 3 = into a venue, 4 = out of a venue. */
+export const TRANS_TYPE = { deposit: 1, withdrawal: 2, transferIn: 3, transferOut: 4 } as const;
+export type TransType = (typeof TRANS_TYPE)[keyof typeof TRANS_TYPE];
+export const TRANS_TYPE_LABELS: Record<TransType, string> = { 1: '存款', 2: '取款', 3: '转入', 4: '转出' };
+
+/** Deposit and withdrawal order states (types 1, 2). */
+export const ORDER_STATE = { undefined: 0, pending: 1, approved: 2, rejected: 3 } as const;
+export const ORDER_STATE_LABELS: Record<number, string> = { 0: '未定义', 1: '待审核', 2: '已通过', 3: '已拒绝' };
+
+/** Transfer states (types 3, 4): a failed transfer has been refunded; pending waits for reconciliation. */
+export const TRANSFER_STATE = { failed: 0, success: 1, pending: 2, undefined: 3 } as const;
+export const TRANSFER_STATE_LABELS: Record<number, string> = { 0: '失败', 1: '成功', 2: '待结算', 3: '未定义' };
+
+/** The synthetic central-wallet entry of /api/balancelist and the transfer pickers. */
+export const PLATFORM_WALLET = { platname: 'userbalance', name: '平台钱包' } as const;
+
+/** /withdrawal tabs: 1 USDT取款, 2 银行卡取款 (not the saved-card types, which are 1 bank, 2 USDT). */
+export const WITHDRAW_TAB = { usdt: 1, bank: 2 } as const;
+export type WithdrawTab = (typeof WITHDRAW_TAB)[keyof typeof WITHDRAW_TAB];
+
+/** `paytype` of /api/recharge as the client sends it (WeChat travels as wxpay, spec §7). */
+export const RECHARGE_PAYTYPES = ['bank', 'wxpay', 'alipay', 'usdt'] as const;
+export type RechargePaytype = (typeof RECHARGE_PAYTYPES)[number];
+
+/** The pay method of a recharge request; USDT needs its protocol (`catepay`, default TRC20). */
+export function payMethodOf(paytype: RechargePaytype, catepay: UsdtNetwork = 'TRC20'): PayMethod {
+  if (paytype === 'wxpay') return 'wechat';
+  if (paytype === 'usdt') return catepay === 'ERC20' ? 'usdt-erc20' : 'usdt-trc20';
+  return paytype;
+}
+
+/** The pay type /api/payinfo carries in its message (usdtpay for USDT, spec §7). */
+export function payInfoType(method: PayMethod): string {
+  if (method === 'wechat') return 'wxpay';
+  if (method.startsWith('usdt')) return 'usdtpay';
+  return method;
+}
+
+export const PAY_METHOD_LABELS: Record<PayMethod, string> = {
+  bank: '银行卡转账',
+  wechat: '微信支付',
+  alipay: '支付宝',
+  'usdt-erc20': 'USDT-ERC20',
+  'usdt-trc20': 'USDT-TRC20',
+};
+
+// ---- USDT arithmetic (spec §9: amount / rate, rounded down to 2 decimals; arrival = that − fee) ----
+
+/** A yuan-per-USDT rate as an integer in 1/10000 (7.2 → 72000), so no float reaches the money. */
+export function rateE4(rate: number): number {
+  return Math.round(rate * 10_000);
+}
+
+/** USDT cents for an amount in fen at a rate: floor(amount / rate) to 2 decimals, in integers. */
+export function usdtCentsFor(amountFen: number, rate: number): number {
+  const r = rateE4(rate);
+  if (!(r > 0) || !(amountFen > 0)) return 0;
+  return Number((BigInt(amountFen) * 10_000n) / BigInt(r));
+}
+
+/** The withdrawal fee of a network in USDT (withdrawcashfee for ERC20, withdrawfeeusdttrc otherwise). */
+export function usdtFee(network: UsdtNetwork, fees: { withdrawcashfee: number; withdrawfeeusdttrc: number }): number {
+  return network === 'ERC20' ? fees.withdrawcashfee : fees.withdrawfeeusdttrc;
+}
+
+/** The three USDT lines of /withdrawal, in USDT with 2 decimals; arrival never below 0. */
+export function usdtWithdrawalLines(amountYuan: number, rate: number, feeUsdt: number) {
+  const fen = yuanToFen(amountYuan) ?? 0;
+  const equivalentCents = usdtCentsFor(fen, rate);
+  const feeCents = Math.round(feeUsdt * 100);
+  return { equivalent: equivalentCents / 100, fee: feeCents / 100, arrival: Math.max(0, equivalentCents - feeCents) / 100 };
+}
+
+// ---- form rules (spec §5, in its order) ------------------------------------------------------
+
+export interface DepositBankForm {
+  bank_owner: string;
+  bank: string;
+  bank_no: string;
+  bank_address: string;
+}
+/** Bank deposit form: depositor name, bank type, card number, branch address. */
+export const depositBankRules: Rule<DepositBankForm>[] = [
+  [(v) => !v.bank_owner, MSG.depositPayerName],
+  [(v) => !v.bank, MSG.depositPayerBank],
+  [(v) => !v.bank_no, MSG.depositPayerCardNo],
+  [(v) => !v.bank_address, MSG.depositPayerBranch],
+];
+
+/** 请输入金额在{min}-{max}之间！ unless the amount (yuan) is a money value within the range. */
+export function depositAmountFailure(amount: unknown, range: { min_price: number; max_price: number }): string | null {
+  const fen = yuanToFen(amount);
+  const minFen = Math.round(range.min_price * 100);
+  const maxFen = Math.round(range.max_price * 100);
+  if (fen === null || fen < minFen || fen > maxFen) return fmt(MSG.depositRange, { min: range.min_price, max: range.max_price });
+  return null;
+}
+
+export interface WithdrawForm {
+  /** the /withdrawal tab: decides which "choose a card" message is shown */
+  type: WithdrawTab;
+  /** the chosen card id, '' or 0 when none */
+  bank: string | number;
+  amount: string | number;
+  password: string;
+}
+/** Card or address chosen, amount at least 100, payment password given (spec §5 withdrawal). */
+export const withdrawRules: Rule<WithdrawForm>[] = [
+  [(v) => !v.bank && v.type === WITHDRAW_TAB.usdt, MSG.withdrawChooseUsdt],
+  [(v) => !v.bank, MSG.withdrawChooseBank],
+  [(v) => (yuanToFen(v.amount) ?? 0) < LIMITS.withdrawMinYuan * 100, MSG.withdrawMin],
+  [(v) => !v.password, MSG.withdrawPassword],
+];
+
+export interface TransferForm {
+  amount: string | number;
+  sourcetype: string;
+  targettype: string;
+}
+/** Amount required, then one side must be the platform wallet (spec §5 transfer). */
+export const transferRules: Rule<TransferForm>[] = [
+  [(v) => v.amount === '' || v.amount === null || v.amount === undefined, MSG.transferAmountEmpty],
+  [(v) => (yuanToFen(v.amount) ?? 0) <= 0, MSG.amountInvalid],
+  [(v) => v.sourcetype !== PLATFORM_WALLET.platname && v.targettype !== PLATFORM_WALLET.platname, MSG.transferBetweenVenues],
+  [(v) => v.sourcetype === v.targettype, MSG.transferSameWallet],
+];
