@@ -21,6 +21,10 @@ export const LIMITS = {
   payPasswordMax: 18,
   maxCardsPerType: 5,
   withdrawMinYuan: 100,
+  /** unreviewed deposit orders a member may have at once (spam guard, DESIGN §9) */
+  depositPendingMax: 5,
+  /** a staff review's rejection reason, in characters */
+  reviewReasonMax: 200,
   depositDefaultMinYuan: 100,
   depositDefaultMaxYuan: 10000,
   emailMax: 64,

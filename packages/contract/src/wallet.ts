@@ -6,7 +6,7 @@ import { LIMITS } from './constants.js';
 import { fmt, MSG } from './messages.js';
 import { yuanToFen } from './money.js';
 import type { Rule } from './rules.js';
-import type { PayMethod, UsdtNetwork } from './cards.js';
+import { CARD_TYPE, type CardType, type PayMethod, type UsdtNetwork } from './cards.js';
 
 /** Account-detail types of /api/gettransrecord (spec §9). 3 = into a venue, 4 = out of a venue. */
 export const TRANS_TYPE = { deposit: 1, withdrawal: 2, transferIn: 3, transferOut: 4 } as const;
@@ -79,6 +79,24 @@ export function usdtWithdrawalLines(amountYuan: number, rate: number, feeUsdt: n
   const equivalentCents = usdtCentsFor(fen, rate);
   const feeCents = Math.round(feeUsdt * 100);
   return { equivalent: equivalentCents / 100, fee: feeCents / 100, arrival: Math.max(0, equivalentCents - feeCents) / 100 };
+}
+
+/** How a withdrawal is paid out, as account details show it: 银行卡, or USDT-<network>. */
+export function withdrawalPayWay(cardType: CardType, network: string): string {
+  return cardType === CARD_TYPE.usdt ? `USDT-${network}` : MSG.withdrawWayBank;
+}
+
+/** The USDT line of a withdrawal in account details: ≈ x USDT，手续费 y，到账 z (USDT cents in). */
+export function usdtWithdrawalRemark(cents: { equivalent: number; fee: number; arrival: number }): string {
+  const usdt = (c: number) => (c / 100).toFixed(2);
+  return fmt(MSG.withdrawUsdtRemark, { equivalent: usdt(cents.equivalent), fee: usdt(cents.fee), arrival: usdt(cents.arrival) });
+}
+
+/** A staff rejection (deposit or withdrawal) needs a reason of 1–200 characters after trimming. */
+export function reviewReasonFailure(reason: unknown): string | null {
+  const length = typeof reason === 'string' ? [...reason.trim()].length : 0;
+  if (length < 1 || length > LIMITS.reviewReasonMax) return fmt(MSG.reviewReasonRequired, { max: LIMITS.reviewReasonMax });
+  return null;
 }
 
 // ---- form rules (spec §5, in its order) ------------------------------------------------------

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Tx } from '../ledger/service.js';
+
+/**
+ * The turnover requirement (打码量, DESIGN §5): how much a member must still bet before a withdrawal
+ * is allowed. Deposits, claimed rebates, red packets and bonuses add to it; valid bets reduce it.
+ * Stored in members.turnover_req_fen, written only here.
+ *
+ * Lock order: these update the member row, so call them BEFORE posting the journal of the same
+ * transaction (member row, then ledger accounts), as the withdrawal does, so nothing deadlocks.
+ */
+
+/** Adds `fen` to the member's requirement (inside the caller's money transaction). */
+export async function addTurnoverRequirement(tx: Tx, memberId: number, fen: number): Promise<void> {
+  if (!Number.isSafeInteger(fen) || fen < 0) throw new Error(`turnover: bad requirement ${fen}`);
+  if (fen === 0) return;
+  await tx
+    .updateTable('members')
+    .set({ turnover_req_fen: sql`turnover_req_fen + ${fen}` })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Takes a valid bet off the requirement; it never goes below zero. */
+export async function reduceTurnoverRequirement(tx: Tx, memberId: number, validBetFen: number): Promise<void> {
+  if (!Number.isSafeInteger(validBetFen) || validBetFen < 0) throw new Error(`turnover: bad valid bet ${validBetFen}`);
+  if (validBetFen === 0) return;
+  await tx
+    .updateTable('members')
+    .set({ turnover_req_fen: sql`GREATEST(turnover_req_fen - ${validBetFen}, 0)` })
+    .where('id', '=', memberId)
+    .where('turnover_req_fen', '>', 0)
+    .execute();
+}
+
+/** What the member still has to bet, in fen. */
+export async function remainingTurnoverFen(db: Tx, memberId: number): Promise<number> {
+  const row = await db.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirst();
+  return row?.turnover_req_fen ?? 0;
+}
+
+/** The same, read under a row lock inside a money transaction (the withdrawal's check). */
+export async function lockedRemainingTurnoverFen(tx: Tx, memberId: number): Promise<number> {
+  const row = await tx.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).forUpdate().executeTakeFirst();
+  return row?.turnover_req_fen ?? 0;
+}

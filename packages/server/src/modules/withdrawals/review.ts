@@ -1,0 +1,187 @@
+import { sql } from 'kysely';
+import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, reviewReasonFailure, withdrawalPayWay, type CardType } from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { beijing } from '../../lib/time.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
+import { sendMail } from '../mail/service.js';
+
+/**
+ * Staff review of withdrawals (DESIGN §5, §10). The amount was held at request (member wallet →
+ * withdrawals in flight); approval pays it out (in flight → withdrawals paid), rejection refunds it
+ * (in flight → member wallet). Each locks the order and moves money at most once.
+ */
+
+/** A withdrawal as staff see it and the audit log records it: the full card number, money in yuan. */
+export interface WithdrawalView {
+  id: number;
+  withdraw_no: string;
+  member_id: number;
+  username: string;
+  card_id: number;
+  /** 1 bank card, 2 USDT address */
+  card_type: number;
+  /** 银行卡 or USDT-<network> */
+  pay_way: string;
+  bank: string;
+  bank_owner: string;
+  bank_no: string;
+  bank_address: string;
+  amount: number;
+  /** USDT withdrawals, in USDT: rate (yuan per USDT), equivalent, network fee, arrival; 0 otherwise */
+  usdt_rate: number;
+  usdt_amount: number;
+  usdt_fee: number;
+  usdt_arrival: number;
+  state: number;
+  state_text: string;
+  reason: string;
+  reviewed_by: number | null;
+  /** Beijing time, '' while pending */
+  reviewed_at: string;
+  hold_journal_id: number | null;
+  settle_journal_id: number | null;
+  created_at: string;
+}
+
+/** The select behind WithdrawalView (withdrawals w joined with members m); add filters and paging. */
+export function withdrawalViewQuery(db: Tx) {
+  return db
+    .selectFrom('withdrawals as w')
+    .innerJoin('members as m', 'm.id', 'w.member_id')
+    .select([
+      'w.id',
+      'w.withdraw_no',
+      'w.member_id',
+      'm.username',
+      'w.card_id',
+      'w.card_type',
+      'w.bank',
+      'w.bank_owner',
+      'w.bank_no',
+      'w.bank_address',
+      'w.amount_fen',
+      'w.usdt_rate_e4',
+      'w.usdt_cents',
+      'w.fee_usdt_cents',
+      'w.arrival_usdt_cents',
+      'w.state',
+      'w.reason',
+      'w.reviewed_by',
+      'w.reviewed_at',
+      'w.hold_journal_id',
+      'w.settle_journal_id',
+      'w.created_at',
+    ]);
+}
+
+type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalViewQuery>['executeTakeFirstOrThrow']>>;
+
+export function toWithdrawalView(r: WithdrawalRow): WithdrawalView {
+  return {
+    id: r.id,
+    withdraw_no: r.withdraw_no,
+    member_id: r.member_id,
+    username: r.username,
+    card_id: r.card_id,
+    card_type: r.card_type,
+    pay_way: withdrawalPayWay(r.card_type as CardType, r.bank_owner),
+    bank: r.bank,
+    bank_owner: r.bank_owner,
+    bank_no: r.bank_no,
+    bank_address: r.bank_address,
+    amount: fenToYuan(r.amount_fen),
+    usdt_rate: r.usdt_rate_e4 / 10_000,
+    usdt_amount: r.usdt_cents / 100,
+    usdt_fee: r.fee_usdt_cents / 100,
+    usdt_arrival: r.arrival_usdt_cents / 100,
+    state: r.state,
+    state_text: ORDER_STATE_LABELS[r.state] ?? '',
+    reason: r.reason,
+    reviewed_by: r.reviewed_by,
+    reviewed_at: beijing(r.reviewed_at),
+    hold_journal_id: r.hold_journal_id,
+    settle_journal_id: r.settle_journal_id,
+    created_at: beijing(r.created_at),
+  };
+}
+
+export async function withdrawalView(db: Tx, id: number): Promise<WithdrawalView | null> {
+  const row = await withdrawalViewQuery(db).where('w.id', '=', id).executeTakeFirst();
+  return row ? toWithdrawalView(row) : null;
+}
+
+/** Locks a pending withdrawal inside `tx`; 404 when unknown, 409 已处理 when already reviewed. */
+async function lockPending(tx: Tx, id: number): Promise<{ before: WithdrawalView; amountFen: number }> {
+  const locked = await tx.selectFrom('withdrawals').select(['state', 'amount_fen']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!locked) throw notFound(MSG.orderMissing);
+  if (locked.state !== ORDER_STATE.pending) throw new AppError(CODE.conflict, MSG.conflict);
+  return { before: (await withdrawalView(tx, id))!, amountFen: locked.amount_fen };
+}
+
+async function memberOf(db: Kdb, id: number): Promise<number> {
+  const row = await db.selectFrom('withdrawals').select('member_id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.orderMissing);
+  return row.member_id;
+}
+
+const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
+
+/** Approves (pays out) a pending withdrawal: withdrawals in flight → withdrawals paid, `withdraw-pay:<id>`. */
+export async function approveWithdrawal(db: Kdb, id: number, staffId: number): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
+  const memberId = await memberOf(db, id);
+  const [inFlight, paid] = await Promise.all([systemAccountId(db, HOUSE.withdrawalsInFlight), systemAccountId(db, HOUSE.withdrawalsPaid)]);
+  return db.transaction().execute(async (tx) => {
+    const { before, amountFen } = await lockPending(tx, id);
+    const journalId = await post(tx, {
+      idemKey: `withdraw-pay:${id}`,
+      kind: 'withdraw_pay',
+      memo: before.withdraw_no,
+      entries: [
+        { accountId: inFlight, amountFen: -amountFen },
+        { accountId: paid, amountFen },
+      ],
+    });
+    await tx
+      .updateTable('withdrawals')
+      .set({ state: ORDER_STATE.approved, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId })
+      .where('id', '=', id)
+      .execute();
+    await sendMail(tx, memberId, {
+      title: MSG.withdrawPaidMailTitle,
+      content: fmt(MSG.withdrawPaidMailContent, { no: before.withdraw_no, amount: yuanText(amountFen) }),
+    });
+    return { before, after: (await withdrawalView(tx, id))! };
+  });
+}
+
+/** Rejects a pending withdrawal with a reason (1–200 characters) and refunds it: `withdraw-refund:<id>`. */
+export async function rejectWithdrawal(db: Kdb, id: number, staffId: number, reason: string): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
+  const failure = reviewReasonFailure(reason);
+  if (failure) throw badRequest(failure);
+  const why = reason.trim();
+  const memberId = await memberOf(db, id);
+  const [inFlight, wallet] = await Promise.all([systemAccountId(db, HOUSE.withdrawalsInFlight), memberWalletId(db, memberId)]);
+  return db.transaction().execute(async (tx) => {
+    const { before, amountFen } = await lockPending(tx, id);
+    const journalId = await post(tx, {
+      idemKey: `withdraw-refund:${id}`,
+      kind: 'withdraw_refund',
+      memo: before.withdraw_no,
+      entries: [
+        { accountId: inFlight, amountFen: -amountFen },
+        { accountId: wallet, amountFen },
+      ],
+    });
+    await tx
+      .updateTable('withdrawals')
+      .set({ state: ORDER_STATE.rejected, reason: why, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId })
+      .where('id', '=', id)
+      .execute();
+    await sendMail(tx, memberId, {
+      title: MSG.withdrawRefundedMailTitle,
+      content: fmt(MSG.withdrawRefundedMailContent, { no: before.withdraw_no, amount: yuanText(amountFen), reason: why }),
+    });
+    return { before, after: (await withdrawalView(tx, id))! };
+  });
+}
