@@ -1,4 +1,40 @@
-// Being built (wallet issue): replaced by the screen.
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { TRANS_TYPE, TRANS_TYPE_LABELS, type TransType } from '@app/contract';
+import { Page } from '../../../shared/components/Page';
+import { InfiniteList } from '../../../shared/components/InfiniteList';
+import { fetchRecords, recordsKey, venuesOnly, type RecordFilter } from '../api';
+import { useVenueBalances } from '../hooks';
+import { RecordFilters } from '../components/RecordFilters';
+import { RecordRow } from '../components/RecordRow';
+import '../wallet.css';
+
+const isType = (v: unknown): v is TransType => typeof v === 'number' && v in TRANS_TYPE_LABELS;
+
+/** The type a screen sent the member here for (a withdrawal shows withdrawals), else deposits. */
+function initialType(state: unknown, query: string | null): TransType {
+  const fromState = (state as { type?: unknown } | null)?.type;
+  if (isType(fromState)) return fromState;
+  const fromQuery = Number(query);
+  return isType(fromQuery) ? fromQuery : TRANS_TYPE.deposit;
+}
+
+/**
+ * /transRecord 账户明细 (spec §2, §4): platform, date-range and type filters over an endless list;
+ * a changed filter is a new list from page 1.
+ */
 export default function TransRecord() {
-  return null;
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<RecordFilter>(() => ({ type: initialType(location.state, params.get('type')), date: 4, api_type: '' }));
+  const venues = useVenueBalances();
+
+  return (
+    <Page title="账户明细" className="wallet-page record-page">
+      <div className="record-filters-bar">
+        <RecordFilters value={filter} venues={venuesOnly(venues.data)} onChange={setFilter} />
+      </div>
+      <InfiniteList queryKey={recordsKey(filter)} fetchPage={(page) => fetchRecords(filter, page)} itemKey={(r) => `${r.type}-${r.id}`} renderItem={(r) => <RecordRow record={r} />} className="record-list" />
+    </Page>
+  );
 }

@@ -1,0 +1,109 @@
+import {
+  CODE,
+  MSG,
+  PLATFORM_WALLET,
+  type BetAmount,
+  type Page,
+  type TransAllResult,
+  type TransferResult,
+  type TransRecord,
+  type TransType,
+  type UserInfo,
+  type VenueBalance,
+  type WithdrawResult,
+  type WithdrawTab,
+} from '@app/contract';
+import { ApiError, call, request } from '../../shared/api/client';
+
+/** The wallet calls of spec §7: venue balances, transfers, recycling, withdrawals and records. */
+
+/** A call whose answer and message both matter (the message is what the member is told). */
+export interface Answer<T> {
+  data: T;
+  message: string;
+}
+async function send<T>(path: string, body: unknown, overlay = true): Promise<Answer<T>> {
+  const json = await call<T>(path, { body, overlay });
+  if (json.code === CODE.ok) return { data: json.data, message: json.message };
+  throw new ApiError(json.code, json.message || MSG.internal, json.data);
+}
+
+/** The server's message for a failed call, or null for a network failure (the spec stays silent). */
+export function failureMessage(error: unknown): string | null {
+  if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
+  return MSG.internal;
+}
+
+// ---- balances -------------------------------------------------------------------------------
+
+export const venuesKey = ['wallet', 'venues'] as const;
+
+/** Every venue's balance; the first item is the synthetic 平台钱包 (the central wallet). */
+export function fetchVenueBalances(): Promise<VenueBalance[]> {
+  return request<VenueBalance[]>('balancelist', { body: {} });
+}
+
+/** The venues alone, without the platform wallet entry. */
+export function venuesOnly(list: readonly VenueBalance[] | undefined): VenueBalance[] {
+  return (list ?? []).filter((v) => v.platname !== PLATFORM_WALLET.platname);
+}
+
+/** User info with the central balance and gameblance (the venues' sum) read afresh. */
+export function refreshUserMoney(): Promise<UserInfo> {
+  return request<UserInfo>('refreshusermoney', { body: {} });
+}
+
+// ---- transfers ------------------------------------------------------------------------------
+
+export interface TransferInput {
+  amount: string;
+  sourcetype: string;
+  targettype: string;
+}
+export function transfer(input: TransferInput): Promise<Answer<TransferResult>> {
+  return send<TransferResult>('transfer', input);
+}
+
+/** Recycles every venue's balance into the central wallet; the message says how much. */
+export function transferAll(): Promise<Answer<TransAllResult>> {
+  return send<TransAllResult>('transall', {});
+}
+
+export function setTransferStatus(transferstatus: 0 | 1): Promise<Answer<unknown>> {
+  return send('uptransferstatus', { transferstatus }, false);
+}
+
+// ---- withdrawals ----------------------------------------------------------------------------
+
+export const betAmountKey = ['wallet', 'betAmount'] as const;
+
+/** The turnover requirement still to play (打码量), in yuan. */
+export function fetchBetAmount(): Promise<BetAmount> {
+  return request<BetAmount>('getBetAmount', { body: {} });
+}
+
+export interface WithdrawInput {
+  amount: string;
+  /** the chosen card or address id */
+  bank: number;
+  password: string;
+  type: WithdrawTab;
+}
+export function withdraw(input: WithdrawInput): Promise<Answer<WithdrawResult>> {
+  return send<WithdrawResult>('withdraw', input);
+}
+
+// ---- account records ------------------------------------------------------------------------
+
+export interface RecordFilter {
+  /** DATE_FILTER_DAYS key: 1 today, 2 last 7 days, 3 last 15, 4 last 30 */
+  date: 1 | 2 | 3 | 4;
+  type: TransType;
+  /** a venue code, '' for every platform */
+  api_type: string;
+}
+export const recordsKey = (f: RecordFilter) => ['wallet', 'records', f.type, f.date, f.api_type] as const;
+
+export function fetchRecords(filter: RecordFilter, page: number): Promise<Page<TransRecord>> {
+  return request<Page<TransRecord>>('gettransrecord', { body: { ...filter, page } });
+}

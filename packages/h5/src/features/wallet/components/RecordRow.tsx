@@ -1,0 +1,85 @@
+import { CollectMoneyOutline, HandPayCircleOutline } from 'antd-mobile-icons';
+import { formatYuan, MSG, ORDER_STATE, PLATFORM_WALLET, TRANS_TYPE, TRANS_TYPE_LABELS, TRANSFER_STATE, type TransRecord, type TransType } from '@app/contract';
+import { toast } from '../../../shared/lib/toast';
+import { SwapIcon } from './icons';
+
+const isOrder = (type: number) => type === TRANS_TYPE.deposit || type === TRANS_TYPE.withdrawal;
+
+/** The colour of a state label: waiting amber, done green, refused or failed red (spec §4). */
+function stateTone(type: number, state: number): string {
+  if (isOrder(type)) {
+    if (state === ORDER_STATE.pending) return 'warning';
+    if (state === ORDER_STATE.approved) return 'success';
+    if (state === ORDER_STATE.rejected) return 'danger';
+    return 'weak';
+  }
+  if (state === TRANSFER_STATE.pending) return 'warning';
+  if (state === TRANSFER_STATE.success) return 'success';
+  if (state === TRANSFER_STATE.failed) return 'danger';
+  return 'weak';
+}
+
+function TypeIcon({ type }: { type: number }) {
+  if (type === TRANS_TYPE.deposit) return <CollectMoneyOutline />;
+  if (type === TRANS_TYPE.withdrawal) return <HandPayCircleOutline />;
+  return <SwapIcon />;
+}
+
+/** Where the money went: the pay way for orders, the wallets for transfers (3 into a venue, 4 out). */
+function route(r: TransRecord): string {
+  if (r.type === TRANS_TYPE.transferIn) return `${PLATFORM_WALLET.name} → ${r.pay_way}`;
+  if (r.type === TRANS_TYPE.transferOut) return `${r.pay_way} → ${PLATFORM_WALLET.name}`;
+  return r.pay_way;
+}
+
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    void toast(MSG.copySuccess);
+  } catch {
+    void toast(MSG.copyFail);
+  }
+}
+
+/** One account-record row: order number only for deposits and withdrawals (spec §2). */
+export function RecordRow({ record: r }: { record: TransRecord }) {
+  const sign = r.type === TRANS_TYPE.deposit ? '+' : r.type === TRANS_TYPE.withdrawal ? '-' : '';
+  return (
+    <div className={`record-row record-type-${r.type}`} data-testid="record-row">
+      <span className="record-icon">
+        <TypeIcon type={r.type} />
+      </span>
+      <div className="record-main">
+        <div className="record-line">
+          <span className="record-title">
+            {TRANS_TYPE_LABELS[r.type as TransType] ?? ''}
+            <span className="record-way" data-testid="record-way">{route(r)}</span>
+          </span>
+          <span className="record-amount" data-testid="record-amount">
+            {sign}
+            {formatYuan(r.amount)}
+          </span>
+        </div>
+        <div className="record-line">
+          {isOrder(r.type) && r.out_trade_no ? (
+            <button type="button" className="record-no" data-testid="record-no" onClick={() => void copy(r.out_trade_no)}>
+              <span className="record-no-label">单号</span>
+              <span data-testid="record-no-value">{r.out_trade_no}</span>
+            </button>
+          ) : (
+            <span className="record-time">{r.created_at}</span>
+          )}
+          <span className={`record-state tone-${stateTone(r.type, r.state)}`} data-testid="record-state">
+            {r.state_text}
+          </span>
+        </div>
+        {isOrder(r.type) && r.out_trade_no && <div className="record-time">{r.created_at}</div>}
+        {r.remark && (
+          <div className="record-remark" data-testid="record-remark">
+            {r.remark}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
