@@ -81,8 +81,9 @@ export async function createDeposit(db: Kdb, memberId: number, input: RechargeIn
   const rate = isUsdt ? (await getSettings(db)).usdtRate : 0;
   const isBank = method === 'bank';
   return db.transaction().execute(async (tx) => {
-    // The member row serialises this member's submissions, so the pending cap holds under bursts.
-    await tx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+    // The member row serialises this member's submissions, so the pending cap holds under bursts
+    // (NO KEY UPDATE, so rows referencing the member, such as mails, are not blocked).
+    await tx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
     const pending = await tx
       .selectFrom('deposits')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -39,8 +39,13 @@ export async function remainingTurnoverFen(db: Tx, memberId: number): Promise<nu
   return row?.turnover_req_fen ?? 0;
 }
 
-/** The same, read under a row lock inside a money transaction (the withdrawal's check). */
+/**
+ * The same, read under a row lock inside a money transaction (the withdrawal's check), so a deposit
+ * approval's requirement cannot slip in between the check and the hold. FOR NO KEY UPDATE, not FOR
+ * UPDATE: rows that merely reference the member (a mail, an order) take KEY SHARE locks on it, and
+ * FOR UPDATE would block those and deadlock with a review that mails the member.
+ */
 export async function lockedRemainingTurnoverFen(tx: Tx, memberId: number): Promise<number> {
-  const row = await tx.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).forUpdate().executeTakeFirst();
+  const row = await tx.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
   return row?.turnover_req_fen ?? 0;
 }
