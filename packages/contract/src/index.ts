@@ -8,3 +8,4 @@ export * from './types.js';
 export * from './money.js';
 export * from './cards.js';
 export * from './wallet.js';
+export * from './admin.js';

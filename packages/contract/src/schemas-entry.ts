@@ -1,2 +1,3 @@
 export * from './validation.js';
 export * from './schemas.js';
+export * from './admin-schemas.js';

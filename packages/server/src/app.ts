@@ -13,6 +13,8 @@ import securityHeaders from './plugins/securityHeaders.js';
 import session from './modules/session/plugin.js';
 import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
+import adminApi from './admin/index.js';
+import adminConsole from './admin/console.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -50,10 +52,15 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(maintenance);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
 
+  await app.register(adminApi, { prefix: '/admin/api' });
+
   app.get('/healthz', { config: { maintenanceExempt: true } }, async () => ({ code: 200, message: 'ok', data: { db: db.kind } }));
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
+  if (config.adminDist && fs.existsSync(path.join(config.adminDist, 'index.html'))) {
+    await app.register(adminConsole, { prefix: '/admin', root: config.adminDist });
+  }
   if (config.h5Dist && fs.existsSync(path.join(config.h5Dist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.h5Dist, prefix: '/', decorateReply: false, maxAge: 0, setHeaders: cacheHashedAssets });
   }

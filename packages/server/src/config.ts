@@ -16,6 +16,8 @@ export interface Config {
   production: boolean;
   /** Where the built H5 app lives; null serves no static files (API-only tests). */
   h5Dist: string | null;
+  /** Where the built back-office console lives (served at /admin/); null serves none. */
+  adminDist: string | null;
   uploadsDir: string;
   trustProxy: boolean;
   /** Rate limits per client IP and minute. */
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     h5Dist: path.join(root, 'packages/h5/dist'),
+    adminDist: path.join(root, 'packages/admin/dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: env.TRUST_PROXY === '1',
     rateLimits: {

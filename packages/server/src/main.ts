@@ -1,9 +1,15 @@
 import { loadConfig } from './config.js';
 import { buildApp, openDatabase } from './app.js';
+import { takeGeneratedAdminPassword } from './admin/bootstrap.js';
 
 const config = loadConfig();
 const db = await openDatabase(config);
 const app = await buildApp(config, db);
+// The first admin's generated password is shown here once and stored nowhere in plain text.
+const firstPassword = takeGeneratedAdminPassword(db.kysely);
+if (firstPassword) {
+  process.stdout.write(`\n  back-office /admin/: user admin, password ${firstPassword}\n  (shown once; change it under 修改密码, or start a fresh database with ADMIN_PASSWORD)\n\n`);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

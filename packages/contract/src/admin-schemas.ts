@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { MSG } from './messages.js';
+import { PAY_METHODS } from './cards.js';
+import { reviewReasonFailure } from './wallet.js';
+import { form, int, secret, text } from './validation.js';
+import {
+  adjustAmountFailure,
+  ADMIN_LIMITS,
+  payRangeFailure,
+  receivingAccountRules,
+  STAFF_ROLES,
+  staffCreateRules,
+  staffLoginRules,
+  staffPasswordFailure,
+  staffReasonFailure,
+  turnoverMultipleFailure,
+} from './admin.js';
+
+/** Request schemas of /admin/api: shapes coerce, then the back-office rules in admin.ts decide. */
+
+/** Free text a staff member writes, kept whole here so the rule (not the shape) answers when too long. */
+const note = () => z.string().max(4000).default('');
+/** A yuan amount as sent (number or string); the rules decide. */
+const money = () => z.union([z.number(), z.string().max(40)]).default('');
+const id = () => int(1, Number.MAX_SAFE_INTEGER);
+const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
+const flag = () => z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1);
+
+/** Runs one failure function as the schema's last check, with its own message. */
+function refined<S extends z.ZodRawShape>(shape: S, failure: (v: z.infer<z.ZodObject<S>>) => string | null) {
+  return z.object(shape).superRefine((value, ctx) => {
+    const message = failure(value as z.infer<z.ZodObject<S>>);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+export const idParams = z.object({ id: id() });
+
+export const staffLoginSchema = form({ username: text(64), password: secret() }, staffLoginRules);
+
+export const ownPasswordSchema = form({ old_password: secret(), password: secret() }, [
+  [(v) => !v.old_password, MSG.oldPasswordEmpty],
+  [(v) => staffPasswordFailure(v.password) !== null, MSG.staffPassword],
+  [(v) => v.password === v.old_password, MSG.passwordSame],
+]);
+
+export const pageQuery = z.object({ page: page() });
+
+/** Deposit and withdrawal queues: state 1 pending, 2 approved, 3 rejected, empty for all. */
+export const orderListQuery = z.object({
+  state: z.preprocess((v) => (v === '' ? undefined : v), int(1, 3).optional()),
+  keyword: text(ADMIN_LIMITS.keywordMax),
+  page: page(),
+});
+
+export const reviewRejectSchema = refined({ reason: note() }, (v) => reviewReasonFailure(v.reason));
+
+export const memberListQuery = z.object({ keyword: text(ADMIN_LIMITS.keywordMax), page: page() });
+
+export const adjustSchema = refined(
+  {
+    amount: money(),
+    reason: note(),
+    turnover_multiple: z.union([z.number(), z.string().max(40), z.null()]).optional(),
+    /** the console's id for one adjustment dialog: a repeated submit answers 已处理 */
+    request_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional().catch(undefined),
+  },
+  (v) => adjustAmountFailure(v.amount) ?? staffReasonFailure(v.reason) ?? turnoverMultipleFailure(v.turnover_multiple, v.amount),
+);
+
+export const memberStateSchema = z.object({ state: flag() });
+
+export const payMethodParams = z.object({ code: z.enum(PAY_METHODS) });
+
+export const payMethodSchema = refined({ enabled: z.boolean(), min: money(), max: money() }, (v) => payRangeFailure(v.min, v.max));
+
+const receivingShape = {
+  method: z.enum(PAY_METHODS),
+  bank_name: text(ADMIN_LIMITS.fieldMax),
+  bank_no: text(ADMIN_LIMITS.fieldMax),
+  bank_owner: text(ADMIN_LIMITS.fieldMax),
+  bank_address: text(ADMIN_LIMITS.fieldMax),
+  mch_id: text(ADMIN_LIMITS.fieldMax),
+  content: text(ADMIN_LIMITS.fieldMax),
+  payimg: text(ADMIN_LIMITS.imageUrlMax),
+  enabled: z.boolean().default(true),
+  sort: int(0, 9999).default(0),
+};
+
+export const receivingCreateSchema = form(receivingShape, receivingAccountRules);
+
+/** An update names only what changes; the merged account then passes the same rules. */
+export const receivingUpdateSchema = z.object(receivingShape).partial();
+
+export const staffCreateSchema = form({ username: text(64), password: secret(), role: text(20) }, staffCreateRules);
+
+export const staffPasswordSchema = refined({ password: secret() }, (v) => staffPasswordFailure(v.password));
+
+export const staffRoleSchema = form({ role: text(20) }, [[(v) => !(STAFF_ROLES as readonly string[]).includes(v.role), MSG.staffRole]]);
+
+export const staffStateSchema = z.object({ state: flag() });
+
+export const auditQuery = z.object({
+  page: page(),
+  staff: text(ADMIN_LIMITS.usernameMax),
+  action: text(40),
+});

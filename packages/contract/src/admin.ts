@@ -1,0 +1,368 @@
+/**
+ * The back-office (DESIGN §9, §10): staff roles and what each may do, audit actions, the console's
+ * form rules and the wire shapes of /admin/api. Shared by the server and the console; no zod here.
+ */
+import { fmt, MSG } from './messages.js';
+import { yuanToFen } from './money.js';
+import type { Rule } from './rules.js';
+import { USDT_ADDRESS_RE, type PayMethod } from './cards.js';
+
+export const STAFF_ROLES = ['super', 'finance', 'operations', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const ROLE_LABELS: Record<StaffRole, string> = { super: '超级管理员', finance: '财务', operations: '运营', support: '客服' };
+
+/** Every permission a back-office route can require, with what it means on screen. */
+export const PERMISSION_LABELS = {
+  'deposits.read': '查看存款订单',
+  'deposits.review': '审核存款',
+  'withdrawals.read': '查看取款订单',
+  'withdrawals.review': '审核取款',
+  'members.read': '查看会员',
+  'members.cards': '查看完整卡号',
+  'members.adjust': '调整会员余额',
+  'members.state': '启用/停用会员',
+  'payments.read': '查看支付设置',
+  'payments.write': '修改支付设置',
+  'ledger.check': '账本核对',
+  'audit.read': '查看审计日志',
+  'staff.manage': '员工管理',
+} as const;
+export type Permission = keyof typeof PERMISSION_LABELS;
+export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
+
+/**
+ * The one role → permission table. Finance moves money (reviews, adjustments, where deposits are
+ * paid to); operations runs the member base and may look at orders and settings but changes no
+ * money and no receiving account; support answers members and sees card numbers masked.
+ */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  super: PERMISSIONS,
+  finance: [
+    'deposits.read',
+    'deposits.review',
+    'withdrawals.read',
+    'withdrawals.review',
+    'members.read',
+    'members.cards',
+    'members.adjust',
+    'payments.read',
+    'payments.write',
+    'ledger.check',
+    'audit.read',
+  ],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read'],
+  support: ['members.read'],
+};
+
+export function roleCan(role: string, permission: Permission): boolean {
+  return (ROLE_PERMISSIONS as Record<string, readonly Permission[] | undefined>)[role]?.includes(permission) ?? false;
+}
+
+/** What the audit log records; every route that changes something writes one of these. */
+export const AUDIT_ACTION_LABELS = {
+  'staff.login': '员工登录',
+  'staff.logout': '员工退出',
+  'staff.own_password': '修改本人密码',
+  'deposit.approve': '存款审核通过',
+  'deposit.reject': '存款审核拒绝',
+  'withdrawal.approve': '取款审核通过（已出款）',
+  'withdrawal.reject': '取款审核拒绝（已退回）',
+  'member.adjust': '调整会员余额',
+  'member.state': '修改会员状态',
+  'paymethod.update': '修改支付方式',
+  'receiving.create': '新增收款账户',
+  'receiving.update': '修改收款账户',
+  'staff.create': '新增员工',
+  'staff.password': '重置员工密码',
+  'staff.role': '修改员工角色',
+  'staff.state': '修改员工状态',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+export const ADMIN_LIMITS = {
+  pageSize: 20,
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMin: 8,
+  passwordMax: 64,
+  /** largest single manual adjustment, in yuan either way */
+  adjustMaxYuan: 1_000_000,
+  /** largest deposit range a pay method may be given, in yuan */
+  payMaxYuan: 10_000_000,
+  turnoverMultipleMax: 100,
+  reasonMax: 200,
+  keywordMax: 32,
+  /** recent rows of each kind on a member's detail */
+  detailRows: 20,
+  ledgerRows: 50,
+  /** receiving-account text fields, and the QR image address */
+  fieldMax: 100,
+  imageUrlMax: 300,
+} as const;
+
+/** The first staff account, created on first start (DESIGN §10). */
+export const FIRST_ADMIN_USERNAME = 'admin';
+/** A staff session ends after 12 hours unused. */
+export const STAFF_SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const STAFF_USERNAME_RE = /^[A-Za-z0-9_]{3,32}$/;
+export const MEMBER_STATE_LABELS: Record<number, string> = { 0: '已停用', 1: '正常' };
+export const STAFF_STATE_LABELS: Record<number, string> = { 0: '已停用', 1: '正常' };
+
+// ---- form rules: the console's forms and the server's schemas run the same lists ----------------
+
+const chars = (s: unknown) => (typeof s === 'string' ? [...s.trim()].length : 0);
+
+export const staffLoginRules: Rule<{ username: string; password: string }>[] = [[(v) => !v.username || !v.password, MSG.staffLoginFields]];
+
+export function staffPasswordFailure(password: string): string | null {
+  return password.length < ADMIN_LIMITS.passwordMin || password.length > ADMIN_LIMITS.passwordMax ? MSG.staffPassword : null;
+}
+
+export const staffCreateRules: Rule<{ username: string; password: string; role: string }>[] = [
+  [(v) => !STAFF_USERNAME_RE.test(v.username), MSG.staffUsername],
+  [(v) => staffPasswordFailure(v.password) !== null, MSG.staffPassword],
+  [(v) => !(STAFF_ROLES as readonly string[]).includes(v.role), MSG.staffRole],
+];
+
+/** A manual adjustment: non-zero yuan with ≤ 2 decimals, within the cap. */
+export function adjustAmountFailure(amount: unknown): string | null {
+  const fen = yuanToFen(amount);
+  if (fen === null || fen === 0) return MSG.adjustAmount;
+  if (Math.abs(fen) > ADMIN_LIMITS.adjustMaxYuan * 100) return fmt(MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan });
+  return null;
+}
+
+/** A staff-written reason (adjustment, rejection): 1–200 characters after trimming. */
+export function staffReasonFailure(reason: unknown, message: string = MSG.adjustReason): string | null {
+  const n = chars(reason);
+  return n < 1 || n > ADMIN_LIMITS.reasonMax ? fmt(message, { max: ADMIN_LIMITS.reasonMax }) : null;
+}
+
+/** The optional turnover multiple of a credit: 0–100 with ≤ 2 decimals; a debit takes none. */
+export function turnoverMultipleFailure(multiple: unknown, amount: unknown): string | null {
+  if (multiple === undefined || multiple === null || multiple === '') return null;
+  const e2 = yuanToFen(multiple);
+  if (e2 === null || e2 < 0 || e2 > ADMIN_LIMITS.turnoverMultipleMax * 100) return fmt(MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax });
+  if (e2 > 0 && (yuanToFen(amount) ?? 0) < 0) return MSG.adjustTurnoverDebit;
+  return null;
+}
+
+/** The turnover requirement (fen) a credit adds: amount × multiple, rounded to the fen. */
+export function turnoverForAdjustment(amountFen: number, multiple: number | undefined): number {
+  if (!multiple || amountFen <= 0) return 0;
+  const e2 = yuanToFen(multiple) ?? 0;
+  return Math.round((amountFen * e2) / 100);
+}
+
+/** A pay method's deposit range: both positive money values, min not above max. */
+export function payRangeFailure(min: unknown, max: unknown): string | null {
+  const minFen = yuanToFen(min);
+  const maxFen = yuanToFen(max);
+  if (minFen === null || maxFen === null || minFen <= 0 || maxFen <= 0 || maxFen > ADMIN_LIMITS.payMaxYuan * 100) return MSG.amountInvalid;
+  if (minFen > maxFen) return MSG.payRangeOrder;
+  return null;
+}
+
+/** A QR-code image of a receiving account: a site path or an https address, nothing executable. */
+export function imageUrlFailure(url: string): string | null {
+  if (!url) return null;
+  return /^(\/(?!\/)|https:\/\/)[^\s"'<>]*$/.test(url) && url.length <= ADMIN_LIMITS.imageUrlMax ? null : MSG.receivingImage;
+}
+
+export interface ReceivingAccountForm {
+  method: PayMethod;
+  bank_name: string;
+  bank_no: string;
+  bank_owner: string;
+  bank_address: string;
+  mch_id: string;
+  content: string;
+  payimg: string;
+}
+/** A receiving account names where members pay: bank details, a wallet account, or a USDT address. */
+export const receivingAccountRules: Rule<ReceivingAccountForm>[] = [
+  [(v) => v.method === 'bank' && (!v.bank_name || !v.bank_no || !v.bank_owner), MSG.receivingBankFields],
+  [(v) => (v.method === 'wechat' || v.method === 'alipay') && (!v.bank_no || !v.bank_owner), MSG.receivingAccountFields],
+  [(v) => v.method === 'usdt-trc20' && !USDT_ADDRESS_RE.TRC20.test(v.mch_id), MSG.usdtAddressInvalid],
+  [(v) => v.method === 'usdt-erc20' && !USDT_ADDRESS_RE.ERC20.test(v.mch_id), MSG.usdtAddressInvalid],
+  [(v) => imageUrlFailure(v.payimg) !== null, MSG.receivingImage],
+];
+
+// ---- wire shapes of /admin/api ------------------------------------------------------------------
+
+export interface StaffLoginResult {
+  token: string;
+}
+export interface StaffMe {
+  id: number;
+  username: string;
+  role: StaffRole;
+  role_label: string;
+  permissions: Permission[];
+}
+/** A deposit order in the review queue and on a member's detail (money in yuan, Beijing times). */
+export interface AdminDeposit {
+  id: number;
+  deposit_no: string;
+  member_id: number;
+  username: string;
+  method: PayMethod;
+  method_label: string;
+  amount: number;
+  /** USDT deposits: USDT to send and the rate used (yuan per USDT); 0 otherwise */
+  usdt_amount: number;
+  usdt_rate: number;
+  payer_name: string;
+  payer_bank: string;
+  payer_bank_no: string;
+  payer_bank_address: string;
+  receiving_account_id: number | null;
+  state: number;
+  state_text: string;
+  reason: string;
+  reviewed_by: number | null;
+  /** the reviewing staff member's name, '' while pending */
+  reviewer: string;
+  reviewed_at: string;
+  journal_id: number | null;
+  created_at: string;
+}
+/** A withdrawal in the review queue: the card snapshot (masked without members.cards) and USDT lines. */
+export interface AdminWithdrawal {
+  id: number;
+  withdraw_no: string;
+  member_id: number;
+  username: string;
+  card_id: number;
+  /** 1 bank card, 2 USDT address */
+  card_type: number;
+  /** 银行卡 or USDT-<network> */
+  pay_way: string;
+  bank: string;
+  bank_owner: string;
+  bank_no: string;
+  bank_address: string;
+  amount: number;
+  /** USDT withdrawals, in USDT: rate (yuan per USDT), equivalent, network fee, arrival; 0 otherwise */
+  usdt_rate: number;
+  usdt_amount: number;
+  usdt_fee: number;
+  usdt_arrival: number;
+  state: number;
+  state_text: string;
+  reason: string;
+  reviewed_by: number | null;
+  reviewer: string;
+  reviewed_at: string;
+  hold_journal_id: number | null;
+  settle_journal_id: number | null;
+  created_at: string;
+}
+export interface AdminMemberRow {
+  id: number;
+  username: string;
+  realname: string;
+  vip: number;
+  balance: number;
+  state: number;
+  is_trial: boolean;
+  last_login_at: string;
+  created_at: string;
+}
+export interface AdminLedgerEntry {
+  id: number;
+  journal_id: number;
+  kind: string;
+  memo: string;
+  amount: number;
+  created_at: string;
+}
+export interface AdminTransfer {
+  id: number;
+  order_no: string;
+  venue: string;
+  direction: number;
+  amount: number;
+  state: number;
+  state_label: string;
+  created_at: string;
+}
+export interface AdminCard {
+  id: number;
+  type: number;
+  bank: string;
+  bank_owner: string;
+  bank_no: string;
+  bank_address: string;
+  deleted: boolean;
+  created_at: string;
+}
+export interface AdminMemberDetail {
+  profile: AdminMemberRow & {
+    mobile: string;
+    email: string;
+    register_ip: string;
+    last_login_ip: string;
+    inviter_id: number | null;
+    turnover_req: number;
+  };
+  cards: AdminCard[];
+  deposits: AdminDeposit[];
+  withdrawals: AdminWithdrawal[];
+  transfers: AdminTransfer[];
+  ledger: AdminLedgerEntry[];
+}
+export interface AdjustResult {
+  journal_id: number;
+  balance: number;
+  turnover_req: number;
+}
+export interface AdminPayMethod {
+  code: PayMethod;
+  label: string;
+  enabled: boolean;
+  min: number;
+  max: number;
+}
+export interface AdminReceivingAccount {
+  id: number;
+  method: PayMethod;
+  bank_name: string;
+  bank_no: string;
+  bank_owner: string;
+  bank_address: string;
+  mch_id: string;
+  content: string;
+  payimg: string;
+  enabled: boolean;
+  sort: number;
+}
+export interface AdminAuditEntry {
+  id: number;
+  staff_id: number | null;
+  staff_name: string;
+  action: string;
+  action_label: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  created_at: string;
+}
+export interface AdminStaff {
+  id: number;
+  username: string;
+  role: StaffRole;
+  role_label: string;
+  state: number;
+  locked: boolean;
+  last_login_at: string;
+  last_login_ip: string;
+  created_at: string;
+}
+export interface LedgerCheckResult {
+  ok: boolean;
+  accounts: number;
+  journals: number;
+  mismatches: Array<Record<string, unknown> & { type: string }>;
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CODE, MSG, roleCan } from '@app/contract';
+import { envelope } from '../http/envelope.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { perMinute } from '../modules/auth/rate.js';
+import { ensureFirstAdmin, holdGeneratedPassword } from './bootstrap.js';
+import type { AdminRoute } from './route.js';
+import { resolveStaffSession, type StaffPrincipal } from './staff/sessions.js';
+import { ADMIN_ROUTES } from './table.js';
+
+function bearer(header: string | undefined): string {
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return m ? m[1] : '';
+}
+
+async function authenticate(app: FastifyInstance, req: FastifyRequest, access: AdminRoute['access']): Promise<StaffPrincipal> {
+  const token = bearer(req.headers.authorization);
+  if (!token) throw unauthorized(MSG.notLoggedIn);
+  const staff = await resolveStaffSession(app.kdb, token);
+  if (!staff) throw unauthorized(MSG.sessionExpired);
+  if (access !== 'staff' && access !== 'public' && !roleCan(staff.role, access)) throw forbidden(MSG.forbidden);
+  return staff;
+}
+
+/**
+ * The back-office API, mounted at /admin/api (DESIGN §10): staff sessions, permissions per route,
+ * the audit log. Registers every route of the one route table: session, then permission, then the
+ * request's parts through the route's schemas, then the handler. Creates the first admin on a
+ * database without staff.
+ */
+export default async function adminApi(app: FastifyInstance): Promise<void> {
+  const first = await ensureFirstAdmin(app.kdb, app.config.adminPassword);
+  if (first.generatedPassword) holdGeneratedPassword(app.kdb, first.generatedPassword);
+  if (first.created) app.log.warn(first.generatedPassword ? 'back-office: created staff account admin with a generated password (printed once on the console)' : 'back-office: created staff account admin with ADMIN_PASSWORD');
+
+  for (const r of ADMIN_ROUTES) {
+    app.route({
+      method: r.method,
+      url: r.path,
+      config: { maintenanceExempt: true, ...(r.loginLimited ? perMinute(app.config.rateLimits.login) : {}) },
+      handler: async (req) => {
+        const staff = r.access === 'public' ? (null as unknown as StaffPrincipal) : await authenticate(app, req, r.access);
+        return r.handler({
+          app,
+          req,
+          staff,
+          params: r.params ? parse(r.params, req.params) : undefined,
+          query: r.query ? parse(r.query, req.query) : undefined,
+          body: r.body ? parse(r.body, req.body) : undefined,
+        });
+      },
+    });
+  }
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send(envelope(CODE.notFound, MSG.notFound)));
+}

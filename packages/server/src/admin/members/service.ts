@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  ADMIN_LIMITS,
+  fenToYuan,
+  maskCardNo,
+  MSG,
+  TRANSFER_STATE_LABELS,
+  turnoverForAdjustment,
+  type AdjustResult,
+  type AdminCard,
+  type AdminLedgerEntry,
+  type AdminMemberDetail,
+  type AdminMemberRow,
+  type AdminTransfer,
+  type CardType,
+  type Page,
+} from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { notFound } from '../../http/errors.js';
+import { beijing } from '../../lib/time.js';
+import { offsetOf, pageOf } from '../../modules/content/paging.js';
+import { HOUSE, memberBalanceFen, memberWalletId, post, systemAccountId } from '../../modules/ledger/service.js';
+import { revokeAllSessions } from '../../modules/session/service.js';
+import { addTurnoverRequirement } from '../../modules/turnover/service.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import { maskWithdrawal, recentDeposits, recentWithdrawals, withReviewers } from '../orders/service.js';
+
+function memberRows(db: Kdb) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('ledger_accounts as a', (j) => j.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'member_wallet'))
+    .select(['m.id', 'm.username', 'm.realname', 'm.vip', 'm.state', 'm.is_trial', 'm.last_login_at', 'm.created_at', sql<number>`COALESCE(a.balance_fen, 0)`.as('balance_fen')]);
+}
+
+type MemberRowData = Awaited<ReturnType<ReturnType<typeof memberRows>['executeTakeFirstOrThrow']>>;
+
+function toRow(r: MemberRowData): AdminMemberRow {
+  return {
+    id: r.id,
+    username: r.username,
+    realname: r.realname,
+    vip: r.vip,
+    balance: fenToYuan(r.balance_fen),
+    state: r.state,
+    is_trial: r.is_trial,
+    last_login_at: beijing(r.last_login_at),
+    created_at: beijing(r.created_at),
+  };
+}
+
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Members by username prefix or exact id, newest first. */
+export async function listMembers(db: Kdb, q: { keyword: string; page: number }): Promise<Page<AdminMemberRow>> {
+  const perPage = ADMIN_LIMITS.pageSize;
+  let query = memberRows(db);
+  if (q.keyword) {
+    const byId = /^\d{1,15}$/.test(q.keyword) ? Number(q.keyword) : null;
+    query = query.where((eb) => {
+      const byName = eb('m.username', 'like', likePrefix(q.keyword));
+      return byId === null ? byName : eb.or([byName, eb('m.id', '=', byId)]);
+    });
+  }
+  const [rows, count] = await Promise.all([
+    query.orderBy('m.id', 'desc').limit(perPage).offset(offsetOf(q.page, perPage)).execute(),
+    query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map(toRow), count.n, q.page, perPage);
+}
+
+async function requireMember(db: Kdb, id: number) {
+  const row = await db
+    .selectFrom('members')
+    .select(['id', 'username', 'state', 'mobile', 'email', 'register_ip', 'last_login_ip', 'inviter_id', 'turnover_req_fen'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(MSG.memberMissing);
+  return row;
+}
+
+/**
+ * Everything staff need about one member: profile, central balance, cards (full numbers only with
+ * members.cards), recent orders and transfers, and recent ledger entries of the central wallet.
+ * Venue balances live at the venues and cost a call each, so they are not fetched here.
+ */
+export async function memberDetail(db: Kdb, id: number, fullCards: boolean): Promise<AdminMemberDetail> {
+  const extra = await requireMember(db, id);
+  const [row, cards, deposits, withdrawals, transfers, ledger] = await Promise.all([
+    memberRows(db).where('m.id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('member_cards').select(['id', 'type', 'bank', 'bank_owner', 'bank_no', 'bank_address', 'deleted_at', 'created_at']).where('member_id', '=', id).orderBy('id').execute(),
+    recentDeposits(db, id),
+    recentWithdrawals(db, id),
+    db.selectFrom('transfers').select(['id', 'order_no', 'venue', 'direction', 'amount_fen', 'state', 'created_at']).where('member_id', '=', id).orderBy('id', 'desc').limit(ADMIN_LIMITS.detailRows).execute(),
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('ledger_journals as j', 'j.id', 'e.journal_id')
+      .select(['e.id', 'e.journal_id', 'j.kind', 'j.memo', 'e.amount_fen', 'e.created_at'])
+      .where('a.member_id', '=', id)
+      .where('a.kind', '=', 'member_wallet')
+      .orderBy('e.id', 'desc')
+      .limit(ADMIN_LIMITS.ledgerRows)
+      .execute(),
+  ]);
+  return {
+    profile: {
+      ...toRow(row),
+      mobile: extra.mobile,
+      email: extra.email,
+      register_ip: extra.register_ip,
+      last_login_ip: extra.last_login_ip,
+      inviter_id: extra.inviter_id,
+      turnover_req: fenToYuan(extra.turnover_req_fen),
+    },
+    cards: cards.map(
+      (c): AdminCard => ({
+        id: c.id,
+        type: c.type,
+        bank: c.bank,
+        bank_owner: c.bank_owner,
+        bank_no: fullCards ? c.bank_no : maskCardNo(c.bank_no, c.type as CardType),
+        bank_address: c.bank_address,
+        deleted: c.deleted_at !== null,
+        created_at: beijing(c.created_at),
+      }),
+    ),
+    deposits: await withReviewers(db, deposits),
+    withdrawals: await withReviewers(db, withdrawals.map((w) => maskWithdrawal(w, fullCards))),
+    transfers: transfers.map(
+      (t): AdminTransfer => ({
+        id: t.id,
+        order_no: t.order_no,
+        venue: t.venue,
+        direction: t.direction,
+        amount: fenToYuan(t.amount_fen),
+        state: t.state,
+        state_label: TRANSFER_STATE_LABELS[t.state] ?? '',
+        created_at: beijing(t.created_at),
+      }),
+    ),
+    ledger: ledger.map(
+      (e): AdminLedgerEntry => ({ id: e.id, journal_id: e.journal_id, kind: e.kind, memo: e.memo, amount: fenToYuan(e.amount_fen), created_at: beijing(e.created_at) }),
+    ),
+  };
+}
+
+export interface Adjustment {
+  amountFen: number;
+  reason: string;
+  turnoverMultiple?: number;
+  requestId?: string;
+}
+
+/**
+ * A manual balance adjustment: ONE journal between house:adjustments and the member's wallet
+ * (a debit that would take the wallet below zero is refused 余额不足 by the ledger), the optional
+ * turnover requirement (credits only, amount × multiple), and the audit row, all in one
+ * transaction. The console's request id makes a repeated submit 409 已处理 instead of a second one.
+ */
+export async function adjustBalance(db: Kdb, actor: Actor, memberId: number, adj: Adjustment): Promise<AdjustResult> {
+  await requireMember(db, memberId);
+  const [house, wallet] = await Promise.all([systemAccountId(db, HOUSE.adjustments), memberWalletId(db, memberId)]);
+  const requirementFen = turnoverForAdjustment(adj.amountFen, adj.turnoverMultiple);
+  const reason = adj.reason.trim();
+  return db.transaction().execute(async (tx) => {
+    // Member row before ledger rows: the lock order of every money path.
+    await addTurnoverRequirement(tx, memberId, requirementFen);
+    const journalId = await post(tx, {
+      idemKey: `admin-adjust:${adj.requestId ?? randomUUID()}`,
+      kind: 'adjustment',
+      memo: reason,
+      entries: [
+        { accountId: house, amountFen: -adj.amountFen },
+        { accountId: wallet, amountFen: adj.amountFen },
+      ],
+    });
+    // The wallet row is locked by the posting until commit, so these are exact.
+    const balanceFen = await memberBalanceFen(tx, memberId);
+    const member = await tx.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirstOrThrow();
+    const before = { balance: fenToYuan(balanceFen - adj.amountFen), turnover_req: fenToYuan(member.turnover_req_fen - requirementFen) };
+    const after = {
+      balance: fenToYuan(balanceFen),
+      turnover_req: fenToYuan(member.turnover_req_fen),
+      amount: fenToYuan(adj.amountFen),
+      reason,
+      turnover_multiple: adj.turnoverMultiple ?? null,
+      journal_id: journalId,
+    };
+    await writeAudit(tx, actor, 'member.adjust', `member:${memberId}`, before, after);
+    return { journal_id: journalId, balance: after.balance, turnover_req: after.turnover_req };
+  });
+}
+
+/** Disables (0) or enables (1) a member account; disabling ends every session of the member. */
+export async function setMemberState(db: Kdb, actor: Actor, memberId: number, state: 0 | 1): Promise<void> {
+  const before = await requireMember(db, memberId);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('members').set({ state }).where('id', '=', memberId).execute();
+    await writeAudit(tx, actor, 'member.state', `member:${memberId}`, { state: before.state }, { state });
+  });
+  if (state === 0) await revokeAllSessions(db, memberId);
+}

@@ -1,0 +1,99 @@
+import { MSG, roleCan } from '@app/contract';
+import { idParams, orderListQuery, reviewRejectSchema } from '@app/contract/schemas';
+import { ok } from '../../http/envelope.js';
+import { approveDeposit, rejectDeposit } from '../../modules/deposits/review.js';
+import { approveWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/review.js';
+import { writeAudit } from '../audit/service.js';
+import { actorOf } from '../actor.js';
+import { route, type AdminRoute } from '../route.js';
+import { listDeposits, listWithdrawals, maskWithdrawal, withReviewers } from './service.js';
+
+/**
+ * Deposit and withdrawal review (DESIGN §10 route names). A review that finds the order no longer
+ * pending is 409 已处理 from the review module and writes nothing; a successful one is audited with
+ * the order before and after. The review runs in its own transaction inside the review module, so
+ * the audit row follows it at once.
+ */
+export const orderRoutes: AdminRoute[] = [
+  route({
+    method: 'GET',
+    path: '/deposits',
+    tag: '存款审核',
+    summary: '存款订单列表（state 1 待审核 2 已通过 3 已拒绝，空为全部；keyword 会员名或订单号）',
+    access: 'deposits.read',
+    query: orderListQuery,
+    handler: async ({ app, query }) => ok(await listDeposits(app.kdb, query)),
+  }),
+  route({
+    method: 'POST',
+    path: '/deposits/:id/approve',
+    tag: '存款审核',
+    summary: '通过存款：入账中心钱包并增加1倍打码量；重复审核为 409 已处理',
+    access: 'deposits.review',
+    params: idParams,
+    audits: ['deposit.approve'],
+    handler: async ({ app, req, staff, params }) => {
+      const { before, after } = await approveDeposit(app.kdb, params.id, staff.id);
+      await writeAudit(app.kdb, actorOf(req, staff), 'deposit.approve', `deposit:${params.id}`, before, after);
+      const [row] = await withReviewers(app.kdb, [after]);
+      return ok(row, MSG.reviewApproved);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/deposits/:id/reject',
+    tag: '存款审核',
+    summary: '拒绝存款（须填写原因），不动资金',
+    access: 'deposits.review',
+    params: idParams,
+    body: reviewRejectSchema,
+    audits: ['deposit.reject'],
+    handler: async ({ app, req, staff, params, body }) => {
+      const { before, after } = await rejectDeposit(app.kdb, params.id, staff.id, body.reason);
+      await writeAudit(app.kdb, actorOf(req, staff), 'deposit.reject', `deposit:${params.id}`, before, after);
+      const [row] = await withReviewers(app.kdb, [after]);
+      return ok(row, MSG.reviewRejected);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/withdrawals',
+    tag: '取款审核',
+    summary: '取款订单列表（含收款卡快照与USDT明细；无 members.cards 权限时卡号脱敏）',
+    access: 'withdrawals.read',
+    query: orderListQuery,
+    handler: async ({ app, staff, query }) => ok(await listWithdrawals(app.kdb, query, roleCan(staff.role, 'members.cards'))),
+  }),
+  route({
+    method: 'POST',
+    path: '/withdrawals/:id/approve',
+    tag: '取款审核',
+    summary: '通过取款（已出款）：在途资金转为已支付；重复审核为 409 已处理',
+    access: 'withdrawals.review',
+    params: idParams,
+    audits: ['withdrawal.approve'],
+    handler: async ({ app, req, staff, params }) => {
+      const { before, after } = await approveWithdrawal(app.kdb, params.id, staff.id);
+      // The audit trail is readable beyond finance: card numbers go there masked.
+      await writeAudit(app.kdb, actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false));
+      const [row] = await withReviewers(app.kdb, [maskWithdrawal(after, roleCan(staff.role, 'members.cards'))]);
+      return ok(row, MSG.reviewApproved);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/withdrawals/:id/reject',
+    tag: '取款审核',
+    summary: '拒绝取款（须填写原因），款项退回会员中心钱包',
+    access: 'withdrawals.review',
+    params: idParams,
+    body: reviewRejectSchema,
+    audits: ['withdrawal.reject'],
+    handler: async ({ app, req, staff, params, body }) => {
+      const { before, after } = await rejectWithdrawal(app.kdb, params.id, staff.id, body.reason);
+      await writeAudit(app.kdb, actorOf(req, staff), 'withdrawal.reject', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false));
+      const [row] = await withReviewers(app.kdb, [maskWithdrawal(after, roleCan(staff.role, 'members.cards'))]);
+      return ok(row, MSG.reviewRejected);
+    },
+  }),
+];

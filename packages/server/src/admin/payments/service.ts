@@ -1,0 +1,79 @@
+import { badRequest, notFound } from '../../http/errors.js';
+import { fenToYuan, firstFailure, MSG, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, yuanToFen, type AdminPayMethod, type AdminReceivingAccount, type PayMethod, type ReceivingAccountForm } from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+
+/** Pay methods (which deposit tabs members see, and each one's range) and the house's receiving accounts. */
+
+export async function listPayMethods(db: Kdb): Promise<AdminPayMethod[]> {
+  const rows = await db.selectFrom('pay_methods').select(['code', 'enabled', 'min_fen', 'max_fen']).execute();
+  const order = (code: string) => PAY_METHODS.indexOf(code as PayMethod);
+  return rows
+    .sort((a, b) => order(a.code) - order(b.code))
+    .map((r) => ({ code: r.code as PayMethod, label: PAY_METHOD_LABELS[r.code as PayMethod] ?? r.code, enabled: r.enabled, min: fenToYuan(r.min_fen), max: fenToYuan(r.max_fen) }));
+}
+
+export async function updatePayMethod(db: Kdb, actor: Actor, code: PayMethod, input: { enabled: boolean; min: number | string; max: number | string }): Promise<AdminPayMethod> {
+  const before = (await listPayMethods(db)).find((m) => m.code === code);
+  if (!before) throw notFound(MSG.payMethodMissing);
+  const minFen = yuanToFen(input.min)!;
+  const maxFen = yuanToFen(input.max)!;
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('pay_methods').set({ enabled: input.enabled, min_fen: minFen, max_fen: maxFen }).where('code', '=', code).execute();
+    const after = { ...before, enabled: input.enabled, min: fenToYuan(minFen), max: fenToYuan(maxFen) };
+    await writeAudit(tx, actor, 'paymethod.update', `paymethod:${code}`, before, after);
+  });
+  return (await listPayMethods(db)).find((m) => m.code === code)!;
+}
+
+const COLUMNS = ['id', 'method', 'bank_name', 'bank_no', 'bank_owner', 'bank_address', 'mch_id', 'content', 'payimg', 'enabled', 'sort'] as const;
+
+export async function listReceivingAccounts(db: Kdb): Promise<AdminReceivingAccount[]> {
+  const rows = await db.selectFrom('receiving_accounts').select(COLUMNS).orderBy('sort').orderBy('id').execute();
+  return rows.map((r) => ({ ...r, method: r.method as PayMethod }));
+}
+
+async function getReceivingAccount(db: Kdb, id: number): Promise<AdminReceivingAccount> {
+  const row = await db.selectFrom('receiving_accounts').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.receivingMissing);
+  return { ...row, method: row.method as PayMethod };
+}
+
+type AccountInput = Omit<AdminReceivingAccount, 'id'>;
+
+/** USDT accounts carry their network in `content` (what getpaybank shows as the protocol). */
+function normalized(input: AccountInput): AccountInput {
+  if (input.method === 'usdt-trc20') return { ...input, content: 'TRC20', bank_name: input.bank_name || 'USDT' };
+  if (input.method === 'usdt-erc20') return { ...input, content: 'ERC20', bank_name: input.bank_name || 'USDT' };
+  return input;
+}
+
+function validate(input: ReceivingAccountForm): void {
+  const failure = firstFailure(input, receivingAccountRules);
+  if (failure) throw badRequest(failure);
+}
+
+export async function createReceivingAccount(db: Kdb, actor: Actor, input: AccountInput): Promise<AdminReceivingAccount> {
+  const values = normalized(input);
+  validate(values);
+  const id = await db.transaction().execute(async (tx) => {
+    const row = await tx.insertInto('receiving_accounts').values(values).returning('id').executeTakeFirstOrThrow();
+    await writeAudit(tx, actor, 'receiving.create', `receiving:${row.id}`, null, { id: row.id, ...values });
+    return row.id;
+  });
+  return getReceivingAccount(db, id);
+}
+
+/** Changes only the given fields; the merged account must still pass the rules (enable/disable too). */
+export async function updateReceivingAccount(db: Kdb, actor: Actor, id: number, patch: Partial<AccountInput>): Promise<AdminReceivingAccount> {
+  const before = await getReceivingAccount(db, id);
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<AccountInput>;
+  const { id: _id, ...current } = before;
+  const merged = normalized({ ...current, ...defined });
+  validate(merged);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('receiving_accounts').set(merged).where('id', '=', id).execute();
+    await writeAudit(tx, actor, 'receiving.update', `receiving:${id}`, before, { id, ...merged });
+  });
+  return getReceivingAccount(db, id);
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { fmt, LOGIN_LOCK, MSG, ROLE_LABELS, type AdminStaff, type StaffRole } from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { beijing } from '../../lib/time.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import { createStaffSession, revokeAllStaffSessions } from './sessions.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+// Unknown names still cost one argon2 verification, so timing does not tell which names exist.
+let decoyHash: Promise<string> | null = null;
+async function spendDecoyVerify(password: string): Promise<void> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(await decoyHash, password);
+}
+
+function lockedError(minutes: number): AppError {
+  return tooMany(fmt(MSG.loginLocked, { minutes: Math.max(1, minutes) }));
+}
+
+/**
+ * Staff login with the members' lockout rule (LOGIN_LOCK): after maxFailures consecutive wrong
+ * passwords the account is locked for lockMinutes, even for the right password. A disabled account
+ * is told so only to someone who knows its password.
+ */
+export async function loginStaff(db: Kdb, username: string, password: string, ip: string): Promise<string> {
+  const staff = await db
+    .selectFrom('staff')
+    .select(['id', 'username', 'password_hash', 'state', sql<number>`CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int`.as('lock_minutes_left')])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (!staff) {
+    await spendDecoyVerify(password);
+    throw badRequest(MSG.loginWrong);
+  }
+  if (staff.lock_minutes_left !== null && staff.lock_minutes_left > 0) throw lockedError(staff.lock_minutes_left);
+  if (!(await verifyPassword(staff.password_hash, password))) {
+    const lockMinutes = await recordFailure(db, staff.id);
+    if (lockMinutes > 0) throw lockedError(lockMinutes);
+    throw badRequest(MSG.loginWrong);
+  }
+  if (staff.state !== 1) throw forbidden(MSG.staffDisabled);
+  await db.updateTable('staff').set({ failed_logins: 0, locked_until: null, last_login_at: sql`now()`, last_login_ip: ip }).where('id', '=', staff.id).execute();
+  const token = await createStaffSession(db, staff.id, ip);
+  await writeAudit(db, { id: staff.id, username: staff.username, ip }, 'staff.login', `staff:${staff.id}`, null, null);
+  return token;
+}
+
+/** One failure counted in one statement, so parallel guesses cannot slip past the limit. */
+async function recordFailure(db: Kdb, staffId: number): Promise<number> {
+  const count = sql<number>`CASE WHEN locked_until <= now() THEN 1 ELSE failed_logins + 1 END`;
+  const row = await db
+    .updateTable('staff')
+    .set({
+      failed_logins: count,
+      locked_until: sql`CASE
+        WHEN ${count} >= ${LOGIN_LOCK.maxFailures} THEN now() + make_interval(mins => ${LOGIN_LOCK.lockMinutes}::int)
+        WHEN locked_until <= now() THEN NULL
+        ELSE locked_until END`,
+    })
+    .where('id', '=', staffId)
+    .returning(['failed_logins'])
+    .executeTakeFirstOrThrow();
+  return row.failed_logins >= LOGIN_LOCK.maxFailures ? LOGIN_LOCK.lockMinutes : 0;
+}
+
+/** A signed-in staff member changes their own password; their other sessions end. */
+export async function changeOwnPassword(db: Kdb, actor: Actor, oldPassword: string, password: string, keepTokenHash: string): Promise<void> {
+  const row = await db.selectFrom('staff').select('password_hash').where('id', '=', actor.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(row.password_hash, oldPassword))) throw badRequest(MSG.oldPasswordWrong);
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('staff').set({ password_hash: hash }).where('id', '=', actor.id).execute();
+    await tx
+      .updateTable('staff_sessions')
+      .set({ revoked_at: sql`now()` })
+      .where('staff_id', '=', actor.id)
+      .where('token_hash', '<>', keepTokenHash)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await writeAudit(tx, actor, 'staff.own_password', `staff:${actor.id}`, null, null);
+  });
+}
+
+type StaffRow = { id: number; username: string; role: string; state: number; locked_until: Date | null; last_login_at: Date | null; last_login_ip: string; created_at: Date };
+
+function toStaff(r: StaffRow): AdminStaff {
+  return {
+    id: r.id,
+    username: r.username,
+    role: r.role as StaffRole,
+    role_label: ROLE_LABELS[r.role as StaffRole] ?? r.role,
+    state: r.state,
+    locked: !!r.locked_until && new Date(r.locked_until).getTime() > Date.now(),
+    last_login_at: beijing(r.last_login_at),
+    last_login_ip: r.last_login_ip,
+    created_at: beijing(r.created_at),
+  };
+}
+
+const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'locked_until', 'last_login_at', 'last_login_ip', 'created_at'] as const;
+
+export async function listStaff(db: Kdb): Promise<AdminStaff[]> {
+  const rows = await db.selectFrom('staff').select(STAFF_COLUMNS).orderBy('id').execute();
+  return rows.map(toStaff);
+}
+
+async function getStaff(db: Kdb, id: number): Promise<AdminStaff> {
+  const row = await db.selectFrom('staff').select(STAFF_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.staffMissing);
+  return toStaff(row);
+}
+
+export async function createStaff(db: Kdb, actor: Actor, input: { username: string; password: string; role: StaffRole }): Promise<AdminStaff> {
+  const hash = await hashPassword(input.password);
+  try {
+    const id = await db.transaction().execute(async (tx) => {
+      const row = await tx.insertInto('staff').values({ username: input.username, password_hash: hash, role: input.role }).returning('id').executeTakeFirstOrThrow();
+      await writeAudit(tx, actor, 'staff.create', `staff:${row.id}`, null, { username: input.username, role: input.role });
+      return row.id;
+    });
+    return getStaff(db, id);
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw badRequest(MSG.regUsernameTaken);
+    throw err;
+  }
+}
+
+/** A new password set by a super admin; the staff member's sessions end and any lock is lifted. */
+export async function resetStaffPassword(db: Kdb, actor: Actor, id: number, password: string): Promise<void> {
+  await getStaff(db, id);
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('staff').set({ password_hash: hash, failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+    await writeAudit(tx, actor, 'staff.password', `staff:${id}`, null, null);
+  });
+  await revokeAllStaffSessions(db, id);
+}
+
+export async function setStaffRole(db: Kdb, actor: Actor, id: number, role: StaffRole): Promise<AdminStaff> {
+  if (id === actor.id) throw badRequest(MSG.staffSelf);
+  const before = await getStaff(db, id);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('staff').set({ role }).where('id', '=', id).execute();
+    await writeAudit(tx, actor, 'staff.role', `staff:${id}`, { role: before.role }, { role });
+  });
+  return getStaff(db, id);
+}
+
+/** Disables (0) or enables (1) a staff account; disabling ends its sessions at once. */
+export async function setStaffState(db: Kdb, actor: Actor, id: number, state: 0 | 1): Promise<AdminStaff> {
+  if (id === actor.id) throw badRequest(MSG.staffSelf);
+  const before = await getStaff(db, id);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('staff').set({ state, ...(state === 1 ? { failed_logins: 0, locked_until: null } : {}) }).where('id', '=', id).execute();
+    await writeAudit(tx, actor, 'staff.state', `staff:${id}`, { state: before.state }, { state });
+  });
+  if (state === 0) await revokeAllStaffSessions(db, id);
+  return getStaff(db, id);
+}

@@ -1,0 +1,25 @@
+import { ok } from '../http/envelope.js';
+import { oversightRoutes } from './audit/routes.js';
+import { memberRoutes } from './members/routes.js';
+import { openApiDocument } from './openapi.js';
+import { orderRoutes } from './orders/routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { route, type AdminRoute } from './route.js';
+import { staffRoutes } from './staff/routes.js';
+
+/** Every back-office route, in the order the document lists them. */
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...paymentRoutes, ...oversightRoutes];
+
+let document: unknown = null;
+
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  ...domainRoutes,
+  route({
+    method: 'GET',
+    path: '/openapi.json',
+    tag: '文档',
+    summary: '本文档：后台 API 的 OpenAPI 3.1 描述（由注册路由的同一张路由表生成）',
+    access: 'public',
+    handler: async () => ok((document ??= openApiDocument(ADMIN_ROUTES))),
+  }),
+];

@@ -1,0 +1,38 @@
+import { expect } from 'vitest';
+import type { StaffRole } from '@app/contract';
+import { uniqueName, type TestServer } from './harness.js';
+
+/** Back-office helpers for the admin*.test.ts files. */
+export const ADMIN_PASSWORD = 'first-Admin-pass-9';
+export const STAFF_PASSWORD = 'staff-Pass-123';
+
+export interface Staff {
+  id: number;
+  username: string;
+  password: string;
+  token: string;
+}
+
+/** A back-office call: GET with the query in the path, POST with a JSON body. */
+export function adminCall<T = any>(s: TestServer, token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return s.api<T>(`/admin/api${path}`, body, { token, method });
+}
+
+export async function staffLogin(s: TestServer, username: string, password: string): Promise<string> {
+  const r = await s.api('/admin/api/login', { username, password });
+  expect(r, `login ${username}`).toMatchObject({ code: 200 });
+  return r.data.token as string;
+}
+
+/** A staff member with `role`, created through the API by a super admin, signed in. */
+export async function newStaff(s: TestServer, superToken: string, role: StaffRole): Promise<Staff> {
+  const username = uniqueName(`s${role.slice(0, 2)}`);
+  const r = await adminCall(s, superToken, 'POST', '/staff', { username, password: STAFF_PASSWORD, role });
+  expect(r).toMatchObject({ code: 200 });
+  return { id: r.data.id, username, password: STAFF_PASSWORD, token: await staffLogin(s, username, STAFF_PASSWORD) };
+}
+
+/** Audit rows of one action on one target, oldest first (straight from the table). */
+export async function auditRows(s: TestServer, action: string, target: string) {
+  return s.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('target', '=', target).orderBy('id').execute();
+}
