@@ -116,6 +116,8 @@ export const MSG = {
   recycleDone: '回收成功，共回收{amount}元',
   recycleNothing: '暂无可回收的场馆余额',
   recyclePartial: '已回收{amount}元，{count}个场馆处理中',
+  transferOutFailed: '转账失败，资金仍在场馆钱包',
+  recycleFailedSome: '已回收{amount}元，{count}个场馆回收失败，请稍后再试',
   // navigation
   alreadyHere: '已在当前页面！',
   redpacketClosed: '红包已关闭',

@@ -15,6 +15,8 @@ import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
 import adminApi from './admin/index.js';
 import adminConsole from './admin/console.js';
+import { createVenueRegistry } from './modules/venues/registry.js';
+import { startReconciler } from './modules/transfers/reconcile.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -36,6 +38,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('kdb', db.kysely);
+  const venues = createVenueRegistry(config, db.kysely);
+  app.decorate('venues', venues);
+  app.addHook('onClose', async () => venues.demo.stop());
   registerErrorHandling(app);
   // Older clients of this API POST with a JSON content type and no body: read that as {}.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -51,6 +56,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(session, { redis });
   await app.register(maintenance);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
+  startReconciler(app);
 
   await app.register(adminApi, { prefix: '/admin/api' });
 

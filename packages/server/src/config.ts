@@ -23,6 +23,26 @@ export interface Config {
   /** Rate limits per client IP and minute. */
   rateLimits: { login: number; register: number; captcha: number };
   sessionIdleMs: number;
+  /** The platform gives a venue this long to answer a call before treating the outcome as unknown. */
+  venueTimeoutMs: number;
+  /** How often the reconciliation job settles pending transfers (0 switches the job off). */
+  reconcileIntervalMs: number;
+  /** Fault injection of the built-in demo venue, for tests (DESIGN §6). */
+  demoVenueFault: DemoVenueFault;
+  demoVenueSlowMs: number;
+}
+
+/**
+ * none: answers normally; fail: refuses every transfer; timeout: never answers and never applies;
+ * timeout-after-apply: applies the transfer but the answer is lost; slow: answers after demoVenueSlowMs.
+ */
+export const DEMO_VENUE_FAULTS = ['none', 'fail', 'timeout', 'timeout-after-apply', 'slow'] as const;
+export type DemoVenueFault = (typeof DEMO_VENUE_FAULTS)[number];
+
+function demoFault(value: string | undefined): DemoVenueFault {
+  if (!value) return 'none';
+  if (!(DEMO_VENUE_FAULTS as readonly string[]).includes(value)) throw new Error(`DEMO_VENUE_FAULT must be one of ${DEMO_VENUE_FAULTS.join(', ')}`);
+  return value as DemoVenueFault;
 }
 
 function num(value: string | undefined, fallback: number): number {
@@ -54,10 +74,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       captcha: num(env.RATE_LIMIT_CAPTCHA, 30),
     },
     sessionIdleMs: num(env.SESSION_IDLE_MS, SESSION_IDLE_MS),
+    venueTimeoutMs: num(env.VENUE_TIMEOUT_MS, 5000),
+    reconcileIntervalMs: num(env.RECONCILE_INTERVAL_MS, 30_000),
+    demoVenueFault: demoFault(env.DEMO_VENUE_FAULT),
+    demoVenueSlowMs: num(env.DEMO_VENUE_SLOW_MS, 2000),
     ...overrides,
   };
   if (config.production && config.captchaBypassCode) {
     throw new Error('CAPTCHA_BYPASS_CODE must not be set when NODE_ENV=production');
+  }
+  if (config.production && config.demoVenueFault !== 'none') {
+    throw new Error('DEMO_VENUE_FAULT must not be set when NODE_ENV=production');
   }
   return config;
 }

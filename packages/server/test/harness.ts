@@ -7,6 +7,7 @@ import { connectPglite, connectPostgres, type Db } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 import { checkLedger, HOUSE, memberWalletId, post, systemAccountId } from '../src/modules/ledger/service.js';
+import { checkDemoVenue } from '../src/venue-demo/store.js';
 
 /**
  * A real server on an ephemeral port over a real database: in-memory PGlite by default, a fresh
@@ -67,10 +68,12 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     },
     async close() {
       const check = await checkLedger(db.kysely);
+      const venueCheck = await checkDemoVenue(db.kysely);
       await app.close();
       await db.close();
       await drop();
       if (!check.ok) throw new Error(`ledger check failed: ${JSON.stringify(check.mismatches)}`);
+      if (!venueCheck.ok) throw new Error(`demo venue check failed: ${JSON.stringify(venueCheck.mismatches)}`);
     },
   };
 }

@@ -357,8 +357,116 @@ CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON audit_log FOR EACH
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
 `;
 
+/**
+ * The built-in demo venue's own wallet (DESIGN §6): a separate provider's double-entry store that
+ * happens to live in the same database. Only src/venue-demo reads or writes these tables; the
+ * platform reaches them through the venue adapter, never by SQL.
+ */
+const demoVenue = /* sql */ `
+-- One account per (venue, player), and one house account per venue (player '').
+CREATE TABLE demo_venue_accounts (
+  id bigserial PRIMARY KEY,
+  venue text NOT NULL,
+  player text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('player', 'house')),
+  balance_fen bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((kind = 'house') = (player = '')),
+  CHECK (kind = 'house' OR balance_fen >= 0)
+);
+CREATE UNIQUE INDEX demo_venue_accounts_player_idx ON demo_venue_accounts (player, venue);
+
+-- A request of the operator (transfer) or a game event (bet, payout), identified by the caller's
+-- ref: applied at most once; a voided ref (given up by the caller, or refused) can never apply.
+CREATE TABLE demo_venue_transactions (
+  id bigserial PRIMARY KEY,
+  venue text NOT NULL,
+  ref text NOT NULL,
+  kind text NOT NULL,
+  state text NOT NULL CHECK (state IN ('applied', 'voided')),
+  reason text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (venue, ref)
+);
+
+CREATE TABLE demo_venue_entries (
+  id bigserial PRIMARY KEY,
+  transaction_id bigint NOT NULL REFERENCES demo_venue_transactions(id),
+  account_id bigint NOT NULL REFERENCES demo_venue_accounts(id),
+  amount_fen bigint NOT NULL CHECK (amount_fen <> 0)
+);
+CREATE INDEX demo_venue_entries_account_idx ON demo_venue_entries (account_id);
+CREATE INDEX demo_venue_entries_transaction_idx ON demo_venue_entries (transaction_id);
+
+-- Moves p_amount between a player and the venue's house in one statement (one round trip, one
+-- commit): positive credits the player, negative debits (never below zero). Answers 'applied',
+-- 'duplicate' (this ref applied before), 'voided' (this ref was voided) or 'insufficient' (the
+-- ref is then voided, so a retry answers the same).
+CREATE FUNCTION demo_venue_move(p_venue text, p_player text, p_amount bigint, p_ref text, p_kind text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_txn bigint;
+  v_player bigint;
+  v_house bigint;
+  v_state text;
+BEGIN
+  IF p_amount = 0 OR p_player = '' OR p_ref = '' THEN
+    RAISE EXCEPTION 'demo_venue_move: amount, player and ref are required';
+  END IF;
+  INSERT INTO demo_venue_transactions (venue, ref, kind, state) VALUES (p_venue, p_ref, p_kind, 'applied')
+    ON CONFLICT (venue, ref) DO NOTHING RETURNING id INTO v_txn;
+  IF v_txn IS NULL THEN
+    SELECT state INTO v_state FROM demo_venue_transactions WHERE venue = p_venue AND ref = p_ref;
+    RETURN CASE WHEN v_state = 'applied' THEN 'duplicate' ELSE 'voided' END;
+  END IF;
+  UPDATE demo_venue_accounts SET balance_fen = balance_fen + p_amount, updated_at = now()
+    WHERE player = p_player AND venue = p_venue AND balance_fen + p_amount >= 0 RETURNING id INTO v_player;
+  IF v_player IS NULL AND p_amount > 0 THEN
+    INSERT INTO demo_venue_accounts (venue, player, kind, balance_fen) VALUES (p_venue, p_player, 'player', p_amount)
+      ON CONFLICT (player, venue) DO NOTHING RETURNING id INTO v_player;
+    IF v_player IS NULL THEN -- opened by a concurrent request a moment ago
+      UPDATE demo_venue_accounts SET balance_fen = balance_fen + p_amount, updated_at = now()
+        WHERE player = p_player AND venue = p_venue RETURNING id INTO v_player;
+    END IF;
+  END IF;
+  IF v_player IS NULL THEN
+    UPDATE demo_venue_transactions SET state = 'voided', reason = 'insufficient_balance' WHERE id = v_txn;
+    RETURN 'insufficient';
+  END IF;
+  UPDATE demo_venue_accounts SET balance_fen = balance_fen - p_amount, updated_at = now()
+    WHERE player = '' AND venue = p_venue RETURNING id INTO v_house;
+  IF v_house IS NULL THEN
+    INSERT INTO demo_venue_accounts (venue, player, kind, balance_fen) VALUES (p_venue, '', 'house', -p_amount)
+      ON CONFLICT (player, venue) DO NOTHING RETURNING id INTO v_house;
+    IF v_house IS NULL THEN
+      UPDATE demo_venue_accounts SET balance_fen = balance_fen - p_amount, updated_at = now()
+        WHERE player = '' AND venue = p_venue RETURNING id INTO v_house;
+    END IF;
+  END IF;
+  INSERT INTO demo_venue_entries (transaction_id, account_id, amount_fen) VALUES (v_txn, v_player, p_amount), (v_txn, v_house, -p_amount);
+  RETURN 'applied';
+END $$;
+
+-- Makes sure a ref can never apply: answers 'voided' (now or before) or 'applied' (too late to void).
+CREATE FUNCTION demo_venue_void(p_venue text, p_ref text, p_reason text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_txn bigint;
+  v_state text;
+BEGIN
+  INSERT INTO demo_venue_transactions (venue, ref, kind, state, reason) VALUES (p_venue, p_ref, 'void', 'voided', p_reason)
+    ON CONFLICT (venue, ref) DO NOTHING RETURNING id INTO v_txn;
+  IF v_txn IS NOT NULL THEN
+    RETURN 'voided';
+  END IF;
+  SELECT state INTO v_state FROM demo_venue_transactions WHERE venue = p_venue AND ref = p_ref;
+  RETURN v_state;
+END $$;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
   { id: '003_wallet', sql: wallet },
+  { id: '004_demo_venue', sql: demoVenue },
 ];

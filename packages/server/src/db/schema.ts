@@ -204,5 +204,24 @@ export interface Database {
     ip: Generated<string>;
     created_at: Timestamp;
   };
+  // The built-in demo venue's own store (migration 004): only src/venue-demo touches these.
+  demo_venue_accounts: {
+    id: Generated<number>;
+    venue: string;
+    player: string;
+    kind: 'player' | 'house';
+    balance_fen: Generated<number>;
+    updated_at: Timestamp;
+  };
+  demo_venue_transactions: {
+    id: Generated<number>;
+    venue: string;
+    ref: string;
+    kind: string;
+    state: 'applied' | 'voided';
+    reason: Generated<string>;
+    created_at: Timestamp;
+  };
+  demo_venue_entries: { id: Generated<number>; transaction_id: number; account_id: number; amount_fen: number };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

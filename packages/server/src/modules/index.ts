@@ -7,10 +7,11 @@ import games from './games/routes.js';
 import mail from './mail/routes.js';
 import cards from './cards/routes.js';
 import payment from './payment/routes.js';
+import transfers from './transfers/routes.js';
 import turnover from './turnover/routes.js';
 import deposits from './deposits/routes.js';
 import withdrawals from './withdrawals/routes.js';
 import records from './records/routes.js';
 
 /** Every member-API domain, each one encapsulated plugin mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, turnover, deposits, withdrawals, records];
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records];

@@ -23,12 +23,13 @@ const routes: FastifyPluginAsync = async (app) => {
   const member = { preHandler: app.requireMember };
   const memberNotTrial = { preHandler: [app.requireMember, app.refuseTrial] };
 
-  app.post('/user', member, async (req) => ok(await userInfo(app.kdb, req.member!.id)));
+  app.post('/user', member, async (req) => ok(await userInfo(app.kdb, req.member!.id, new Date(), app.venues)));
 
   // Hot path: polled every 2.5 s by every open app. No hashing, no writes.
   app.post('/balance', member, async (req) => ok({ balance: await balanceYuan(app.kdb, req.member!.id) }));
 
-  app.post('/refreshusermoney', member, async (req) => ok(await userInfo(app.kdb, req.member!.id)));
+  // The wallet screens' refresh: central balance and every venue balance read fresh.
+  app.post('/refreshusermoney', member, async (req) => ok(await userInfo(app.kdb, req.member!.id, new Date(), app.venues)));
 
   app.post('/uploadimg', memberNotTrial, async (req) => {
     if (!req.isMultipart()) throw badRequest(MSG.avatarMissing);
@@ -59,7 +60,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post('/updateuserinfo', memberNotTrial, async (req) => {
     const fields = parse(updateUserInfoSchema, req.body);
     await updateProfile(app.kdb, req.member!.id, fields);
-    return ok(await userInfo(app.kdb, req.member!.id), MSG.ok);
+    return ok(await userInfo(app.kdb, req.member!.id, new Date(), app.venues), MSG.ok);
   });
 
   // Old passwords are guessable through these routes too, so they share the login limit.

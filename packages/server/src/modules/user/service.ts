@@ -6,13 +6,18 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { beijing, daysSince } from '../../lib/time.js';
 import { displayBalanceFen, memberBalanceFen, type Tx } from '../ledger/service.js';
 import { getSettings } from '../site/service.js';
+import { venueTotalFen, type VenueRegistry } from '../venues/registry.js';
 import { revokeAllSessions } from '../session/service.js';
 
 export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
 
-/** The user info of spec §3 as /api/user, /api/refreshusermoney and the profile screens read it. */
-export async function userInfo(db: Tx, memberId: number, now: Date = new Date()): Promise<UserInfo> {
-  const [m, balanceFen, settings] = await Promise.all([
+/**
+ * The user info of spec §3 as /api/user, /api/refreshusermoney and the profile screens read it.
+ * gameblance is the member's money at every venue, read fresh through the venue adapters (one batch
+ * read per adapter); without `venues` (tests of the other fields) it is 0.
+ */
+export async function userInfo(db: Tx, memberId: number, now: Date = new Date(), venues?: VenueRegistry): Promise<UserInfo> {
+  const [m, balanceFen, settings, gameFen] = await Promise.all([
     db
       .selectFrom('members')
       .select([
@@ -34,6 +39,7 @@ export async function userInfo(db: Tx, memberId: number, now: Date = new Date())
       .executeTakeFirst(),
     memberBalanceFen(db, memberId),
     getSettings(db as Kdb),
+    venues ? venueTotalFen(db as Kdb, venues, memberId) : 0,
   ]);
   // The session was valid a moment ago; a member row gone since is a session gone.
   if (!m) throw unauthorized();
@@ -43,9 +49,7 @@ export async function userInfo(db: Tx, memberId: number, now: Date = new Date())
     realname: m.realname,
     avatar: m.avatar || DEFAULT_AVATAR,
     balance: fenToYuan(balanceFen),
-    // Venue (game wallet) balances arrive with the wallet and venue modules; until a member can
-    // transfer money into a venue there is nothing outside the central wallet.
-    gameblance: 0,
+    gameblance: fenToYuan(gameFen),
     vip: m.vip,
     // The spec reads the level as the part after the letter P: VIP3 → 3.
     current_vip: `VIP${m.vip}`,

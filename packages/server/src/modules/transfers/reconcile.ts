@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { TRANSFER_STATE } from '@app/contract';
+import type { Db } from '../../db/connect.js';
+import { listVenues, type Venue, type VenueRegistry } from '../venues/registry.js';
+import { settleFailure, settleSuccess, type PendingTransfer } from './service.js';
+
+/**
+ * Reconciliation (DESIGN §6): transfers left pending (state 2: the venue did not answer, or the
+ * process died between the two halves) are settled by asking the venue what happened to the ref.
+ * Applied → success (money out of a venue is credited now). Not found → the ref is voided at the
+ * venue first, so a late request can never apply, then the transfer fails (money sent in is
+ * refunded). A void that finds the ref applied after all settles it as success.
+ *
+ * Safe to run anywhere, any number of times at once: every settlement is a conditional update of
+ * the row plus its journal in one transaction. The advisory lock only keeps N instances from
+ * doing the same work.
+ */
+const LOCK_KEY = 727_002; // migrations hold 727_001
+const BATCH = 100;
+/** Bounds one pass: a backlog larger than this is finished by the next passes. */
+const MAX_PER_PASS = 2_000;
+
+export interface ReconcileDeps {
+  db: Db;
+  venues: VenueRegistry;
+  log?: FastifyBaseLogger;
+}
+
+export interface ReconcileReport {
+  /** false when another instance held the lock, so this one did nothing */
+  ran: boolean;
+  checked: number;
+  succeeded: number;
+  failed: number;
+  /** still pending: the venue did not answer, or the row was settled by someone else meanwhile */
+  unresolved: number;
+}
+
+export interface ReconcileOptions {
+  /** only transfers pending at least this long (default: the venue timeout, so no request is still waiting) */
+  minAgeMs?: number;
+  /** false skips the advisory lock (tests proving that concurrent passes settle once) */
+  lock?: boolean;
+}
+
+export async function reconcileTransfers(deps: ReconcileDeps, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const minAgeMs = opts.minAgeMs ?? deps.venues.timeoutMs;
+  // PGlite is one process and one session: there is no other instance to keep out.
+  if (opts.lock === false || deps.db.kind === 'pglite') return pass(deps, minAgeMs);
+  return deps.db.exclusive(async (s) => {
+    const [{ locked }] = await s.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
+    if (!locked) return { ran: false, checked: 0, succeeded: 0, failed: 0, unresolved: 0 };
+    try {
+      return await pass(deps, minAgeMs);
+    } finally {
+      await s.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
+    }
+  });
+}
+
+async function pass(deps: ReconcileDeps, minAgeMs: number): Promise<ReconcileReport> {
+  const report: ReconcileReport = { ran: true, checked: 0, succeeded: 0, failed: 0, unresolved: 0 };
+  const db = deps.db.kysely;
+  const venues = new Map((await listVenues(db)).map((v) => [v.code, v]));
+  let afterId = 0;
+  while (report.checked < MAX_PER_PASS) {
+    const rows: PendingTransfer[] = await db
+      .selectFrom('transfers')
+      .select(['id', 'order_no', 'member_id', 'venue', 'direction', 'amount_fen'])
+      .where('state', '=', TRANSFER_STATE.pending)
+      .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${minAgeMs / 1000})`)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1].id;
+    for (const t of rows) {
+      report.checked += 1;
+      const outcome = await settleOne(deps, venues, t);
+      report[outcome] += 1;
+    }
+  }
+  if (report.succeeded + report.failed + report.unresolved > 0) deps.log?.info({ reconcile: report }, 'pending transfers reconciled');
+  return report;
+}
+
+async function settleOne(deps: ReconcileDeps, venues: Map<string, Venue>, t: PendingTransfer): Promise<'succeeded' | 'failed' | 'unresolved'> {
+  const db = deps.db.kysely;
+  const venue = venues.get(t.venue);
+  if (!venue) return 'unresolved';
+  await db.updateTable('transfers').set({ attempts: sql`attempts + 1` }).where('id', '=', t.id).execute();
+  try {
+    let applied = (await deps.venues.status(venue, t.order_no)) === 'applied';
+    if (!applied) applied = (await deps.venues.voidRef(venue, t.order_no)) === 'applied';
+    if (applied) return (await settleSuccess(db, t)) ? 'succeeded' : 'unresolved';
+    return (await settleFailure(db, t, 'voided')) ? 'failed' : 'unresolved';
+  } catch (err) {
+    deps.log?.warn({ err, order_no: t.order_no }, 'transfer not reconciled');
+    return 'unresolved';
+  }
+}
+
+/**
+ * The in-process job: a pass at start and every RECONCILE_INTERVAL_MS (0 switches it off), never
+ * two at once in one process; stopped, and its running pass awaited, when the app closes.
+ */
+export function startReconciler(app: FastifyInstance): void {
+  const intervalMs = app.config.reconcileIntervalMs;
+  if (!(intervalMs > 0)) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = reconcileTransfers({ db: app.db, venues: app.venues, log: app.log })
+      .then(
+        () => {},
+        (err) => app.log.warn({ err }, 'reconciliation pass failed'),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    tick();
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  });
+}

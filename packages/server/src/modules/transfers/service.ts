@@ -1,0 +1,316 @@
+import { randomInt } from 'node:crypto';
+import {
+  CODE,
+  fenToYuan,
+  fmt,
+  MSG,
+  PLATFORM_WALLET,
+  TRANS_TYPE,
+  TRANSFER_STATE,
+  type TransAllResult,
+  type TransferResult,
+  type VenueBalance,
+} from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { beijing } from '../../lib/time.js';
+import { displayBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode } from '../ledger/service.js';
+import type { VenueOutcome, VenueRefusal } from '../venues/adapter.js';
+import { findVenue, listVenues, type Venue, type VenueRegistry } from '../venues/registry.js';
+
+/**
+ * Transfers between the central wallet and one venue (DESIGN §6). The platform's half of a transfer
+ * is one ledger journal (member wallet ⇄ the venue's settlement account); the venue's half happens
+ * at the venue, through its adapter. The order row records which of the two happened:
+ *
+ *   into a venue (3): row + debit commit together, then the venue is asked; ok → 1; refused →
+ *     refund, 0; no answer → stays 2.
+ *   out of a venue (4): row committed, then the venue is asked; ok → credit + 1 together;
+ *     refused → 0 (nothing moved); no answer → stays 2.
+ *
+ * State 2 is settled later by reconciliation (reconcile.ts), which asks the venue. Every move out of
+ * state 2 is a conditional update in the same transaction as its journal, so whoever settles a
+ * transfer first (the request, a reconciliation pass, another instance) settles it once.
+ */
+export interface TransferDeps {
+  db: Kdb;
+  venues: VenueRegistry;
+}
+
+type Direction = typeof TRANS_TYPE.transferIn | typeof TRANS_TYPE.transferOut;
+
+/** A transfer row as settlement needs it. */
+export interface PendingTransfer {
+  id: number;
+  order_no: string;
+  member_id: number;
+  venue: string;
+  direction: number;
+  amount_fen: number;
+}
+
+export interface TransferOutcome {
+  result: TransferResult;
+  /** the member-facing message for this outcome */
+  message: string;
+  /** true when the transfer was refused (state 0) */
+  failed: boolean;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const ORDER_NO_ATTEMPTS = 3;
+/** Venues recycled at once by transall: bounded, so one member cannot take the whole pool. */
+const RECYCLE_CONCURRENCY = 4;
+
+// ---- read side ----------------------------------------------------------------------------
+
+/** POST /api/balancelist: the central wallet first, then every enabled venue in display order. */
+export async function balanceList(deps: TransferDeps, memberId: number): Promise<VenueBalance[]> {
+  const [centralFen, venues] = await Promise.all([displayBalanceFen(deps.db, memberId), listVenues(deps.db)]);
+  const enabled = venues.filter((v) => v.enabled);
+  const balances = await deps.venues.balancesFen(enabled, memberId);
+  return [
+    { name: PLATFORM_WALLET.name, platname: PLATFORM_WALLET.platname, balance: fenToYuan(centralFen) },
+    ...enabled.map((v) => ({ name: v.name, platname: v.code, balance: fenToYuan(balances.get(v.code) ?? 0) })),
+  ];
+}
+
+// ---- one transfer -------------------------------------------------------------------------
+
+/**
+ * POST /api/transfer after the shared rules passed (amount given and positive, exactly one side the
+ * platform wallet): the venue must exist and be open, then the money must be there.
+ */
+export async function transfer(deps: TransferDeps, memberId: number, input: { amountFen: number; sourcetype: string; targettype: string }): Promise<TransferOutcome> {
+  const direction: Direction = input.sourcetype === PLATFORM_WALLET.platname ? TRANS_TYPE.transferIn : TRANS_TYPE.transferOut;
+  const code = direction === TRANS_TYPE.transferIn ? input.targettype : input.sourcetype;
+  const venue = await findVenue(deps.db, code);
+  if (!venue) throw badRequest(MSG.venueMissing);
+  if (!venue.enabled) throw badRequest(MSG.venueClosed);
+  if (direction === TRANS_TYPE.transferIn) return intoVenue(deps, memberId, venue, input.amountFen);
+  // A cheap early answer for the common case; the venue itself still refuses an overdraft.
+  const have = (await deps.venues.balancesFen([venue], memberId)).get(venue.code);
+  if (have !== undefined && have < input.amountFen) throw badRequest(MSG.venueBalanceLow);
+  return outOfVenue(deps, memberId, venue, input.amountFen);
+}
+
+/** Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short. */
+export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number): Promise<TransferOutcome> {
+  const [walletId, settlementId] = await Promise.all([walletIdOf(deps.db, memberId), settlementIdOf(deps.db, venue.code)]);
+  const row = await withOrderNo((orderNo) =>
+    deps.db.transaction().execute(async (tx) => {
+      const inserted = await tx
+        .insertInto('transfers')
+        .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferIn, amount_fen: amountFen, state: TRANSFER_STATE.pending })
+        .returning(['id', 'order_no', 'member_id', 'venue', 'direction', 'amount_fen'])
+        .executeTakeFirstOrThrow();
+      await post(tx, {
+        idemKey: `transfer:${orderNo}`,
+        kind: 'transfer_in',
+        memo: venue.code,
+        entries: [
+          { accountId: walletId, amountFen: -amountFen },
+          { accountId: settlementId, amountFen },
+        ],
+      });
+      return inserted;
+    }),
+  );
+  const outcome = await deps.venues.transferIn(venue, memberId, amountFen, row.order_no);
+  return afterCall(deps, row, outcome);
+}
+
+/** Venue → central wallet. Nothing moves on the platform until the venue has said yes. */
+export async function outOfVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number): Promise<TransferOutcome> {
+  const row = await withOrderNo((orderNo) =>
+    deps.db
+      .insertInto('transfers')
+      .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferOut, amount_fen: amountFen, state: TRANSFER_STATE.pending })
+      .returning(['id', 'order_no', 'member_id', 'venue', 'direction', 'amount_fen'])
+      .executeTakeFirstOrThrow(),
+  );
+  const outcome = await deps.venues.transferOut(venue, memberId, amountFen, row.order_no);
+  return afterCall(deps, row, outcome);
+}
+
+async function afterCall(deps: TransferDeps, row: PendingTransfer, outcome: VenueOutcome): Promise<TransferOutcome> {
+  if (outcome.status === 'ok') {
+    await settleSuccess(deps.db, row);
+  } else if (outcome.status === 'failed') {
+    await settleFailure(deps.db, row, outcome.reason);
+  } else {
+    // Unknown: money may or may not have moved at the venue. Leave it to reconciliation.
+    await deps.db.updateTable('transfers').set({ error: outcome.error.slice(0, 200) }).where('id', '=', row.id).where('state', '=', TRANSFER_STATE.pending).execute();
+  }
+  // Someone else (reconciliation) may have settled it first: report what the row says now.
+  const state = outcome.status === 'unknown' ? TRANSFER_STATE.pending : await stateOf(deps.db, row.id);
+  const result: TransferResult = { order_no: row.order_no, state, amount: fenToYuan(row.amount_fen) };
+  if (state === TRANSFER_STATE.success) return { result, message: MSG.transferSuccess, failed: false };
+  if (state === TRANSFER_STATE.pending) return { result, message: MSG.transferPending, failed: false };
+  const reason = outcome.status === 'failed' ? outcome.reason : 'rejected';
+  return { result, message: failureMessage(row.direction, reason), failed: true };
+}
+
+function failureMessage(direction: number, reason: VenueRefusal): string {
+  if (direction === TRANS_TYPE.transferIn) return MSG.transferFailed;
+  return reason === 'insufficient_balance' ? MSG.venueBalanceLow : MSG.transferOutFailed;
+}
+
+async function stateOf(db: Kdb, id: number): Promise<number> {
+  const row = await db.selectFrom('transfers').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.state;
+}
+
+// ---- settlement (the request itself, or reconciliation) ----------------------------------
+
+/**
+ * The venue applied the transfer: state 1, and for money coming out of a venue the credit to the
+ * central wallet in the same transaction. False when the transfer was no longer pending.
+ */
+export async function settleSuccess(db: Kdb, t: PendingTransfer): Promise<boolean> {
+  if (t.direction === TRANS_TYPE.transferIn) {
+    const r = await db
+      .updateTable('transfers')
+      .set({ state: TRANSFER_STATE.success, error: '', settled_at: new Date() })
+      .where('id', '=', t.id)
+      .where('state', '=', TRANSFER_STATE.pending)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
+  return db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('transfers')
+      .set({ state: TRANSFER_STATE.success, error: '', settled_at: new Date() })
+      .where('id', '=', t.id)
+      .where('state', '=', TRANSFER_STATE.pending)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    await post(tx, {
+      idemKey: `transfer:${t.order_no}`,
+      kind: 'transfer_out',
+      memo: t.venue,
+      entries: [
+        { accountId: settlementId, amountFen: -t.amount_fen },
+        { accountId: walletId, amountFen: t.amount_fen },
+      ],
+    });
+    return true;
+  });
+}
+
+/**
+ * The venue did not apply the transfer and never will: state 0, and money sent into a venue goes
+ * back to the central wallet in the same transaction. False when it was no longer pending.
+ */
+export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string): Promise<boolean> {
+  if (t.direction === TRANS_TYPE.transferOut) {
+    const r = await db
+      .updateTable('transfers')
+      .set({ state: TRANSFER_STATE.failed, error: reason, settled_at: new Date() })
+      .where('id', '=', t.id)
+      .where('state', '=', TRANSFER_STATE.pending)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
+  return db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('transfers')
+      .set({ state: TRANSFER_STATE.failed, error: reason, settled_at: new Date() })
+      .where('id', '=', t.id)
+      .where('state', '=', TRANSFER_STATE.pending)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    await post(tx, {
+      idemKey: `transfer-refund:${t.order_no}`,
+      kind: 'transfer_refund',
+      memo: t.venue,
+      entries: [
+        { accountId: settlementId, amountFen: -t.amount_fen },
+        { accountId: walletId, amountFen: t.amount_fen },
+      ],
+    });
+    return true;
+  });
+}
+
+// ---- recycle everything ---------------------------------------------------------------------
+
+/** POST /api/transall: every open venue holding money sends it back, each as its own transfer. */
+export async function recycleAll(deps: TransferDeps, memberId: number): Promise<{ result: TransAllResult; message: string }> {
+  const open = (await listVenues(deps.db)).filter((v) => v.enabled);
+  const balances = await deps.venues.balancesFen(open, memberId);
+  const holding = open.filter((v) => (balances.get(v.code) ?? 0) > 0);
+  const outcomes: TransferOutcome[] = [];
+  for (let i = 0; i < holding.length; i += RECYCLE_CONCURRENCY) {
+    const batch = holding.slice(i, i + RECYCLE_CONCURRENCY);
+    outcomes.push(...(await Promise.all(batch.map((v) => outOfVenue(deps, memberId, v, balances.get(v.code)!)))));
+  }
+  let movedFen = 0;
+  let pending = 0;
+  let failed = 0;
+  for (const o of outcomes) {
+    if (o.result.state === TRANSFER_STATE.success) movedFen += Math.round(o.result.amount * 100);
+    else if (o.result.state === TRANSFER_STATE.pending) pending += 1;
+    else failed += 1;
+  }
+  const amount = fenToYuan(movedFen);
+  const result: TransAllResult = { amount, pending, transfers: outcomes.map((o) => o.result) };
+  let message: string;
+  if (outcomes.length === 0) message = MSG.recycleNothing;
+  else if (failed > 0) message = fmt(MSG.recycleFailedSome, { amount, count: failed });
+  else if (pending > 0) message = fmt(MSG.recyclePartial, { amount, count: pending });
+  else message = fmt(MSG.recycleDone, { amount });
+  return { result, message };
+}
+
+/** POST /api/uptransferstatus: the auto-transfer switch. */
+export async function setTransferStatus(db: Kdb, memberId: number, status: 0 | 1): Promise<void> {
+  await db.updateTable('members').set({ transferstatus: status }).where('id', '=', memberId).execute();
+}
+
+// ---- helpers --------------------------------------------------------------------------------
+
+/** T + Beijing yyyyMMddHHmmss + 12 random digits: unique in practice; a clash is retried. */
+export function newOrderNo(now: Date = new Date()): string {
+  const digits = String(randomInt(0, 1_000_000)).padStart(6, '0') + String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return `T${beijing(now).replace(/\D/g, '')}${digits}`;
+}
+
+async function withOrderNo<T>(fn: (orderNo: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn(newOrderNo());
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (attempt < ORDER_NO_ATTEMPTS && e.code === UNIQUE_VIOLATION && e.constraint === 'transfers_order_no_key') continue;
+      throw err;
+    }
+  }
+}
+
+/** The venue's settlement account (ledger's venueSettlementCode is typed as a plain string). */
+function settlementIdOf(db: Kdb, venue: string): Promise<number> {
+  return systemAccountId(db, venueSettlementCode(venue) as `venue:${string}:settlement`);
+}
+
+/** Member wallet account ids never change: remembered per database after the first read. */
+const walletIds = new WeakMap<object, Map<number, number>>();
+const WALLET_IDS_MAX = 100_000;
+
+async function walletIdOf(db: Kdb, memberId: number): Promise<number> {
+  let ids = walletIds.get(db);
+  if (!ids) walletIds.set(db, (ids = new Map()));
+  const hit = ids.get(memberId);
+  if (hit !== undefined) return hit;
+  const id = await memberWalletId(db, memberId);
+  if (ids.size >= WALLET_IDS_MAX) ids.clear();
+  ids.set(memberId, id);
+  return id;
+}
+
+/** A refused transfer as an envelope error carrying its result (code 400, state 0). */
+export function refusal(outcome: TransferOutcome): AppError {
+  return new AppError(CODE.badRequest, outcome.message, outcome.result);
+}

@@ -1,0 +1,40 @@
+/**
+ * A game venue (场馆) as the platform sees it: a provider holding a wallet per member, reached only
+ * through this interface (DESIGN §6). One adapter serves every venue code configured with its name
+ * (venues.adapter), so each call names the venue. Amounts are integer fen; `ref` is the platform's
+ * order number, which the venue applies at most once.
+ *
+ * The games issue extends this with launch URLs and bet records; add methods, keep these.
+ */
+export interface VenueAdapter {
+  /** The member's balance at one venue, in fen (0 when the venue has never seen the member). */
+  balance(venue: string, memberId: number): Promise<number>;
+  /** The member's balances at several venues of this adapter in one call; missing venues are 0. */
+  balances(venues: readonly string[], memberId: number): Promise<Map<string, number>>;
+  /** Credits the member's venue wallet (money leaving the platform's central wallet). */
+  transferIn(venue: string, memberId: number, amountFen: number, ref: string): Promise<VenueAnswer>;
+  /** Debits the member's venue wallet (money coming back to the central wallet). */
+  transferOut(venue: string, memberId: number, amountFen: number, ref: string): Promise<VenueAnswer>;
+  /** Whether a ref was applied. A ref refused, voided or never received is 'not_found'. */
+  status(venue: string, ref: string): Promise<RefStatus>;
+  /**
+   * Makes sure a ref can never apply (a late request is then refused). Answers 'voided', or
+   * 'applied' when the ref applied first, in which case it stands.
+   */
+  voidRef(venue: string, ref: string): Promise<'voided' | 'applied'>;
+}
+
+export type RefStatus = 'applied' | 'not_found';
+
+/** Why a venue refused a transfer for certain (nothing moved there). */
+export type VenueRefusal = 'insufficient_balance' | 'voided' | 'rejected';
+
+/** What an adapter answers when it answers at all; a throw is an unknown outcome. */
+export type VenueAnswer = { status: 'ok' } | { status: 'failed'; reason: VenueRefusal };
+
+/**
+ * A call's outcome as the platform treats it: ok, refused for certain, or unknown (timeout,
+ * exception, lost connection): money may or may not have moved, so the transfer stays pending
+ * until reconciliation asks the venue.
+ */
+export type VenueOutcome = VenueAnswer | { status: 'unknown'; error: string };

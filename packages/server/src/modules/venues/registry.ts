@@ -1,0 +1,130 @@
+import type { Config } from '../../config.js';
+import type { Kdb } from '../../db/connect.js';
+import { DemoVenue } from '../../venue-demo/service.js';
+import type { RefStatus, VenueAdapter, VenueOutcome } from './adapter.js';
+import { demoAdapter } from './demo.js';
+
+/** A row of the platform's venues table: which adapter serves the venue code, shown or not. */
+export interface Venue {
+  code: string;
+  name: string;
+  adapter: string;
+  enabled: boolean;
+  sort: number;
+}
+
+export class VenueTimeout extends Error {
+  constructor(what: string, ms: number) {
+    super(`venue ${what} did not answer within ${ms} ms`);
+  }
+}
+
+/**
+ * Every venue call the platform makes goes through here: the adapter named by the venue row, under
+ * the platform's own timeout (VENUE_TIMEOUT_MS), with any throw or timeout turned into an unknown
+ * outcome for the money-moving calls.
+ */
+export class VenueRegistry {
+  constructor(
+    private readonly adapters: ReadonlyMap<string, VenueAdapter>,
+    readonly timeoutMs: number,
+    /** The built-in demo venue itself (tests change its fault through it). */
+    readonly demo: DemoVenue,
+  ) {}
+
+  adapterOf(venue: Pick<Venue, 'code' | 'adapter'>): VenueAdapter {
+    const adapter = this.adapters.get(venue.adapter);
+    if (!adapter) throw new Error(`venue ${venue.code}: no adapter named ${venue.adapter}`);
+    return adapter;
+  }
+
+  transferIn(venue: Venue, memberId: number, amountFen: number, ref: string): Promise<VenueOutcome> {
+    return this.moneyCall(`${venue.code} transferIn`, () => this.adapterOf(venue).transferIn(venue.code, memberId, amountFen, ref));
+  }
+
+  transferOut(venue: Venue, memberId: number, amountFen: number, ref: string): Promise<VenueOutcome> {
+    return this.moneyCall(`${venue.code} transferOut`, () => this.adapterOf(venue).transferOut(venue.code, memberId, amountFen, ref));
+  }
+
+  /** Throws when the venue does not answer in time (reconciliation tries again later). */
+  status(venue: Venue, ref: string): Promise<RefStatus> {
+    return within(this.adapterOf(venue).status(venue.code, ref), this.timeoutMs, `${venue.code} status`);
+  }
+
+  voidRef(venue: Venue, ref: string): Promise<'voided' | 'applied'> {
+    return within(this.adapterOf(venue).voidRef(venue.code, ref), this.timeoutMs, `${venue.code} void`);
+  }
+
+  /**
+   * A member's balances at the given venues: one batch call per adapter, all adapters at once.
+   * A venue whose adapter failed or did not answer in time is missing from the map.
+   */
+  async balancesFen(venues: readonly Venue[], memberId: number): Promise<Map<string, number>> {
+    const byAdapter = new Map<string, string[]>();
+    for (const v of venues) {
+      const codes = byAdapter.get(v.adapter) ?? [];
+      codes.push(v.code);
+      byAdapter.set(v.adapter, codes);
+    }
+    const out = new Map<string, number>();
+    await Promise.all(
+      [...byAdapter].map(async ([name, codes]) => {
+        const adapter = this.adapters.get(name);
+        if (!adapter) return;
+        try {
+          const got = await within(adapter.balances(codes, memberId), this.timeoutMs, `${name} balances`);
+          for (const code of codes) out.set(code, got.get(code) ?? 0);
+        } catch {
+          // unknown balances stay missing; the caller decides how to show them
+        }
+      }),
+    );
+    return out;
+  }
+
+  private async moneyCall(what: string, call: () => Promise<VenueOutcome>): Promise<VenueOutcome> {
+    try {
+      return await within(call(), this.timeoutMs, what);
+    } catch (err) {
+      return { status: 'unknown', error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new VenueTimeout(what, ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The venues of this process: every adapter by the name venues.adapter uses. */
+export function createVenueRegistry(config: Config, db: Kdb): VenueRegistry {
+  const demo = new DemoVenue(db, { fault: config.demoVenueFault, slowMs: config.demoVenueSlowMs });
+  return new VenueRegistry(new Map([['demo', demoAdapter(demo)]]), config.venueTimeoutMs, demo);
+}
+
+/** Every venue (enabled or not), in display order. */
+export function listVenues(db: Kdb): Promise<Venue[]> {
+  return db.selectFrom('venues').select(['code', 'name', 'adapter', 'enabled', 'sort']).orderBy('sort').orderBy('code').execute();
+}
+
+export async function findVenue(db: Kdb, code: string): Promise<Venue | undefined> {
+  return db.selectFrom('venues').select(['code', 'name', 'adapter', 'enabled', 'sort']).where('code', '=', code).executeTakeFirst();
+}
+
+/** The member's money at every venue together (user info's gameblance); unreadable venues count 0. */
+export async function venueTotalFen(db: Kdb, venues: VenueRegistry, memberId: number): Promise<number> {
+  const balances = await venues.balancesFen(await listVenues(db), memberId);
+  let total = 0;
+  for (const fen of balances.values()) total += fen;
+  return total;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The venue adapters and the platform's side of every venue call. */
+    venues: VenueRegistry;
+  }
+}
