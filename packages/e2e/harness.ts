@@ -30,7 +30,7 @@ export interface Platform {
 }
 
 export async function startPlatform(overrides: Partial<Config> = {}): Promise<Platform> {
-  const h5Dist = path.join(ROOT, 'packages/h5/dist');
+  const h5Dist = overrides.h5Dist ?? path.join(ROOT, 'packages/h5/dist');
   if (!fs.existsSync(path.join(h5Dist, 'index.html'))) throw new Error('build the H5 app first: npm run build');
   const db = await connectPglite(null);
   await migrate(db);
@@ -180,4 +180,28 @@ export async function imagesLoaded(page: Page, selector: string): Promise<void> 
   await expect
     .poll(() => page.$$eval(`${selector} img`, (imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 8000 })
     .toBe(true);
+}
+
+/** Taps a button of the open antd-mobile dialog (确定, 取消, 退出…). */
+export async function dialogButton(page: Page, text: string): Promise<void> {
+  await page.locator('.adm-dialog').getByText(text, { exact: true }).click();
+}
+
+/** Signs in as the trial account with 免费试玩 and lands on `routeAfter`. */
+export async function guestSignIn(page: Page, platform: Platform, routeAfter: string): Promise<void> {
+  await open(page, platform, `/login?redirect=${encodeURIComponent(routeAfter)}`);
+  await page.getByTestId('guest-login').click();
+  await expectRoute(page, routeAfter);
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** A well-formed, unique USDT address of a network (TRC20: T + 33 base58; ERC20: 0x + 40 hex). */
+export function usdtAddress(network: 'TRC20' | 'ERC20'): string {
+  const bytes = randomBytes(40);
+  if (network === 'ERC20') return `0x${bytes.toString('hex').slice(0, 40)}`;
+  return `T${[...bytes.subarray(0, 33)].map((b) => BASE58[b % BASE58.length]).join('')}`;
+}
+/** A unique 16-digit bank card number. */
+export function bankCardNo(): string {
+  return `6214${[...randomBytes(12)].map((b) => b % 10).join('')}`;
 }

@@ -16,6 +16,17 @@ export const USDT_ADDRESS_RE: Record<UsdtNetwork, RegExp> = {
   ERC20: /^0x[0-9a-fA-F]{40}$/,
 };
 
+/**
+ * /wallet?type= picks its tab by saved-card type, the same numbers as getcard: 1 银行卡, 2 虚拟币
+ * (USDT). Without a valid type the first tab, 虚拟币, opens.
+ */
+export function walletPath(type?: CardType): string {
+  return type ? `/wallet?type=${type}` : '/wallet';
+}
+export function cardTypeOfQuery(value: string | null): CardType {
+  return value === String(CARD_TYPE.bank) ? CARD_TYPE.bank : CARD_TYPE.usdt;
+}
+
 /** Pay methods of getPayRange and the receiving accounts (getpaybank `type`). */
 export const PAY_METHODS = ['bank', 'wechat', 'alipay', 'usdt-erc20', 'usdt-trc20'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];

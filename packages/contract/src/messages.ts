@@ -74,6 +74,8 @@ export const MSG = {
   cardMissing: '卡片不存在',
   cardBound: '绑定成功',
   cardUnbound: '解绑成功',
+  cardUnbindTitle: '温馨提示',
+  cardUnbindConfirm: '确定要解除绑定该卡片吗？',
   // money (spec §5 deposit, withdrawal, transfer; DESIGN §5)
   amountInvalid: '请输入正确的金额',
   insufficientBalance: '余额不足',
