@@ -75,20 +75,36 @@ export const payMethodParams = z.object({ code: z.enum(PAY_METHODS) });
 
 export const payMethodSchema = refined({ enabled: z.boolean(), min: money(), max: money() }, (v) => payRangeFailure(v.min, v.max));
 
+const field = (max: number) => z.string().trim().max(max * 4);
 const receivingShape = {
   method: z.enum(PAY_METHODS),
-  bank_name: text(ADMIN_LIMITS.fieldMax),
-  bank_no: text(ADMIN_LIMITS.fieldMax),
-  bank_owner: text(ADMIN_LIMITS.fieldMax),
-  bank_address: text(ADMIN_LIMITS.fieldMax),
-  mch_id: text(ADMIN_LIMITS.fieldMax),
-  content: text(ADMIN_LIMITS.fieldMax),
-  payimg: text(ADMIN_LIMITS.imageUrlMax),
-  enabled: z.boolean().default(true),
-  sort: int(0, 9999).default(0),
+  bank_name: field(ADMIN_LIMITS.fieldMax),
+  bank_no: field(ADMIN_LIMITS.fieldMax),
+  bank_owner: field(ADMIN_LIMITS.fieldMax),
+  bank_address: field(ADMIN_LIMITS.fieldMax),
+  mch_id: field(ADMIN_LIMITS.fieldMax),
+  content: field(ADMIN_LIMITS.fieldMax),
+  payimg: field(ADMIN_LIMITS.imageUrlMax),
+  enabled: z.boolean(),
+  sort: int(0, 9999),
 };
 
-export const receivingCreateSchema = form(receivingShape, receivingAccountRules);
+/** A new account: absent text fields are empty, enabled by default, sorted first. */
+export const receivingCreateSchema = form(
+  {
+    ...receivingShape,
+    bank_name: receivingShape.bank_name.default(''),
+    bank_no: receivingShape.bank_no.default(''),
+    bank_owner: receivingShape.bank_owner.default(''),
+    bank_address: receivingShape.bank_address.default(''),
+    mch_id: receivingShape.mch_id.default(''),
+    content: receivingShape.content.default(''),
+    payimg: receivingShape.payimg.default(''),
+    enabled: receivingShape.enabled.default(true),
+    sort: receivingShape.sort.default(0),
+  },
+  receivingAccountRules,
+);
 
 /** An update names only what changes; the merged account then passes the same rules. */
 export const receivingUpdateSchema = z.object(receivingShape).partial();
