@@ -30,6 +30,9 @@ import { VenueList } from '../components/VenueList';
 import { WalletPanel } from '../components/WalletPanel';
 import '../wallet.css';
 
+/** ?type=2 opens the bank-card tab, anything else the USDT tab. */
+const tabOf = (query: string | null): WithdrawTab => (query === String(WITHDRAW_TAB.bank) ? WITHDRAW_TAB.bank : WITHDRAW_TAB.usdt);
+
 /** Spec §9: the venue list shows 3 by default. */
 const VENUES_SHOWN = 3;
 
@@ -43,7 +46,9 @@ export default function Withdrawal() {
   const go = useGo();
   const qc = useQueryClient();
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<WithdrawTab>(params.get('type') === String(WITHDRAW_TAB.bank) ? WITHDRAW_TAB.bank : WITHDRAW_TAB.usdt);
+  const typeQuery = params.get('type');
+  const [tab, setTab] = useState<WithdrawTab>(tabOf(typeQuery));
+  const [shownQuery, setShownQuery] = useState(typeQuery);
   const [bank, setBank] = useState<number | ''>('');
   const [network, setNetwork] = useState<UsdtNetwork | ''>('');
   const [amount, setAmount] = useState('');
@@ -80,6 +85,12 @@ export default function Withdrawal() {
     setAmount('');
     setPassword('');
   };
+  // The same screen opened again with another ?type (a navigation may keep this instance).
+  if (typeQuery !== shownQuery) {
+    setShownQuery(typeQuery);
+    setTab(tabOf(typeQuery));
+    resetForm();
+  }
   const addCard = () => go(tab === WITHDRAW_TAB.usdt ? '/addUsdtCard' : '/addBankCard');
 
   const submit = async () => {

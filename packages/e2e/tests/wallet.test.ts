@@ -1,0 +1,533 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { fmt, MSG, PLATFORM_WALLET, usdtWithdrawalLines, type UserInfo, type VenueBalance } from '@app/contract';
+import { apiAs, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+
+/** The member wallet screens of spec §2: /money, /transfer, /withdrawal, /transRecord. */
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite());
+});
+afterAll(() => stopSuite(platform, browser));
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+const PLATFORM = PLATFORM_WALLET.platname;
+
+const api = <T = any>(path: string, token: string, body: unknown = {}) => apiAs<T>(platform, path, token, body);
+
+/** A fresh member holding `yuan` in the central wallet, signed in on a fresh phone at `at`. */
+async function signedIn<T>(at: string, yuan: number, fn: (page: Page, member: Member) => Promise<T>): Promise<T> {
+  const member = await registerViaApi(platform, uniqueName('wl'));
+  if (yuan > 0) await credit(platform, await memberIdOf(platform, member.token), yuan * 100);
+  const ctx = await newPhone(browser);
+  try {
+    const page = await ctx.newPage();
+    await signInPage(page, platform, member.token, at);
+    return await fn(page, member);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function venues(token: string): Promise<VenueBalance[]> {
+  return (await api<VenueBalance[]>('balancelist', token)).data.filter((v) => v.platname !== PLATFORM);
+}
+async function intoVenue(token: string, venue: string, yuan: number): Promise<void> {
+  const res = await api('transfer', token, { amount: yuan, sourcetype: PLATFORM, targettype: venue });
+  expect(res.code, res.message).toBe(200);
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+const expectText = (page: Page, testId: string, wanted: string) => expect.poll(() => text(page, testId), { timeout: 6000 }).toBe(wanted);
+const valueOf = (page: Page, name: string) => page.locator(`input[name="${name}"]`).inputValue();
+
+// Addresses of the right shapes (T + 33 base58; 0x + 40 hex), unique per call.
+let addressSeq = 0;
+function trc20(): string {
+  addressSeq += 1;
+  return `T${`${Date.now().toString(36)}${addressSeq}`.replace(/[0OIl]/g, 'x').padEnd(33, 'k').slice(0, 33)}`;
+}
+function erc20(): string {
+  addressSeq += 1;
+  return `0x${(Date.now().toString(16) + addressSeq.toString(16)).padStart(40, 'a').slice(-40)}`;
+}
+async function bindUsdt(member: Member, network: 'TRC20' | 'ERC20'): Promise<number> {
+  const res = await api('bindcard', member.token, { bank: 'USDT', bank_owner: network, bank_no: network === 'TRC20' ? trc20() : erc20(), pay_pass: member.password });
+  expect(res.code, res.message).toBe(200);
+  const cards = (await api<{ id: number; bank_owner: string }[]>('getcard', member.token, { type: 2 })).data;
+  return cards.filter((c) => c.bank_owner === network).at(-1)!.id;
+}
+async function bindBank(member: Member): Promise<number> {
+  const res = await api('bindcard', member.token, { bank_owner: member.name, bank: '中国银行', bank_address: '北京分行', bank_no: `62220202${String(Date.now()).slice(-8)}`, pay_pass: member.password });
+  expect(res.code, res.message).toBe(200);
+  return (await api<{ id: number }[]>('getcard', member.token, { type: 1 })).data.at(-1)!.id;
+}
+
+/** The balancelist calls the page makes from now on. */
+function countVenuePolls(page: Page): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/balancelist')) n += 1;
+  });
+  return () => n;
+}
+
+describe('/money', () => {
+  it('sends a visitor to /login with the redirect', async () => {
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await open(page, platform, '/money');
+      await expectRoute(page, '/login?redirect=/money');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('shows total assets, the central and game wallets, and the venue details behind the switch', async () => {
+    const member = await registerViaApi(platform, uniqueName('wl'));
+    await credit(platform, await memberIdOf(platform, member.token), 50_000);
+    const [first, second] = await venues(member.token);
+    await intoVenue(member.token, first!.platname, 120);
+    await intoVenue(member.token, second!.platname, 30.5);
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await signInPage(page, platform, member.token, '/money');
+      await expectText(page, 'wallet-central', '349.50');
+      await expectText(page, 'wallet-game', '150.50');
+      expect(await text(page, 'wallet-total')).toBe('500.00');
+      expect(await page.getByTestId('venue-list').count()).toBe(0);
+      await shot(page, 'wallet-money');
+      await page.getByTestId('venue-switch').click();
+      await expectText(page, `venue-balance-${first!.platname}`, '120.00');
+      expect(await text(page, `venue-balance-${second!.platname}`)).toBe('30.50');
+      expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe((await venues(member.token)).length);
+      expect(await page.getByTestId(`venue-${PLATFORM}`).count()).toBe(0);
+      await shot(page, 'wallet-money-venues');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('一键回收 brings every venue balance back, says how much, and refreshes the figures', async () => {
+    await signedIn('/money', 300, async (page, member) => {
+      const [first] = await venues(member.token);
+      await intoVenue(member.token, first!.platname, 120);
+      await page.getByTestId('wallet-refresh').click();
+      await expectText(page, 'wallet-game', '120.00');
+      await page.getByTestId('wallet-recycle').click();
+      await expectToast(page, fmt(MSG.recycleDone, { amount: 120 }));
+      await expectText(page, 'wallet-game', '0.00');
+      expect(await text(page, 'wallet-central')).toBe('300.00');
+      expect(await text(page, 'wallet-total')).toBe('300.00');
+      expect((await venues(member.token)).every((v) => v.balance === 0)).toBe(true);
+    });
+  });
+
+  it('refresh reloads the balances, spinning meanwhile', async () => {
+    await signedIn('/money', 0, async (page, member) => {
+      await expectText(page, 'wallet-total', '0.00');
+      await credit(platform, await memberIdOf(platform, member.token), 12_345);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/refreshusermoney'));
+      await page.getByTestId('wallet-refresh').click();
+      expect(await page.getByTestId('wallet-refresh').getAttribute('class')).toContain('spinning');
+      await answered;
+      await expectText(page, 'wallet-central', '123.45');
+      expect(await text(page, 'wallet-total')).toBe('123.45');
+    });
+  });
+
+  it('links 账户明细 and the four shortcuts', async () => {
+    await signedIn('/money', 0, async (page) => {
+      const targets: Record<string, string> = { 'money-records': '/transRecord', 'money-link-recharge': '/recharge', 'money-link-transfer': '/transfer', 'money-link-withdrawal': '/withdrawal', 'money-link-wallet': '/wallet' };
+      for (const [testId, to] of Object.entries(targets)) {
+        await open(page, platform, '/money');
+        await page.getByTestId(testId).click();
+        await expectRoute(page, to);
+      }
+    });
+  });
+
+  it('polls the venue list every 3.5 s and stops when the member leaves', async () => {
+    await signedIn('/money', 0, async (page) => {
+      const polls = countVenuePolls(page);
+      await page.getByTestId('wallet-total').waitFor();
+      await page.waitForTimeout(4000);
+      expect(polls()).toBeGreaterThanOrEqual(1);
+      expect(polls()).toBeLessThanOrEqual(3);
+      await page.evaluate(() => (window.location.hash = '#/'));
+      await expectRoute(page, '/');
+      const before = polls();
+      await page.waitForTimeout(4500);
+      expect(polls()).toBe(before);
+    });
+  });
+});
+
+describe('/transfer', () => {
+  it('checks the amount first, then that one side is the platform wallet', async () => {
+    await signedIn('/transfer', 100, async (page, member) => {
+      const [first, second] = await venues(member.token);
+      await page.getByTestId('venue-list').waitFor();
+      await page.getByTestId('transfer-submit').click();
+      await expectToast(page, MSG.transferAmountEmpty);
+      await page.locator('input[name="amount"]').fill('10');
+      await page.getByTestId('transfer-source').click();
+      await page.getByTestId(`transfer-source-sheet-${first!.platname}`).click();
+      await page.getByTestId('transfer-target').click();
+      await page.getByTestId(`transfer-target-sheet-${second!.platname}`).click();
+      await expect.poll(() => text(page, 'transfer-target-name')).toBe(second!.name);
+      await page.getByTestId('transfer-submit').click();
+      await expectToast(page, MSG.transferBetweenVenues);
+    });
+  });
+
+  it('moves money into a venue and back, 全部转入 filling the source balance, every figure following', async () => {
+    await signedIn('/transfer', 300, async (page, member) => {
+      const [first] = await venues(member.token);
+      await expectText(page, 'wallet-central', '300.00');
+      await expect.poll(() => text(page, 'transfer-source-name')).toBe(PLATFORM_WALLET.name);
+      await expect.poll(() => text(page, 'transfer-target-name')).toBe(first!.name);
+      await page.getByTestId('transfer-all').click();
+      expect(await valueOf(page, 'amount')).toBe('300.00');
+      await page.locator('input[name="amount"]').fill('100');
+      await shot(page, 'wallet-transfer');
+      await page.getByTestId('transfer-submit').click();
+      await expectToast(page, MSG.transferSuccess);
+      await expectText(page, 'wallet-central', '200.00');
+      await expectText(page, `venue-balance-${first!.platname}`, '100.00');
+      expect(await text(page, 'wallet-game')).toBe('100.00');
+      expect(await valueOf(page, 'amount')).toBe('');
+
+      await page.getByTestId('transfer-swap').click();
+      await expect.poll(() => text(page, 'transfer-source-name')).toBe(first!.name);
+      await page.getByTestId('transfer-all').click();
+      expect(await valueOf(page, 'amount')).toBe('100.00');
+      await page.getByTestId('transfer-submit').click();
+      await expectToast(page, MSG.transferSuccess);
+      await expectText(page, 'wallet-central', '300.00');
+      await expectText(page, `venue-balance-${first!.platname}`, '0.00');
+      const records = await api('gettransrecord', member.token, { type: 4, date: 1, page: 1, api_type: '' });
+      expect(records.data.total).toBe(1);
+    });
+  });
+
+  it('lists 4 venues without 平台钱包, expandable, each with a one-click retrieval', async () => {
+    await signedIn('/transfer', 200, async (page, member) => {
+      const all = await venues(member.token);
+      const second = all[1]!;
+      await intoVenue(member.token, second.platname, 80);
+      await page.getByTestId('venue-list').waitFor();
+      expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe(4);
+      expect(await page.getByTestId(`venue-${PLATFORM}`).count()).toBe(0);
+      await expectText(page, `venue-balance-${second.platname}`, '80.00');
+      await page.getByTestId('venue-expand').click();
+      expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe(all.length);
+      await page.getByTestId('venue-expand').click();
+      expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe(4);
+
+      await page.getByTestId(`venue-retrieve-${all[0]!.platname}`).click();
+      await expectToast(page, MSG.recycleNothing);
+      await page.getByTestId(`venue-retrieve-${second.platname}`).click();
+      await expectToast(page, MSG.transferSuccess);
+      await expectText(page, `venue-balance-${second.platname}`, '0.00');
+      await expectText(page, 'wallet-central', '200.00');
+    });
+  });
+
+  it('opens a transfer dialog preset to a tapped venue, moving money both ways', async () => {
+    await signedIn('/transfer', 100, async (page, member) => {
+      const [first] = await venues(member.token);
+      await page.getByTestId(`venue-${first!.platname}`).click();
+      const sheet = page.getByTestId('transfer-sheet');
+      await sheet.waitFor();
+      expect(await text(page, 'transfer-sheet-direction')).toBe(`${PLATFORM_WALLET.name} → ${first!.name}`);
+      await page.locator('input[name="sheetAmount"]').fill('40');
+      await shot(page, 'wallet-transfer-sheet');
+      await page.getByTestId('transfer-sheet-submit').click();
+      await expectToast(page, MSG.transferSuccess);
+      await sheet.waitFor({ state: 'hidden' });
+      await expectText(page, `venue-balance-${first!.platname}`, '40.00');
+
+      await page.getByTestId(`venue-${first!.platname}`).click();
+      await page.getByTestId('transfer-sheet-swap').click();
+      expect(await text(page, 'transfer-sheet-direction')).toBe(`${first!.name} → ${PLATFORM_WALLET.name}`);
+      await page.getByTestId('transfer-sheet-all').click();
+      expect(await valueOf(page, 'sheetAmount')).toBe('40.00');
+      await page.getByTestId('transfer-sheet-submit').click();
+      await expectToast(page, MSG.transferSuccess);
+      await expectText(page, 'wallet-central', '100.00');
+    });
+  });
+
+  it('keeps the auto-transfer switch on the server; while on, a venue opens no dialog', async () => {
+    await signedIn('/transfer', 0, async (page, member) => {
+      const [first] = await venues(member.token);
+      const toggle = page.getByTestId('auto-transfer-switch');
+      await page.getByTestId('venue-list').waitFor();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+      await toggle.click();
+      await expect.poll(async () => (await api<UserInfo>('user', member.token)).data.transferstatus).toBe(1);
+      await page.reload();
+      await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+      await page.getByTestId(`venue-${first!.platname}`).click();
+      await page.waitForTimeout(600);
+      expect(await page.getByTestId('transfer-sheet').count()).toBe(0);
+      await shot(page, 'wallet-transfer-auto');
+
+      await toggle.click();
+      await expect.poll(async () => (await api<UserInfo>('user', member.token)).data.transferstatus).toBe(0);
+      await page.getByTestId(`venue-${first!.platname}`).click();
+      await page.getByTestId('transfer-sheet').waitFor();
+    });
+  });
+
+  it('polls the venue list every 1.5 s and stops when the member leaves', async () => {
+    await signedIn('/transfer', 0, async (page) => {
+      await page.getByTestId('venue-list').waitFor();
+      const polls = countVenuePolls(page);
+      await page.waitForTimeout(3500);
+      expect(polls()).toBeGreaterThanOrEqual(2);
+      await page.evaluate(() => (window.location.hash = '#/'));
+      await expectRoute(page, '/');
+      const before = polls();
+      await page.waitForTimeout(3500);
+      expect(polls()).toBe(before);
+    });
+  });
+});
+
+describe('/withdrawal', () => {
+  it('checks card, amount and payment password in the spec order, per tab', async () => {
+    await signedIn('/withdrawal', 500, async (page, member) => {
+      const submit = page.getByTestId('withdraw-submit');
+      await page.getByTestId('withdraw-add-card').waitFor();
+      await shot(page, 'wallet-withdrawal-empty');
+      await submit.click();
+      await expectToast(page, MSG.withdrawChooseUsdt);
+      await page.getByText('银行卡取款', { exact: true }).click();
+      await submit.click();
+      await expectToast(page, MSG.withdrawChooseBank);
+
+      const bankId = await bindBank(member);
+      await page.reload();
+      await page.getByText('银行卡取款', { exact: true }).click();
+      await page.getByTestId('withdraw-card').click();
+      await page.getByTestId(`card-sheet-${bankId}`).click();
+      await expectText(page, 'withdraw-card-title', '中国银行');
+      await page.locator('input[name="amount"]').fill('99.99');
+      await submit.click();
+      await expectToast(page, MSG.withdrawMin);
+      await page.locator('input[name="amount"]').fill('100');
+      await submit.click();
+      await expectToast(page, MSG.withdrawPassword);
+      await page.locator('input[name="password"]').fill('wrong-pass');
+      await submit.click();
+      await expectToast(page, MSG.payPasswordWrong);
+    });
+  });
+
+  it('links to add an address or a card when there is none', async () => {
+    await signedIn('/withdrawal', 0, async (page) => {
+      await page.getByTestId('withdraw-add-card').click();
+      await expectRoute(page, '/addUsdtCard');
+      await open(page, platform, '/withdrawal?type=2');
+      await expect.poll(() => page.locator('.withdraw-tabs .adm-tabs-tab-active').innerText()).toBe('银行卡取款');
+      await page.getByTestId('withdraw-add-card').click();
+      await expectRoute(page, '/addBankCard');
+    });
+  });
+
+  it('clears card, amount and password on a tab switch, and amount and password on a card pick', async () => {
+    await signedIn('/withdrawal', 800, async (page, member) => {
+      const trc = await bindUsdt(member, 'TRC20');
+      const erc = await bindUsdt(member, 'ERC20');
+      await bindBank(member);
+      await page.reload();
+      await page.getByTestId('withdraw-card').click();
+      await page.getByTestId(`card-sheet-${trc}`).click();
+      await expectText(page, 'withdraw-card-title', 'USDT-TRC20');
+      await page.locator('input[name="amount"]').fill('300');
+      await page.locator('input[name="password"]').fill(member.password);
+
+      await page.getByTestId('withdraw-card').click();
+      await page.getByTestId(`card-sheet-${erc}`).click();
+      await expectText(page, 'withdraw-card-title', 'USDT-ERC20');
+      expect(await valueOf(page, 'amount')).toBe('');
+      expect(await valueOf(page, 'password')).toBe('');
+      expect(await text(page, 'usdt-fee')).toContain('ERC20');
+
+      await page.locator('input[name="amount"]').fill('300');
+      await page.locator('input[name="password"]').fill(member.password);
+      await page.getByText('银行卡取款', { exact: true }).click();
+      await expect.poll(() => text(page, 'withdraw-card')).toContain('请选择银行卡');
+      expect(await valueOf(page, 'amount')).toBe('');
+      expect(await valueOf(page, 'password')).toBe('');
+      expect(await page.getByTestId('usdt-lines').count()).toBe(0);
+      await page.getByText('USDT取款', { exact: true }).click();
+      await expect.poll(() => text(page, 'withdraw-card')).toContain('请选择USDT地址');
+      expect(await text(page, 'usdt-fee')).toContain('TRC20');
+    });
+  });
+
+  it('fills the central balance with 最大金额 and prices the USDT lines per network', async () => {
+    await signedIn('/withdrawal', 1000, async (page, member) => {
+      const user = (await api<UserInfo>('user', member.token)).data;
+      const trc = await bindUsdt(member, 'TRC20');
+      const erc = await bindUsdt(member, 'ERC20');
+      await page.reload();
+      await expectText(page, 'wallet-central', '1,000.00');
+      await page.getByTestId('withdraw-card').click();
+      await page.getByTestId(`card-sheet-${trc}`).click();
+      await page.getByTestId('withdraw-max').click();
+      expect(await valueOf(page, 'amount')).toBe('1000.00');
+      const trcLines = usdtWithdrawalLines(1000, user.withdrawusdtrate, user.withdrawfeeusdttrc);
+      await expectText(page, 'usdt-equivalent', `${trcLines.equivalent.toFixed(2)} USDT`);
+      expect(await text(page, 'usdt-arrival')).toBe(`${trcLines.arrival.toFixed(2)} USDT`);
+      expect(await text(page, 'usdt-fee')).toContain(`${user.withdrawfeeusdttrc.toFixed(2)} USDT/笔`);
+      expect(await text(page, 'usdt-rate')).toContain(String(user.withdrawusdtrate));
+      await shot(page, 'wallet-withdrawal-usdt');
+
+      await page.getByTestId('withdraw-card').click();
+      await page.getByTestId(`card-sheet-${erc}`).click();
+      await page.locator('input[name="amount"]').fill('730');
+      const ercLines = usdtWithdrawalLines(730, user.withdrawusdtrate, user.withdrawcashfee);
+      await expectText(page, 'usdt-equivalent', `${ercLines.equivalent.toFixed(2)} USDT`);
+      expect(await text(page, 'usdt-arrival')).toBe(`${ercLines.arrival.toFixed(2)} USDT`);
+      expect(await text(page, 'usdt-fee')).toContain(`${user.withdrawcashfee.toFixed(2)} USDT/笔`);
+    });
+  });
+
+  it('submits: 提交成功，等待后台审核, the form resets and /transRecord shows it 1.5 s later', async () => {
+    await signedIn('/withdrawal?type=2', 500, async (page, member) => {
+      const bankId = await bindBank(member);
+      await page.reload();
+      await page.getByTestId('withdraw-card').click();
+      await page.getByTestId(`card-sheet-${bankId}`).click();
+      await page.locator('input[name="amount"]').fill('200');
+      await page.locator('input[name="password"]').fill(member.password);
+      await shot(page, 'wallet-withdrawal-bank');
+      await page.getByTestId('withdraw-submit').click();
+      await expectToast(page, MSG.withdrawSubmitted);
+      const shownAt = Date.now();
+      expect(await valueOf(page, 'amount')).toBe('');
+      expect(await valueOf(page, 'password')).toBe('');
+      expect(await text(page, 'withdraw-card')).toContain('请选择银行卡');
+      expect(route(page)).toBe('/withdrawal?type=2');
+      await expectRoute(page, '/transRecord');
+      expect(Date.now() - shownAt).toBeGreaterThan(1000);
+      await expectText(page, 'filter-type-title', '取款');
+      await expectText(page, 'record-amount', '-200.00');
+      expect(await text(page, 'record-state')).toBe('待审核');
+      expect((await api<UserInfo>('user', member.token)).data.balance).toBe(300);
+    });
+  });
+
+  it('says how much turnover remains when a requirement is left', async () => {
+    await signedIn('/withdrawal?type=2', 500, async (page, member) => {
+      const bankId = await bindBank(member);
+      await platform.db.kysely.updateTable('members').set({ turnover_req_fen: 5000 }).where('username', '=', member.name).execute();
+      await page.reload();
+      await expectText(page, 'withdraw-bet-amount', '50.00');
+      await page.getByTestId('withdraw-card').click();
+      await page.getByTestId(`card-sheet-${bankId}`).click();
+      await page.locator('input[name="amount"]').fill('200');
+      await page.locator('input[name="password"]').fill(member.password);
+      await page.getByTestId('withdraw-submit').click();
+      await expectToast(page, fmt(MSG.withdrawTurnover, { amount: 50 }));
+      expect(route(page)).toBe('/withdrawal?type=2');
+    });
+  });
+
+  it('shows 3 venues, expandable, and recycles them with one tap', async () => {
+    await signedIn('/withdrawal', 100, async (page, member) => {
+      const all = await venues(member.token);
+      await intoVenue(member.token, all[2]!.platname, 60);
+      await page.getByTestId('venue-list').waitFor();
+      expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe(3);
+      await expectText(page, `venue-balance-${all[2]!.platname}`, '60.00');
+      await page.getByTestId('venue-expand').click();
+      expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe(all.length);
+      await page.getByTestId('wallet-recycle').click();
+      await expectToast(page, fmt(MSG.recycleDone, { amount: 60 }));
+      await expectText(page, 'wallet-central', '100.00');
+      await page.getByTestId('withdraw-kefu').click();
+      await expectRoute(page, '/kefu');
+    });
+  });
+});
+
+describe('/transRecord', () => {
+  it('filters by type, platform and date, and pages until the last page', async () => {
+    const member = await registerViaApi(platform, uniqueName('wl'));
+    await credit(platform, await memberIdOf(platform, member.token), 100_000);
+    const [first, second] = await venues(member.token);
+    for (let i = 0; i < 17; i++) await intoVenue(member.token, first!.platname, 1);
+    for (let i = 0; i < 2; i++) await intoVenue(member.token, second!.platname, 2);
+    const back = await api('transfer', member.token, { amount: 5, sourcetype: first!.platname, targettype: PLATFORM });
+    expect(back.code).toBe(200);
+    const bankId = await bindBank(member);
+    const w = await api('withdraw', member.token, { amount: 150, bank: bankId, password: member.password, type: 2 });
+    expect(w.code, w.message).toBe(200);
+
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await signInPage(page, platform, member.token, '/transRecord');
+      const rows = page.getByTestId('record-row');
+      // Deposits by default: none.
+      await expectText(page, 'filter-type-title', '存款');
+      await page.getByTestId('empty-state').waitFor();
+      expect(await text(page, 'empty-state')).toContain(MSG.empty);
+      await shot(page, 'wallet-records-empty');
+
+      const pick = async (filter: 'platform' | 'date' | 'type', key: string | number, title: string) => {
+        await page.getByTestId(`filter-${filter}-title`).click();
+        await page.getByTestId(`filter-${filter}-${key}`).click();
+        await expectText(page, `filter-${filter}-title`, title);
+      };
+
+      await pick('type', 2, '取款');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await text(page, 'record-amount')).toBe('-150.00');
+      expect(await page.getByTestId('record-no').count()).toBe(1);
+      expect(await text(page, 'record-state')).toBe('待审核');
+
+      // Transfers into venues: 19 in pages of 15, no order numbers.
+      await pick('type', 3, '转入');
+      await expect.poll(() => rows.count()).toBe(15);
+      expect(await page.getByTestId('record-no').count()).toBe(0);
+      await shot(page, 'wallet-records');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => rows.count()).toBe(19);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expectText(page, 'list-end', MSG.noMore);
+
+      // A new platform starts again from page 1.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await pick('platform', first!.platname, first!.name);
+      await expect.poll(() => rows.count()).toBe(15);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => rows.count()).toBe(17);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await pick('platform', second!.platname, second!.name);
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await page.getByTestId('record-way').first().innerText()).toBe(`${PLATFORM_WALLET.name} → ${second!.name}`);
+
+      await pick('type', 4, '转出');
+      await page.getByTestId('empty-state').waitFor();
+      await pick('platform', 'all', '全部平台');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await text(page, 'record-state')).toBe('成功');
+      await pick('date', 1, '今天');
+      await expect.poll(() => rows.count()).toBe(1);
+      await shot(page, 'wallet-records-filter');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
