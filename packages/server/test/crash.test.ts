@@ -148,7 +148,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('SIGKILL during a burs
     // Three crashes, each at a different kind of moment: while the venue is slow to apply (so the
     // kill finds transfers recorded but not sent), while the venue applies and its answers are
     // lost, and with a healthy venue (the kill lands anywhere). Each restart reconciles the last.
-    const faults = [{ DEMO_VENUE_FAULT: 'slow', DEMO_VENUE_SLOW_MS: '30' }, { DEMO_VENUE_FAULT: 'timeout-after-apply' }, { DEMO_VENUE_FAULT: 'none' }];
+    const faults: Record<string, string>[] = [{ DEMO_VENUE_FAULT: 'slow', DEMO_VENUE_SLOW_MS: '30' }, { DEMO_VENUE_FAULT: 'timeout-after-apply' }, { DEMO_VENUE_FAULT: 'none' }];
     let server = await startServerProcess({ ...env, ...faults[0] });
     running.push(server);
     db = await connectPostgres(scratch.url, 4);
