@@ -40,6 +40,12 @@ async function intoVenue(token: string, venue: string, yuan: number): Promise<vo
   expect(res.code, res.message).toBe(200);
 }
 
+/** A screenshot once popups, masks and toasts have finished moving. */
+async function still(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(450);
+  await shot(page, name);
+}
+
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 const expectText = (page: Page, testId: string, wanted: string) => expect.poll(() => text(page, testId), { timeout: 6000 }).toBe(wanted);
 const valueOf = (page: Page, name: string) => page.locator(`input[name="${name}"]`).inputValue();
@@ -101,13 +107,13 @@ describe('/money', () => {
       await expectText(page, 'wallet-game', '150.50');
       expect(await text(page, 'wallet-total')).toBe('500.00');
       expect(await page.getByTestId('venue-list').count()).toBe(0);
-      await shot(page, 'wallet-money');
+      await still(page, 'wallet-money');
       await page.getByTestId('venue-switch').click();
       await expectText(page, `venue-balance-${first!.platname}`, '120.00');
       expect(await text(page, `venue-balance-${second!.platname}`)).toBe('30.50');
       expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe((await venues(member.token)).length);
       expect(await page.getByTestId(`venue-${PLATFORM}`).count()).toBe(0);
-      await shot(page, 'wallet-money-venues');
+      await still(page, 'wallet-money-venues');
     } finally {
       await ctx.close();
     }
@@ -195,7 +201,7 @@ describe('/transfer', () => {
       await page.getByTestId('transfer-all').click();
       expect(await valueOf(page, 'amount')).toBe('300.00');
       await page.locator('input[name="amount"]').fill('100');
-      await shot(page, 'wallet-transfer');
+      await still(page, 'wallet-transfer');
       await page.getByTestId('transfer-submit').click();
       await expectToast(page, MSG.transferSuccess);
       await expectText(page, 'wallet-central', '200.00');
@@ -247,7 +253,7 @@ describe('/transfer', () => {
       await sheet.waitFor();
       expect(await text(page, 'transfer-sheet-direction')).toBe(`${PLATFORM_WALLET.name} → ${first!.name}`);
       await page.locator('input[name="sheetAmount"]').fill('40');
-      await shot(page, 'wallet-transfer-sheet');
+      await still(page, 'wallet-transfer-sheet');
       await page.getByTestId('transfer-sheet-submit').click();
       await expectToast(page, MSG.transferSuccess);
       await sheet.waitFor({ state: 'hidden' });
@@ -277,7 +283,7 @@ describe('/transfer', () => {
       await page.getByTestId(`venue-${first!.platname}`).click();
       await page.waitForTimeout(600);
       expect(await page.getByTestId('transfer-sheet').count()).toBe(0);
-      await shot(page, 'wallet-transfer-auto');
+      await still(page, 'wallet-transfer-auto');
 
       await toggle.click();
       await expect.poll(async () => (await api<UserInfo>('user', member.token)).data.transferstatus).toBe(0);
@@ -306,7 +312,7 @@ describe('/withdrawal', () => {
     await signedIn('/withdrawal', 500, async (page, member) => {
       const submit = page.getByTestId('withdraw-submit');
       await page.getByTestId('withdraw-add-card').waitFor();
-      await shot(page, 'wallet-withdrawal-empty');
+      await still(page, 'wallet-withdrawal-empty');
       await submit.click();
       await expectToast(page, MSG.withdrawChooseUsdt);
       await page.getByText('银行卡取款', { exact: true }).click();
@@ -390,7 +396,7 @@ describe('/withdrawal', () => {
       expect(await text(page, 'usdt-arrival')).toBe(`${trcLines.arrival.toFixed(2)} USDT`);
       expect(await text(page, 'usdt-fee')).toContain(`${user.withdrawfeeusdttrc.toFixed(2)} USDT/笔`);
       expect(await text(page, 'usdt-rate')).toContain(String(user.withdrawusdtrate));
-      await shot(page, 'wallet-withdrawal-usdt');
+      await still(page, 'wallet-withdrawal-usdt');
 
       await page.getByTestId('withdraw-card').click();
       await page.getByTestId(`card-sheet-${erc}`).click();
@@ -410,7 +416,7 @@ describe('/withdrawal', () => {
       await page.getByTestId(`card-sheet-${bankId}`).click();
       await page.locator('input[name="amount"]').fill('200');
       await page.locator('input[name="password"]').fill(member.password);
-      await shot(page, 'wallet-withdrawal-bank');
+      await still(page, 'wallet-withdrawal-bank');
       await page.getByTestId('withdraw-submit').click();
       await expectToast(page, MSG.withdrawSubmitted);
       const shownAt = Date.now();
@@ -483,10 +489,11 @@ describe('/transRecord', () => {
       await expectText(page, 'filter-type-title', '存款');
       await page.getByTestId('empty-state').waitFor();
       expect(await text(page, 'empty-state')).toContain(MSG.empty);
-      await shot(page, 'wallet-records-empty');
+      await still(page, 'wallet-records-empty');
 
-      const pick = async (filter: 'platform' | 'date' | 'type', key: string | number, title: string) => {
+      const pick = async (filter: 'platform' | 'date' | 'type', key: string | number, title: string, shotName = '') => {
         await page.getByTestId(`filter-${filter}-title`).click();
+        if (shotName) await still(page, shotName);
         await page.getByTestId(`filter-${filter}-${key}`).click();
         await expectText(page, `filter-${filter}-title`, title);
       };
@@ -496,12 +503,13 @@ describe('/transRecord', () => {
       expect(await text(page, 'record-amount')).toBe('-150.00');
       expect(await page.getByTestId('record-no').count()).toBe(1);
       expect(await text(page, 'record-state')).toBe('待审核');
+      await still(page, 'wallet-records-withdrawal');
 
       // Transfers into venues: 19 in pages of 15, no order numbers.
       await pick('type', 3, '转入');
       await expect.poll(() => rows.count()).toBe(15);
       expect(await page.getByTestId('record-no').count()).toBe(0);
-      await shot(page, 'wallet-records');
+      await still(page, 'wallet-records');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => rows.count()).toBe(19);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -509,7 +517,7 @@ describe('/transRecord', () => {
 
       // A new platform starts again from page 1.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await pick('platform', first!.platname, first!.name);
+      await pick('platform', first!.platname, first!.name, 'wallet-records-platforms');
       await expect.poll(() => rows.count()).toBe(15);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => rows.count()).toBe(17);
@@ -525,7 +533,7 @@ describe('/transRecord', () => {
       expect(await text(page, 'record-state')).toBe('成功');
       await pick('date', 1, '今天');
       await expect.poll(() => rows.count()).toBe(1);
-      await shot(page, 'wallet-records-filter');
+      await still(page, 'wallet-records-filter');
     } finally {
       await ctx.close();
     }

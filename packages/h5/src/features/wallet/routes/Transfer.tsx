@@ -79,7 +79,7 @@ export default function Transfer() {
         </span>
         <div className="auto-transfer-text">
           <div className="auto-transfer-title">自动免转</div>
-          <div className="auto-transfer-hint">{auto.on ? '已开启：进入游戏时余额自动转入该场馆' : '开启后进入游戏时余额自动转入，无需手动转账'}</div>
+          <div className="auto-transfer-hint">{auto.on ? '已开启：进入游戏时余额自动转入对应场馆' : '开启后进入游戏时余额自动转入，无需手动转账'}</div>
         </div>
         <Switch checked={auto.on} disabled={!auto.loaded} onChange={auto.set} data-testid="auto-transfer-switch" style={{ '--height': '28px', '--width': '48px' }} />
       </section>
