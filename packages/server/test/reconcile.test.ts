@@ -8,7 +8,7 @@ import { centralFen, fundedMember, into, journalKeys, outOf, transferRow, venueF
 
 // Reconciliation settles what an unknown venue outcome (or a crash) left pending, exactly once,
 // however many passes run at the same time.
-const TIMEOUT_MS = 200;
+const TIMEOUT_MS = 400;
 
 let s: TestServer;
 beforeAll(async () => {

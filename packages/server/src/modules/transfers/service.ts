@@ -134,16 +134,17 @@ export async function outOfVenue(deps: TransferDeps, memberId: number, venue: Ve
 }
 
 async function afterCall(deps: TransferDeps, row: PendingTransfer, outcome: VenueOutcome): Promise<TransferOutcome> {
-  if (outcome.status === 'ok') {
-    await settleSuccess(deps.db, row);
-  } else if (outcome.status === 'failed') {
-    await settleFailure(deps.db, row, outcome.reason);
-  } else {
-    // Unknown: money may or may not have moved at the venue. Leave it to reconciliation.
+  let state: number;
+  if (outcome.status === 'unknown') {
+    // Money may or may not have moved at the venue: reconciliation will ask it.
     await deps.db.updateTable('transfers').set({ error: outcome.error.slice(0, 200) }).where('id', '=', row.id).where('state', '=', TRANSFER_STATE.pending).execute();
+    state = TRANSFER_STATE.pending;
+  } else {
+    const settled = outcome.status === 'ok' ? await settleSuccess(deps.db, row) : await settleFailure(deps.db, row, outcome.reason);
+    // Not settled here: reconciliation got there first, so report what the row says now.
+    if (settled) state = outcome.status === 'ok' ? TRANSFER_STATE.success : TRANSFER_STATE.failed;
+    else state = await stateOf(deps.db, row.id);
   }
-  // Someone else (reconciliation) may have settled it first: report what the row says now.
-  const state = outcome.status === 'unknown' ? TRANSFER_STATE.pending : await stateOf(deps.db, row.id);
   const result: TransferResult = { order_no: row.order_no, state, amount: fenToYuan(row.amount_fen) };
   if (state === TRANSFER_STATE.success) return { result, message: MSG.transferSuccess, failed: false };
   if (state === TRANSFER_STATE.pending) return { result, message: MSG.transferPending, failed: false };
