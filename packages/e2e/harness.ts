@@ -70,10 +70,12 @@ export async function open(page: Page, platform: Platform, route: string): Promi
   await page.goto(`${platform.url}/#${route}`);
 }
 
-/** Saves a screenshot under packages/e2e/screenshots/<name>.png for a human to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot under packages/e2e/screenshots/<name>.png for a human to look at (the viewport, or the whole page). */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  // A whole-page picture is taken from the top, or sticky headers land mid-page.
+  if (opts.fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: opts.fullPage ?? false });
 }
 
 /** The current hash route without the leading '#'. */
@@ -182,6 +184,11 @@ export async function imagesLoaded(page: Page, selector: string): Promise<void> 
     .toBe(true);
 }
 
+/** Waits until no toast is on screen (before a screenshot). */
+export async function toastGone(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('.adm-toast-mask')].every((m) => getComputedStyle(m).display === 'none' || Number(getComputedStyle(m).opacity) === 0), null, { timeout: 8000 });
+}
+
 /** Taps a button of the open antd-mobile dialog (确定, 取消, 退出…). */
 export async function dialogButton(page: Page, text: string): Promise<void> {
   await page.locator('.adm-dialog').getByText(text, { exact: true }).click();
@@ -204,4 +211,44 @@ export function usdtAddress(network: 'TRC20' | 'ERC20'): string {
 /** A unique 16-digit bank card number. */
 export function bankCardNo(): string {
   return `6214${[...randomBytes(12)].map((b) => b % 10).join('')}`;
+}
+
+// ---- back-office console (/admin/) ------------------------------------------------------------
+
+/** The first admin's password in e2e runs: pass `{ adminPassword: ADMIN_PASSWORD }` to startSuite. */
+export const ADMIN_PASSWORD = 'e2e-Admin-pass-1';
+
+/** A desktop window for the back-office console (1280×800, Chinese locale, Beijing time). */
+export function newDesktop(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+}
+
+/** A back-office API call as a staff token (GET with the query in the path, POST with a JSON body). */
+export async function staffApi<T = any>(platform: Platform, token: string, method: 'GET' | 'POST', path: string, body: unknown = {}): Promise<{ code: number; message: string; data: T }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const res = await fetch(`${platform.url}/admin/api${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body) : undefined });
+  return (await res.json()) as { code: number; message: string; data: T };
+}
+
+/** Staff login through the API; returns the staff token. */
+export async function staffLoginViaApi(platform: Platform, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const r = await staffApi<{ token: string }>(platform, '', 'POST', '/login', { username, password });
+  if (r.code !== 200) throw new Error(`staff login failed: ${r.message}`);
+  return r.data.token;
+}
+
+/** Opens the console at `path` (below /admin) already signed in with a staff token. */
+export async function signInConsole(page: Page, platform: Platform, token: string, path = '/'): Promise<void> {
+  await page.goto(`${platform.url}/admin/login`);
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  await page.goto(`${platform.url}/admin${path}`);
+}
+
+/** Text of the newest antd message (the console's toasts). */
+export async function consoleMessage(page: Page): Promise<string> {
+  const notice = page.locator('.ant-message-notice-content').last();
+  await notice.waitFor({ state: 'visible', timeout: 6000 });
+  return (await notice.innerText()).trim();
 }

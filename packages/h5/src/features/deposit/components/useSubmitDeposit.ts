@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { depositAmountFailure, MSG, yuanToFen, fenToYuan, type PayRange } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../../shared/lib/toast';
+import { failureMessage, recharge, type RechargeBody } from '../api';
+
+/**
+ * 立即存款: the amount range check (after the form's own rules), then /api/recharge. A bank deposit
+ * says 提交成功，等待后台审核 and opens /transRecord; the others open /payInfo with the new order.
+ */
+export function useSubmitDeposit() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const submit = async (amount: string, range: PayRange, body: Omit<RechargeBody, 'amount'>, formFailure: string | null = null) => {
+    if (busy) return;
+    const problem = formFailure ?? depositAmountFailure(amount, range);
+    if (problem) {
+      void toast({ content: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await recharge({ ...body, amount: fenToYuan(yuanToFen(amount) ?? 0) });
+      // Account details (the wallet feature's ['wallet', 'records', …]) must show the new order.
+      void qc.invalidateQueries({ queryKey: ['wallet', 'records'] });
+      if (body.paytype === 'bank') {
+        void toast({ icon: 'success', content: MSG.depositSubmitted });
+        navigate('/transRecord');
+      } else {
+        navigate(`/payInfo?deposit_no=${encodeURIComponent(res.depositNo)}`);
+      }
+    } catch (e) {
+      const message = failureMessage(e);
+      if (message) void toast({ content: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { submit, busy };
+}
