@@ -252,3 +252,43 @@ export async function consoleMessage(page: Page): Promise<string> {
   await notice.waitFor({ state: 'visible', timeout: 6000 });
   return (await notice.innerText()).trim();
 }
+
+// ---- back-office console (/admin/) ------------------------------------------------------------
+
+/** The first admin's password in e2e runs: pass `{ adminPassword: ADMIN_PASSWORD }` to startSuite. */
+export const ADMIN_PASSWORD = 'e2e-Admin-pass-1';
+
+/** A desktop window for the back-office console (1280×800, Chinese locale, Beijing time). */
+export function newDesktop(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+}
+
+/** A back-office API call as a staff token (GET with the query in the path, POST with a JSON body). */
+export async function staffApi<T = any>(platform: Platform, token: string, method: 'GET' | 'POST', path: string, body: unknown = {}): Promise<{ code: number; message: string; data: T }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const res = await fetch(`${platform.url}/admin/api${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body) : undefined });
+  return (await res.json()) as { code: number; message: string; data: T };
+}
+
+/** Staff login through the API; returns the staff token. */
+export async function staffLoginViaApi(platform: Platform, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const r = await staffApi<{ token: string }>(platform, '', 'POST', '/login', { username, password });
+  if (r.code !== 200) throw new Error(`staff login failed: ${r.message}`);
+  return r.data.token;
+}
+
+/** Opens the console at `path` (below /admin) already signed in with a staff token. */
+export async function signInConsole(page: Page, platform: Platform, token: string, path = '/'): Promise<void> {
+  await page.goto(`${platform.url}/admin/login`);
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  await page.goto(`${platform.url}/admin${path}`);
+}
+
+/** Text of the newest antd message (the console's toasts). */
+export async function consoleMessage(page: Page): Promise<string> {
+  const notice = page.locator('.ant-message-notice-content').last();
+  await notice.waitFor({ state: 'visible', timeout: 6000 });
+  return (await notice.innerText()).trim();
+}

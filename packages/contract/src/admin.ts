@@ -79,6 +79,19 @@ export const AUDIT_ACTION_LABELS = {
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
+/** Ledger journal kinds as staff read them on a member's account entries (unknown kinds show as is). */
+export const JOURNAL_KIND_LABELS: Record<string, string> = {
+  deposit: '存款入账',
+  withdraw_hold: '取款冻结',
+  withdraw_pay: '取款出款',
+  withdraw_refund: '取款退回',
+  transfer_in: '转入场馆',
+  transfer_out: '转出场馆',
+  transfer_refund: '转账退回',
+  adjustment: '人工调整',
+  trial_funding: '试玩资金',
+};
+
 export const ADMIN_LIMITS = {
   pageSize: 20,
   usernameMin: 3,

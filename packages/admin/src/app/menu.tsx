@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { AuditOutlined, BankOutlined, CheckCircleOutlined, DollarOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import type { Permission } from '@app/contract';
+
+export interface MenuEntry {
+  key: string;
+  path: string;
+  label: string;
+  icon: ReactNode;
+  permission: Permission;
+}
+
+/** The side menu: each entry shown only to staff holding its permission. */
+export const MENU: MenuEntry[] = [
+  { key: 'deposits', path: '/deposits', label: '存款审核', icon: <DollarOutlined />, permission: 'deposits.read' },
+  { key: 'withdrawals', path: '/withdrawals', label: '取款审核', icon: <BankOutlined />, permission: 'withdrawals.read' },
+  { key: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
+  { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
+  { key: 'audit', path: '/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read' },
+  { key: 'ledger', path: '/ledger', label: '账本核对', icon: <CheckCircleOutlined />, permission: 'ledger.check' },
+  { key: 'staff', path: '/staff', label: '员工管理', icon: <TeamOutlined />, permission: 'staff.manage' },
+];

@@ -1,0 +1,62 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Result, Spin } from 'antd';
+import type { Permission } from '@app/contract';
+import { useAuth } from '../shared/auth';
+import { AdminLayout } from './AdminLayout';
+import { MENU } from './menu';
+import LoginPage from '../features/auth/LoginPage';
+
+const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
+  deposits: lazy(() => import('../features/deposits/DepositsPage')),
+  withdrawals: lazy(() => import('../features/withdrawals/WithdrawalsPage')),
+  members: lazy(() => import('../features/members/MembersPage')),
+  payments: lazy(() => import('../features/payments/PaymentsPage')),
+  audit: lazy(() => import('../features/audit/AuditPage')),
+  ledger: lazy(() => import('../features/ledger/LedgerPage')),
+  staff: lazy(() => import('../features/staff/StaffPage')),
+};
+
+const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+/** A page only for staff holding its permission; others see 403 (the server refuses them anyway). */
+function Guarded({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const { can } = useAuth();
+  if (!can(permission)) return <Result status="403" title="403" subTitle="无权执行此操作" />;
+  return <Suspense fallback={loading}>{children}</Suspense>;
+}
+
+function SignedIn({ children }: { children: ReactNode }) {
+  const { me, loading: busy } = useAuth();
+  if (busy) return loading;
+  if (!me) return <Navigate to="/login" replace />;
+  return <>{children}</>;
+}
+
+function Home() {
+  const { can } = useAuth();
+  const first = MENU.find((m) => can(m.permission));
+  return first ? <Navigate to={first.path} replace /> : <Result status="403" title="无可用功能" subTitle="请联系超级管理员分配角色" />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route
+        element={
+          <SignedIn>
+            <AdminLayout />
+          </SignedIn>
+        }
+      >
+        <Route index element={<Home />} />
+        {MENU.map((m) => {
+          const Page = pages[m.key];
+          return <Route key={m.key} path={`${m.path.slice(1)}/*`} element={<Guarded permission={m.permission}>{<Page />}</Guarded>} />;
+        })}
+        <Route path="*" element={<Result status="404" title="404" subTitle="页面不存在" />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Grid, Popconfirm, Space, Statistic, Table, Tabs, Tag } from 'antd';
+import { CARD_TYPE, JOURNAL_KIND_LABELS, MEMBER_STATE_LABELS, type AdminMemberDetail } from '@app/contract';
+import { api } from '../../shared/api';
+import { useAuth } from '../../shared/auth';
+import { StateTag } from '../../shared/components/StateTag';
+import { yuan } from '../../shared/format';
+import { useAction } from '../../shared/useAction';
+import { AdjustModal } from './AdjustModal';
+
+const money = (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#389e0d' }}>{v > 0 ? '+' : ''}{yuan(v)}</span>;
+
+/** One member: profile, central balance, cards, orders, transfers, ledger entries; adjust and enable/disable. */
+export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
+  const { can } = useAuth();
+  const screens = Grid.useBreakpoint();
+  const [adjusting, setAdjusting] = useState(false);
+  const detail = useQuery({
+    queryKey: ['member', id],
+    queryFn: async () => (await api.get<AdminMemberDetail>(`/members/${id}`)).data,
+    enabled: id !== null,
+  });
+  const setState = useAction((state: 0 | 1) => api.post(`/members/${id}/state`, { state }), [['member', id], ['members']]);
+  const d = detail.data;
+  const p = d?.profile;
+
+  return (
+    <Drawer title={p ? `会员 ${p.username}` : '会员详情'} open={id !== null} onClose={onClose} width={screens.md ? 860 : '100%'} destroyOnHidden loading={detail.isLoading}>
+      {d && p && (
+        <>
+          <Space size="large" wrap style={{ marginBottom: 16 }}>
+            <Statistic title="中心钱包余额" value={yuan(p.balance)} valueStyle={{ color: '#1e2a78' }} data-testid="member-balance" />
+            <Statistic title="剩余打码量" value={yuan(p.turnover_req)} />
+            <Space>
+              {can('members.adjust') && (
+                <Button type="primary" onClick={() => setAdjusting(true)} data-testid="adjust-open">
+                  调整余额
+                </Button>
+              )}
+              {can('members.state') && (
+                <Popconfirm title={p.state === 1 ? '停用后该会员将被强制下线，确认停用？' : '确认启用该会员？'} onConfirm={() => setState.mutateAsync(p.state === 1 ? 0 : 1).catch(() => {})}>
+                  <Button danger={p.state === 1}>{p.state === 1 ? '停用账号' : '启用账号'}</Button>
+                </Popconfirm>
+              )}
+            </Space>
+          </Space>
+          <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label="会员ID">{p.id}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color={p.state === 1 ? 'green' : 'red'}>{MEMBER_STATE_LABELS[p.state]}</Tag>
+              {p.is_trial && <Tag>试玩</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label="姓名">{p.realname || '—'}</Descriptions.Item>
+            <Descriptions.Item label="VIP">{p.vip}</Descriptions.Item>
+            <Descriptions.Item label="手机">{p.mobile || '—'}</Descriptions.Item>
+            <Descriptions.Item label="邮箱">{p.email || '—'}</Descriptions.Item>
+            <Descriptions.Item label="注册时间">{p.created_at}</Descriptions.Item>
+            <Descriptions.Item label="注册IP">{p.register_ip || '—'}</Descriptions.Item>
+            <Descriptions.Item label="最近登录">{p.last_login_at || '—'}</Descriptions.Item>
+            <Descriptions.Item label="登录IP">{p.last_login_ip || '—'}</Descriptions.Item>
+            <Descriptions.Item label="推荐人ID">{p.inviter_id ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <Tabs
+            items={[
+              {
+                key: 'ledger',
+                label: '账变记录',
+                children: (
+                  <Table
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    dataSource={d.ledger}
+                    data-testid="member-ledger"
+                    columns={[
+                      { title: '时间', dataIndex: 'created_at' },
+                      { title: '类型', dataIndex: 'kind', render: (v: string) => JOURNAL_KIND_LABELS[v] ?? v },
+                      { title: '金额', dataIndex: 'amount', align: 'right', render: money },
+                      { title: '备注', dataIndex: 'memo' },
+                      { title: '凭证', dataIndex: 'journal_id' },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'cards',
+                label: `银行卡 (${d.cards.length})`,
+                children: (
+                  <Table
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    dataSource={d.cards}
+                    columns={[
+                      { title: '类型', dataIndex: 'type', render: (v: number) => (v === CARD_TYPE.usdt ? 'USDT' : '银行卡') },
+                      { title: '银行/协议', render: (_, c) => (c.type === CARD_TYPE.usdt ? c.bank_owner : c.bank) },
+                      { title: '户名', render: (_, c) => (c.type === CARD_TYPE.usdt ? '—' : c.bank_owner) },
+                      { title: '卡号/地址', dataIndex: 'bank_no' },
+                      { title: '开户行', dataIndex: 'bank_address' },
+                      { title: '状态', dataIndex: 'deleted', render: (v: boolean) => (v ? <Tag>已解绑</Tag> : <Tag color="green">使用中</Tag>) },
+                      { title: '绑定时间', dataIndex: 'created_at' },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'deposits',
+                label: '存款',
+                children: (
+                  <Table
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    dataSource={d.deposits}
+                    columns={[
+                      { title: '订单号', dataIndex: 'deposit_no' },
+                      { title: '方式', dataIndex: 'method_label' },
+                      { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '状态', render: (_, o) => <StateTag state={o.state} text={o.state_text} /> },
+                      { title: '时间', dataIndex: 'created_at' },
+                      { title: '审核人', dataIndex: 'reviewer' },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'withdrawals',
+                label: '取款',
+                children: (
+                  <Table
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    dataSource={d.withdrawals}
+                    columns={[
+                      { title: '订单号', dataIndex: 'withdraw_no' },
+                      { title: '方式', dataIndex: 'pay_way' },
+                      { title: '收款账户', dataIndex: 'bank_no' },
+                      { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '状态', render: (_, o) => <StateTag state={o.state} text={o.state_text} /> },
+                      { title: '时间', dataIndex: 'created_at' },
+                      { title: '原因', dataIndex: 'reason' },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'transfers',
+                label: '转账',
+                children: (
+                  <Table
+                    rowKey="id"
+                    size="small"
+                    pagination={false}
+                    scroll={{ x: 'max-content' }}
+                    dataSource={d.transfers}
+                    columns={[
+                      { title: '单号', dataIndex: 'order_no' },
+                      { title: '场馆', dataIndex: 'venue' },
+                      { title: '方向', dataIndex: 'direction', render: (v: number) => (v === 3 ? '转入场馆' : '转出场馆') },
+                      { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '状态', dataIndex: 'state_label' },
+                      { title: '时间', dataIndex: 'created_at' },
+                    ]}
+                  />
+                ),
+              },
+            ]}
+          />
+          <AdjustModal member={p} open={adjusting} onClose={() => setAdjusting(false)} />
+        </>
+      )}
+    </Drawer>
+  );
+}

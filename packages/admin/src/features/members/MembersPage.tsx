@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Table, Tag } from 'antd';
+import { MEMBER_STATE_LABELS, type AdminMemberRow, type Page } from '@app/contract';
+import { api } from '../../shared/api';
+import { yuan } from '../../shared/format';
+import { MemberDrawer } from './MemberDrawer';
+
+/** 会员管理: search by name prefix or id; the detail opens in a drawer. */
+export default function MembersPage() {
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = useQuery({
+    queryKey: ['members', keyword, page],
+    queryFn: async () => (await api.get<Page<AdminMemberRow>>('/members', { keyword, page })).data,
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Card
+      title="会员管理"
+      extra={<Input.Search allowClear placeholder="用户名或会员ID" onSearch={(v) => (setKeyword(v.trim()), setPage(1))} style={{ width: 220 }} data-testid="member-search" />}
+    >
+      <Table<AdminMemberRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isLoading}
+        dataSource={list.data?.data}
+        scroll={{ x: 'max-content' }}
+        onRow={(m) => ({ onClick: () => setOpenId(m.id), style: { cursor: 'pointer' } })}
+        pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 人`, showSizeChanger: false }}
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: '用户名', dataIndex: 'username', render: (v: string, m) => (m.is_trial ? <>{v} <Tag>试玩</Tag></> : v) },
+          { title: '姓名', dataIndex: 'realname' },
+          { title: 'VIP', dataIndex: 'vip' },
+          { title: '中心钱包', dataIndex: 'balance', align: 'right', render: (v: number) => yuan(v) },
+          { title: '状态', dataIndex: 'state', render: (v: number) => <Tag color={v === 1 ? 'green' : 'red'}>{MEMBER_STATE_LABELS[v]}</Tag> },
+          { title: '最近登录', dataIndex: 'last_login_at', render: (v: string) => v || '—' },
+          { title: '注册时间', dataIndex: 'created_at' },
+          {
+            title: '操作',
+            render: (_, m) => (
+              <Button size="small" onClick={(e) => (e.stopPropagation(), setOpenId(m.id))} data-testid={`member-open-${m.id}`}>
+                详情
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <MemberDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG } from '@app/contract';
+import {
+  ADMIN_PASSWORD,
+  apiAs,
+  consoleMessage,
+  credit,
+  memberIdOf,
+  newDesktop,
+  type Platform,
+  registerViaApi,
+  shot,
+  signInConsole,
+  staffApi,
+  staffLoginViaApi,
+  startSuite,
+  stopSuite,
+  uniqueName,
+} from '../harness.js';
+
+let platform: Platform;
+let browser: Browser;
+let admin: string;
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD }));
+  admin = await staffLoginViaApi(platform);
+});
+afterAll(() => stopSuite(platform, browser));
+
+/** A fresh desktop window signed in as `token` at `path` (below /admin). */
+async function inConsole<T>(path: string, fn: (page: Page) => Promise<T>, token = admin, viewport?: { width: number; height: number }): Promise<T> {
+  const ctx = await newDesktop(browser, viewport);
+  try {
+    const page = await ctx.newPage();
+    await signInConsole(page, platform, token, path);
+    return await fn(page);
+  } finally {
+    await ctx.close();
+  }
+}
+
+const balance = async (token: string) => (await apiAs<{ balance: number }>(platform, 'balance', token)).data.balance;
+const messageIs = (page: Page, text: string) => expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
+/** The row of a table that shows `text` (an order number, a username). */
+const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+
+describe('staff login', () => {
+  it('sends a visitor to the login page, refuses a wrong password with the server message, signs admin in', async () => {
+    const ctx = await newDesktop(browser);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${platform.url}/admin/`);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+      await page.getByTestId('login-username').fill('admin');
+      await page.getByTestId('login-password').fill('wrong-password');
+      await page.getByTestId('login-submit').click();
+      await messageIs(page, MSG.loginWrong);
+      await shot(page, 'admin-login');
+      await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/deposits');
+      expect(await page.getByTestId('staff-name').innerText()).toBe('admin');
+      // A reload keeps the session and the console's own route.
+      await page.reload();
+      await page.getByTestId('staff-name').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/deposits');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('shows a support member only what support may see', async () => {
+    const username = uniqueName('sup');
+    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'support-Pass-1', role: 'support' })).code).toBe(200);
+    const token = await staffLoginViaApi(platform, username, 'support-Pass-1');
+    await inConsole('/', async (page) => {
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/members');
+      const menu = await page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts();
+      expect(menu.map((t) => t.trim())).toEqual(['会员管理']);
+      await page.goto(`${platform.url}/admin/deposits`);
+      await page.getByText('无权执行此操作').waitFor();
+    }, token);
+  });
+});
+
+describe('deposit review', () => {
+  it('approves a deposit made through the member API and the member’s balance grows', async () => {
+    const member = await registerViaApi(platform, uniqueName('dp'));
+    const r = await apiAs<{ deposit_no: string }>(platform, 'recharge', member.token, { paytype: 'alipay', amount: 500 });
+    expect(r.code).toBe(200);
+    await inConsole('/deposits', async (page) => {
+      const order = row(page, r.data.deposit_no);
+      await order.waitFor();
+      expect(await order.innerText()).toContain(member.name);
+      await shot(page, 'admin-deposits');
+      await order.locator('[data-testid^="approve-"]').click();
+      await page.locator('.ant-popconfirm').waitFor();
+      await shot(page, 'admin-deposit-confirm');
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await messageIs(page, MSG.reviewApproved);
+      await expect.poll(() => order.count()).toBe(0);
+      await expect.poll(() => balance(member.token)).toBe(500);
+      await page.getByRole('tab', { name: '已通过' }).click();
+      await row(page, r.data.deposit_no).getByText('已通过').waitFor();
+      await shot(page, 'admin-deposit-approved');
+    });
+  });
+});
+
+describe('withdrawal review', () => {
+  it('rejects a withdrawal with a reason and the money goes back to the member', async () => {
+    const member = await registerViaApi(platform, uniqueName('wd'));
+    await credit(platform, await memberIdOf(platform, member.token), 100_000);
+    expect((await apiAs(platform, 'bindcard', member.token, { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222021234567890', pay_pass: member.password })).code).toBe(200);
+    const [card] = (await apiAs<Array<{ id: number }>>(platform, 'getcard', member.token, { type: 1 })).data;
+    const w = await apiAs<{ withdraw_no: string }>(platform, 'withdraw', member.token, { amount: 300, bank: card.id, password: member.password });
+    expect(w.code).toBe(200);
+    expect(await balance(member.token)).toBe(700);
+
+    await inConsole('/withdrawals', async (page) => {
+      const order = row(page, w.data.withdraw_no);
+      await order.waitFor();
+      expect(await order.innerText()).toContain('6222021234567890');
+      await shot(page, 'admin-withdrawals');
+      await order.locator('[data-testid^="reject-"]').click();
+      await page.getByTestId('reject-confirm').click();
+      await expect.poll(() => page.locator('.ant-form-item-explain-error').innerText()).toContain('请填写拒绝原因');
+      await page.getByTestId('reject-reason').fill('银行卡户名与会员姓名不符');
+      await shot(page, 'admin-withdrawal-reject');
+      await page.getByTestId('reject-confirm').click();
+      await messageIs(page, MSG.reviewRejected);
+      await expect.poll(() => balance(member.token)).toBe(1000);
+      await page.getByRole('tab', { name: '已拒绝' }).click();
+      await row(page, w.data.withdraw_no).getByText('原因：银行卡户名与会员姓名不符').waitFor();
+    });
+  });
+});
+
+describe('members', () => {
+  it('finds a member, shows the detail and adjusts the balance with a reason', async () => {
+    const member = await registerViaApi(platform, uniqueName('mb'));
+    await credit(platform, await memberIdOf(platform, member.token), 20_000);
+    await inConsole('/members', async (page) => {
+      await page.getByTestId('member-search').fill(member.name);
+      await page.getByTestId('member-search').press('Enter');
+      const line = row(page, member.name);
+      await line.waitFor();
+      expect(await page.locator('.ant-table-row').count()).toBe(1);
+      await line.click();
+      await expect.poll(() => page.getByTestId('member-balance').innerText()).toContain('200.00');
+      await page.getByTestId('adjust-open').click();
+      await page.getByTestId('adjust-amount').fill('50');
+      await page.getByTestId('adjust-submit').click();
+      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toContain('请填写调整原因');
+      await page.getByTestId('adjust-reason').fill('活动奖励补发');
+      await page.getByTestId('adjust-multiple').fill('2');
+      await shot(page, 'admin-adjust');
+      await page.getByTestId('adjust-submit').click();
+      await messageIs(page, MSG.adjustDone);
+      await expect.poll(() => page.getByTestId('member-balance').innerText()).toContain('250.00');
+      await page.getByTestId('member-ledger').getByText('活动奖励补发').waitFor();
+      await shot(page, 'admin-member-detail');
+    });
+    expect(await balance(member.token)).toBe(250);
+    expect((await apiAs<{ bet_amount: number }>(platform, 'getBetAmount', member.token)).data.bet_amount).toBe(100);
+  });
+});
+
+describe('audit log and ledger', () => {
+  it('shows every staff action with its before and after', async () => {
+    await inConsole('/audit', async (page) => {
+      const adjust = page.locator('.ant-table-row', { hasText: '调整会员余额' }).first();
+      await adjust.waitFor();
+      await page.locator('.ant-table-row', { hasText: '取款审核拒绝' }).first().waitFor();
+      await page.locator('.ant-table-row', { hasText: '存款审核通过' }).first().waitFor();
+      await adjust.click();
+      const diff = page.getByTestId('audit-diff').first();
+      await diff.waitFor();
+      expect(await diff.innerText()).toContain('活动奖励补发');
+      await shot(page, 'admin-audit');
+    });
+  });
+
+  it('runs the ledger check', async () => {
+    await inConsole('/ledger', async (page) => {
+      await page.getByTestId('ledger-run').click();
+      await page.getByTestId('ledger-result').getByText(MSG.ledgerOk).waitFor();
+      await shot(page, 'admin-ledger');
+    });
+  });
+
+  it('is usable on a phone: the menu folds away and tables scroll', async () => {
+    await inConsole('/deposits', async (page) => {
+      await page.getByText('存款审核').first().waitFor();
+      await page.locator('.ant-table').waitFor();
+      await shot(page, 'admin-phone-deposits');
+      await page.getByRole('button', { name: '菜单' }).click();
+      await page.locator('.ant-layout-sider .ant-menu-item', { hasText: '支付设置' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/payments');
+      await page.getByTestId('method-save-bank').waitFor();
+      await shot(page, 'admin-phone-payments');
+    }, admin, { width: 390, height: 844 });
+  });
+});
