@@ -304,6 +304,9 @@ describe('/withdrawAccount', () => {
       await page.goBack();
       await page.getByTestId(`account-manage-${CARD_TYPE.usdt}`).click();
       await expectRoute(page, '/wallet?type=2');
+      await page.goBack();
+      await page.getByTestId('to-withdrawal').click();
+      await expectRoute(page, '/withdrawal');
     }, async (member) => {
       for (let i = 0; i < LIMITS.maxCardsPerType; i += 1) await bindBank(member);
       await bindUsdt(member);
@@ -315,6 +318,7 @@ describe('/withdrawAccount', () => {
       await page.getByTestId(`account-add-${CARD_TYPE.usdt}`).waitFor();
       await page.getByTestId(`account-add-${CARD_TYPE.bank}`).waitFor();
       expect(await page.getByTestId('account-row').count()).toBe(0);
+      expect(await page.getByTestId('to-withdrawal').count()).toBe(0);
       await shot(page, 'cards-withdraw-account-empty');
     });
   });

@@ -1,7 +1,7 @@
 /** Marks antd-mobile-icons has not: Tether's ₮ for USDT. */
 export function TetherMark() {
   return (
-    <svg viewBox="0 0 32 32" width="1em" height="1em" aria-hidden>
+    <svg viewBox="0 0 32 32" width="1em" height="1em" className="tether-mark" aria-hidden>
       <circle cx="16" cy="16" r="16" fill="#26a17b" />
       <path
         fill="#fff"

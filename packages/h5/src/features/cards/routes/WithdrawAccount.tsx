@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Button from 'antd-mobile/es/components/button';
 import { useNavigate } from 'react-router';
 import { BankcardOutline, RightOutline } from 'antd-mobile-icons';
 import { CARD_TYPE, LIMITS, walletPath, type CardType, type SavedCard } from '@app/contract';
@@ -16,6 +17,13 @@ interface Kind {
   addTo: string;
   addText: string;
 }
+const TIPS = [
+  `单笔取款不低于${LIMITS.withdrawMinYuan}元，需完成存款流水要求后方可取款。`,
+  'USDT 提现按所选协议收取网络手续费，TRC20 手续费更低、到账更快。',
+  '为保障资金安全，请绑定本人名下的银行卡或本人持有的钱包地址。',
+  '如需修改提现账户，请在卡片管理中解绑后重新添加。',
+];
+
 const KINDS: Kind[] = [
   { type: CARD_TYPE.usdt, title: 'USDT地址', desc: '支持 TRC20 / ERC20 协议，到账快', icon: <TetherMark />, addTo: '/addUsdtCard', addText: '添加地址' },
   { type: CARD_TYPE.bank, title: '银行卡', desc: '支持国内主流银行储蓄卡', icon: <BankcardOutline />, addTo: '/addBankCard', addText: '添加银行卡' },
@@ -81,6 +89,10 @@ function KindCard({ kind }: { kind: Kind }) {
  * already; adding goes to /addUsdtCard or /addBankCard, managing (unbinding) to /wallet?type=.
  */
 export default function WithdrawAccount() {
+  const navigate = useNavigate();
+  const bank = useCards(CARD_TYPE.bank);
+  const usdt = useCards(CARD_TYPE.usdt);
+  const bound = (bank.data?.length ?? 0) + (usdt.data?.length ?? 0) > 0;
   return (
     <Page title="提现账户" className="cards-page">
       <div className="account-intro">
@@ -90,6 +102,21 @@ export default function WithdrawAccount() {
       {KINDS.map((k) => (
         <KindCard key={k.type} kind={k} />
       ))}
+      <section className="account-tips">
+        <div className="account-tips-title">提现说明</div>
+        <ol>
+          {TIPS.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ol>
+      </section>
+      {bound && (
+        <div className="cards-actions">
+          <Button block color="primary" shape="rounded" className="cards-primary" data-testid="to-withdrawal" onClick={() => navigate('/withdrawal')}>
+            去取款
+          </Button>
+        </div>
+      )}
     </Page>
   );
 }
