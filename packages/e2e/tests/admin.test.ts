@@ -161,6 +161,7 @@ describe('members', () => {
       await messageIs(page, MSG.adjustDone);
       await expect.poll(() => page.getByTestId('member-balance').innerText()).toContain('250.00');
       await page.getByTestId('member-ledger').getByText('活动奖励补发').waitFor();
+      await page.locator('.ant-modal').waitFor({ state: 'hidden' });
       await shot(page, 'admin-member-detail');
     });
     expect(await balance(member.token)).toBe(250);
@@ -202,5 +203,44 @@ describe('audit log and ledger', () => {
       await page.getByTestId('method-save-bank').waitFor();
       await shot(page, 'admin-phone-payments');
     }, admin, { width: 390, height: 844 });
+  });
+});
+
+describe('pay settings and staff', () => {
+  it('changes a deposit range in 支付设置 and members see it at once', async () => {
+    await inConsole('/payments', async (page) => {
+      const min = page.getByTestId('method-min-alipay');
+      await min.waitFor();
+      await min.fill('300');
+      await page.getByTestId('method-max-alipay').fill('200');
+      await page.getByTestId('method-save-alipay').click();
+      await messageIs(page, MSG.payRangeOrder);
+      await page.getByTestId('method-max-alipay').fill('8000');
+      await page.getByTestId('method-save-alipay').click();
+      await messageIs(page, MSG.saved);
+      await shot(page, 'admin-payments', { fullPage: true });
+    });
+    const member = await registerViaApi(platform, uniqueName('pr'));
+    expect((await apiAs(platform, 'getPayRange', member.token, { type: 'alipay' })).data).toEqual({ min_price: 300, max_price: 8000 });
+    expect((await staffApi(platform, admin, 'POST', '/pay-methods/alipay', { enabled: true, min: 100, max: 10000 })).code).toBe(200);
+  });
+
+  it('creates a staff member in 员工管理', async () => {
+    const username = uniqueName('fin');
+    await inConsole('/staff', async (page) => {
+      await page.getByRole('button', { name: '新增员工' }).click();
+      const modal = page.locator('.ant-modal');
+      await modal.getByLabel('用户名').fill(username);
+      await modal.getByLabel('初始密码').fill('finance-Pass-1');
+      await modal.locator('.ant-select').click();
+      await page.locator('.ant-select-item-option', { hasText: '财务' }).click();
+      await modal.locator('.ant-btn-primary').click();
+      await messageIs(page, MSG.staffCreated);
+      await row(page, username).getByText('正常').waitFor();
+      await modal.waitFor({ state: 'hidden' });
+      await shot(page, 'admin-staff');
+    });
+    const token = await staffLoginViaApi(platform, username, 'finance-Pass-1');
+    expect((await staffApi(platform, token, 'GET', '/me')).data).toMatchObject({ role: 'finance' });
   });
 });

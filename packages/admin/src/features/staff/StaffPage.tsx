@@ -91,7 +91,7 @@ function CreateStaffModal({ open, onClose }: { open: boolean; onClose(): void })
         <Form.Item name="username" label="用户名" rules={[{ pattern: STAFF_USERNAME_RE, required: true, message: MSG.staffUsername }]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="password" label="初始密码" rules={[passwordRule]}>
+        <Form.Item name="password" label="初始密码" required rules={[passwordRule]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="role" label="角色" rules={[{ required: true, message: MSG.staffRole }]}>
@@ -108,7 +108,7 @@ function ResetPasswordModal({ staff, onClose }: { staff: AdminStaff | null; onCl
   return (
     <Modal title={`重置密码 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="重置" cancelText="取消" confirmLoading={reset.isPending} onOk={() => form.validateFields().then((v) => reset.mutate(v))} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="password" label="新密码" extra="重置后该员工的所有登录会话立即失效，锁定同时解除" rules={[passwordRule]}>
+        <Form.Item name="password" label="新密码" required extra="重置后该员工的所有登录会话立即失效，锁定同时解除" rules={[passwordRule]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
