@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fmt, LOGIN_LOCK, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@app/contract';
 import { ensureFirstAdmin, takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
+import { updateSettings } from '../src/modules/site/service.js';
 import { registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { adminCall, auditRows, newStaff, STAFF_PASSWORD, staffLogin, type Staff } from './admin-support.js';
 
@@ -321,6 +323,33 @@ describe('the console at /admin/', () => {
   it('keeps unknown /admin/api/ paths an envelope', async () => {
     expect(await s.api('/admin/api/nope', undefined, { method: 'GET' })).toMatchObject({ status: 404, code: 404, message: MSG.notFound });
     expect(await s.api('/admin/api/nope', {})).toMatchObject({ status: 404, code: 404 });
+  });
+});
+
+describe('robustness', () => {
+  it('keeps working in maintenance, when member endpoints answer 503', async () => {
+    await updateSettings(s.db.kysely, (v) => ({ ...v, app: { ...v.app, site_state: 0 } }));
+    try {
+      const member = await registerMember(s).catch(() => null);
+      expect(member).toBeNull();
+      expect(await call(s, admin, 'GET', '/me')).toMatchObject({ code: 200 });
+      expect(await call(s, admin, 'GET', '/members')).toMatchObject({ code: 200 });
+    } finally {
+      await updateSettings(s.db.kysely, (v) => ({ ...v, app: { ...v.app, site_state: 1 } }));
+    }
+  });
+
+  it('answers any body on any route with a Chinese envelope, never a 500', async () => {
+    const withBody = ADMIN_ROUTES.filter((r) => r.body);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...withBody), fc.anything({ maxDepth: 2 }), fc.constantFrom('987654321', '0', 'x', '9'.repeat(40), '%2e%2e'), async (r, body, id) => {
+        const url = r.path.replace(':id', id).replace(':code', 'bank');
+        const res = await call(s, admin, 'POST', url, body);
+        expect(res.code, `${url} ${JSON.stringify(body)}`).not.toBe(500);
+        expect(res.message).toMatch(/[\u4e00-\u9fa5]/);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
