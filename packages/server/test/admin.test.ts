@@ -311,7 +311,7 @@ describe('GET /admin/api/openapi.json', () => {
 
 describe('the console at /admin/', () => {
   it('serves the built console, index.html for its own routes, hashed assets for a year', async () => {
-    for (const p of ['/admin/', '/admin/deposits', '/admin/members/12']) {
+    for (const p of ['/admin', '/admin/', '/admin/deposits', '/admin/members/12']) {
       const res = await fetch(s.url + p);
       expect(res.status, p).toBe(200);
       expect(await res.text()).toContain('<title>后台</title>');
