@@ -364,6 +364,26 @@ describe('approveDeposit and rejectDeposit (the back-office review)', () => {
     expect(mails).toEqual([{ title: '存款到账', content: `您的存款订单${no}已审核通过，1234.50元已存入中心钱包。` }]);
   });
 
+  it('rolls the whole approval back when what the caller records in its transaction fails', async () => {
+    const m = await member();
+    const { id, no } = await pendingDeposit(m.token, 800);
+    const journals = await journalCount();
+    const failed = await approveDeposit(s.db.kysely, id, staffId, async (tx, before, after) => {
+      expect([before.state, after.state]).toEqual([1, 2]);
+      await tx.insertInto('audit_log').values({ staff_name: 'x', action: 'deposit.approve' }).execute();
+      throw new Error('audit store unavailable');
+    }).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(failed).toBe('audit store unavailable');
+    expect((await depositRow(no)).state).toBe(1);
+    expect(await journalCount()).toBe(journals);
+    expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(0);
+    expect(await remainingTurnoverFen(s.db.kysely, m.id)).toBe(0);
+    expect((await approveDeposit(s.db.kysely, id, staffId)).after.state).toBe(2);
+  });
+
   it('answers a second approval with 409 已处理 and changes nothing', async () => {
     const m = await member();
     const { id } = await pendingDeposit(m.token, 500);

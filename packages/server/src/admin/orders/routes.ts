@@ -11,8 +11,7 @@ import { listDeposits, listWithdrawals, maskWithdrawal, withReviewers } from './
 /**
  * Deposit and withdrawal review (DESIGN §10 route names). A review that finds the order no longer
  * pending is 409 已处理 from the review module and writes nothing; a successful one is audited with
- * the order before and after. The review runs in its own transaction inside the review module, so
- * the audit row follows it at once.
+ * the order before and after, inside the review's own transaction: no review stands unaudited.
  */
 export const orderRoutes: AdminRoute[] = [
   route({
@@ -33,8 +32,9 @@ export const orderRoutes: AdminRoute[] = [
     params: idParams,
     audits: ['deposit.approve'],
     handler: async ({ app, req, staff, params }) => {
-      const { before, after } = await approveDeposit(app.kdb, params.id, staff.id);
-      await writeAudit(app.kdb, actorOf(req, staff), 'deposit.approve', `deposit:${params.id}`, before, after);
+      const { after } = await approveDeposit(app.kdb, params.id, staff.id, (tx, before, after) =>
+        writeAudit(tx, actorOf(req, staff), 'deposit.approve', `deposit:${params.id}`, before, after),
+      );
       const [row] = await withReviewers(app.kdb, [after]);
       return ok(row, MSG.reviewApproved);
     },
@@ -49,8 +49,9 @@ export const orderRoutes: AdminRoute[] = [
     body: reviewRejectSchema,
     audits: ['deposit.reject'],
     handler: async ({ app, req, staff, params, body }) => {
-      const { before, after } = await rejectDeposit(app.kdb, params.id, staff.id, body.reason);
-      await writeAudit(app.kdb, actorOf(req, staff), 'deposit.reject', `deposit:${params.id}`, before, after);
+      const { after } = await rejectDeposit(app.kdb, params.id, staff.id, body.reason, (tx, before, after) =>
+        writeAudit(tx, actorOf(req, staff), 'deposit.reject', `deposit:${params.id}`, before, after),
+      );
       const [row] = await withReviewers(app.kdb, [after]);
       return ok(row, MSG.reviewRejected);
     },
@@ -73,9 +74,10 @@ export const orderRoutes: AdminRoute[] = [
     params: idParams,
     audits: ['withdrawal.approve'],
     handler: async ({ app, req, staff, params }) => {
-      const { before, after } = await approveWithdrawal(app.kdb, params.id, staff.id);
       // The audit trail is readable beyond finance: card numbers go there masked.
-      await writeAudit(app.kdb, actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false));
+      const { after } = await approveWithdrawal(app.kdb, params.id, staff.id, (tx, before, after) =>
+        writeAudit(tx, actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false)),
+      );
       const [row] = await withReviewers(app.kdb, [maskWithdrawal(after, roleCan(staff.role, 'members.cards'))]);
       return ok(row, MSG.reviewApproved);
     },
@@ -90,8 +92,9 @@ export const orderRoutes: AdminRoute[] = [
     body: reviewRejectSchema,
     audits: ['withdrawal.reject'],
     handler: async ({ app, req, staff, params, body }) => {
-      const { before, after } = await rejectWithdrawal(app.kdb, params.id, staff.id, body.reason);
-      await writeAudit(app.kdb, actorOf(req, staff), 'withdrawal.reject', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false));
+      const { after } = await rejectWithdrawal(app.kdb, params.id, staff.id, body.reason, (tx, before, after) =>
+        writeAudit(tx, actorOf(req, staff), 'withdrawal.reject', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false)),
+      );
       const [row] = await withReviewers(app.kdb, [maskWithdrawal(after, roleCan(staff.role, 'members.cards'))]);
       return ok(row, MSG.reviewRejected);
     },

@@ -3,7 +3,7 @@ import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, PAY_METHOD_
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type Tx } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 import { addTurnoverRequirement } from '../turnover/service.js';
 
@@ -124,7 +124,7 @@ const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
  * journal house:deposits → member wallet is posted under `deposit:<id>`, the order becomes approved
  * and the member gets a mail. A second approval, sequential or concurrent, is 409 and changes nothing.
  */
-export async function approveDeposit(db: Kdb, id: number, staffId: number): Promise<{ before: DepositView; after: DepositView }> {
+export async function approveDeposit(db: Kdb, id: number, staffId: number, record?: ReviewRecorder<DepositView>): Promise<{ before: DepositView; after: DepositView }> {
   const memberId = await memberOf(db, id);
   const [house, wallet] = await Promise.all([systemAccountId(db, HOUSE.deposits), memberWalletId(db, memberId)]);
   return db.transaction().execute(async (tx) => {
@@ -153,12 +153,14 @@ export async function approveDeposit(db: Kdb, id: number, staffId: number): Prom
       title: MSG.depositApprovedMailTitle,
       content: fmt(MSG.depositApprovedMailContent, { no: before.deposit_no, amount: yuanText(amountFen) }),
     });
-    return { before, after: (await depositView(tx, id))! };
+    const after = (await depositView(tx, id))!;
+    await record?.(tx, before, after);
+    return { before, after };
   });
 }
 
 /** Rejects a pending deposit with a reason (1–200 characters); no money moves; the member is told why. */
-export async function rejectDeposit(db: Kdb, id: number, staffId: number, reason: string): Promise<{ before: DepositView; after: DepositView }> {
+export async function rejectDeposit(db: Kdb, id: number, staffId: number, reason: string, record?: ReviewRecorder<DepositView>): Promise<{ before: DepositView; after: DepositView }> {
   const failure = reviewReasonFailure(reason);
   if (failure) throw badRequest(failure);
   const why = reason.trim();
@@ -174,6 +176,8 @@ export async function rejectDeposit(db: Kdb, id: number, staffId: number, reason
       title: MSG.depositRejectedMailTitle,
       content: fmt(MSG.depositRejectedMailContent, { no: before.deposit_no, amount: yuanText(amountFen), reason: why }),
     });
-    return { before, after: (await depositView(tx, id))! };
+    const after = (await depositView(tx, id))!;
+    await record?.(tx, before, after);
+    return { before, after };
   });
 }

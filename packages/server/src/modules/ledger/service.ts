@@ -10,6 +10,12 @@ import { CODE, MSG } from '@app/contract';
  */
 export type Tx = Transaction<Database> | Kdb;
 
+/**
+ * Called inside a review's transaction with the order before and after, so what the caller records
+ * (the back-office's audit row) commits or rolls back together with the money.
+ */
+export type ReviewRecorder<V> = (tx: Transaction<Database>, before: V, after: V) => Promise<void>;
+
 export interface EntryInput {
   accountId: number;
   amountFen: number;

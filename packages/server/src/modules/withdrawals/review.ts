@@ -3,7 +3,7 @@ import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, reviewReaso
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type Tx } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 
 /**
@@ -128,7 +128,7 @@ async function memberOf(db: Kdb, id: number): Promise<number> {
 const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
 
 /** Approves (pays out) a pending withdrawal: withdrawals in flight → withdrawals paid, `withdraw-pay:<id>`. */
-export async function approveWithdrawal(db: Kdb, id: number, staffId: number): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
+export async function approveWithdrawal(db: Kdb, id: number, staffId: number, record?: ReviewRecorder<WithdrawalView>): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
   const memberId = await memberOf(db, id);
   const [inFlight, paid] = await Promise.all([systemAccountId(db, HOUSE.withdrawalsInFlight), systemAccountId(db, HOUSE.withdrawalsPaid)]);
   return db.transaction().execute(async (tx) => {
@@ -151,12 +151,14 @@ export async function approveWithdrawal(db: Kdb, id: number, staffId: number): P
       title: MSG.withdrawPaidMailTitle,
       content: fmt(MSG.withdrawPaidMailContent, { no: before.withdraw_no, amount: yuanText(amountFen) }),
     });
-    return { before, after: (await withdrawalView(tx, id))! };
+    const after = (await withdrawalView(tx, id))!;
+    await record?.(tx, before, after);
+    return { before, after };
   });
 }
 
 /** Rejects a pending withdrawal with a reason (1–200 characters) and refunds it: `withdraw-refund:<id>`. */
-export async function rejectWithdrawal(db: Kdb, id: number, staffId: number, reason: string): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
+export async function rejectWithdrawal(db: Kdb, id: number, staffId: number, reason: string, record?: ReviewRecorder<WithdrawalView>): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
   const failure = reviewReasonFailure(reason);
   if (failure) throw badRequest(failure);
   const why = reason.trim();
@@ -182,6 +184,8 @@ export async function rejectWithdrawal(db: Kdb, id: number, staffId: number, rea
       title: MSG.withdrawRefundedMailTitle,
       content: fmt(MSG.withdrawRefundedMailContent, { no: before.withdraw_no, amount: yuanText(amountFen), reason: why }),
     });
-    return { before, after: (await withdrawalView(tx, id))! };
+    const after = (await withdrawalView(tx, id))!;
+    await record?.(tx, before, after);
+    return { before, after };
   });
 }
