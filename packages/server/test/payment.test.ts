@@ -83,7 +83,7 @@ describe('POST /api/getpaybank', () => {
     }
     expect(r.data[0]).toMatchObject({ type: 'bank', bank_data: { bank_name: '招商银行' } });
     expect(r.data[0].bank_no).not.toBe('');
-    expect(r.data[1]).toMatchObject({ content: 'TRC20', payimg: '/assets/logo.svg' });
+    expect(r.data[1]).toMatchObject({ content: 'TRC20', payimg: '/assets/pay/usdt-trc20.svg' });
     expect(r.data[1].mch_id).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(r.data[2].mch_id).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });

@@ -464,9 +464,16 @@ BEGIN
 END $$;
 `;
 
+/** The demo receiving accounts get real payment codes (QR of the account) instead of the logo. */
+const demoPayImages = /* sql */ `
+UPDATE receiving_accounts SET payimg = '/assets/pay/' || method || '.svg'
+  WHERE method IN ('wechat', 'alipay', 'usdt-trc20', 'usdt-erc20') AND payimg = '/assets/logo.svg';
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
   { id: '003_wallet', sql: wallet },
   { id: '004_demo_venue', sql: demoVenue },
+  { id: '005_demo_pay_images', sql: demoPayImages },
 ];

@@ -17,7 +17,7 @@ export interface SiteSettings {
   /** Hosts that /iframepage may frame besides our own origin. */
   frameHosts: string[];
   trialUsername: string;
-  /** Exchange rates and USDT network fees (yuan). */
+  /** Exchange rates (yuan per USDT) and the USDT withdrawal fee per network (in USDT). */
   usdtRate: number;
   withdrawUsdtRate: number;
   withdrawFeeErc20: number;

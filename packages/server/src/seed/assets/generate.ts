@@ -1,6 +1,7 @@
 /**
  * Writes the demo pictures under packages/h5/public/assets: banners, game tiles, activity banners,
- * VIP badges, hall icons, logo, avatar, phone mock-up and sponsor art. Hand-tuned SVG templates;
+ * VIP badges, hall icons, logo, avatar, phone mock-up, sponsor art and the demo receiving accounts'
+ * payment codes. Hand-tuned SVG templates;
  * run it again after changing the catalogue:
  *
  *   npx tsx packages/server/src/seed/assets/generate.ts
@@ -9,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import QRCode from 'qrcode';
 import { CATALOGUE, gameImage, type CatalogueEntry } from '../catalogue.js';
 import { ACTIVITIES } from '../activities.js';
 
@@ -414,6 +416,25 @@ ${emblem}
   return svg(w, h, body, look.name);
 }
 
+/**
+ * A demo receiving account's payment code (the payimg of /api/payinfo): a real QR code of the seeded
+ * account (the USDT address itself, or the demo payee of WeChat / Alipay) on the method's colours.
+ * Operators replace these with their own codes in the back-office (支付设置 → 收款账户).
+ */
+async function payCode(title: string, caption: string, payload: string, colors: [string, string]): Promise<string> {
+  const w = 360;
+  const h = 440;
+  const qr = (await QRCode.toString(payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).replace('<svg ', '<svg x="60" y="96" width="240" height="240" ');
+  const body = `${linear('payBg', colors)}
+<rect width="${w}" height="${h}" rx="24" fill="url(#payBg)"/>
+${text(w / 2, 58, 26, '#fff', title, 'text-anchor="middle" font-weight="800"')}
+<rect x="40" y="80" width="280" height="272" rx="16" fill="#fff"/>
+${qr}
+${text(w / 2, 388, caption.length > 30 ? 11 : 15, '#fff', caption, 'text-anchor="middle" opacity=".92"')}
+${text(w / 2, 414, 12, '#fff', '演示收款码 · 请以客服提供的收款信息为准', 'text-anchor="middle" opacity=".7"')}`;
+  return svg(w, h, body, title);
+}
+
 // ---- run -------------------------------------------------------------------------------------
 
 write('assets/logo.svg', logo());
@@ -427,4 +448,8 @@ ACTIVITIES.forEach((_, i) => write(`assets/activities/activity-${i + 1}.svg`, ac
 for (const g of CATALOGUE) write(gameImage(g).slice(1), gameTile(g));
 for (let level = 1; level <= 10; level++) write(`assets/vip/vip${level}.svg`, vipBadge(level));
 icons();
+write('assets/pay/wechat.svg', await payCode('微信扫码支付', '打开微信「扫一扫」完成付款', 'wxp://f2f0xinghai-demo-payee', ['#07c160', '#05a050']));
+write('assets/pay/alipay.svg', await payCode('支付宝扫码支付', '打开支付宝「扫一扫」完成付款', 'https://qr.alipay.com/xinghai-demo-payee', ['#1677ff', '#0e5ad6']));
+write('assets/pay/usdt-trc20.svg', await payCode('USDT · TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', ['#26a17b', '#1a7a5c']));
+write('assets/pay/usdt-erc20.svg', await payCode('USDT · ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', ['#3c5bd8', '#2a44b0']));
 console.log(`assets written under ${path.join(OUT, 'assets')}`);
