@@ -40,9 +40,24 @@ export default function DepositsPage() {
         scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 笔`, showSizeChanger: false }}
         columns={[
-          { title: '订单号', dataIndex: 'deposit_no' },
-          { title: '会员', dataIndex: 'username' },
-          { title: '方式', dataIndex: 'method_label' },
+          {
+            title: '订单',
+            render: (_, d) => (
+              <div className="cell-lines">
+                {d.deposit_no}
+                <div className="muted">{d.created_at}</div>
+              </div>
+            ),
+          },
+          {
+            title: '会员 / 方式',
+            render: (_, d) => (
+              <div className="cell-lines">
+                {d.username}
+                <div className="muted">{d.method_label}</div>
+              </div>
+            ),
+          },
           { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b>{yuan(v)}</b> },
           {
             title: '付款信息',
@@ -63,7 +78,6 @@ export default function DepositsPage() {
                 <span className="muted">—</span>
               ),
           },
-          { title: '提交时间', dataIndex: 'created_at' },
           { title: '状态', render: (_, d) => <StateTag state={d.state} text={d.state_text} /> },
           {
             title: '审核',

@@ -40,7 +40,15 @@ export default function WithdrawalsPage() {
         scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 笔`, showSizeChanger: false }}
         columns={[
-          { title: '订单号', dataIndex: 'withdraw_no' },
+          {
+            title: '订单',
+            render: (_, w) => (
+              <div className="cell-lines">
+                {w.withdraw_no}
+                <div className="muted">{w.created_at}</div>
+              </div>
+            ),
+          },
           { title: '会员', dataIndex: 'username' },
           { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b>{yuan(v)}</b> },
           {
@@ -68,7 +76,6 @@ export default function WithdrawalsPage() {
                 <span className="muted">—</span>
               ),
           },
-          { title: '申请时间', dataIndex: 'created_at' },
           { title: '状态', render: (_, w) => <StateTag state={w.state} text={w.state_text} /> },
           {
             title: '审核',
