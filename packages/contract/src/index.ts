@@ -8,4 +8,5 @@ export * from './types.js';
 export * from './money.js';
 export * from './cards.js';
 export * from './wallet.js';
+export * from './games.js';
 export * from './admin.js';
