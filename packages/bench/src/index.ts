@@ -1,9 +1,11 @@
 import { benchApi } from './api.js';
 import { benchBundle } from './bundle.js';
+import { benchLedger } from './ledger.js';
 
 /** `npm run bench`: every benchmark of the platform, with its target, printed as a table. */
 const TARGET_RATIO = 0.35;
 const TARGET_FIRST_PAINT_KB = 150;
+const TARGET_LEDGER_RATIO = 0.25;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 let failed = false;
@@ -23,6 +25,18 @@ console.table(bundle.files.map((f) => ({ file: f.file, 'gzip KB': (f.gzipBytes /
 const kb = bundle.totalGzipBytes / 1024;
 console.log(`total ${kb.toFixed(1)} KB gzip (target ≤ ${TARGET_FIRST_PAINT_KB} KB)`);
 if (kb > TARGET_FIRST_PAINT_KB) failed = true;
+
+console.log('\n== (c) ledger transfers central ⇄ venue, 32 members, database: postgres ==');
+const ledger = await benchLedger();
+console.table([
+  { measure: 'UPDATE … balance + 1, one row, 32 connections', 'per s': ledger.rawSingleRowUps },
+  { measure: 'UPDATE … balance + 1, a row per connection', 'per s': ledger.rawOwnRowUps },
+  { measure: 'transfers settled, transfer service, 32 callers', 'per s': ledger.serviceTransfersPerS },
+  { measure: 'transfers settled, POST /api/transfer, 32 connections', 'per s': ledger.httpTransfersPerS, 'p99 ms': ledger.httpP99Ms },
+]);
+console.log(`ratio service-level transfers ÷ single-row updates = ${ledger.ratio.toFixed(2)} (target ≥ ${TARGET_LEDGER_RATIO})`);
+console.log(`ratio HTTP transfers ÷ single-row updates          = ${(ledger.httpTransfersPerS / ledger.rawSingleRowUps).toFixed(2)}`);
+if (ledger.ratio < TARGET_LEDGER_RATIO) failed = true;
 
 console.log(failed ? '\nsome targets missed' : '\nall targets met');
 process.exit(failed ? 1 : 0);

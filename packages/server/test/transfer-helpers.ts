@@ -49,6 +49,12 @@ export async function venueRefState(s: TestServer, venue: string, ref: string): 
   return row?.state ?? null;
 }
 
+/** Staff switching a venue on or off (maintenance), seen at once by this instance. */
+export async function setVenueEnabled(s: TestServer, venue: string, enabled: boolean): Promise<void> {
+  await s.db.kysely.updateTable('venues').set({ enabled }).where('code', '=', venue).execute();
+  s.app.venues.forgetVenues();
+}
+
 export const PLATFORM = 'userbalance';
 export const into = (venue: string, amount: number | string) => ({ amount, sourcetype: PLATFORM, targettype: venue });
 export const outOf = (venue: string, amount: number | string) => ({ amount, sourcetype: venue, targettype: PLATFORM });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TRANSFER_STATE } from '@app/contract';
 import { startServer, type TestServer } from './harness.js';
-import { centralFen, fundedMember, into, journalKeys, outOf, PLATFORM, settlementFen, transferRow, venueFen } from './transfer-helpers.js';
+import { centralFen, fundedMember, into, journalKeys, outOf, PLATFORM, setVenueEnabled, settlementFen, transferRow, venueFen } from './transfer-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -36,12 +36,28 @@ describe('POST /api/balancelist', () => {
     let list = (await s.api('/api/balancelist', {}, { token })).data as Array<{ platname: string; balance: number }>;
     expect(list.find((v) => v.platname === PLATFORM)!.balance).toBe(69.5);
     expect(list.find((v) => v.platname === 'BBIN')!.balance).toBe(30.5);
-    await s.db.kysely.updateTable('venues').set({ enabled: false }).where('code', '=', 'DG').execute();
+    await setVenueEnabled(s, 'DG', false);
     try {
       list = (await s.api('/api/balancelist', {}, { token })).data;
       expect(list.map((v) => v.platname)).not.toContain('DG');
     } finally {
-      await s.db.kysely.updateTable('venues').set({ enabled: true }).where('code', '=', 'DG').execute();
+      await setVenueEnabled(s, 'DG', true);
+    }
+  });
+});
+
+describe('the venue list cache', () => {
+  it('shows a venue switched off elsewhere (another instance, the database) within a second', async () => {
+    const { token } = await fundedMember(s, 10);
+    await s.api('/api/balancelist', {}, { token });
+    await s.db.kysely.updateTable('venues').set({ enabled: false }).where('code', '=', 'TF').execute();
+    try {
+      await new Promise((r) => setTimeout(r, 1_050));
+      const list = (await s.api('/api/balancelist', {}, { token })).data as Array<{ platname: string }>;
+      expect(list.map((v) => v.platname)).not.toContain('TF');
+      expect(await s.api('/api/transfer', into('TF', 1), { token })).toMatchObject({ code: 400, message: MSG.venueClosed });
+    } finally {
+      await setVenueEnabled(s, 'TF', true);
     }
   });
 });
@@ -70,12 +86,12 @@ describe('POST /api/transfer validation, in the spec order', () => {
 
   it('answers 场馆维护中，请稍后再试 for a disabled venue, both ways', async () => {
     const { token } = await fundedMember(s, 50);
-    await s.db.kysely.updateTable('venues').set({ enabled: false }).where('code', '=', 'WM').execute();
+    await setVenueEnabled(s, 'WM', false);
     try {
       expect(await s.api('/api/transfer', into('WM', 10), { token })).toMatchObject({ code: 400, message: MSG.venueClosed });
       expect(await s.api('/api/transfer', outOf('WM', 10), { token })).toMatchObject({ code: 400, message: MSG.venueClosed });
     } finally {
-      await s.db.kysely.updateTable('venues').set({ enabled: true }).where('code', '=', 'WM').execute();
+      await setVenueEnabled(s, 'WM', true);
     }
   });
 
@@ -197,12 +213,12 @@ describe('POST /api/transall', () => {
     const { token, id } = await fundedMember(s, 100);
     await s.api('/api/transfer', into('MT', 30), { token });
     await s.api('/api/transfer', into('IA', 20), { token });
-    await s.db.kysely.updateTable('venues').set({ enabled: false }).where('code', '=', 'MT').execute();
+    await setVenueEnabled(s, 'MT', false);
     try {
       expect(await s.api('/api/transall', {}, { token })).toMatchObject({ message: '回收成功，共回收20元' });
       expect(await venueFen(s, id, 'MT')).toBe(3_000);
     } finally {
-      await s.db.kysely.updateTable('venues').set({ enabled: true }).where('code', '=', 'MT').execute();
+      await setVenueEnabled(s, 'MT', true);
     }
   });
 });

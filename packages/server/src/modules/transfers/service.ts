@@ -11,12 +11,13 @@ import {
   type TransferResult,
   type VenueBalance,
 } from '@app/contract';
+import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { displayBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode } from '../ledger/service.js';
+import { displayBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode, type Tx } from '../ledger/service.js';
 import type { VenueOutcome, VenueRefusal } from '../venues/adapter.js';
-import { findVenue, listVenues, type Venue, type VenueRegistry } from '../venues/registry.js';
+import type { Venue, VenueRegistry } from '../venues/registry.js';
 
 /**
  * Transfers between the central wallet and one venue (DESIGN §6). The platform's half of a transfer
@@ -66,7 +67,7 @@ const RECYCLE_CONCURRENCY = 4;
 
 /** POST /api/balancelist: the central wallet first, then every enabled venue in display order. */
 export async function balanceList(deps: TransferDeps, memberId: number): Promise<VenueBalance[]> {
-  const [centralFen, venues] = await Promise.all([displayBalanceFen(deps.db, memberId), listVenues(deps.db)]);
+  const [centralFen, venues] = await Promise.all([displayBalanceFen(deps.db, memberId), deps.venues.list()]);
   const enabled = venues.filter((v) => v.enabled);
   const balances = await deps.venues.balancesFen(enabled, memberId);
   return [
@@ -84,7 +85,7 @@ export async function balanceList(deps: TransferDeps, memberId: number): Promise
 export async function transfer(deps: TransferDeps, memberId: number, input: { amountFen: number; sourcetype: string; targettype: string }): Promise<TransferOutcome> {
   const direction: Direction = input.sourcetype === PLATFORM_WALLET.platname ? TRANS_TYPE.transferIn : TRANS_TYPE.transferOut;
   const code = direction === TRANS_TYPE.transferIn ? input.targettype : input.sourcetype;
-  const venue = await findVenue(deps.db, code);
+  const venue = await deps.venues.find(code);
   if (!venue) throw badRequest(MSG.venueMissing);
   if (!venue.enabled) throw badRequest(MSG.venueClosed);
   if (direction === TRANS_TYPE.transferIn) return intoVenue(deps, memberId, venue, input.amountFen);
@@ -165,28 +166,31 @@ async function stateOf(db: Kdb, id: number): Promise<number> {
 // ---- settlement (the request itself, or reconciliation) ----------------------------------
 
 /**
+ * Moves a transfer out of state 2, false when it was no longer pending (someone settled it first).
+ *
+ * Its commit does not wait for the disk (synchronous_commit off, for this transaction only): what it
+ * records is already durable elsewhere. The pending row was committed before the venue was called
+ * and the venue's own record is durable, so a settlement lost to a database crash is redone by
+ * reconciliation from the venue's answer. This spares one of a transfer's three flush waits. The
+ * setting rides on the update itself (set_config in the condition) so the common case stays one
+ * statement; inside a transaction it covers that transaction's commit.
+ */
+async function markSettled(db: Tx, id: number, state: number, error: string): Promise<boolean> {
+  const r = await sql`
+    UPDATE transfers SET state = ${state}, error = ${error}, settled_at = now()
+    WHERE id = ${id} AND state = ${TRANSFER_STATE.pending} AND set_config('synchronous_commit', 'off', true) = 'off'`.execute(db);
+  return Number(r.numAffectedRows) === 1;
+}
+
+/**
  * The venue applied the transfer: state 1, and for money coming out of a venue the credit to the
  * central wallet in the same transaction. False when the transfer was no longer pending.
  */
 export async function settleSuccess(db: Kdb, t: PendingTransfer): Promise<boolean> {
-  if (t.direction === TRANS_TYPE.transferIn) {
-    const r = await db
-      .updateTable('transfers')
-      .set({ state: TRANSFER_STATE.success, error: '', settled_at: new Date() })
-      .where('id', '=', t.id)
-      .where('state', '=', TRANSFER_STATE.pending)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
+  if (t.direction === TRANS_TYPE.transferIn) return markSettled(db, t.id, TRANSFER_STATE.success, '');
   const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
   return db.transaction().execute(async (tx) => {
-    const r = await tx
-      .updateTable('transfers')
-      .set({ state: TRANSFER_STATE.success, error: '', settled_at: new Date() })
-      .where('id', '=', t.id)
-      .where('state', '=', TRANSFER_STATE.pending)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
+    if (!(await markSettled(tx, t.id, TRANSFER_STATE.success, ''))) return false;
     await post(tx, {
       idemKey: `transfer:${t.order_no}`,
       kind: 'transfer_out',
@@ -205,24 +209,10 @@ export async function settleSuccess(db: Kdb, t: PendingTransfer): Promise<boolea
  * back to the central wallet in the same transaction. False when it was no longer pending.
  */
 export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string): Promise<boolean> {
-  if (t.direction === TRANS_TYPE.transferOut) {
-    const r = await db
-      .updateTable('transfers')
-      .set({ state: TRANSFER_STATE.failed, error: reason, settled_at: new Date() })
-      .where('id', '=', t.id)
-      .where('state', '=', TRANSFER_STATE.pending)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
+  if (t.direction === TRANS_TYPE.transferOut) return markSettled(db, t.id, TRANSFER_STATE.failed, reason);
   const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
   return db.transaction().execute(async (tx) => {
-    const r = await tx
-      .updateTable('transfers')
-      .set({ state: TRANSFER_STATE.failed, error: reason, settled_at: new Date() })
-      .where('id', '=', t.id)
-      .where('state', '=', TRANSFER_STATE.pending)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
+    if (!(await markSettled(tx, t.id, TRANSFER_STATE.failed, reason))) return false;
     await post(tx, {
       idemKey: `transfer-refund:${t.order_no}`,
       kind: 'transfer_refund',
@@ -240,7 +230,7 @@ export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string)
 
 /** POST /api/transall: every open venue holding money sends it back, each as its own transfer. */
 export async function recycleAll(deps: TransferDeps, memberId: number): Promise<{ result: TransAllResult; message: string }> {
-  const open = (await listVenues(deps.db)).filter((v) => v.enabled);
+  const open = (await deps.venues.list()).filter((v) => v.enabled);
   const balances = await deps.venues.balancesFen(open, memberId);
   const holding = open.filter((v) => (balances.get(v.code) ?? 0) > 0);
   const outcomes: TransferOutcome[] = [];

@@ -39,7 +39,7 @@ export async function userInfo(db: Tx, memberId: number, now: Date = new Date(),
       .executeTakeFirst(),
     memberBalanceFen(db, memberId),
     getSettings(db as Kdb),
-    venues ? venueTotalFen(db as Kdb, venues, memberId) : 0,
+    venues ? venueTotalFen(venues, memberId) : 0,
   ]);
   // The session was valid a moment ago; a member row gone since is a session gone.
   if (!m) throw unauthorized();

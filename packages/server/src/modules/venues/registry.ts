@@ -13,6 +13,8 @@ export interface Venue {
   sort: number;
 }
 
+const VENUE_CACHE_MS = 1000;
+
 export class VenueTimeout extends Error {
   constructor(what: string, ms: number) {
     super(`venue ${what} did not answer within ${ms} ms`);
@@ -25,12 +27,37 @@ export class VenueTimeout extends Error {
  * outcome for the money-moving calls.
  */
 export class VenueRegistry {
+  private cached: { atMs: number; list: Venue[]; byCode: Map<string, Venue> } | null = null;
+
   constructor(
+    private readonly db: Kdb,
     private readonly adapters: ReadonlyMap<string, VenueAdapter>,
     readonly timeoutMs: number,
     /** The built-in demo venue itself (tests change its fault through it). */
     readonly demo: DemoVenue,
   ) {}
+
+  /**
+   * Every venue in display order, read through a short cache: the venue list is read by every
+   * transfer and every balance poll, and changes only when staff switch a venue on or off, which
+   * then shows within VENUE_CACHE_MS (at once on this instance after forgetVenues()).
+   */
+  async list(nowMs: number = Date.now()): Promise<Venue[]> {
+    if (this.cached && nowMs - this.cached.atMs < VENUE_CACHE_MS) return this.cached.list;
+    const list = await listVenues(this.db);
+    this.cached = { atMs: nowMs, list, byCode: new Map(list.map((v) => [v.code, v])) };
+    return list;
+  }
+
+  async find(code: string): Promise<Venue | undefined> {
+    await this.list();
+    return this.cached!.byCode.get(code);
+  }
+
+  /** Drops the cached venue list (after staff changed a venue). */
+  forgetVenues(): void {
+    this.cached = null;
+  }
 
   adapterOf(venue: Pick<Venue, 'code' | 'adapter'>): VenueAdapter {
     const adapter = this.adapters.get(venue.adapter);
@@ -102,21 +129,17 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 /** The venues of this process: every adapter by the name venues.adapter uses. */
 export function createVenueRegistry(config: Config, db: Kdb): VenueRegistry {
   const demo = new DemoVenue(db, { fault: config.demoVenueFault, slowMs: config.demoVenueSlowMs });
-  return new VenueRegistry(new Map([['demo', demoAdapter(demo)]]), config.venueTimeoutMs, demo);
+  return new VenueRegistry(db, new Map([['demo', demoAdapter(demo)]]), config.venueTimeoutMs, demo);
 }
 
-/** Every venue (enabled or not), in display order. */
+/** Every venue (enabled or not), in display order, read now (VenueRegistry.list caches it). */
 export function listVenues(db: Kdb): Promise<Venue[]> {
   return db.selectFrom('venues').select(['code', 'name', 'adapter', 'enabled', 'sort']).orderBy('sort').orderBy('code').execute();
 }
 
-export async function findVenue(db: Kdb, code: string): Promise<Venue | undefined> {
-  return db.selectFrom('venues').select(['code', 'name', 'adapter', 'enabled', 'sort']).where('code', '=', code).executeTakeFirst();
-}
-
 /** The member's money at every venue together (user info's gameblance); unreadable venues count 0. */
-export async function venueTotalFen(db: Kdb, venues: VenueRegistry, memberId: number): Promise<number> {
-  const balances = await venues.balancesFen(await listVenues(db), memberId);
+export async function venueTotalFen(venues: VenueRegistry, memberId: number): Promise<number> {
+  const balances = await venues.balancesFen(await venues.list(), memberId);
   let total = 0;
   for (const fen of balances.values()) total += fen;
   return total;
