@@ -120,6 +120,14 @@ export const MSG = {
   recyclePartial: '已回收{amount}元，{count}个场馆处理中',
   transferOutFailed: '转账失败，资金仍在场馆钱包',
   recycleFailedSome: '已回收{amount}元，{count}个场馆回收失败，请稍后再试',
+  // demo venue games
+  gameBetEmpty: '请先选择投注项并下注',
+  gameBetOption: '请选择有效的投注项',
+  gameStakeMax: '单注金额不能超过{max}元',
+  gameCannonLevel: '请选择有效的炮台倍数',
+  gameMatchMissing: '赛事不存在',
+  gameMatchClosed: '本场比赛已停止投注',
+  gameSelectionClosed: '该投注项暂停投注',
   // navigation
   alreadyHere: '已在当前页面！',
   redpacketClosed: '红包已关闭',
