@@ -470,10 +470,109 @@ UPDATE receiving_accounts SET payimg = '/assets/pay/' || method || '.svg'
   WHERE method IN ('wechat', 'alipay', 'usdt-trc20', 'usdt-erc20') AND payimg = '/assets/logo.svg';
 `;
 
+/**
+ * Games (issue 4): the platform's bet records as fed by the venues (like an aggregator's feed), the
+ * per-day sums by category that rebate and VIP read, cumulative valid bets on the member; and the
+ * demo venue's own side: launch nonces, play sessions, its bets (with a feed sequence the platform
+ * reads after) and the results of its virtual matches.
+ */
+const games = /* sql */ `
+ALTER TABLE members ADD COLUMN flow_fen bigint NOT NULL DEFAULT 0 CHECK (flow_fen >= 0);
+
+CREATE TABLE bet_records (
+  id bigserial PRIMARY KEY,
+  venue text NOT NULL REFERENCES venues(code),
+  bet_id text NOT NULL,
+  member_id bigint NOT NULL REFERENCES members(id),
+  game_code text NOT NULL,
+  game_name text NOT NULL,
+  category text NOT NULL,
+  bet_fen bigint NOT NULL CHECK (bet_fen >= 0),
+  valid_fen bigint NOT NULL DEFAULT 0 CHECK (valid_fen >= 0),
+  win_loss_fen bigint NOT NULL DEFAULT 0,
+  -- 0 invalid, 1 settled, 2 unsettled (spec §4)
+  status smallint NOT NULL CHECK (status IN (0, 1, 2)),
+  detail text NOT NULL DEFAULT '',
+  bet_at timestamptz NOT NULL,
+  settled_at timestamptz,
+  -- the valid amount has been applied to the turnover requirement, flow and the daily sums
+  counted boolean NOT NULL DEFAULT false,
+  UNIQUE (venue, bet_id)
+);
+CREATE INDEX bet_records_member_idx ON bet_records (member_id, bet_at DESC);
+
+-- Valid bets per member, Beijing day and hall category: what rebate (返水) and VIP evaluation read.
+CREATE TABLE member_daily_bets (
+  member_id bigint NOT NULL REFERENCES members(id),
+  day date NOT NULL,
+  category text NOT NULL,
+  bets integer NOT NULL DEFAULT 0,
+  bet_fen bigint NOT NULL DEFAULT 0,
+  valid_fen bigint NOT NULL DEFAULT 0,
+  win_loss_fen bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (member_id, day, category)
+);
+
+-- How far the platform has read each adapter's bet feed.
+CREATE TABLE bet_feed_cursors (
+  adapter text PRIMARY KEY,
+  cursor bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- ---- the demo venue's own tables --------------------------------------------------------------
+-- One launch URL is good once: its nonce is recorded when it is exchanged for a session.
+CREATE TABLE demo_venue_launches (
+  nonce text PRIMARY KEY,
+  player text NOT NULL,
+  venue text NOT NULL,
+  game text NOT NULL,
+  used_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE demo_venue_sessions (
+  token_hash text PRIMARY KEY,
+  player text NOT NULL,
+  venue text NOT NULL,
+  game text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE SEQUENCE demo_venue_feed_seq;
+CREATE TABLE demo_venue_bets (
+  id bigserial PRIMARY KEY,
+  bet_id text NOT NULL UNIQUE,
+  venue text NOT NULL,
+  player text NOT NULL,
+  game text NOT NULL,
+  stake_fen bigint NOT NULL CHECK (stake_fen > 0),
+  payout_fen bigint NOT NULL DEFAULT 0 CHECK (payout_fen >= 0),
+  valid_fen bigint NOT NULL DEFAULT 0 CHECK (valid_fen >= 0),
+  status smallint NOT NULL CHECK (status IN (0, 1, 2)),
+  detail jsonb NOT NULL DEFAULT '{}',
+  match_id text,
+  -- bumped on insert and on every change, so the platform's feed reader sees settlements too
+  feed_seq bigint NOT NULL DEFAULT nextval('demo_venue_feed_seq'),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  settled_at timestamptz
+);
+CREATE INDEX demo_venue_bets_player_idx ON demo_venue_bets (player, venue, id DESC);
+CREATE INDEX demo_venue_bets_feed_idx ON demo_venue_bets (feed_seq);
+CREATE INDEX demo_venue_bets_open_match_idx ON demo_venue_bets (match_id) WHERE status = 2;
+CREATE TABLE demo_venue_match_results (
+  sport text NOT NULL,
+  match_id text NOT NULL,
+  result jsonb NOT NULL,
+  drawn_at timestamptz NOT NULL DEFAULT now(),
+  settled_at timestamptz,
+  PRIMARY KEY (sport, match_id)
+);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
   { id: '003_wallet', sql: wallet },
   { id: '004_demo_venue', sql: demoVenue },
   { id: '005_demo_pay_images', sql: demoPayImages },
+  { id: '006_games', sql: games },
 ];

@@ -29,6 +29,7 @@ export interface Database {
     last_login_at: NullableTimestamp;
     last_login_ip: Generated<string>;
     turnover_req_fen: Generated<number>;
+    flow_fen: Generated<number>;
     created_at: Timestamp;
   };
   sessions: {
@@ -223,5 +224,51 @@ export interface Database {
     created_at: Timestamp;
   };
   demo_venue_entries: { id: Generated<number>; transaction_id: number; account_id: number; amount_fen: number };
+  bet_records: {
+    id: Generated<number>;
+    venue: string;
+    bet_id: string;
+    member_id: number;
+    game_code: string;
+    game_name: string;
+    category: string;
+    bet_fen: number;
+    valid_fen: Generated<number>;
+    win_loss_fen: Generated<number>;
+    status: number;
+    detail: Generated<string>;
+    bet_at: Timestamp;
+    settled_at: NullableTimestamp;
+    counted: Generated<boolean>;
+  };
+  member_daily_bets: {
+    member_id: number;
+    day: ColumnType<string, string, string>;
+    category: string;
+    bets: Generated<number>;
+    bet_fen: Generated<number>;
+    valid_fen: Generated<number>;
+    win_loss_fen: Generated<number>;
+  };
+  bet_feed_cursors: { adapter: string; cursor: Generated<number>; updated_at: Timestamp };
+  demo_venue_launches: { nonce: string; player: string; venue: string; game: string; used_at: Timestamp };
+  demo_venue_sessions: { token_hash: string; player: string; venue: string; game: string; created_at: Timestamp; last_seen_at: Timestamp };
+  demo_venue_bets: {
+    id: Generated<number>;
+    bet_id: string;
+    venue: string;
+    player: string;
+    game: string;
+    stake_fen: number;
+    payout_fen: Generated<number>;
+    valid_fen: Generated<number>;
+    status: number;
+    detail: ColumnType<unknown, string | undefined, string>;
+    match_id: string | null;
+    feed_seq: Generated<number>;
+    created_at: Timestamp;
+    settled_at: NullableTimestamp;
+  };
+  demo_venue_match_results: { sport: string; match_id: string; result: ColumnType<unknown, string, string>; drawn_at: Timestamp; settled_at: NullableTimestamp };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

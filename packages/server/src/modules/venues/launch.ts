@@ -1,0 +1,61 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kdb } from '../../db/connect.js';
+
+/**
+ * Launch tokens: what getGameUrl puts in a game URL, the way an operator and a provider share a key.
+ * A token names one member (the venue's player id), one venue and one game, expires after a short
+ * time, and carries a nonce the venue records on first use, so a URL launches once. The signature is
+ * HMAC-SHA256 over the claims with a secret shared by every instance (kept in site_settings).
+ */
+export interface LaunchClaims {
+  player: string;
+  venue: string;
+  game: string;
+  /** expiry, unix seconds */
+  exp: number;
+  nonce: string;
+}
+
+const b64 = (buf: Buffer) => buf.toString('base64url');
+
+export function signLaunch(secret: Buffer, claims: Omit<LaunchClaims, 'nonce'> & { nonce?: string }): string {
+  const body = b64(Buffer.from(JSON.stringify({ ...claims, nonce: claims.nonce ?? b64(randomBytes(12)) })));
+  return `${body}.${b64(createHmac('sha256', secret).update(body).digest())}`;
+}
+
+/** The claims of a well-signed, unexpired token, or null (tampered, malformed or expired). */
+export function verifyLaunch(secret: Buffer, token: string, nowS = Math.floor(Date.now() / 1000)): LaunchClaims | null {
+  if (typeof token !== 'string' || token.length > 1024) return null;
+  const [body, sig, extra] = token.split('.');
+  if (!body || !sig || extra !== undefined) return null;
+  const want = createHmac('sha256', secret).update(body).digest();
+  const got = Buffer.from(sig, 'base64url');
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+  let claims: LaunchClaims;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LaunchClaims;
+  } catch {
+    return null;
+  }
+  const fields = [claims?.player, claims?.venue, claims?.game, claims?.nonce];
+  if (fields.some((f) => typeof f !== 'string' || f === '') || !Number.isSafeInteger(claims.exp)) return null;
+  return claims.exp >= nowS ? claims : null;
+}
+
+const SECRET_KEY = 'venue_launch_secret';
+const secrets = new WeakMap<object, Buffer>();
+
+/** The shared launch secret: created once per database (first instance wins), then remembered. */
+export async function launchSecret(db: Kdb): Promise<Buffer> {
+  const hit = secrets.get(db);
+  if (hit) return hit;
+  await db
+    .insertInto('site_settings')
+    .values({ key: SECRET_KEY, value: JSON.stringify(b64(randomBytes(32))) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('site_settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
+  const secret = Buffer.from(row.value as string, 'base64url');
+  secrets.set(db, secret);
+  return secret;
+}
