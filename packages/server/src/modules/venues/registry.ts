@@ -43,15 +43,19 @@ export class VenueRegistry {
    * then shows within VENUE_CACHE_MS (at once on this instance after forgetVenues()).
    */
   async list(nowMs: number = Date.now()): Promise<Venue[]> {
-    if (this.cached && nowMs - this.cached.atMs < VENUE_CACHE_MS) return this.cached.list;
-    const list = await listVenues(this.db);
-    this.cached = { atMs: nowMs, list, byCode: new Map(list.map((v) => [v.code, v])) };
-    return list;
+    return (await this.read(nowMs)).list;
   }
 
   async find(code: string): Promise<Venue | undefined> {
-    await this.list();
-    return this.cached!.byCode.get(code);
+    return (await this.read(Date.now())).byCode.get(code);
+  }
+
+  private async read(nowMs: number) {
+    if (this.cached && nowMs - this.cached.atMs < VENUE_CACHE_MS) return this.cached;
+    const list = await listVenues(this.db);
+    const fresh = { atMs: nowMs, list, byCode: new Map(list.map((v) => [v.code, v])) };
+    this.cached = fresh;
+    return fresh;
   }
 
   /** Drops the cached venue list (after staff changed a venue). */
