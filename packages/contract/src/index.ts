@@ -9,4 +9,5 @@ export * from './money.js';
 export * from './cards.js';
 export * from './wallet.js';
 export * from './games.js';
+export * from './venue.js';
 export * from './admin.js';

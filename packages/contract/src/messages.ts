@@ -128,6 +128,13 @@ export const MSG = {
   gameMatchMissing: '赛事不存在',
   gameMatchClosed: '本场比赛已停止投注',
   gameSelectionClosed: '该投注项暂停投注',
+  // demo venue
+  venueLaunchInvalid: '游戏链接已失效，请重新进入',
+  venueSessionInvalid: '游戏会话已失效，请重新进入游戏',
+  venueInsufficient: '余额不足，请先转入额度',
+  venueWrongGame: '当前会话不能进行该游戏，请重新进入',
+  venueGameMissing: '游戏不存在',
+  venueTooFast: '操作过于频繁，请稍后再试',
   // navigation
   alreadyHere: '已在当前页面！',
   redpacketClosed: '红包已关闭',
