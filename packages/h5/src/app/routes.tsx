@@ -39,6 +39,9 @@ const CardWallet = lazy(() => import('../features/cards/routes/CardWallet'));
 const AddBankCard = lazy(() => import('../features/cards/routes/AddBankCard'));
 const AddUsdtCard = lazy(() => import('../features/cards/routes/AddUsdtCard'));
 const WithdrawAccount = lazy(() => import('../features/cards/routes/WithdrawAccount'));
+const GamePage = lazy(() => import('../features/games/routes/GamePage'));
+const Concise = lazy(() => import('../features/games/routes/Concise'));
+const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
 
 function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
@@ -111,6 +114,11 @@ export const routes: RouteObject[] = [
   { path: 'kefu', element: screen(Kefu) },
   { path: 'iframepage', element: screen(IframePage) },
   { path: 'zhanzhuye', element: screen(Zhanzhuye) },
+  // /gamePage guards itself: a game or the agent login needs a session (the toast 请登录！ and the
+  // hall, as a hall tile does); customer service and the app download do not.
+  { path: 'gamePage', element: screen(GamePage) },
+  { path: 'concise', element: screen(Concise) },
+  { path: 'betRecord', element: screen(BetRecord, 'auth') },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },

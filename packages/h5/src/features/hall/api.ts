@@ -44,7 +44,11 @@ export function categoryTitle(category: GameCategory): string {
   return HALL_TABS.find((t) => t.category === category)?.title ?? category;
 }
 
-/** Where a tile leads (spec §2): the game frame for that provider and game code. */
+/**
+ * Where a tile leads: an electronic-game (concise) provider opens its game grid on /concise (its
+ * game_code is the provider key), every other provider the game frame with its category as game_type.
+ */
 export function gamePath(g: GameEntry): string {
-  return `/gamePage?name=${encodeURIComponent(g.platform_name)}&type=0&code=${encodeURIComponent(g.game_code)}`;
+  if (g.category_id === 'concise') return `/concise?type=${encodeURIComponent(g.game_code)}`;
+  return `/gamePage?name=${encodeURIComponent(g.platform_name)}&type=${encodeURIComponent(g.category_id)}&code=${encodeURIComponent(g.game_code)}`;
 }

@@ -4,7 +4,7 @@ import { useToken } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
 import { gamePath } from '../api';
 
-/** Game launch requires login (spec §5); a visitor gets 请登录！. */
+/** Game launch requires login (spec §5); a visitor gets 请登录！ on every tile, the electronic-game grids included. */
 export function useLaunchGame() {
   const token = useToken();
   const go = useGo();

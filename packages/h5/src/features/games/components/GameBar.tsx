@@ -1,0 +1,36 @@
+import { LeftOutline, RedoOutline } from 'antd-mobile-icons';
+import { useGo } from '../../../shared/hooks/useGo';
+
+/**
+ * The game frame's slim bar: back, the venue (and game) name, re-enter with a fresh launch URL, and
+ * the central balance as a shortcut to /transfer.
+ */
+export function GameBar({ title, onBack, onRelaunch, balance }: { title: string; onBack: () => void; onRelaunch?: () => void; balance: string | null }) {
+  const go = useGo();
+  return (
+    <header className="game-bar" data-testid="game-bar">
+      <button type="button" className="game-bar-back" aria-label="返回" data-testid="game-back" onClick={onBack}>
+        <LeftOutline />
+      </button>
+      <span className="game-bar-title" data-testid="game-title">
+        {title}
+      </span>
+      <span className="game-bar-actions">
+        {onRelaunch && (
+          <button type="button" className="game-bar-icon" aria-label="重新进入" data-testid="game-relaunch" onClick={onRelaunch}>
+            <RedoOutline />
+          </button>
+        )}
+        {balance !== null && (
+          <button type="button" className="game-bar-wallet" data-testid="game-transfer" onClick={() => go('/transfer')}>
+            <span className="game-bar-wallet-label">余额</span>
+            <span className="game-bar-wallet-amount" data-testid="game-balance">
+              {balance}
+            </span>
+            <span className="game-bar-wallet-go">转账</span>
+          </button>
+        )}
+      </span>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { BET_RECORD_DEFAULT_DATE } from '@app/contract';
+import { InfiniteList } from '../../../shared/components/InfiniteList';
+import { Page } from '../../../shared/components/Page';
+import { venuesOnly } from '../../wallet/api';
+import { useVenueBalances } from '../../wallet/hooks';
+import { betRecordsKey, fetchBetRecords, type BetFilter } from '../api';
+import { BetFilters } from '../components/BetFilters';
+import { BetRow } from '../components/BetRow';
+import '../../wallet/wallet.css';
+import '../games.css';
+
+/**
+ * /betRecord 投注记录 (spec §2, §4): date and platform filters over an endless list of bets, laid out
+ * like /transRecord; a changed filter is a new list from page 1.
+ */
+export default function BetRecord() {
+  const [filter, setFilter] = useState<BetFilter>({ date: BET_RECORD_DEFAULT_DATE as BetFilter['date'], api_type: '' });
+  const venues = useVenueBalances();
+  return (
+    <Page title="投注记录" className="wallet-page record-page bet-record-page">
+      <div className="record-filters-bar">
+        <BetFilters value={filter} venues={venuesOnly(venues.data)} onChange={setFilter} />
+      </div>
+      <InfiniteList queryKey={betRecordsKey(filter)} fetchPage={(page) => fetchBetRecords(filter, page)} itemKey={(b) => b.id} renderItem={(b) => <BetRow bet={b} />} className="record-list" />
+    </Page>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import { formatYuan, MSG } from '@app/contract';
+import { ApiError } from '../../../shared/api/client';
+import { useAppInfo } from '../../../shared/api/app';
+import { sessionEnded, useToken, useUser } from '../../../shared/auth/session';
+import { Frame } from '../../../shared/components/Frame';
+import { toast } from '../../../shared/lib/toast';
+import { useGames } from '../../hall/api';
+import { CONCISE_GAME_TYPE, fetchAgentLoginUrl, fetchGameUrl, fetchServiceUrl, isElectronicProvider, useProviderGames } from '../api';
+import { GameBar } from '../components/GameBar';
+import '../games.css';
+
+const BAR_PX = 44;
+
+/** What the query asks the frame to show (spec §2 /gamePage). */
+type Target = { kind: 'game'; name: string; type: string; code: string } | { kind: 'agent' } | { kind: 'service' } | { kind: 'app' };
+
+function targetOf(params: URLSearchParams): Target {
+  if (params.get('app') === '1') return { kind: 'app' };
+  const daili = params.get('dailiD');
+  if (daili === '1') return { kind: 'agent' };
+  if (daili === '2') return { kind: 'service' };
+  return { kind: 'game', name: params.get('name') ?? '', type: params.get('type') || '0', code: params.get('code') ?? '' };
+}
+
+/** Game launch and the agent login need a session (spec §5, §6); service and the download do not. */
+const needsLogin = (t: Target) => t.kind === 'game' || t.kind === 'agent';
+
+/** The venue's name from the hall's catalogue, and the game's from its provider's list when known. */
+function useGameTitle(target: Target): string {
+  const { data: games } = useGames();
+  const provider = target.kind === 'game' && target.type === CONCISE_GAME_TYPE && isElectronicProvider(target.name) ? target.name : null;
+  const { data: providerGames } = useProviderGames(provider ?? 'obgdy', !!provider);
+  if (target.kind === 'agent') return '代理登录';
+  if (target.kind === 'service') return '在线客服';
+  if (target.kind === 'app') return 'APP下载';
+  const venue = games?.find((g) => g.platform_name === target.name)?.name ?? target.name;
+  const game = provider ? providerGames?.find((g) => g.gamecode === target.code)?.gamename : undefined;
+  return game ? `${venue} · ${game}` : venue;
+}
+
+/**
+ * Back to the screen that opened the game. A frame's own navigations join the tab's history, so the
+ * entries added since this screen opened are skipped as well; opened directly, it goes to the hall.
+ */
+function useLeave() {
+  const navigate = useNavigate();
+  const lengthAtOpen = useRef(window.history.length);
+  return useCallback(() => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) window.history.go(-(1 + Math.max(0, window.history.length - lengthAtOpen.current)));
+    else navigate('/', { replace: true });
+  }, [navigate]);
+}
+
+/**
+ * /gamePage?name=&type=&code=: a game in a full-screen frame under a slim bar (back, venue name,
+ * re-enter, balance shortcut to /transfer). The frame's URL comes from getGameUrl at every opening
+ * and every re-entry: launch URLs are single-use and short-lived. dailiD=1 frames the agent login,
+ * dailiD=2 customer service, app=1 the iOS download. A failed call shows its message and goes back.
+ */
+export default function GamePage() {
+  const [params] = useSearchParams();
+  const target = targetOf(params);
+  const token = useToken();
+  const navigate = useNavigate();
+  const leave = useLeave();
+  const title = useGameTitle(target);
+  const { data: app } = useAppInfo();
+  const { data: user } = useUser();
+  const [url, setUrl] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [launch, setLaunch] = useState(0);
+  const blocked = needsLogin(target) && !token;
+  const key = params.toString();
+
+  useEffect(() => {
+    if (!blocked || sessionEnded()) return;
+    void toast(MSG.notLoggedIn);
+    navigate('/', { replace: true });
+  }, [blocked]);
+
+  useEffect(() => {
+    if (blocked) return;
+    if (target.kind === 'app') {
+      if (!app) return;
+      if (app.ios_download_url) setUrl(app.ios_download_url);
+      else {
+        void toast(MSG.internal);
+        leave();
+      }
+      return;
+    }
+    let live = true;
+    setUrl(null);
+    setOffline(false);
+    const ask = target.kind === 'game' ? fetchGameUrl(target.name, target.type, target.code) : target.kind === 'agent' ? fetchAgentLoginUrl() : fetchServiceUrl();
+    ask.then(
+      (fresh) => {
+        if (live) setUrl(fresh);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        // A network failure stays silent (spec §8) and offers another try; a refusal is shown and left.
+        if (e instanceof ApiError && e.code === 0) {
+          setOffline(true);
+          return;
+        }
+        void toast(e instanceof Error && e.message ? e.message : MSG.internal);
+        leave();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, launch, blocked, target.kind === 'app' ? app : null]);
+
+  if (blocked) return null;
+  const relaunch = target.kind === 'game' ? () => setLaunch((n) => n + 1) : undefined;
+  return (
+    <div className="game-page" data-testid="game-page">
+      <GameBar title={title} onBack={leave} onRelaunch={relaunch} balance={target.kind === 'game' && user ? formatYuan(user.balance) : null} />
+      {url ? (
+        <Frame key={`${launch}-${url}`} src={url} title={title} offsetPx={BAR_PX} />
+      ) : offline ? (
+        <ErrorBlock status="disconnected" title="网络异常" description="请检查网络后重新进入" style={{ paddingTop: 100 }} data-testid="game-offline">
+          <button type="button" className="game-retry" onClick={() => setLaunch((n) => n + 1)}>
+            重新进入
+          </button>
+        </ErrorBlock>
+      ) : (
+        <div className="game-loading" data-testid="game-launching">
+          <DotLoading color="primary" />
+          <span>{target.kind === 'game' ? '正在进入游戏' : '加载中'}</span>
+        </div>
+      )}
+    </div>
+  );
+}
