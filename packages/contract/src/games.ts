@@ -10,6 +10,9 @@ export const BET_STATUS_LABELS: Record<number, string> = { 0: '无效', 1: '已�
 /** The betrecord date filter's default (spec §9: default date 4 = last 30 days). */
 export const BET_RECORD_DEFAULT_DATE = 4;
 
+/** Bet records per betrecord page (DESIGN §3 page shape). */
+export const BET_RECORD_PAGE_SIZE = 15;
+
 /** How long a launch URL from getGameUrl stays usable, and it is good for one launch only. */
 export const GAME_LAUNCH_TTL_S = 60;
 

@@ -128,6 +128,10 @@ export const MSG = {
   gameMatchMissing: '赛事不存在',
   gameMatchClosed: '本场比赛已停止投注',
   gameSelectionClosed: '该投注项暂停投注',
+  // games (platform side: launch, catalogue, bet records)
+  gameMissing: '游戏不存在',
+  gameLotterySoon: '彩票房间即将开放，敬请期待',
+  gameProviderMissing: '游戏平台不存在',
   // demo venue
   venueLaunchInvalid: '游戏链接已失效，请重新进入',
   venueSessionInvalid: '游戏会话已失效，请重新进入游戏',

@@ -117,6 +117,23 @@ export type TransferBody = z.input<typeof transferSchema>;
 export const transferStatusSchema = z.object({ transferstatus: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1) });
 
 /** date 1–4 (default 4), type 1–4 (default 1), page, api_type = a venue code or '' for all. */
+// ---- games (spec §7 getGameUrl, gamelistBycode, betrecord) ----------------------------------
+
+export const gameUrlSchema = z.object({
+  plat_name: z.string().trim().max(30).catch('').default(''),
+  game_type: z.string().trim().max(30).catch('0').default('0'),
+  game_code: z.string().trim().max(60).catch('').default(''),
+  is_mobile_url: z.string().trim().max(4).catch('1').default('1'),
+});
+
+export const gameListByCodeSchema = z.object({ gamecode: z.string().trim().max(30).catch('').default('') });
+
+export const betRecordSchema = z.object({
+  date: int(1, 4).catch(4).default(4),
+  page: int(1, LIMITS.pageMax).catch(1).default(1),
+  api_type: z.string().trim().max(30).catch('').default(''),
+});
+
 export const transRecordSchema = z.object({
   date: int(1, 4).catch(4).default(4),
   type: int(1, 4).catch(1).default(1),

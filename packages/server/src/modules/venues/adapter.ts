@@ -22,6 +22,41 @@ export interface VenueAdapter {
    * 'applied' when the ref applied first, in which case it stands.
    */
   voidRef(venue: string, ref: string): Promise<'voided' | 'applied'>;
+  /**
+   * A URL that opens `game` at the venue for this member, good for one launch and a short time
+   * (GAME_LAUNCH_TTL_S). `game` is the venue's own game code.
+   */
+  launchUrl(venue: string, memberId: number, game: string): Promise<string>;
+  /**
+   * The adapter's bet feed (every venue it serves), like an aggregator's: bets placed or changed
+   * (settled, voided) after `afterSeq`, oldest change first, at most `limit`. A changed bet comes
+   * again with a higher seq and its new state. `next` is the cursor to read after next time: every
+   * change at or below it has been returned now or before, or will never appear (so a bet still being
+   * written when the feed was read is never skipped).
+   */
+  fetchBets(afterSeq: number, limit: number): Promise<{ bets: VenueBet[]; next: number }>;
+}
+
+/** One bet as a venue reports it, amounts in fen. */
+export interface VenueBet {
+  seq: number;
+  venue: string;
+  betId: string;
+  memberId: number;
+  /** the venue's game code and name, and the hall category it counts in (rebate category) */
+  game: string;
+  gameName: string;
+  category: string;
+  stakeFen: number;
+  validFen: number;
+  /** payout − stake (0 while unsettled) */
+  winLossFen: number;
+  /** BET_STATUS: 0 invalid, 1 settled, 2 unsettled */
+  status: number;
+  /** the venue's description of the bet and its outcome (JSON text) */
+  detail: string;
+  betAt: Date;
+  settledAt: Date | null;
 }
 
 export type RefStatus = 'applied' | 'not_found';

@@ -86,6 +86,23 @@ export class VenueRegistry {
     return within(this.adapterOf(venue).voidRef(venue.code, ref), this.timeoutMs, `${venue.code} void`);
   }
 
+  /** A one-time launch URL of `game` at the venue for the member (throws when the venue does not answer). */
+  launchUrl(venue: Venue, memberId: number, game: string): Promise<string> {
+    return within(this.adapterOf(venue).launchUrl(venue.code, memberId, game), this.timeoutMs, `${venue.code} launch`);
+  }
+
+  /** Every adapter by name (the bet feed reads each adapter's feed once, for all its venues). */
+  adapterEntries(): [string, VenueAdapter][] {
+    return [...this.adapters];
+  }
+
+  /** One read of an adapter's bet feed, under the venue timeout. */
+  fetchBets(adapter: string, afterSeq: number, limit: number): ReturnType<VenueAdapter['fetchBets']> {
+    const a = this.adapters.get(adapter);
+    if (!a) throw new Error(`no adapter named ${adapter}`);
+    return within(a.fetchBets(afterSeq, limit), this.timeoutMs, `${adapter} bets`);
+  }
+
   /**
    * A member's balances at the given venues: one batch call per adapter, all adapters at once.
    * A venue whose adapter failed or did not answer in time is missing from the map.
@@ -133,7 +150,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 /** The venues of this process: every adapter by the name venues.adapter uses. */
 export function createVenueRegistry(config: Config, db: Kdb): VenueRegistry {
   const demo = new DemoVenue(db, { fault: config.demoVenueFault, slowMs: config.demoVenueSlowMs });
-  return new VenueRegistry(db, new Map([['demo', demoAdapter(demo)]]), config.venueTimeoutMs, demo);
+  return new VenueRegistry(db, new Map([['demo', demoAdapter(demo, db)]]), config.venueTimeoutMs, demo);
 }
 
 /** Every venue (enabled or not), in display order, read now (VenueRegistry.list caches it). */
