@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { BET_STATUS, BET_STATUS_LABELS, ELECTRONIC_PROVIDERS, MSG, PLATFORM_WALLET, type GameEntry, type ProviderGame, type VenueBalance } from '@app/contract';
+import { apiAs, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastGone, uniqueName } from '../harness.js';
+
+/** The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. */
+
+let platform: Platform;
+let browser: Browser;
+let catalogue: GameEntry[];
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite());
+  const res = await fetch(`${platform.url}/api/game/list?category=`);
+  catalogue = ((await res.json()) as { data: GameEntry[] }).data.filter((g) => g.app_state === 1);
+});
+afterAll(() => stopSuite(platform, browser));
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+const HALL_CATEGORIES = ['concise', 'sport', 'lottery', 'gaming', 'realbet', 'joker'] as const;
+const LAUNCH_PREFIX = '/venue/?launch=';
+
+const api = <T = any>(path: string, token: string, body: unknown = {}) => apiAs<T>(platform, path, token, body);
+
+async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
+  const ctx = await newPhone(browser);
+  try {
+    return await fn(await ctx.newPage());
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** A fresh member signed in on a fresh phone at `at`. */
+async function signedIn<T>(at: string, fn: (page: Page, member: Member) => Promise<T>): Promise<T> {
+  const member = await registerViaApi(platform, uniqueName('gm'));
+  return phone(async (page) => {
+    await signInPage(page, platform, member.token, at);
+    return fn(page, member);
+  });
+}
+
+/** A screenshot once masks and toasts have finished moving. */
+async function still(page: Page, name: string): Promise<void> {
+  await toastGone(page).catch(() => undefined);
+  await page.waitForTimeout(400);
+  await shot(page, name);
+}
+
+const frameSrc = (page: Page) => page.getByTestId('app-frame').getAttribute('src');
+async function expectLaunched(page: Page): Promise<string> {
+  await expect.poll(() => frameSrc(page), { timeout: 8000 }).toMatch(/^\/venue\/\?launch=/);
+  return (await frameSrc(page))!;
+}
+
+/** Every getGameUrl call the page makes from now on. */
+function countLaunches(page: Page): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/getGameUrl')) n += 1;
+  });
+  return () => n;
+}
+
+describe('hall tiles', () => {
+  it('refuses a visitor on every category with 请登录！', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/');
+      for (const category of ['concise', 'realbet'] as const) {
+        await page.getByTestId(`game-tab-${category}`).click();
+        await page.getByTestId(`game-grid-${category}`).getByTestId('game-tile').first().click();
+        await expectToast(page, MSG.notLoggedIn);
+        expect(route(page)).toBe('/');
+        await toastGone(page);
+      }
+    });
+  });
+
+  it('opens /concise?type=<provider> for an electronic-game tile and the game frame for every other category', async () => {
+    await signedIn('/', async (page) => {
+      for (const category of HALL_CATEGORIES) {
+        const first = catalogue.find((g) => g.category_id === category)!;
+        await page.getByTestId(`game-tab-${category}`).click();
+        await page.getByTestId(`game-grid-${category}`).getByTestId('game-tile').first().click();
+        if (category === 'concise') {
+          await expectRoute(page, `/concise?type=${first.game_code}`);
+          await page.getByTestId(`concise-grid-${first.game_code}`).waitFor();
+        } else {
+          await expectRoute(page, `/gamePage?name=${first.platform_name}&type=${category}&code=${first.game_code}`);
+          await expectLaunched(page);
+          expect(await page.getByTestId('game-title').innerText()).toBe(first.name);
+          if (category === 'sport') await still(page, 'games-frame-sport');
+        }
+        await (category === 'concise' ? page.locator('.adm-nav-bar-back') : page.getByTestId('game-back')).click();
+        await expectRoute(page, '/');
+      }
+    });
+  });
+});
+
+describe('/gamePage', () => {
+  it('sends a visitor back to the hall with 请登录！', async () => {
+    await phone(async (page) => {
+      const sport = catalogue.find((g) => g.category_id === 'sport')!;
+      await open(page, platform, `/gamePage?name=${sport.platform_name}&type=sport&code=${sport.game_code}`);
+      await expectToast(page, MSG.notLoggedIn);
+      await expectRoute(page, '/');
+    });
+  });
+
+  it('asks for a fresh launch URL on every opening and on 重新进入, never reusing one', async () => {
+    await signedIn('/', async (page) => {
+      const live = catalogue.find((g) => g.category_id === 'realbet')!;
+      const launches = countLaunches(page);
+      await open(page, platform, `/gamePage?name=${live.platform_name}&type=realbet&code=${live.game_code}`);
+      const first = await expectLaunched(page);
+      expect(launches()).toBe(1);
+      await page.getByTestId('game-relaunch').click();
+      await expect.poll(() => frameSrc(page), { timeout: 8000 }).not.toBe(first);
+      expect(await frameSrc(page)).toMatch(/^\/venue\/\?launch=/);
+      expect(launches()).toBe(2);
+      await still(page, 'games-frame-live');
+    });
+  });
+
+  it('shows a refused launch and goes back', async () => {
+    await signedIn('/', async (page) => {
+      await open(page, platform, '/concise?type=pp');
+      await page.getByTestId('concise-grid-pp').waitFor();
+      await open(page, platform, '/gamePage?name=NOPE&type=realbet&code=nope');
+      const refused = await api('getGameUrl', (await page.evaluate(() => sessionStorage.getItem('token')))!, { plat_name: 'NOPE', game_type: 'realbet', game_code: 'nope', is_mobile_url: 1 });
+      expect(refused.code).not.toBe(200);
+      await expectToast(page, refused.message);
+      await expectRoute(page, '/concise?type=pp');
+    });
+  });
+
+  it('dailiD=2 frames customer service; app=1 the iOS download', async () => {
+    await phone(async (page) => {
+      const service = (await api<{ url: string }>('getservicerurl', '')).data.url;
+      await open(page, platform, '/gamePage?dailiD=2');
+      await expect.poll(() => frameSrc(page), { timeout: 6000 }).toBe(service);
+      expect(await page.getByTestId('game-title').innerText()).toBe('在线客服');
+      const app = (await api<{ ios_download_url: string }>('app', '')).data;
+      await open(page, platform, '/');
+      await open(page, platform, '/gamePage?app=1');
+      if (app.ios_download_url) await expect.poll(() => frameSrc(page), { timeout: 6000 }).toBe(app.ios_download_url);
+      else await expectToast(page, MSG.internal);
+    });
+  });
+
+  it('dailiD=1 frames the agent login, or says why not', async () => {
+    await signedIn('/mine', async (page, member) => {
+      const res = await fetch(`${platform.url}/api/getAgentLoginUrl`, { headers: { authorization: `Bearer ${member.token}` } });
+      const json = (await res.json()) as { code: number; message: string; data: { url?: string } | null };
+      await open(page, platform, '/gamePage?dailiD=1');
+      if (json.code === 200 && json.data?.url) await expect.poll(() => frameSrc(page), { timeout: 6000 }).toBe(json.data.url);
+      else {
+        await expectToast(page, json.message);
+        await expectRoute(page, '/mine');
+      }
+    });
+  });
+});
+
+describe('/concise', () => {
+  it('shows the four providers as tabs with their games; a tab is the query', async () => {
+    await signedIn('/concise?type=obgdy', async (page) => {
+      for (const p of ELECTRONIC_PROVIDERS) {
+        const name = catalogue.find((g) => g.category_id === 'concise' && g.game_code === p)!.name;
+        await expect.poll(() => page.getByTestId(`concise-tab-${p}`).innerText()).toBe(name);
+      }
+      for (const p of ELECTRONIC_PROVIDERS) {
+        await page.getByTestId(`concise-tab-${p}`).click();
+        await expectRoute(page, `/concise?type=${p}`);
+        const games = (await api<ProviderGame[]>('gamelistBycode', '', { gamecode: p })).data;
+        expect(games.length).toBeGreaterThan(0);
+        const grid = page.getByTestId(`concise-grid-${p}`);
+        await grid.waitFor();
+        expect(await grid.getByTestId('concise-game').count()).toBe(games.length);
+        expect(await grid.locator('.concise-game-name').allInnerTexts()).toEqual(games.map((g) => g.gamename));
+        if (p === 'obgdy' || p === 'fgdz') await still(page, `games-concise-${p}`);
+      }
+    });
+  });
+
+  it('an unknown type shows the first provider', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/concise?type=zz');
+      await expectRoute(page, '/concise?type=obgdy');
+    });
+  });
+
+  it('a game opens /gamePage?name=<provider>&type=concise&code=<gamecode>; a visitor gets 请登录！', async () => {
+    const games = (await api<ProviderGame[]>('gamelistBycode', '', { gamecode: 'pp' })).data;
+    await phone(async (page) => {
+      await open(page, platform, '/concise?type=pp');
+      await page.getByTestId('concise-game').first().click();
+      await expectToast(page, MSG.notLoggedIn);
+      expect(route(page)).toBe('/concise?type=pp');
+    });
+    await signedIn('/concise?type=pp', async (page) => {
+      await page.getByTestId('concise-game').first().click();
+      await expectRoute(page, `/gamePage?name=pp&type=concise&code=${games[0]!.gamecode}`);
+      await expectLaunched(page);
+      await expect.poll(() => page.getByTestId('game-title').innerText()).toContain(games[0]!.gamename);
+      await page.getByTestId('game-back').click();
+      await expectRoute(page, '/concise?type=pp');
+    });
+  });
+});
+
+// ---- bet records ------------------------------------------------------------------------------------
+
+interface BetSeed {
+  venue: string;
+  category: string;
+  game: string;
+  betFen: number;
+  validFen?: number;
+  winLossFen: number;
+  status: number;
+  /** days before now */
+  daysAgo?: number;
+}
+
+/** Bets as the venue feed would have stored them (bet_records), for the list's filters and paging. */
+async function seedBets(memberId: number, bets: BetSeed[]): Promise<string[]> {
+  const ids = bets.map(() => `E2E${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.toUpperCase());
+  await platform.db.kysely
+    .insertInto('bet_records' as never)
+    .values(
+      bets.map((b, i) => ({
+        venue: b.venue,
+        bet_id: ids[i],
+        member_id: memberId,
+        game_code: b.game,
+        game_name: b.game,
+        category: b.category,
+        bet_fen: b.betFen,
+        valid_fen: b.validFen ?? (b.status === BET_STATUS.settled ? b.betFen : 0),
+        win_loss_fen: b.winLossFen,
+        status: b.status,
+        bet_at: new Date(Date.now() - (b.daysAgo ?? 0) * 86_400_000 - i * 1000),
+        settled_at: b.status === BET_STATUS.unsettled ? null : new Date(),
+      })) as never,
+    )
+    .execute();
+  return ids;
+}
+
+describe('/betRecord', () => {
+  it('sends a visitor to /login with the redirect', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/betRecord');
+      await expectRoute(page, '/login?redirect=/betRecord');
+    });
+  });
+
+  it('shows 空空如也 without bets', async () => {
+    await signedIn('/betRecord', async (page) => {
+      await page.getByTestId('empty-state').waitFor();
+      expect(await page.getByTestId('empty-state').innerText()).toContain(MSG.empty);
+      expect(await page.getByTestId('filter-date-title').innerText()).toBe('近30天');
+      await still(page, 'games-betrecord-empty');
+    });
+  });
+
+  it('lists bets with amounts, coloured win/loss and state; filters reset to page 1; pages until 没有更多了', async () => {
+    const member = await registerViaApi(platform, uniqueName('gm'));
+    const memberId = await memberIdOf(platform, member.token);
+    const venues = (await api<VenueBalance[]>('balancelist', member.token)).data.filter((v) => v.platname !== PLATFORM_WALLET.platname);
+    const [a, b] = venues;
+    const many: BetSeed[] = Array.from({ length: 26 }, (_, i) => ({ venue: a!.platname, category: 'realbet', game: '百家乐', betFen: 1000 + i * 100, winLossFen: i % 2 ? 950 : -(1000 + i * 100), status: BET_STATUS.settled }));
+    await seedBets(memberId, many);
+    const [openId, voidId, oldId] = await seedBets(memberId, [
+      { venue: b!.platname, category: 'sport', game: '虚拟足球', betFen: 5000, winLossFen: 0, status: BET_STATUS.unsettled },
+      { venue: b!.platname, category: 'sport', game: '虚拟足球', betFen: 2000, winLossFen: 0, status: BET_STATUS.invalid },
+      { venue: b!.platname, category: 'sport', game: '虚拟足球', betFen: 3000, winLossFen: 2850, status: BET_STATUS.settled, daysAgo: 10 },
+    ]);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/betRecord');
+      const rows = page.getByTestId('bet-row');
+      await rows.first().waitFor();
+      await still(page, 'games-betrecord');
+      // The newest first: the open bet, then the void one.
+      const open1 = page.locator(`[data-bet-id="${openId}"]`);
+      expect(await open1.getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.unsettled]);
+      expect(await open1.getByTestId('bet-amount').innerText()).toBe('50.00');
+      expect(await open1.getByTestId('bet-venue').innerText()).toBe(b!.name);
+      expect(await page.locator(`[data-bet-id="${voidId}"]`).getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.invalid]);
+      // Scroll to the end: every page appended, then 没有更多了.
+      for (let i = 0; i < 10 && (await page.getByTestId('list-end').count()) === 0; i += 1) {
+        await page.mouse.wheel(0, 4000);
+        await page.waitForTimeout(300);
+      }
+      await page.getByTestId('list-end').waitFor();
+      expect(await rows.count()).toBe(29);
+      const win = rows.filter({ has: page.getByTestId('bet-winloss').getByText('+9.50') }).first();
+      expect(await win.evaluate((el) => getComputedStyle(el.querySelector('[data-testid=bet-winloss]')!).color)).toBe('rgb(15, 157, 110)');
+      const loss = rows.filter({ has: page.getByTestId('bet-winloss').getByText('-10.00') }).first();
+      expect(await loss.evaluate((el) => getComputedStyle(el.querySelector('[data-testid=bet-winloss]')!).color)).toBe('rgb(224, 49, 49)');
+      const old = page.locator(`[data-bet-id="${oldId}"]`);
+      expect(await old.getByTestId('bet-winloss').innerText()).toBe('+28.50');
+
+      // 今天: the 10-day-old bet goes; a platform: only its bets, from page 1.
+      const pages: number[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/betrecord')) pages.push((JSON.parse(r.postData() ?? '{}') as { page: number }).page);
+      });
+      await page.getByTestId('filter-date-title').click();
+      await page.getByTestId('filter-date-1').click();
+      await expect.poll(() => old.count()).toBe(0);
+      expect(pages[0]).toBe(1);
+      await page.getByTestId('filter-platform-title').click();
+      await page.getByTestId(`filter-platform-${b!.platname}`).click();
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(pages.at(-1)).toBe(1);
+      expect(await page.getByTestId('filter-platform-title').innerText()).toBe(b!.name);
+      await page.getByTestId('list-end').waitFor();
+      await still(page, 'games-betrecord-filtered');
+      await page.getByTestId('filter-date-title').click();
+      await page.getByTestId('filter-date-4').click();
+      await expect.poll(() => rows.count()).toBe(3);
+    });
+  });
+});
