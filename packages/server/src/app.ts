@@ -17,6 +17,7 @@ import adminApi from './admin/index.js';
 import adminConsole from './admin/console.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
+import { startBetFeed } from './modules/games/feed.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: `${config.redisPrefix}rate-limit:` } : {}) });
   await app.register(session, { redis });
   await app.register(maintenance);
+  startBetFeed(app);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);
 

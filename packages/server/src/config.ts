@@ -30,6 +30,8 @@ export interface Config {
   /** Fault injection of the built-in demo venue, for tests (DESIGN §6). */
   demoVenueFault: DemoVenueFault;
   demoVenueSlowMs: number;
+  /** How often the bet feed reads the venues' bets into bet records (0 switches the job off). */
+  betFeedIntervalMs: number;
 }
 
 /**
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reconcileIntervalMs: num(env.RECONCILE_INTERVAL_MS, 30_000),
     demoVenueFault: demoFault(env.DEMO_VENUE_FAULT),
     demoVenueSlowMs: num(env.DEMO_VENUE_SLOW_MS, 2000),
+    betFeedIntervalMs: num(env.BET_FEED_INTERVAL_MS, 3000),
     ...overrides,
   };
   if (config.production && config.captchaBypassCode) {

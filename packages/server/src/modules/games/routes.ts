@@ -1,11 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { gameListSchema } from '@app/contract/schemas';
+import { betRecordSchema, gameListByCodeSchema, gameListSchema, gameUrlSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
-import { listGames } from './service.js';
+import { betRecords, type BetRecordQuery } from './betrecords.js';
+import { getGameUrl } from './launch.js';
+import { listGames, providerGames } from './service.js';
 
-/** The public game catalogue; launching a game (getGameUrl) belongs to the venues module. */
+/** The game catalogue, launching games, and the member's bet records (spec §7). */
 const routes: FastifyPluginAsync = async (app) => {
   app.get('/game/list', async (req) => ok(await listGames(app.kdb, parse(gameListSchema, req.query).category)));
+
+  app.post('/gamelistBycode', async (req) => ok(providerGames(parse(gameListByCodeSchema, req.body).gamecode)));
+
+  // The trial account plays too (with its demo money).
+  app.post('/getGameUrl', { preHandler: app.requireMember }, async (req) => {
+    const input = parse(gameUrlSchema, req.body);
+    return ok(await getGameUrl({ db: app.kdb, venues: app.venues, log: req.log }, req.member!.id, input));
+  });
+
+  app.post('/betrecord', { preHandler: app.requireMember }, async (req) => {
+    const query = parse(betRecordSchema, req.body) as BetRecordQuery;
+    // Fresh records first: one bounded pass of the feed (joins the job's pass when one is running).
+    await app.betFeed.pull();
+    return ok(await betRecords(app.kdb, req.member!.id, query));
+  });
 };
 export default routes;

@@ -1,6 +1,7 @@
-import { GAME_CATEGORIES, MSG, type GameCategory, type GameEntry } from '@app/contract';
+import { ELECTRONIC_PROVIDERS, GAME_CATEGORIES, MSG, type GameCategory, type GameEntry, type ProviderGame } from '@app/contract';
 import type { Tx } from '../ledger/service.js';
 import { badRequest } from '../../http/errors.js';
+import { gamesByProvider, type ElectronicProvider } from '../../venue-demo/games/index.js';
 
 /** The hall's game catalogue: provider tiles per category (spec §3 Game entry). */
 
@@ -21,4 +22,18 @@ export async function listGames(db: Tx, category: string): Promise<GameEntry[]> 
   const rows = await q.orderBy('sort').orderBy('id').execute();
   rows.sort((a, b) => (categoryOrder.get(a.category_id) ?? 99) - (categoryOrder.get(b.category_id) ?? 99));
   return rows.map(({ sort: _sort, ...r }) => ({ ...r, app_state: r.app_state === 1 ? 1 : 0 }));
+}
+
+/**
+ * POST /api/gamelistBycode: one electronic-game provider's games (its slots, then fishing), from the
+ * demo venue's game definitions. Pictures: the provider's tile for now (per-game pictures to come).
+ */
+export function providerGames(gamecode: string): ProviderGame[] {
+  if (!(ELECTRONIC_PROVIDERS as readonly string[]).includes(gamecode)) throw badRequest(MSG.gameProviderMissing);
+  return gamesByProvider(gamecode as ElectronicProvider).map((d) => ({
+    catecode: gamecode,
+    gamecode: d.code,
+    gamename: d.name,
+    gamepic: `/assets/games/concise-${gamecode}.svg`,
+  }));
 }

@@ -21,6 +21,11 @@ import { offsetOf, pageOf } from '../content/paging.js';
 /** Account details per page (spec §4 lists: pages append until last_page). */
 export const TRANS_RECORD_PAGE_SIZE = 15;
 
+/** Where a record list's date filter starts (DESIGN §3): the Beijing day N−1 days ago, N = 1, 7, 15, 30. */
+export function dateFilterStart(date: 1 | 2 | 3 | 4, now: Date = new Date()): Date {
+  return beijingDayStart(now, DATE_FILTER_DAYS[date] - 1);
+}
+
 export interface TransRecordQuery {
   date: 1 | 2 | 3 | 4;
   type: 1 | 2 | 3 | 4;
@@ -35,7 +40,7 @@ export interface TransRecordQuery {
  * their table directly (order rows, not money: the ledger stays the home of balances).
  */
 export async function transRecords(db: Kdb, memberId: number, q: TransRecordQuery, now: Date = new Date()): Promise<Page<TransRecord>> {
-  const since = beijingDayStart(now, DATE_FILTER_DAYS[q.date] - 1);
+  const since = dateFilterStart(q.date, now);
   const offset = offsetOf(q.page, TRANS_RECORD_PAGE_SIZE);
   const page = (rows: TransRecord[], total: number | string) => pageOf(rows, Number(total), q.page, TRANS_RECORD_PAGE_SIZE);
 

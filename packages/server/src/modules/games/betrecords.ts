@@ -1,0 +1,105 @@
+import { BET_RECORD_PAGE_SIZE, BET_STATUS_LABELS, fenToYuan, type BetRecord, type Page } from '@app/contract';
+import { sql } from 'kysely';
+import type { Kdb } from '../../db/connect.js';
+import { beijing } from '../../lib/time.js';
+import type { Tx } from '../ledger/service.js';
+import { offsetOf, pageOf } from '../content/paging.js';
+import { dateFilterStart } from '../records/service.js';
+
+export interface BetRecordQuery {
+  date: 1 | 2 | 3 | 4;
+  page: number;
+  /** a venue code, or '' for every venue */
+  api_type: string;
+}
+
+/**
+ * POST /api/betrecord (spec §2 /betRecord, §7): the member's own bets since the start of the Beijing
+ * day N−1 days ago, newest first, 15 per page.
+ */
+export async function betRecords(db: Kdb, memberId: number, q: BetRecordQuery, now: Date = new Date()): Promise<Page<BetRecord>> {
+  let base = db
+    .selectFrom('bet_records as b')
+    .innerJoin('venues as v', 'v.code', 'b.venue')
+    .where('b.member_id', '=', memberId)
+    .where('b.bet_at', '>=', dateFilterStart(q.date, now));
+  if (q.api_type) base = base.where('b.venue', '=', q.api_type);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['b.id', 'b.bet_id', 'b.venue', 'v.name', 'b.category', 'b.game_name', 'b.bet_fen', 'b.valid_fen', 'b.win_loss_fen', 'b.status', 'b.bet_at'])
+      .orderBy('b.bet_at', 'desc')
+      .orderBy('b.id', 'desc')
+      .limit(BET_RECORD_PAGE_SIZE)
+      .offset(offsetOf(q.page, BET_RECORD_PAGE_SIZE))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      bet_id: r.bet_id,
+      api_type: r.venue,
+      platname: r.name,
+      category: r.category,
+      Code: r.game_name,
+      plays: r.game_name,
+      bet_amount: fenToYuan(r.bet_fen),
+      valid_amount: fenToYuan(r.valid_fen),
+      win_loss: fenToYuan(r.win_loss_fen),
+      status: r.status,
+      status_text: BET_STATUS_LABELS[r.status] ?? '',
+      created_at: beijing(r.bet_at),
+    })),
+    Number(count.n),
+    q.page,
+    BET_RECORD_PAGE_SIZE,
+  );
+}
+
+/** One member's settled bets of one Beijing day in one hall category (amounts in fen). */
+export interface DailyBets {
+  /** Beijing day, YYYY-MM-DD */
+  day: string;
+  category: string;
+  bets: number;
+  betFen: number;
+  validFen: number;
+  winLossFen: number;
+}
+
+/**
+ * The member's settled bets per Beijing day and category, days fromDay..toDay inclusive
+ * (YYYY-MM-DD), optionally one category: what the rebate (valid bets per category and day) and VIP
+ * engines read. Oldest day first.
+ */
+export async function memberDailyBets(db: Tx, memberId: number, fromDay: string, toDay: string, category?: string): Promise<DailyBets[]> {
+  let q = db
+    .selectFrom('member_daily_bets')
+    .select([
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      'category',
+      'bets',
+      'bet_fen',
+      'valid_fen',
+      'win_loss_fen',
+    ])
+    .where('member_id', '=', memberId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay);
+  if (category) q = q.where('category', '=', category);
+  const rows = await q.orderBy('day').orderBy('category').execute();
+  return rows.map((r) => ({
+    day: r.day,
+    category: r.category,
+    bets: Number(r.bets),
+    betFen: Number(r.bet_fen),
+    validFen: Number(r.valid_fen),
+    winLossFen: Number(r.win_loss_fen),
+  }));
+}
+
+/** The member's cumulative valid bets (VIP turnover, 流水), in fen. */
+export async function memberFlowFen(db: Tx, memberId: number): Promise<number> {
+  const row = await db.selectFrom('members').select('flow_fen').where('id', '=', memberId).executeTakeFirst();
+  return Number(row?.flow_fen ?? 0);
+}

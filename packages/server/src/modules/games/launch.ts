@@ -1,0 +1,94 @@
+import { ELECTRONIC_PROVIDERS, MSG, type GameCategory, type GameUrl } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { badRequest } from '../../http/errors.js';
+import { demoGameForCategory, gameDefinition, gamesByProvider, type ElectronicProvider, type GameDefinition } from '../../venue-demo/games/index.js';
+import { InsufficientFunds, memberBalanceFen } from '../ledger/service.js';
+import { intoVenue, outOfVenue, type TransferDeps } from '../transfers/service.js';
+import type { Venue } from '../venues/registry.js';
+import { isGameCategory } from './service.js';
+
+/**
+ * POST /api/getGameUrl (spec §7, DESIGN §6): the member opens a game tile; the answer is a one-time,
+ * short-lived launch URL of the venue, loaded by /gamePage in a frame. With auto-transfer on, the
+ * money follows the member into the launched venue first.
+ */
+export interface LaunchDeps extends TransferDeps {
+  log?: FastifyBaseLogger;
+}
+
+export interface LaunchInput {
+  plat_name: string;
+  game_code: string;
+}
+
+/** Venues recycled at once on launch (as transall does). */
+const RECYCLE_CONCURRENCY = 4;
+
+export async function getGameUrl(deps: LaunchDeps, memberId: number, input: LaunchInput): Promise<GameUrl> {
+  const venue = input.plat_name ? await deps.venues.find(input.plat_name) : undefined;
+  if (!venue) throw badRequest(MSG.venueMissing);
+  if (!venue.enabled) throw badRequest(MSG.venueClosed);
+  const game = await gameAt(deps, venue, input.game_code);
+  const member = await deps.db.selectFrom('members').select('transferstatus').where('id', '=', memberId).executeTakeFirst();
+  if (member?.transferstatus === 1) await autoTransfer(deps, memberId, venue);
+  return { url: await deps.venues.launchUrl(venue, memberId, game.code) };
+}
+
+/**
+ * The game a (venue, game code) opens. Electronic providers' codes (obgdy_fruit…) name a game of
+ * that provider; the hall's provider tiles (ag_realbet…) open the demo game of their category; a
+ * provider tile of the electronic category (its code is the provider) opens that provider's first
+ * game. Lottery tiles wait for the in-house lottery rooms.
+ */
+async function gameAt(deps: LaunchDeps, venue: Venue, gameCode: string): Promise<GameDefinition> {
+  const direct = gameCode ? gameDefinition(gameCode) : null;
+  if (direct && direct.provider !== null && direct.provider === venue.code) return direct;
+  const provider = (ELECTRONIC_PROVIDERS as readonly string[]).includes(venue.code) ? (venue.code as ElectronicProvider) : null;
+  if (provider && (gameCode === '' || gameCode === provider)) return firstOf(gamesByProvider(provider));
+  const entries = await deps.db.selectFrom('game_entries').select(['category_id', 'game_code']).where('platform_name', '=', venue.code).execute();
+  const categories = new Set(entries.map((e) => e.category_id).filter(isGameCategory));
+  // A demo game named directly at a venue of its category (AG + demo_baccarat).
+  if (direct && direct.provider === null && categories.has(direct.category)) return direct;
+  const entry = entries.find((e) => e.game_code === gameCode);
+  if (!entry || !isGameCategory(entry.category_id)) throw badRequest(MSG.gameMissing);
+  return forCategory(entry.category_id, provider);
+}
+
+function forCategory(category: GameCategory, provider: ElectronicProvider | null): GameDefinition {
+  if (category === 'lottery') throw badRequest(MSG.gameLotterySoon);
+  if (category === 'concise') {
+    if (!provider) throw badRequest(MSG.gameMissing);
+    return firstOf(gamesByProvider(provider));
+  }
+  const game = demoGameForCategory(category);
+  if (!game) throw badRequest(MSG.gameMissing);
+  return game;
+}
+
+function firstOf(games: GameDefinition[]): GameDefinition {
+  if (!games[0]) throw badRequest(MSG.gameMissing);
+  return games[0];
+}
+
+/**
+ * Auto-transfer (transferstatus 1, DESIGN §6): every other open venue holding money sends it back,
+ * then the whole central balance goes into the launched venue, each as an ordinary transfer. A
+ * transfer that fails or stays pending does not stop the launch (the member sees it in the records;
+ * reconciliation settles a pending one).
+ */
+export async function autoTransfer(deps: LaunchDeps, memberId: number, venue: Venue): Promise<void> {
+  try {
+    const others = (await deps.venues.list()).filter((v) => v.enabled && v.code !== venue.code);
+    const balances = await deps.venues.balancesFen(others, memberId);
+    const holding = others.filter((v) => (balances.get(v.code) ?? 0) > 0);
+    for (let i = 0; i < holding.length; i += RECYCLE_CONCURRENCY) {
+      await Promise.all(holding.slice(i, i + RECYCLE_CONCURRENCY).map((v) => outOfVenue(deps, memberId, v, balances.get(v.code)!)));
+    }
+    const centralFen = await memberBalanceFen(deps.db, memberId);
+    if (centralFen > 0) await intoVenue(deps, memberId, venue, centralFen);
+  } catch (err) {
+    // A concurrent launch or transfer took the money first: nothing moved by this one.
+    if (err instanceof InsufficientFunds) return;
+    deps.log?.warn({ err, memberId, venue: venue.code }, 'auto-transfer on launch failed');
+  }
+}
