@@ -15,6 +15,8 @@ import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
 import adminApi from './admin/index.js';
 import adminConsole from './admin/console.js';
+import venueApi from './venue-demo/routes.js';
+import venuePages from './venue-demo/pages.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
 import { startBetFeed } from './modules/games/feed.js';
@@ -61,6 +63,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startReconciler(app);
 
   await app.register(adminApi, { prefix: '/admin/api' });
+  // The built-in demo venue: a separate provider served by this process (DESIGN §6).
+  await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs });
 
   app.get('/healthz', { config: { maintenanceExempt: true } }, async () => ({ code: 200, message: 'ok', data: { db: db.kind } }));
 
@@ -68,6 +72,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
   if (config.adminDist && fs.existsSync(path.join(config.adminDist, 'index.html'))) {
     await app.register(adminConsole, { prefix: '/admin', root: config.adminDist });
+  }
+  if (config.venueDist && fs.existsSync(path.join(config.venueDist, 'index.html'))) {
+    await app.register(venuePages, { prefix: '/venue', root: config.venueDist });
   }
   if (config.h5Dist && fs.existsSync(path.join(config.h5Dist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.h5Dist, prefix: '/', decorateReply: false, maxAge: 0, setHeaders: cacheHashedAssets });

@@ -18,6 +18,10 @@ export interface Config {
   h5Dist: string | null;
   /** Where the built back-office console lives (served at /admin/); null serves none. */
   adminDist: string | null;
+  /** Where the built demo venue pages live (served at /venue/); null serves none. */
+  venueDist: string | null;
+  /** How often the demo venue settles its due virtual matches (0 switches the scheduler off). */
+  venueSettleIntervalMs: number;
   uploadsDir: string;
   trustProxy: boolean;
   /** Rate limits per client IP and minute. */
@@ -68,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: env.NODE_ENV === 'production',
     h5Dist: path.join(root, 'packages/h5/dist'),
     adminDist: path.join(root, 'packages/admin/dist'),
+    venueDist: path.join(root, 'packages/venue/dist'),
+    venueSettleIntervalMs: num(env.VENUE_SETTLE_INTERVAL_MS, 5000),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: env.TRUST_PROXY === '1',
     rateLimits: {

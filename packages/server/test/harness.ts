@@ -8,6 +8,8 @@ import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 import { checkLedger, HOUSE, memberWalletId, post, systemAccountId } from '../src/modules/ledger/service.js';
 import { checkDemoVenue } from '../src/venue-demo/store.js';
+import { checkDemoVenueBets } from '../src/venue-demo/play.js';
+import { launchSecret, signLaunch } from '../src/modules/venues/launch.js';
 
 /**
  * A real server on an ephemeral port over a real database: in-memory PGlite by default, a fresh
@@ -69,11 +71,13 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     async close() {
       const check = await checkLedger(db.kysely);
       const venueCheck = await checkDemoVenue(db.kysely);
+      const betsCheck = await checkDemoVenueBets(db.kysely);
       await app.close();
       await db.close();
       await drop();
       if (!check.ok) throw new Error(`ledger check failed: ${JSON.stringify(check.mismatches)}`);
       if (!venueCheck.ok) throw new Error(`demo venue check failed: ${JSON.stringify(venueCheck.mismatches)}`);
+      if (!betsCheck.ok) throw new Error(`demo venue bets check failed: ${JSON.stringify(betsCheck.mismatches.slice(0, 10))}`);
     },
   };
 }
@@ -107,4 +111,22 @@ export async function fund(s: TestServer, memberId: number, yuan: number): Promi
   await s.db.kysely.transaction().execute((tx) =>
     post(tx, { idemKey: `test-fund:${memberId}:${randomBytes(6).toString('hex')}`, kind: 'adjustment', memo: 'test funding', entries: [{ accountId: source, amountFen: -fen }, { accountId: wallet, amountFen: fen }] }),
   );
+}
+
+/** A signed launch token for the demo venue, as getGameUrl would put in the URL (ttl in seconds, may be negative). */
+export async function venueLaunchToken(s: TestServer, memberId: number, venue: string, game: string, opts: { ttlS?: number; nonce?: string } = {}): Promise<string> {
+  const secret = await launchSecret(s.db.kysely);
+  return signLaunch(secret, { player: String(memberId), venue, game, exp: Math.floor(Date.now() / 1000) + (opts.ttlS ?? 60), ...(opts.nonce ? { nonce: opts.nonce } : {}) });
+}
+
+/** Opens a demo venue play session for a member (launch + exchange) and returns the session token. */
+export async function venueSession(s: TestServer, memberId: number, venue: string, game: string): Promise<string> {
+  const r = await s.api('/venue/api/session', { launch: await venueLaunchToken(s, memberId, venue, game) });
+  if (r.code !== 200) throw new Error(`venue session failed: ${r.message}`);
+  return r.data.session;
+}
+
+/** Calls the demo venue's API with a play session (GET when body is undefined). */
+export function venueCall<T = any>(s: TestServer, path: string, session: string | null, body?: unknown) {
+  return s.api<T>(`/venue/api${path}`, body, { method: body === undefined ? 'GET' : 'POST', headers: session ? { 'x-venue-session': session } : {} });
 }

@@ -568,6 +568,80 @@ CREATE TABLE demo_venue_match_results (
 );
 `;
 
+/**
+ * The demo venue's bets as single statements (issue 4): a bet is its stake, its payout and its row in
+ * one commit, so a bet can never be half-booked and concurrent bets never take a wallet below zero.
+ */
+const demoVenuePlay = /* sql */ `
+-- Books one bet: debits p_stake (ref <bet_id>:stake), credits p_payout when > 0 (ref <bet_id>:payout)
+-- and inserts the demo_venue_bets row. Answers the player's new balance, or NULL (nothing written)
+-- when the balance does not cover the stake. Locks the player row, then the house row, like
+-- demo_venue_move, so the two never deadlock.
+CREATE FUNCTION demo_venue_play(p_venue text, p_player text, p_bet_id text, p_game text, p_stake bigint, p_payout bigint,
+                                p_valid bigint, p_status smallint, p_detail jsonb, p_match_id text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_player bigint;
+  v_balance bigint;
+  v_house bigint;
+  v_txn bigint;
+BEGIN
+  IF p_stake <= 0 OR p_payout < 0 OR p_valid < 0 OR p_player = '' OR p_bet_id = '' THEN
+    RAISE EXCEPTION 'demo_venue_play: bad bet';
+  END IF;
+  UPDATE demo_venue_accounts SET balance_fen = balance_fen - p_stake + p_payout, updated_at = now()
+    WHERE player = p_player AND venue = p_venue AND balance_fen >= p_stake RETURNING id, balance_fen INTO v_player, v_balance;
+  IF v_player IS NULL THEN
+    RETURN NULL;
+  END IF;
+  UPDATE demo_venue_accounts SET balance_fen = balance_fen + p_stake - p_payout, updated_at = now()
+    WHERE player = '' AND venue = p_venue RETURNING id INTO v_house;
+  IF v_house IS NULL THEN
+    INSERT INTO demo_venue_accounts (venue, player, kind, balance_fen) VALUES (p_venue, '', 'house', p_stake - p_payout)
+      ON CONFLICT (player, venue) DO NOTHING RETURNING id INTO v_house;
+    IF v_house IS NULL THEN
+      UPDATE demo_venue_accounts SET balance_fen = balance_fen + p_stake - p_payout, updated_at = now()
+        WHERE player = '' AND venue = p_venue RETURNING id INTO v_house;
+    END IF;
+  END IF;
+  INSERT INTO demo_venue_transactions (venue, ref, kind, state) VALUES (p_venue, p_bet_id || ':stake', 'stake', 'applied') RETURNING id INTO v_txn;
+  INSERT INTO demo_venue_entries (transaction_id, account_id, amount_fen) VALUES (v_txn, v_player, -p_stake), (v_txn, v_house, p_stake);
+  IF p_payout > 0 THEN
+    INSERT INTO demo_venue_transactions (venue, ref, kind, state) VALUES (p_venue, p_bet_id || ':payout', 'payout', 'applied') RETURNING id INTO v_txn;
+    INSERT INTO demo_venue_entries (transaction_id, account_id, amount_fen) VALUES (v_txn, v_player, p_payout), (v_txn, v_house, -p_payout);
+  END IF;
+  INSERT INTO demo_venue_bets (bet_id, venue, player, game, stake_fen, payout_fen, valid_fen, status, detail, match_id, settled_at)
+    VALUES (p_bet_id, p_venue, p_player, p_game, p_stake, p_payout, p_valid, p_status, p_detail, p_match_id,
+            CASE WHEN p_status = 1 THEN now() END);
+  RETURN v_balance;
+END $$;
+
+-- Settles one open (status 2) bet: credits p_payout when > 0 (ref <bet_id>:payout), marks the row
+-- settled with its valid amount and detail, and bumps its feed sequence. Answers false when the bet
+-- was not open (settled before): a bet settles exactly once.
+CREATE FUNCTION demo_venue_settle(p_bet_id text, p_payout bigint, p_valid bigint, p_detail jsonb) RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_venue text;
+  v_player text;
+  v_result text;
+BEGIN
+  UPDATE demo_venue_bets SET status = 1, payout_fen = p_payout, valid_fen = p_valid, detail = p_detail,
+      settled_at = now(), feed_seq = nextval('demo_venue_feed_seq')
+    WHERE bet_id = p_bet_id AND status = 2 RETURNING venue, player INTO v_venue, v_player;
+  IF v_venue IS NULL THEN
+    RETURN false;
+  END IF;
+  IF p_payout > 0 THEN
+    v_result := demo_venue_move(v_venue, v_player, p_payout, p_bet_id || ':payout', 'payout');
+    IF v_result <> 'applied' THEN
+      RAISE EXCEPTION 'demo_venue_settle: payout of % was %', p_bet_id, v_result;
+    END IF;
+  END IF;
+  RETURN true;
+END $$;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -575,4 +649,5 @@ export const migrations: Migration[] = [
   { id: '004_demo_venue', sql: demoVenue },
   { id: '005_demo_pay_images', sql: demoPayImages },
   { id: '006_games', sql: games },
+  { id: '007_demo_venue_play', sql: demoVenuePlay },
 ];
