@@ -1,0 +1,170 @@
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import type { VenuePlayResult, VenueTableInfo, VenueTableLine } from '@app/contract';
+import { api, errorText } from '../../api';
+import { addYuan, chipLabel, money, signed } from '../../money';
+import { toast } from '../../shell/toast';
+import type { GameProps } from '../types';
+
+/**
+ * The felt, chips and bet spots shared by baccarat and dragon-tiger. The server deals; `renderDeal`
+ * draws the dealt cards up to `step`, and the round ends after `steps(outcome)` card steps.
+ */
+export interface TableSpec<Outcome> {
+  /** Spot order on the felt, left to right, with each spot's colour. */
+  spots: { id: string; tone: string }[];
+  steps: (o: Outcome) => number;
+  renderDeal: (o: Outcome | null, step: number) => ReactNode;
+  winner: (o: Outcome) => string;
+  winnerLabel: Record<string, string>;
+  /** A bead of the road (history strip): label and colour by winner. */
+  bead: Record<string, { text: string; tone: string }>;
+}
+
+const STEP_MS = 650;
+const CHIP_TONES = ['#4d96ff', '#2ec4b6', '#e63946', '#8338ec', '#f77f00', '#111', '#d4a017'];
+
+export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, afterBet, spec }: GameProps<VenueTableInfo> & { spec: TableSpec<Outcome> }) {
+  const [chip, setChip] = useState(info.chips[Math.min(1, info.chips.length - 1)]!);
+  const [stakes, setStakes] = useState<Record<string, number>>({});
+  const [last, setLast] = useState<Record<string, number>>({});
+  const [round, setRound] = useState<{ outcome: Outcome; res: VenuePlayResult } | null>(null);
+  const [step, setStep] = useState(0);
+  const [phase, setPhase] = useState<'bet' | 'deal' | 'done'>('bet');
+  const [road, setRoad] = useState<string[]>([]);
+  const total = Object.values(stakes).reduce((a, b) => addYuan(a, b), 0);
+  const option = (id: string) => info.options.find((o) => o.id === id)!;
+
+  const place = (id: string) => {
+    if (phase === 'deal') return;
+    if (phase === 'done') {
+      setPhase('bet');
+      setRound(null);
+      setStep(0);
+    }
+    const next = addYuan(stakes[id] ?? 0, chip);
+    if (next > info.max_stake) {
+      toast(`单注金额不能超过${info.max_stake}元`, 'error');
+      return;
+    }
+    setStakes((s) => ({ ...s, [id]: next }));
+  };
+
+  const deal = async () => {
+    if (phase === 'deal') return;
+    const bet = phase === 'done' && total === 0 ? last : stakes;
+    if (Object.keys(bet).length === 0) {
+      toast('请先选择筹码并点击投注区下注', 'error');
+      return;
+    }
+    setPhase('deal');
+    setRound(null);
+    setStep(0);
+    let res: VenuePlayResult;
+    try {
+      res = await api<VenuePlayResult>('POST', '/play', { game: info.code, bet: { stakes: bet } });
+    } catch (e) {
+      toast(errorText(e), 'error');
+      setPhase('bet');
+      return;
+    }
+    const outcome = res.outcome as unknown as Outcome;
+    setStakes(bet);
+    setLast(bet);
+    setRound({ outcome, res });
+    const n = spec.steps(outcome);
+    for (let i = 1; i <= n; i++) window.setTimeout(() => setStep(i), i * STEP_MS);
+    window.setTimeout(
+      () => {
+        setPhase('done');
+        setRoad((r) => [...r, spec.winner(outcome)].slice(-36));
+        afterBet(res.balance);
+      },
+      n * STEP_MS + 700,
+    );
+  };
+
+  const clear = () => {
+    if (phase === 'deal') return;
+    setStakes({});
+    setPhase('bet');
+    setRound(null);
+    setStep(0);
+  };
+
+  const done = phase === 'done' && round;
+  const winner = done ? spec.winner(round.outcome) : null;
+  const lineOf = (id: string) => (done ? round.outcome.lines.find((l) => l.option === id) : undefined);
+
+  return (
+    <div className="table-game">
+      <div className="felt">
+        <div className="dealer-shoe" aria-hidden />
+        <div className="deal-area">{spec.renderDeal(round?.outcome ?? null, step)}</div>
+
+        {done && (
+          <div className={`result-banner tone-${winner}`} data-testid="table-result">
+            <b>{spec.winnerLabel[winner!]}</b>
+            <span className={round.res.win_loss > 0 ? 'win' : round.res.win_loss < 0 ? 'lose' : ''}>
+              {round.res.win_loss > 0 ? `赢 ${money(round.res.win_loss)}` : round.res.win_loss < 0 ? `输 ${money(-round.res.win_loss)}` : `退还 ${money(round.res.payout)}`}
+            </span>
+          </div>
+        )}
+
+        <div className="spots">
+          {spec.spots.map(({ id, tone }) => {
+            const o = option(id);
+            const line = lineOf(id);
+            return (
+              <button
+                key={id}
+                className={`spot${winner === id ? ' won' : ''}${done && winner !== id ? ' lost' : ''}`}
+                style={{ '--tone': tone } as CSSProperties}
+                onClick={() => place(id)}
+                data-testid={`spot-${id}`}
+              >
+                <span className="spot-name">{o.name}</span>
+                <span className="spot-pay">1:{+(o.payout - 1).toFixed(2)}</span>
+                {(stakes[id] ?? 0) > 0 && (
+                  <span className="spot-chip">
+                    <i>{chipLabel(stakes[id]!)}</i>
+                  </span>
+                )}
+                {line && <span className={`spot-result ${line.payout > line.stake ? 'win' : line.payout === 0 ? 'lose' : ''}`}>{signed(line.payout - line.stake)}</span>}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <div className="road" aria-label="路单">
+        {road.length === 0 && <span className="muted">路单 · 本次进入后的开奖结果</span>}
+        {road.map((w, i) => (
+          <i key={i} style={{ background: spec.bead[w]!.tone }}>
+            {spec.bead[w]!.text}
+          </i>
+        ))}
+      </div>
+
+      <div className="chip-rack">
+        {info.chips.map((c, i) => (
+          <button key={c} className={`chip${c === chip ? ' on' : ''}`} style={{ '--chip': CHIP_TONES[i % CHIP_TONES.length] } as CSSProperties} onClick={() => setChip(c)}>
+            <span>{chipLabel(c)}</span>
+          </button>
+        ))}
+      </div>
+
+      <div className="table-actions">
+        <button className="btn-ghost" onClick={clear} disabled={phase === 'deal'}>
+          清除
+        </button>
+        <div className="bet-total">
+          <small>本局投注</small>
+          <b>{money(phase === 'done' && total === 0 ? 0 : total)}</b>
+        </div>
+        <button className="btn-gold big" onClick={() => void deal()} disabled={phase === 'deal'} data-testid="deal">
+          {phase === 'deal' ? '发牌中…' : phase === 'done' ? '再来一局' : '发牌'}
+        </button>
+      </div>
+    </div>
+  );
+}

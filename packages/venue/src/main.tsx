@@ -1,0 +1,6 @@
+import { createRoot } from 'react-dom/client';
+import './styles/base.css';
+import './styles/games.css';
+import { App } from './App';
+
+createRoot(document.getElementById('root')!).render(<App />);
