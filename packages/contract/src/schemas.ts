@@ -116,7 +116,6 @@ export type TransferBody = z.input<typeof transferSchema>;
 
 export const transferStatusSchema = z.object({ transferstatus: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1) });
 
-/** date 1–4 (default 4), type 1–4 (default 1), page, api_type = a venue code or '' for all. */
 // ---- games (spec §7 getGameUrl, gamelistBycode, betrecord) ----------------------------------
 
 export const gameUrlSchema = z.object({
@@ -134,6 +133,7 @@ export const betRecordSchema = z.object({
   api_type: z.string().trim().max(30).catch('').default(''),
 });
 
+/** date 1–4 (default 4), type 1–4 (default 1), page, api_type = a venue code or '' for all. */
 export const transRecordSchema = z.object({
   date: int(1, 4).catch(4).default(4),
   type: int(1, 4).catch(1).default(1),
