@@ -282,7 +282,7 @@ describe('POST /api/payinfo', () => {
       cardlist: {
         mch_id: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
         content: 'TRC20',
-        payimg: '/assets/logo.svg',
+        payimg: '/assets/pay/usdt-trc20.svg',
         bank_name: 'USDT',
         bank_no: '',
         bank_owner: '',
@@ -299,7 +299,7 @@ describe('POST /api/payinfo', () => {
     const { token } = await member();
     const w = await recharge(token, { paytype: 'wxpay', amount: 200 });
     const pw = await s.api('/api/payinfo', { deposit_no: w.data.deposit_no }, { token });
-    expect(pw).toMatchObject({ code: 200, message: 'wxpay', data: { info: { paytype: 'wxpay', payname: '微信支付', usdt_amount: 0, usdtrate: 0 }, cardlist: { bank_no: 'xinghai_pay', bank_owner: '星海客服', payimg: '/assets/logo.svg' } } });
+    expect(pw).toMatchObject({ code: 200, message: 'wxpay', data: { info: { paytype: 'wxpay', payname: '微信支付', usdt_amount: 0, usdtrate: 0 }, cardlist: { bank_no: 'xinghai_pay', bank_owner: '星海客服', payimg: '/assets/pay/wechat.svg' } } });
     const a = await recharge(token, { paytype: 'alipay', amount: 200 });
     expect(await s.api('/api/payinfo', { deposit_no: a.data.deposit_no }, { token })).toMatchObject({ code: 200, message: 'alipay', data: { info: { payname: '支付宝' } } });
     const b = await recharge(token, bankForm());

@@ -119,31 +119,44 @@ export async function post(tx: Transaction<Database>, journal: JournalInput): Pr
   if (journal.entries.length < 2 || sum !== 0 || journal.entries.some((e) => !Number.isSafeInteger(e.amountFen) || e.amountFen === 0)) {
     throw new Error(`ledger: journal ${journal.idemKey} is unbalanced or malformed`);
   }
-  const inserted = await tx
-    .insertInto('ledger_journals')
-    .values({ idem_key: journal.idemKey, kind: journal.kind, memo: journal.memo ?? '' })
-    .onConflict((oc) => oc.column('idem_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw new AppError(CODE.conflict, MSG.conflict);
-  // Lock rows in id order so concurrent journals over the same accounts cannot deadlock.
   const ordered = [...journal.entries].sort((a, b) => a.accountId - b.accountId);
-  for (const e of ordered) {
-    const updated = await tx
-      .updateTable('ledger_accounts')
-      .set({ balance_fen: sql`balance_fen + ${e.amountFen}`, updated_at: sql`now()` })
-      .where('id', '=', e.accountId)
-      .where((eb) => eb.or([eb('allow_negative', '=', true), eb(sql`balance_fen + ${e.amountFen}`, '>=', 0)]))
-      .returning(['id', 'member_id'])
-      .executeTakeFirst();
-    if (!updated) throw new InsufficientFunds(e.accountId);
-    if (updated.member_id !== null) displayBalances.delete(updated.member_id);
+  const ids = ordered.map((e) => e.accountId);
+  const amounts = ordered.map((e) => e.amountFen);
+  // One statement, one round trip: the journal row (nothing when its key was used), the accounts
+  // locked in id order (so concurrent journals over the same accounts cannot deadlock), each balance
+  // moved only where it stays allowed, and the entries. A refused account shows as a missing
+  // update: the caller's transaction then rolls the whole statement back.
+  const r = await sql<{ journal_id: number | null; updated: number; members: (number | string)[] }>`
+    WITH e AS (
+      SELECT * FROM unnest(${ids}::bigint[], ${amounts}::bigint[]) AS e(account_id, amount_fen)
+    ), j AS (
+      INSERT INTO ledger_journals (idem_key, kind, memo) VALUES (${journal.idemKey}, ${journal.kind}, ${journal.memo ?? ''})
+      ON CONFLICT (idem_key) DO NOTHING RETURNING id
+    ), locked AS MATERIALIZED (
+      SELECT a.id FROM ledger_accounts a WHERE a.id = ANY(${ids}::bigint[]) AND EXISTS (SELECT 1 FROM j) ORDER BY a.id FOR UPDATE
+    ), u AS (
+      UPDATE ledger_accounts a SET balance_fen = a.balance_fen + e.amount_fen, updated_at = now()
+      FROM e, locked l
+      WHERE a.id = e.account_id AND l.id = a.id AND (a.allow_negative OR a.balance_fen + e.amount_fen >= 0)
+      RETURNING a.id, a.member_id
+    ), ins AS (
+      INSERT INTO ledger_entries (journal_id, account_id, amount_fen)
+      SELECT j.id, e.account_id, e.amount_fen FROM j, e WHERE (SELECT count(*) FROM u) = ${ids.length}
+    )
+    SELECT (SELECT id FROM j) AS journal_id, (SELECT count(*) FROM u)::int AS updated,
+      ARRAY(SELECT member_id FROM u WHERE member_id IS NOT NULL) AS members`.execute(tx);
+  const row = r.rows[0];
+  if (row.journal_id === null) throw new AppError(CODE.conflict, MSG.conflict);
+  if (row.updated !== ids.length) {
+    const refused = await tx.selectFrom('ledger_accounts').select(['id', 'balance_fen', 'allow_negative']).where('id', 'in', ids).execute();
+    const bad = ordered.find((e) => {
+      const a = refused.find((x) => x.id === e.accountId);
+      return !a || (!a.allow_negative && a.balance_fen + e.amountFen < 0);
+    });
+    throw new InsufficientFunds(bad?.accountId ?? ids[0]);
   }
-  await tx
-    .insertInto('ledger_entries')
-    .values(ordered.map((e) => ({ journal_id: inserted.id, account_id: e.accountId, amount_fen: e.amountFen })))
-    .execute();
-  return inserted.id;
+  for (const m of row.members) displayBalances.delete(Number(m));
+  return row.journal_id;
 }
 
 /**
