@@ -82,6 +82,13 @@ describe('hall tiles', () => {
         const first = catalogue.find((g) => g.category_id === category)!;
         await page.getByTestId(`game-tab-${category}`).click();
         await page.getByTestId(`game-grid-${category}`).getByTestId('game-tile').first().click();
+        if (category === 'lottery') {
+          // Lottery tiles wait for the in-house rooms: the server says so and the frame closes.
+          await expectToast(page, MSG.gameLotterySoon);
+          await expectRoute(page, '/');
+          await toastGone(page);
+          continue;
+        }
         if (category === 'concise') {
           await expectRoute(page, `/concise?type=${first.game_code}`);
           await page.getByTestId(`concise-grid-${first.game_code}`).waitFor();
@@ -123,15 +130,16 @@ describe('/gamePage', () => {
     });
   });
 
-  it('shows a refused launch and goes back', async () => {
+  it('shows a refused launch and leaves: a lottery tile back to the hall, an unknown venue opened directly to the hall', async () => {
     await signedIn('/', async (page) => {
-      await open(page, platform, '/concise?type=pp');
-      await page.getByTestId('concise-grid-pp').waitFor();
+      await page.getByTestId('game-tab-lottery').click();
+      await page.getByTestId('game-grid-lottery').getByTestId('game-tile').first().click();
+      await expectToast(page, MSG.gameLotterySoon);
+      await expectRoute(page, '/');
+      await toastGone(page);
       await open(page, platform, '/gamePage?name=NOPE&type=realbet&code=nope');
-      const refused = await api('getGameUrl', (await page.evaluate(() => sessionStorage.getItem('token')))!, { plat_name: 'NOPE', game_type: 'realbet', game_code: 'nope', is_mobile_url: 1 });
-      expect(refused.code).not.toBe(200);
-      await expectToast(page, refused.message);
-      await expectRoute(page, '/concise?type=pp');
+      await expectToast(page, MSG.venueMissing);
+      await expectRoute(page, '/');
     });
   });
 
@@ -149,11 +157,14 @@ describe('/gamePage', () => {
     });
   });
 
-  it('dailiD=1 frames the agent login, or says why not', async () => {
-    await signedIn('/mine', async (page, member) => {
-      const res = await fetch(`${platform.url}/api/getAgentLoginUrl`, { headers: { authorization: `Bearer ${member.token}` } });
-      const json = (await res.json()) as { code: number; message: string; data: { url?: string } | null };
-      await open(page, platform, '/gamePage?dailiD=1');
+  it('dailiD=1 (代理登录 on /mine for an agent) frames the agent login, or says why not and goes back', async () => {
+    const member = await registerViaApi(platform, uniqueName('gm'));
+    await platform.db.kysely.updateTable('members').set({ isagent: 1 }).where('username', '=', member.name).execute();
+    const res = await fetch(`${platform.url}/api/getAgentLoginUrl`, { headers: { authorization: `Bearer ${member.token}` } });
+    const json = (await res.json()) as { code: number; message: string; data: { url?: string } | null };
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/mine');
+      await page.getByTestId('mine-link-agent').click();
       if (json.code === 200 && json.data?.url) await expect.poll(() => frameSrc(page), { timeout: 6000 }).toBe(json.data.url);
       else {
         await expectToast(page, json.message);
