@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,19 @@ describe('npm run ledger:check', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain('FAILED: 1 mismatch(es)');
     expect(run.stdout).toContain(`account_balance  account ${walletId} test:check_wallet: balance 7501 fen, entries sum 7500 fen`);
+  });
+
+  it("also checks the demo venue's own books and exits 1 when a venue balance drifts from its entries", async () => {
+    await db.kysely.updateTable('ledger_accounts').set({ balance_fen: 7_500 }).where('id', '=', walletId).execute();
+    await sql`SELECT demo_venue_move('AG', '42', 500::bigint, 'check-ref-1', 'transfer_in')`.execute(db.kysely);
+    const fine = await runLedgerCheck(scratch.url);
+    expect(fine.exitCode).toBe(0);
+    expect(fine.stdout).toContain('demo venue books: 2 accounts, 1 transactions');
+    await db.kysely.updateTable('demo_venue_accounts').set({ balance_fen: 499 }).where('player', '=', '42').execute();
+    const run = await runLedgerCheck(scratch.url);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/^ok: every balance equals its entries/m);
+    expect(run.stdout).toContain("FAILED: 1 mismatch(es) in the demo venue's books");
   });
 
   it('exits 1 with the reason when the database cannot be opened', async () => {

@@ -1,11 +1,13 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../app.js';
 import { checkLedger } from '../modules/ledger/service.js';
+import { checkDemoVenue } from '../venue-demo/store.js';
 
 /**
  * `npm run ledger:check`: verifies the ledger of the configured database (DATABASE_URL, else the
- * embedded PGlite under DATA_DIR), the same one the server opens. Exit 0 when every balance equals
- * its entries, every journal sums to zero and no guarded balance is negative; 1 otherwise.
+ * embedded PGlite under DATA_DIR), the same one the server opens, and then the built-in demo venue's
+ * own books in it. Exit 0 when, in both, every balance equals its entries, every journal sums to zero
+ * and no guarded balance is negative; 1 otherwise.
  *
  * The embedded PGlite is single-process: stop the server before checking its data directory.
  */
@@ -39,14 +41,20 @@ async function main(): Promise<number> {
     const where = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
     const result = await checkLedger(db.kysely);
     console.log(`ledger check on ${where}: ${result.accounts} accounts, ${result.journals} journals`);
-    if (result.ok) {
-      console.log('ok: every balance equals its entries and every journal sums to zero');
-      return 0;
+    if (result.ok) console.log('ok: every balance equals its entries and every journal sums to zero');
+    else {
+      console.log(`FAILED: ${result.mismatches.length} mismatch(es)`);
+      for (const m of result.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${describe(m)}`);
+      if (result.mismatches.length > MAX_LISTED) console.log(`  … and ${result.mismatches.length - MAX_LISTED} more`);
     }
-    console.log(`FAILED: ${result.mismatches.length} mismatch(es)`);
-    for (const m of result.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${describe(m)}`);
-    if (result.mismatches.length > MAX_LISTED) console.log(`  … and ${result.mismatches.length - MAX_LISTED} more`);
-    return 1;
+    const venue = await checkDemoVenue(db.kysely);
+    console.log(`demo venue books: ${venue.accounts} accounts, ${venue.transactions} transactions`);
+    if (venue.ok) console.log('ok: the demo venue balances equal their entries, no player below zero');
+    else {
+      console.log(`FAILED: ${venue.mismatches.length} mismatch(es) in the demo venue's books`);
+      for (const m of venue.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${JSON.stringify(m)}`);
+    }
+    return result.ok && venue.ok ? 0 : 1;
   } finally {
     await db.close();
   }
