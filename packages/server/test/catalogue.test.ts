@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ELECTRONIC_PROVIDERS, MSG, type ProviderGame } from '@app/contract';
+import { launchSecret, verifyLaunch } from '../src/modules/venues/launch.js';
+import { gamesByProvider } from '../src/venue-demo/games/index.js';
+import { startServer, type TestServer } from './harness.js';
+import { fundedMember } from './transfer-helpers.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ reconcileIntervalMs: 0, betFeedIntervalMs: 0 });
+});
+afterAll(() => s.close());
+
+describe('POST /api/gamelistBycode', () => {
+  it.each(ELECTRONIC_PROVIDERS)("lists %s's games (slots, then fishing) with picture and names", async (provider) => {
+    const r = await s.api<ProviderGame[]>('/api/gamelistBycode', { gamecode: provider });
+    expect(r.code).toBe(200);
+    const defs = gamesByProvider(provider);
+    expect(r.data).toEqual(defs.map((d) => ({ catecode: provider, gamecode: d.code, gamename: d.name, gamepic: `/assets/games/concise-${provider}.svg` })));
+    expect(r.data.length).toBeGreaterThanOrEqual(2);
+    for (const g of r.data) expect(g.gamename).toMatch(/\S/);
+  });
+
+  it('lists the fishing game under fgdz', async () => {
+    const r = await s.api<ProviderGame[]>('/api/gamelistBycode', { gamecode: 'fgdz' });
+    expect(r.data.map((g) => g.gamecode)).toContain('fgdz_fishing');
+  });
+
+  it.each([{ gamecode: 'AG' }, { gamecode: 'nope' }, { gamecode: '' }, {}, { gamecode: 12 }, { gamecode: 'x'.repeat(500) }])('answers 400 for %j', async (body) => {
+    expect(await s.api('/api/gamelistBycode', body)).toMatchObject({ status: 200, code: 400, message: MSG.gameProviderMissing });
+  });
+
+  it('every listed game opens through getGameUrl at its provider', async () => {
+    const { token } = await fundedMember(s, 0);
+    const secret = await launchSecret(s.db.kysely);
+    for (const provider of ELECTRONIC_PROVIDERS) {
+      const list = (await s.api<ProviderGame[]>('/api/gamelistBycode', { gamecode: provider })).data;
+      for (const g of list) {
+        const r = await s.api('/api/getGameUrl', { plat_name: g.catecode, game_type: 0, game_code: g.gamecode, is_mobile_url: 1 }, { token });
+        expect(r.code).toBe(200);
+        expect(verifyLaunch(secret, String(r.data.url).split('launch=')[1])).toMatchObject({ venue: provider, game: g.gamecode });
+      }
+    }
+  });
+});
+
+describe('the hall', () => {
+  it('every shown tile of game/list opens a game, except lottery (彩票房间即将开放)', async () => {
+    const { token } = await fundedMember(s, 0);
+    const list = (await s.api('/api/game/list?category=', undefined, { method: 'GET' })).data as Array<{ category_id: string; platform_name: string; game_code: string }>;
+    expect(list.length).toBeGreaterThan(20);
+    for (const e of list) {
+      const r = await s.api('/api/getGameUrl', { plat_name: e.platform_name, game_type: 0, game_code: e.game_code, is_mobile_url: 1 }, { token });
+      if (e.category_id === 'lottery') expect(r).toMatchObject({ code: 400, message: MSG.gameLotterySoon });
+      else expect(r.code, `${e.platform_name} ${e.game_code}`).toBe(200);
+    }
+  });
+});
