@@ -13,6 +13,9 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import { CATALOGUE, gameImage, type CatalogueEntry } from '../catalogue.js';
 import { ACTIVITIES } from '../activities.js';
+import { SLOT_MACHINES } from '../../venue-demo/games/slots/machines.js';
+import { FISH } from '../../venue-demo/games/fishing.js';
+import { fishingGames } from '../../venue-demo/games/index.js';
 
 const OUT = path.resolve(import.meta.dirname, '../../../../h5/public');
 const FONT = 'PingFang SC, Noto Sans CJK SC, Microsoft YaHei, sans-serif';
@@ -270,6 +273,55 @@ ${GLYPH[g.category](g.colors[0])}
   return svg(240, 240, body, g.name);
 }
 
+/** A provider game's tile (gamelistBycode gamepic): /assets/games/slots/<code>.svg. */
+function providerGamePic(code: string): string {
+  return `/assets/games/slots/${code}.svg`;
+}
+
+/** A slot machine's tile: its theme, three reel windows showing its top symbols, its name. */
+function slotTile(m: (typeof SLOT_MACHINES)[number]): string {
+  const top = m.symbols.slice(0, 3);
+  const reels = top
+    .map((sym, i) => {
+      const x = 52 + i * 68;
+      return `<rect x="${x - 30}" y="52" width="60" height="84" rx="10" fill="#fff" opacity=".95"/>
+<circle cx="${x}" cy="94" r="25" fill="${sym.color}"/>
+<text x="${x}" y="104" text-anchor="middle" font-family="${FONT}" font-size="28" font-weight="900" fill="#fff" stroke="#000" stroke-opacity=".35" stroke-width="1.5" paint-order="stroke">${esc(sym.label.slice(0, 1))}</text>`;
+    })
+    .join('');
+  const body = `${defs(linear('bg', m.theme.background))}
+<rect width="240" height="240" rx="28" fill="url(#bg)"/>
+<circle cx="210" cy="24" r="64" fill="#fff" opacity=".08"/>
+${sparkles(240, 240, 8, m.code.length * 7 + m.code.charCodeAt(0))}
+<rect x="14" y="40" width="212" height="108" rx="16" fill="#000" opacity=".25"/>
+<rect x="14" y="92" width="212" height="4" fill="${m.theme.accent}" opacity=".9"/>
+${reels}
+<text x="120" y="184" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="900" fill="#fff" letter-spacing="2">${esc(m.name)}</text>
+<rect x="62" y="198" width="116" height="26" rx="13" fill="#000" opacity=".22"/>
+<text x="120" y="216" text-anchor="middle" font-family="${FONT}" font-size="14" font-weight="700" fill="${m.theme.accent}">${esc(m.provider.toUpperCase())} · ${esc(m.theme.name)}</text>`;
+  return svg(240, 240, body, m.name);
+}
+
+/** The fishing game's tile: a sea with a few of its fish. */
+function fishingTile(name: string): string {
+  const fish = FISH.slice(0, 5)
+    .map((f, i) => {
+      const x = 44 + (i % 3) * 76 + (i > 2 ? 38 : 0);
+      const y = 70 + (i > 2 ? 62 : 0) + (i % 2) * 10;
+      const r = 14 + i * 2;
+      return `<g transform="translate(${x} ${y})"><ellipse rx="${r * 1.4}" ry="${r}" fill="${f.color}"/><path d="M${r * 1.3} 0 L${r * 2.2} ${-r * 0.8} L${r * 2.2} ${r * 0.8} Z" fill="${f.color}"/><circle cx="${-r * 0.7}" cy="${-r * 0.25}" r="3" fill="#fff"/><circle cx="${-r * 0.7}" cy="${-r * 0.25}" r="1.5" fill="#000"/></g>`;
+    })
+    .join('');
+  const body = `${defs(linear('bg', ['#023e8a', '#00b4d8'], 0, 1))}
+<rect width="240" height="240" rx="28" fill="url(#bg)"/>
+${[0, 1, 2].map((i) => `<path d="M0 ${40 + i * 50} Q60 ${30 + i * 50} 120 ${40 + i * 50} T240 ${40 + i * 50}" stroke="#fff" stroke-opacity=".12" stroke-width="3" fill="none"/>`).join('')}
+${fish}
+<text x="120" y="184" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="900" fill="#fff" letter-spacing="2">${esc(name)}</text>
+<rect x="70" y="198" width="100" height="26" rx="13" fill="#000" opacity=".22"/>
+<text x="120" y="216" text-anchor="middle" font-family="${FONT}" font-size="14" font-weight="700" fill="${GOLD_LIGHT}">捕鱼 · FISHING</text>`;
+  return svg(240, 240, body, name);
+}
+
 // ---- VIP badges ------------------------------------------------------------------------------
 
 const VIP_COLORS: [string, string][] = [
@@ -448,6 +500,8 @@ ACTIVITIES.forEach((_, i) => write(`assets/activities/activity-${i + 1}.svg`, ac
 for (const g of CATALOGUE) write(gameImage(g).slice(1), gameTile(g));
 for (let level = 1; level <= 10; level++) write(`assets/vip/vip${level}.svg`, vipBadge(level));
 icons();
+for (const m of SLOT_MACHINES) write(providerGamePic(m.code).slice(1), slotTile(m));
+for (const g of fishingGames()) write(providerGamePic(g.code).slice(1), fishingTile(g.name));
 write('assets/pay/wechat.svg', await payCode('微信扫码支付', '打开微信「扫一扫」完成付款', 'wxp://f2f0xinghai-demo-payee', ['#07c160', '#05a050']));
 write('assets/pay/alipay.svg', await payCode('支付宝扫码支付', '打开支付宝「扫一扫」完成付款', 'https://qr.alipay.com/xinghai-demo-payee', ['#1677ff', '#0e5ad6']));
 write('assets/pay/usdt-trc20.svg', await payCode('USDT · TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', ['#26a17b', '#1a7a5c']));
