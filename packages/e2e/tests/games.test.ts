@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { BET_STATUS, BET_STATUS_LABELS, ELECTRONIC_PROVIDERS, MSG, PLATFORM_WALLET, type GameEntry, type ProviderGame, type VenueBalance } from '@app/contract';
-import { apiAs, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastGone, uniqueName } from '../harness.js';
+import { BET_STATUS, BET_STATUS_LABELS, ELECTRONIC_PROVIDERS, fmt, MSG, PLATFORM_WALLET, type GameEntry, type ProviderGame, type VenueBalance } from '@app/contract';
+import { apiAs, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastGone, uniqueName } from '../harness.js';
 
 /** The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. */
 
@@ -336,3 +336,139 @@ describe('/betRecord', () => {
     });
   });
 });
+
+// ---- whole games (issue 4 item 5): play in the frame, recycle, see it in the records ----------------
+
+/** The game frame's content (the demo venue's pages). */
+const venueFrame = (page: Page) => page.frameLocator('[data-testid=app-frame]');
+const venueBalance = async (page: Page) => Number((await venueFrame(page).getByTestId('venue-balance').innerText()).replace(/,/g, ''));
+
+/** A member holding `yuan`, `intoVenue` of it moved to `venue`, signed in on a fresh phone at `at`. */
+async function player<T>(yuan: number, venue: string, intoVenue: number, at: string, fn: (page: Page, member: Member) => Promise<T>): Promise<T> {
+  const member = await registerViaApi(platform, uniqueName('gp'));
+  await credit(platform, await memberIdOf(platform, member.token), yuan * 100);
+  const moved = await api('transfer', member.token, { amount: intoVenue, sourcetype: PLATFORM_WALLET.platname, targettype: venue });
+  expect(moved.code, moved.message).toBe(200);
+  return phone(async (page) => {
+    await signInPage(page, platform, member.token, at);
+    return fn(page, member);
+  });
+}
+
+/** Back from the frame, then 一键回收 on /money: the venue's whole balance comes home. */
+async function recycleOnMoney(page: Page, expectedYuan: number): Promise<void> {
+  await page.getByTestId('game-back').click();
+  await open(page, platform, '/money');
+  await page.getByTestId('wallet-recycle').click();
+  await expectToast(page, fmt(MSG.recycleDone, { amount: expectedYuan }));
+  await toastGone(page);
+}
+
+/** /transRecord with the type filter on `type`: the rows' way texts. */
+async function transferWays(page: Page, type: 3 | 4): Promise<string[]> {
+  await open(page, platform, '/transRecord');
+  await page.getByTestId('filter-type-title').click();
+  await page.getByTestId(`filter-type-${type}`).click();
+  await expect.poll(() => page.getByTestId('record-row').count(), { timeout: 6000 }).toBeGreaterThan(0);
+  return page.getByTestId('record-way').allInnerTexts();
+}
+
+async function betRows(page: Page) {
+  await open(page, platform, '/betRecord');
+  const rows = page.getByTestId('bet-row');
+  await expect.poll(() => rows.count(), { timeout: 8000 }).toBeGreaterThan(0);
+  return rows;
+}
+
+describe('playing in the frame', () => {
+  it('a slot from the hall: spin, the venue balance moves, 一键回收, then /betRecord and /transRecord show it', async () => {
+    const provider = catalogue.find((g) => g.category_id === 'concise')!;
+    await player(500, provider.platform_name, 200, '/', async (page) => {
+      await page.getByTestId('game-tab-concise').click();
+      await page.getByTestId('game-grid-concise').getByTestId('game-tile').first().click();
+      await expectRoute(page, `/concise?type=${provider.game_code}`);
+      const game = (await api<ProviderGame[]>('gamelistBycode', '', { gamecode: provider.game_code })).data[0]!;
+      await page.getByTestId('concise-game').first().click();
+      await expectLaunched(page);
+      const frame = venueFrame(page);
+      await expect.poll(() => venueBalance(page), { timeout: 10_000 }).toBe(200);
+      await still(page, 'games-slot-ready');
+      // Spin until the balance moves (a win can exactly return the stake).
+      let spins = 0;
+      for (; spins < 8 && (await venueBalance(page)) === 200; spins += 1) {
+        await frame.getByRole('button', { name: '旋转' }).click();
+        await expect.poll(() => frame.getByRole('button', { name: '旋转' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+      }
+      const after = await venueBalance(page);
+      expect(after).not.toBe(200);
+      await still(page, 'games-slot-spun');
+      await recycleOnMoney(page, after);
+      expect((await venues(page)).find((v) => v.platname === provider.platform_name)!.balance).toBe(0);
+
+      const rows = await betRows(page);
+      expect(await rows.count()).toBe(spins);
+      expect(await rows.first().getByTestId('bet-game').innerText()).toBe(game.gamename);
+      expect(await rows.first().getByTestId('bet-venue').innerText()).toBe(provider.name);
+      expect(await rows.first().getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.settled]);
+      await still(page, 'games-slot-betrecord');
+      expect(await transferWays(page, 3)).toContain(`${PLATFORM_WALLET.name} → ${provider.name}`);
+      expect(await transferWays(page, 4)).toContain(`${provider.name} → ${PLATFORM_WALLET.name}`);
+    });
+  });
+
+  it('baccarat from the live tab: bet on 庄, deal, the venue balance moves, recycle, the records show it', async () => {
+    const live = catalogue.find((g) => g.category_id === 'realbet')!;
+    await player(300, live.platform_name, 100, '/', async (page) => {
+      await page.getByTestId('game-tab-realbet').click();
+      await page.getByTestId('game-grid-realbet').getByTestId('game-tile').first().click();
+      await expectLaunched(page);
+      const frame = venueFrame(page);
+      await expect.poll(() => venueBalance(page), { timeout: 10_000 }).toBe(100);
+      let rounds = 0;
+      for (; rounds < 6 && (await venueBalance(page)) === 100; rounds += 1) {
+        if (rounds > 0) await frame.getByTestId('deal').click(); // 再来一局 resets the table
+        await frame.getByTestId('spot-banker').click();
+        await frame.getByTestId('deal').click();
+        await frame.getByTestId('table-result').waitFor({ timeout: 15_000 });
+        await expect.poll(() => frame.getByTestId('deal').isEnabled()).toBe(true);
+      }
+      const after = await venueBalance(page);
+      expect(after).not.toBe(100);
+      await still(page, 'games-baccarat');
+      await recycleOnMoney(page, after);
+      const rows = await betRows(page);
+      expect(await rows.first().getByTestId('bet-venue').innerText()).toBe(live.name);
+      expect(await rows.first().getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.settled]);
+      expect(await transferWays(page, 4)).toContain(`${live.name} → ${PLATFORM_WALLET.name}`);
+    });
+  });
+
+  it('a virtual football bet from the sports tab: the stake leaves the venue balance and /betRecord shows 未结算', async () => {
+    const sport = catalogue.find((g) => g.category_id === 'sport')!;
+    await player(100, sport.platform_name, 50, '/', async (page) => {
+      await page.getByTestId('game-tab-sport').click();
+      await page.getByTestId('game-grid-sport').getByTestId('game-tile').first().click();
+      await expectLaunched(page);
+      const frame = venueFrame(page);
+      await expect.poll(() => venueBalance(page), { timeout: 10_000 }).toBe(50);
+      // The latest open round has the most time before it closes.
+      await frame.locator('button.odd:not([disabled])').last().click();
+      await frame.getByTestId('bet-slip').locator('input').fill('10');
+      await frame.getByRole('button', { name: '确认投注' }).click();
+      await expect.poll(() => venueBalance(page), { timeout: 8000 }).toBe(40);
+      await still(page, 'games-football');
+      await page.getByTestId('game-back').click();
+      const rows = await betRows(page);
+      expect(await rows.count()).toBe(1);
+      expect(await rows.first().getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.unsettled]);
+      expect(await rows.first().getByTestId('bet-amount').innerText()).toBe('10.00');
+      expect(await rows.first().getByTestId('bet-venue').innerText()).toBe(sport.name);
+      await still(page, 'games-football-betrecord');
+    });
+  });
+});
+
+async function venues(page: Page): Promise<VenueBalance[]> {
+  const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
+  return (await api<VenueBalance[]>('balancelist', token)).data;
+}

@@ -1,9 +1,10 @@
 import { LeftOutline, RedoOutline } from 'antd-mobile-icons';
+import { PLATFORM_WALLET } from '@app/contract';
 import { useGo } from '../../../shared/hooks/useGo';
 
 /**
  * The game frame's slim bar: back, the venue (and game) name, re-enter with a fresh launch URL, and
- * the central balance as a shortcut to /transfer.
+ * the central balance (平台钱包: the game shows its own venue balance) as a shortcut to /transfer.
  */
 export function GameBar({ title, onBack, onRelaunch, balance }: { title: string; onBack: () => void; onRelaunch?: () => void; balance: string | null }) {
   const go = useGo();
@@ -23,7 +24,7 @@ export function GameBar({ title, onBack, onRelaunch, balance }: { title: string;
         )}
         {balance !== null && (
           <button type="button" className="game-bar-wallet" data-testid="game-transfer" onClick={() => go('/transfer')}>
-            <span className="game-bar-wallet-label">余额</span>
+            <span className="game-bar-wallet-label">{PLATFORM_WALLET.name}</span>
             <span className="game-bar-wallet-amount" data-testid="game-balance">
               {balance}
             </span>
