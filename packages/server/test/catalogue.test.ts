@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELECTRONIC_PROVIDERS, MSG, type ProviderGame } from '@app/contract';
 import { launchSecret, verifyLaunch } from '../src/modules/venues/launch.js';
 import { gamesByProvider } from '../src/venue-demo/games/index.js';
 import { startServer, type TestServer } from './harness.js';
 import { fundedMember } from './transfer-helpers.js';
+
+const H5_PUBLIC = path.resolve(import.meta.dirname, '../../h5/public');
 
 let s: TestServer;
 beforeAll(async () => {
@@ -16,7 +20,8 @@ describe('POST /api/gamelistBycode', () => {
     const r = await s.api<ProviderGame[]>('/api/gamelistBycode', { gamecode: provider });
     expect(r.code).toBe(200);
     const defs = gamesByProvider(provider);
-    expect(r.data).toEqual(defs.map((d) => ({ catecode: provider, gamecode: d.code, gamename: d.name, gamepic: `/assets/games/concise-${provider}.svg` })));
+    expect(r.data).toEqual(defs.map((d) => ({ catecode: provider, gamecode: d.code, gamename: d.name, gamepic: `/assets/games/slots/${d.code}.svg` })));
+    for (const g of r.data) expect(fs.existsSync(path.join(H5_PUBLIC, g.gamepic)), g.gamepic).toBe(true);
     expect(r.data.length).toBeGreaterThanOrEqual(2);
     for (const g of r.data) expect(g.gamename).toMatch(/\S/);
   });

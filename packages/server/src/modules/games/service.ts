@@ -26,7 +26,7 @@ export async function listGames(db: Tx, category: string): Promise<GameEntry[]> 
 
 /**
  * POST /api/gamelistBycode: one electronic-game provider's games (its slots, then fishing), from the
- * demo venue's game definitions. Pictures: the provider's tile for now (per-game pictures to come).
+ * demo venue's game definitions; each picture is /assets/games/slots/<code>.svg (seed/assets/generate.ts).
  */
 export function providerGames(gamecode: string): ProviderGame[] {
   if (!(ELECTRONIC_PROVIDERS as readonly string[]).includes(gamecode)) throw badRequest(MSG.gameProviderMissing);
@@ -34,6 +34,6 @@ export function providerGames(gamecode: string): ProviderGame[] {
     catecode: gamecode,
     gamecode: d.code,
     gamename: d.name,
-    gamepic: `/assets/games/concise-${gamecode}.svg`,
+    gamepic: `/assets/games/slots/${d.code}.svg`,
   }));
 }
