@@ -15,7 +15,7 @@ import type { MatchBetDetail } from './play.js';
  * concurrently). Matches whose time passed while no instance ran are settled by the next pass, since
  * the open bets themselves say which matches still need a result.
  */
-const LOCK_KEY = 727_003; // migrations 727_001, transfer reconciliation 727_002
+const LOCK_KEY = 727_010; // migrations 727_001, transfer reconciliation 727_002, platform bet feed 727_003
 /** Finished rounds shown by GET /venue/api/matches (and drawn by the scheduler for it). */
 const PAST_ROUNDS = 2;
 const NEXT_ROUNDS = 2;
@@ -60,7 +60,8 @@ export async function listMatches(db: Kdb, sportCode: unknown, nowMs = Date.now(
   return {
     now: nowMs,
     matches: matches.map((m): VenueMatch => {
-      const result = results.get(m.id);
+      // a result is shown only once due (a pass run with a later clock must not reveal it early)
+      const result = nowMs >= m.resultAtMs ? results.get(m.id) : undefined;
       return {
         id: m.id,
         home: m.home.name,
@@ -202,7 +203,9 @@ export function startMatchScheduler(app: { db: Db; log: FastifyBaseLogger; addHo
     if (running || stopped) return;
     running = settleMatches(app.db, { log: app.log })
       .then(
-        () => {},
+        (report) => {
+          if (report.drawn > 0 || report.settled > 0) app.log.debug({ report }, 'virtual matches settled');
+        },
         (err) => app.log.warn({ err }, 'virtual match settlement failed'),
       )
       .finally(() => {
