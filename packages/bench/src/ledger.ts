@@ -48,7 +48,7 @@ export interface LedgerBench {
   ratio: number;
 }
 
-interface Member {
+export interface Member {
   token: string;
   id: number;
   venue: string;
@@ -103,7 +103,7 @@ export async function benchLedger(): Promise<LedgerBench> {
 }
 
 /** 32 members registered over HTTP, funded through the ledger, each with some money at its venue. */
-async function fundedMembers(url: string, db: Kdb): Promise<Member[]> {
+export async function fundedMembers(url: string, db: Kdb): Promise<Member[]> {
   const venues = (await db.selectFrom('venues').select('code').where('enabled', '=', true).orderBy('sort').execute()).map((v) => v.code);
   const source = await systemAccountId(db, HOUSE.adjustments);
   const members: Member[] = [];
@@ -153,7 +153,7 @@ async function rawUpdates(url: string, sharedRow: boolean): Promise<number> {
 }
 
 /** autocannon at 32 connections, one member each, alternating into and out of its venue. */
-async function httpLoad(url: string, members: Member[]): Promise<{ p99Ms: number }> {
+export async function httpLoad(url: string, members: Member[]): Promise<{ p99Ms: number }> {
   let next = 0;
   const r = await autocannon({
     url,
@@ -173,7 +173,7 @@ async function httpLoad(url: string, members: Member[]): Promise<{ p99Ms: number
 }
 
 /** 32 callers of the transfer service (what the route calls), one per member, alternating. */
-async function serviceLoad(url: string, members: Member[]): Promise<void> {
+export async function serviceLoad(url: string, members: Member[]): Promise<void> {
   const db = await connectPostgres(url); // the server's own pool size
   const deps = { db: db.kysely, venues: createVenueRegistry(loadConfig({}), db.kysely) };
   try {
@@ -191,12 +191,12 @@ async function serviceLoad(url: string, members: Member[]): Promise<void> {
   }
 }
 
-async function settled(db: Kdb): Promise<number> {
+export async function settled(db: Kdb): Promise<number> {
   const r = await db.selectFrom('transfers').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 1).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
-async function postJson(url: string, route: string, body: unknown, token?: string): Promise<{ code: number; message: string; data: any }> {
+export async function postJson(url: string, route: string, body: unknown, token?: string): Promise<{ code: number; message: string; data: any }> {
   const res = await fetch(url + route, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
