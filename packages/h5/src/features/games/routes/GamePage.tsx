@@ -9,7 +9,7 @@ import { sessionEnded, useToken, useUser } from '../../../shared/auth/session';
 import { Frame } from '../../../shared/components/Frame';
 import { toast } from '../../../shared/lib/toast';
 import { useGames } from '../../hall/api';
-import { CONCISE_GAME_TYPE, fetchAgentLoginUrl, fetchGameUrl, fetchServiceUrl, isElectronicProvider, useProviderGames } from '../api';
+import { fetchAgentLoginUrl, fetchGameUrl, fetchServiceUrl } from '../api';
 import { GameBar } from '../components/GameBar';
 import '../games.css';
 
@@ -29,17 +29,13 @@ function targetOf(params: URLSearchParams): Target {
 /** Game launch and the agent login need a session (spec §5, §6); service and the download do not. */
 const needsLogin = (t: Target) => t.kind === 'game' || t.kind === 'agent';
 
-/** The venue's name from the hall's catalogue, and the game's from its provider's list when known. */
+/** The bar's title: the venue's name from the hall's catalogue (the game names itself in the frame). */
 function useGameTitle(target: Target): string {
   const { data: games } = useGames();
-  const provider = target.kind === 'game' && target.type === CONCISE_GAME_TYPE && isElectronicProvider(target.name) ? target.name : null;
-  const { data: providerGames } = useProviderGames(provider ?? 'obgdy', !!provider);
   if (target.kind === 'agent') return '代理登录';
   if (target.kind === 'service') return '在线客服';
   if (target.kind === 'app') return 'APP下载';
-  const venue = games?.find((g) => g.platform_name === target.name)?.name ?? target.name;
-  const game = provider ? providerGames?.find((g) => g.gamecode === target.code)?.gamename : undefined;
-  return game ? `${venue} · ${game}` : venue;
+  return games?.find((g) => g.platform_name === target.name)?.name ?? target.name;
 }
 
 /**
