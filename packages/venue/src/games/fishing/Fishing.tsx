@@ -10,13 +10,15 @@ import { FishArt } from './FishArt';
  * The fish tank is scenery: fish swim by CSS animation, and which fish (if any) a shot catches is the
  * server's outcome alone. The shell flies to a swimming fish of the species the server named.
  */
-const WIDTH_PX: Record<string, number> = { clownfish: 50, pufferfish: 50, lanternfish: 56, turtle: 76, manta: 92, shark: 136, golden_dragon: 176 };
-const SPAWN_WEIGHT: Record<string, number> = { clownfish: 6, pufferfish: 4, lanternfish: 3, turtle: 2, manta: 1.4, shark: 1, golden_dragon: 0.7 };
-const SCHOOL = 11;
+const WIDTH_PX: Record<string, number> = { clownfish: 62, pufferfish: 62, lanternfish: 70, turtle: 96, manta: 112, shark: 170, golden_dragon: 210 };
+const SPAWN_WEIGHT: Record<string, number> = { clownfish: 6, pufferfish: 4.5, lanternfish: 3.5, turtle: 1.5, manta: 1.2, shark: 0.8, golden_dragon: 0.35 };
+const SCHOOL = 14;
 
 type Swimmer = { uid: number; kind: string; topPct: number; durS: number; delayS: number; rtl: boolean; caught?: boolean };
 type Shot = { id: number; x: number; y: number; angle: number };
 type Burst = { id: number; x: number; y: number; text?: string; sub?: string };
+/** A fish of the named species surfacing where the shell lands when none of that kind is in view. */
+type Catch = { id: number; kind: string; x: number; y: number };
 
 let uidSeq = 0;
 function spawn(kinds: string[], first = false): Swimmer {
@@ -34,9 +36,10 @@ function spawn(kinds: string[], first = false): Swimmer {
   return {
     uid: ++uidSeq,
     kind,
-    topPct: 6 + Math.random() * 62,
-    durS: (big ? 16 : 9) + Math.random() * 8,
-    delayS: first ? -Math.random() * 14 : Math.random() * 2,
+    topPct: 4 + Math.random() * 66,
+    durS: (big ? 16 : 10) + Math.random() * 8,
+    // The first school starts mid-swim so the tank is full at once.
+    delayS: first ? -(2 + Math.random() * 8) : Math.random() * 2,
     rtl: Math.random() < 0.5,
   };
 }
@@ -44,7 +47,9 @@ function spawn(kinds: string[], first = false): Swimmer {
 export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>) {
   const kinds = info.fish.map((f) => f.id);
   const color = (k: string) => info.fish.find((f) => f.id === k)?.color ?? '#ffd166';
-  const [swimmers, setSwimmers] = useState<Swimmer[]>(() => Array.from({ length: SCHOOL }, () => spawn(kinds, true)));
+  // One of every species to start with, then a random school.
+  const [swimmers, setSwimmers] = useState<Swimmer[]>(() => [...kinds.map((k) => spawn([k], true)), ...Array.from({ length: SCHOOL - kinds.length }, () => spawn(kinds, true))]);
+  const [catches, setCatches] = useState<Catch[]>([]);
   const [level, setLevel] = useState(Math.min(2, info.cannons.length - 1));
   const [angle, setAngle] = useState(0);
   const [shots, setShots] = useState<Shot[]>([]);
@@ -93,7 +98,9 @@ export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>)
       }
       if (!caught) {
         // None of that species in view: one surfaces right where the shell lands.
-        caught = { ...spawn([fish.key]), topPct: (tap.y / box.height) * 100, caught: true };
+        const c: Catch = { id: ++uidSeq, kind: fish.key, x: tap.x, y: tap.y };
+        setCatches((xs) => [...xs, c]);
+        window.setTimeout(() => setCatches((xs) => xs.filter((x) => x.id !== c.id)), 1300);
         target = tap;
       }
     }
@@ -146,6 +153,13 @@ export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>)
             </div>
           );
         })}
+        {catches.map((c) => (
+          <div key={c.id} className="catch" style={{ left: c.x, top: c.y, width: WIDTH_PX[c.kind] ?? 60 }}>
+            <div className="bob">
+              <FishArt kind={c.kind} color={color(c.kind)} />
+            </div>
+          </div>
+        ))}
         {shots.map((s) => (
           <span key={s.id} className="shell" style={{ '--tx': `${s.x}px`, '--ty': `${s.y}px` } as CSSProperties} />
         ))}
@@ -177,7 +191,7 @@ export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>)
         <div className="cannon-levels">
           {info.cannons.map((c, i) => (
             <button key={c} className={i === level ? 'on' : ''} onClick={() => setLevel(i)}>
-              {c}元
+              {c}
             </button>
           ))}
         </div>

@@ -12,7 +12,8 @@ const AUTO_SPINS = 20;
 
 function useCellPx(reels: number): number {
   const calc = () => {
-    const width = Math.min(window.innerWidth, 480) - 44;
+    // page padding 24, frame 20, reel window padding 8, 4 px between reels
+    const width = Math.min(window.innerWidth, 480) - 24 - 20 - 8 - 4 * (reels - 1);
     return Math.floor(Math.min(reels === 3 ? 104 : 78, width / reels));
   };
   const [px, setPx] = useState(calc);

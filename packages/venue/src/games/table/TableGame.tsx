@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import type { VenuePlayResult, VenueTableInfo, VenueTableLine } from '@app/contract';
+import { MSG, fmt, type VenuePlayResult, type VenueTableInfo, type VenueTableLine } from '@app/contract';
 import { api, errorText } from '../../api';
 import { addYuan, chipLabel, money, signed } from '../../money';
 import { toast } from '../../shell/toast';
@@ -36,24 +36,26 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
 
   const place = (id: string) => {
     if (phase === 'deal') return;
+    // A new round's first chip clears the last round's bets (「再来一局」 repeats them instead).
+    const base = phase === 'done' ? {} : stakes;
     if (phase === 'done') {
       setPhase('bet');
       setRound(null);
       setStep(0);
     }
-    const next = addYuan(stakes[id] ?? 0, chip);
+    const next = addYuan(base[id] ?? 0, chip);
     if (next > info.max_stake) {
-      toast(`单注金额不能超过${info.max_stake}元`, 'error');
+      toast(fmt(MSG.gameStakeMax, { max: info.max_stake }), 'error');
       return;
     }
-    setStakes((s) => ({ ...s, [id]: next }));
+    setStakes({ ...base, [id]: next });
   };
 
   const deal = async () => {
     if (phase === 'deal') return;
     const bet = phase === 'done' && total === 0 ? last : stakes;
     if (Object.keys(bet).length === 0) {
-      toast('请先选择筹码并点击投注区下注', 'error');
+      toast(MSG.gameBetEmpty, 'error');
       return;
     }
     setPhase('deal');
@@ -98,17 +100,24 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
   return (
     <div className="table-game">
       <div className="felt">
-        <div className="dealer-shoe" aria-hidden />
+        <div className="felt-title">
+          <span>{info.name}</span>
+          <small>单注上限 {money(info.max_stake)}</small>
+        </div>
         <div className="deal-area">{spec.renderDeal(round?.outcome ?? null, step)}</div>
 
-        {done && (
-          <div className={`result-banner tone-${winner}`} data-testid="table-result">
-            <b>{spec.winnerLabel[winner!]}</b>
-            <span className={round.res.win_loss > 0 ? 'win' : round.res.win_loss < 0 ? 'lose' : ''}>
-              {round.res.win_loss > 0 ? `赢 ${money(round.res.win_loss)}` : round.res.win_loss < 0 ? `输 ${money(-round.res.win_loss)}` : `退还 ${money(round.res.payout)}`}
-            </span>
-          </div>
-        )}
+        <div className="status-line">
+          {done ? (
+            <div className={`result-banner tone-${winner}`} data-testid="table-result">
+              <b>{spec.winnerLabel[winner!]}</b>
+              <span className={round.res.win_loss > 0 ? 'win' : round.res.win_loss < 0 ? 'lose' : ''}>
+                {round.res.win_loss > 0 ? `赢 ${money(round.res.win_loss)}` : round.res.win_loss < 0 ? `输 ${money(-round.res.win_loss)}` : `退还 ${money(round.res.payout)}`}
+              </span>
+            </div>
+          ) : (
+            <span className="hint">{phase === 'deal' ? '发牌中…' : total > 0 ? '点击「发牌」开局' : '选择筹码，点击下方区域下注'}</span>
+          )}
+        </div>
 
         <div className="spots">
           {spec.spots.map(({ id, tone }) => {
@@ -145,25 +154,27 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
         ))}
       </div>
 
-      <div className="chip-rack">
-        {info.chips.map((c, i) => (
-          <button key={c} className={`chip${c === chip ? ' on' : ''}`} style={{ '--chip': CHIP_TONES[i % CHIP_TONES.length] } as CSSProperties} onClick={() => setChip(c)}>
-            <span>{chipLabel(c)}</span>
-          </button>
-        ))}
-      </div>
-
-      <div className="table-actions">
-        <button className="btn-ghost" onClick={clear} disabled={phase === 'deal'}>
-          清除
-        </button>
-        <div className="bet-total">
-          <small>本局投注</small>
-          <b>{money(phase === 'done' && total === 0 ? 0 : total)}</b>
+      <div className="table-bottom">
+        <div className="chip-rack">
+          {info.chips.map((c, i) => (
+            <button key={c} className={`chip${c === chip ? ' on' : ''}`} style={{ '--chip': CHIP_TONES[i % CHIP_TONES.length] } as CSSProperties} onClick={() => setChip(c)}>
+              <span>{chipLabel(c)}</span>
+            </button>
+          ))}
         </div>
-        <button className="btn-gold big" onClick={() => void deal()} disabled={phase === 'deal'} data-testid="deal">
-          {phase === 'deal' ? '发牌中…' : phase === 'done' ? '再来一局' : '发牌'}
-        </button>
+  
+        <div className="table-actions">
+          <button className="btn-ghost" onClick={clear} disabled={phase === 'deal'}>
+            清除
+          </button>
+          <div className="bet-total">
+            <small>本局投注</small>
+            <b>{money(phase === 'done' && total === 0 ? 0 : total)}</b>
+          </div>
+          <button className="btn-gold big" onClick={() => void deal()} disabled={phase === 'deal'} data-testid="deal">
+            {phase === 'deal' ? '发牌中…' : phase === 'done' ? '再来一局' : '发牌'}
+          </button>
+      </div>
       </div>
     </div>
   );

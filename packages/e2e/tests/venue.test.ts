@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG, type GameEntry } from '@app/contract';
+import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, shot, startSuite, stopSuite, uniqueName } from '../harness.js';
+
+/**
+ * The demo venue's game pages (packages/venue, issue 4) at 390×844: every kind of game opened from a
+ * real launch URL (getGameUrl with auto-transfer), played once against the real /venue/api, with the
+ * venue balance moving; plus the expired-link screen and a reload that keeps the session.
+ */
+
+let platform: Platform;
+let browser: Browser;
+let catalogue: GameEntry[];
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite());
+  const res = await fetch(`${platform.url}/api/game/list?category=`);
+  catalogue = ((await res.json()) as { data: GameEntry[] }).data.filter((g) => g.app_state === 1);
+});
+afterAll(() => stopSuite(platform, browser));
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+
+/** A member with `yuan` in the central wallet and auto-transfer on (the money follows each launch). */
+async function richMember(yuan: number): Promise<Member> {
+  const member = await registerViaApi(platform, uniqueName('vn'));
+  await credit(platform, await memberIdOf(platform, member.token), yuan * 100);
+  expect((await apiAs(platform, 'uptransferstatus', member.token, { transferstatus: 1 })).code).toBe(200);
+  return member;
+}
+
+async function launchUrl(member: Member, platName: string, gameCode: string): Promise<string> {
+  const res = await apiAs<{ url: string }>(platform, 'getGameUrl', member.token, { plat_name: platName, game_type: '0', game_code: gameCode, is_mobile_url: '1' });
+  expect(res.code, res.message).toBe(200);
+  return res.data.url;
+}
+
+/** The first hall tile of a category (its venue and code), as a member would tap it. */
+function tileOf(category: string): GameEntry {
+  const tile = catalogue.find((g) => g.category_id === category);
+  if (!tile) throw new Error(`no ${category} tile`);
+  return tile;
+}
+
+async function openGame(member: Member, platName: string, gameCode: string, fn: (page: Page) => Promise<void>): Promise<void> {
+  const ctx = await newPhone(browser);
+  try {
+    const page = await ctx.newPage();
+    await page.goto(`${platform.url}${await launchUrl(member, platName, gameCode)}`);
+    await page.getByTestId('venue-balance').waitFor();
+    // The single-use token leaves the address bar at once.
+    expect(page.url()).not.toContain('launch=');
+    await fn(page);
+  } finally {
+    await ctx.close();
+  }
+}
+
+const balanceOf = async (page: Page) => Number((await page.getByTestId('venue-balance').innerText()).replace(/,/g, ''));
+
+describe('venue game pages', () => {
+  let member: Member;
+  beforeAll(async () => {
+    member = await richMember(20000);
+  });
+
+  const slots: [string, string][] = [
+    ['obgdy', 'obgdy_fruit'],
+    ['obgdy', 'obgdy_caishen'],
+    ['fgdz', 'fgdz_dragon'],
+    ['fgdz', 'fgdz_sanguo'],
+    ['pp', 'pp_egypt'],
+    ['pp', 'pp_candy'],
+    ['ae', 'ae_ocean'],
+    ['ae', 'ae_gems'],
+  ];
+  for (const [provider, code] of slots) {
+    it(`spins ${code}: the reels stop and the venue balance moves by the spin's result`, async () => {
+      await openGame(member, provider, code, async (page) => {
+        const before = await balanceOf(page);
+        await page.waitForTimeout(300);
+        if (code === 'obgdy_fruit') await shot(page, 'venue-slot-idle');
+        const play = page.waitForResponse((r) => r.url().endsWith('/venue/api/play'));
+        await page.getByRole('button', { name: '旋转' }).click();
+        if (code === 'obgdy_caishen') {
+          await page.waitForTimeout(450);
+          await shot(page, 'venue-slot-spinning');
+        }
+        const body = (await (await play).json()) as { code: number; data: { stake: number; payout: number; balance: number } };
+        expect(body.code).toBe(200);
+        await expect.poll(() => balanceOf(page), { timeout: 5000 }).toBeCloseTo(body.data.balance, 2);
+        expect(body.data.balance).toBeCloseTo(before - body.data.stake + body.data.payout, 2);
+        await page.waitForTimeout(500);
+        await shot(page, `venue-${code}`);
+        if (code === 'pp_candy') {
+          // Spin until a win to see the payline highlight (马卡龙 pays on two, so a win comes soon).
+          for (let i = 0; i < 15 && !(await page.getByTestId('slot-win').innerText()).includes('赢得'); i++) {
+            await page.getByRole('button', { name: '旋转' }).click();
+            await page.getByRole('button', { name: '旋转' }).locator('text=旋转').waitFor({ timeout: 5000 });
+            await page.waitForTimeout(100);
+          }
+          await page.waitForTimeout(300);
+          await shot(page, 'venue-slot-win');
+        }
+      });
+    });
+  }
+
+  it('deals baccarat: chips on 庄, cards dealt and flipped, result banner', async () => {
+    const tile = tileOf('realbet');
+    await openGame(member, tile.platform_name, tile.game_code, async (page) => {
+      await page.getByTestId('spot-banker').click();
+      await page.getByTestId('spot-banker').click();
+      await page.getByTestId('spot-tie').click();
+      await shot(page, 'venue-baccarat-bet');
+      await page.getByTestId('deal').click();
+      await page.getByTestId('table-result').waitFor({ timeout: 10000 });
+      await page.waitForTimeout(600);
+      await shot(page, 'venue-baccarat');
+    });
+  });
+
+  it('deals dragon-tiger: 龙 bet, two cards, result banner', async () => {
+    const tile = tileOf('joker');
+    await openGame(member, tile.platform_name, tile.game_code, async (page) => {
+      await page.getByTestId('spot-dragon').click();
+      await page.getByTestId('deal').click();
+      await page.getByTestId('table-result').waitFor({ timeout: 10000 });
+      await page.waitForTimeout(600);
+      await shot(page, 'venue-dragontiger');
+    });
+  });
+
+  it('fires in the fish tank and shows the hit or miss', async () => {
+    await openGame(member, 'fgdz', 'fgdz_fishing', async (page) => {
+      await page.waitForTimeout(800);
+      await shot(page, 'venue-fishing-idle');
+      for (let i = 0; i < 6; i++) {
+        await page.getByTestId('tank').click({ position: { x: 120 + i * 30, y: 200 } });
+        await page.waitForTimeout(450);
+      }
+      await page.getByTestId('fish-result').waitFor();
+      await shot(page, 'venue-fishing');
+    });
+  });
+
+  for (const [category, name] of [
+    ['sport', 'football'],
+    ['gaming', 'esports'],
+  ] as const) {
+    it(`bets on a virtual ${name} match from the bet slip`, async () => {
+      const tile = tileOf(category);
+      await openGame(member, tile.platform_name, tile.game_code, async (page) => {
+        await page.getByTestId('match').first().waitFor();
+        await shot(page, `venue-${name}-list`);
+        await page.locator('.odd:not([disabled])').first().click();
+        await page.getByTestId('bet-slip').locator('input').fill('20');
+        await page.waitForTimeout(400);
+        await shot(page, `venue-${name}-slip`);
+        const bet = page.waitForResponse((r) => r.url().endsWith('/venue/api/matches/bet'));
+        await page.getByRole('button', { name: '确认投注' }).click();
+        expect(((await (await bet).json()) as { code: number }).code).toBe(200);
+        await page.getByRole('button', { name: '我的注单' }).click();
+        await expect.poll(() => page.locator('.history-row').count(), { timeout: 5000 }).toBeGreaterThan(0);
+        await shot(page, `venue-${name}-mine`);
+      });
+    });
+  }
+
+  it('shows the rules with the stated RTP and the history of this venue', async () => {
+    await openGame(member, 'pp', 'pp_egypt', async (page) => {
+      await page.getByRole('button', { name: '旋转' }).click();
+      await page.waitForTimeout(2200);
+      await page.getByRole('button', { name: '游戏规则' }).click();
+      await expect.poll(() => page.locator('.rtp-badge').innerText()).toContain('96.77%');
+      await shot(page, 'venue-rules');
+      await page.getByRole('button', { name: '关闭' }).click();
+      await page.getByRole('button', { name: '投注记录' }).click();
+      await expect.poll(() => page.locator('.history-row').count()).toBeGreaterThan(0);
+      await shot(page, 'venue-history');
+      await page.getByRole('button', { name: '关闭' }).click();
+      // A reload keeps the frame's session (GET /venue/api/me).
+      await page.reload();
+      await page.getByTestId('venue-balance').waitFor();
+    });
+  });
+});
+
+describe('refusals', () => {
+  it('shows 游戏链接已失效，请重新进入 for a used or forged link', async () => {
+    const member = await richMember(100);
+    const url = await launchUrl(member, 'pp', 'pp_candy');
+    const ctx = await newPhone(browser);
+    try {
+      const first = await ctx.newPage();
+      await first.goto(`${platform.url}${url}`);
+      await first.getByTestId('venue-balance').waitFor();
+      const replay = await (await ctx.newPage()).goto(`${platform.url}${url}`).then(() => ctx.pages()[1]!);
+      await replay.evaluate(() => sessionStorage.clear());
+      await replay.goto(`${platform.url}${url}`);
+      await replay.getByText(MSG.venueLaunchInvalid).first().waitFor();
+      await shot(replay, 'venue-expired');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses a spin above the venue balance with the server message', async () => {
+    const member = await richMember(1);
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${platform.url}${await launchUrl(member, 'ae', 'ae_ocean')}`);
+      await page.getByTestId('venue-balance').waitFor();
+      for (let i = 0; i < 6; i++) await page.getByRole('button', { name: '增加投注' }).click();
+      await page.getByRole('button', { name: '旋转' }).click();
+      await page.locator('.toast-error').getByText(MSG.venueInsufficient).waitFor();
+      await page.waitForTimeout(400);
+      await shot(page, 'venue-insufficient');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
