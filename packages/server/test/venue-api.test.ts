@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, fenToYuan, type VenuePlayResult } from '@app/contract';
 import { signLaunch, launchSecret } from '../src/modules/venues/launch.js';
@@ -12,8 +15,12 @@ import { fundedMember, into, venueFen } from './transfer-helpers.js';
 const VENUE = 'AG';
 
 let s: TestServer;
+const venueDist = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-dist-'));
 beforeAll(async () => {
-  s = await startServer({ reconcileIntervalMs: 0, venueSettleIntervalMs: 0 });
+  fs.mkdirSync(path.join(venueDist, 'assets'));
+  fs.writeFileSync(path.join(venueDist, 'index.html'), '<!doctype html><title>venue</title>');
+  fs.writeFileSync(path.join(venueDist, 'assets', 'app-abcdef12.js'), 'console.log(1)');
+  s = await startServer({ reconcileIntervalMs: 0, venueSettleIntervalMs: 0, venueDist });
 });
 afterAll(() => s.close());
 
@@ -219,8 +226,16 @@ describe('GET /venue/api/bets', () => {
 });
 
 describe('/venue pages', () => {
-  it('leaves unknown /venue/api paths as 404 envelopes', async () => {
+  it('serves the built pages at /venue/ with index.html for the pages’ own paths; unknown /venue/api paths stay 404 envelopes', async () => {
+    for (const p of ['/venue', '/venue/', '/venue/?launch=abc', '/venue/game/pp_egypt']) {
+      const res = await fetch(s.url + p);
+      expect(res.status, p).toBe(200);
+      expect(await res.text()).toContain('<title>venue</title>');
+    }
+    const asset = await fetch(`${s.url}/venue/assets/app-abcdef12.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(await venueCall(s, '/nope', null)).toMatchObject({ status: 404, code: 404 });
+    expect((await fetch(`${s.url}/venue/api/nope`)).status).toBe(404);
   });
   it('the launch secret is shared with the platform', async () => {
     expect((await launchSecret(s.db.kysely)).length).toBe(32);
