@@ -141,6 +141,20 @@ describe('the bet feed', () => {
     expect(await memberDailyBets(s.db.kysely, id, '2000-01-01', '2100-01-01')).toEqual([]);
   });
 
+  it('skips a bet of an unknown player and still counts the others of its batch', async () => {
+    const { id } = await fundedMember(s, 0);
+    const before = await venueBet(id, { stake: 1_00 });
+    const stranger = await venueBet(2_000_000_000, { stake: 2_00 });
+    const strangerOpen = await venueBet(2_000_000_000, { stake: 2_00, status: 2 });
+    const after = await venueBet(id, { stake: 4_00 });
+    await feed();
+    expect(await record(before)).toMatchObject({ counted: true });
+    expect(await record(after)).toMatchObject({ counted: true });
+    expect(await record(stranger)).toBeUndefined();
+    expect(await record(strangerOpen)).toBeUndefined();
+    expect(await memberFlowFen(s.db.kysely, id)).toBe(5_00);
+  });
+
   it('never takes the turnover requirement below zero', async () => {
     const { id } = await fundedMember(s, 0);
     await setTurnover(id, 5_00);

@@ -77,12 +77,10 @@ async function pass(deps: FeedDeps, opts: FeedOptions): Promise<FeedReport> {
     for (let i = 0; i < (opts.maxBatches ?? JOB_MAX_BATCHES); i++) {
       const { cursor } = await db.selectFrom('bet_feed_cursors').select('cursor').where('adapter', '=', name).executeTakeFirstOrThrow();
       const { bets, next } = await deps.venues.fetchBets(name, Number(cursor), batch);
-      for (const bet of bets) {
-        report.read += 1;
-        const outcome = await applyBet(db, bet, categories, deps.log);
-        if (outcome === 'counted') report.counted += 1;
-        else if (outcome === 'stored') report.stored += 1;
-      }
+      report.read += bets.length;
+      const done = await applyBets(db, bets, categories, deps.log);
+      report.counted += done.counted;
+      report.stored += done.stored;
       if (next <= Number(cursor)) break;
       await db
         .updateTable('bet_feed_cursors')
@@ -97,6 +95,142 @@ async function pass(deps: FeedDeps, opts: FeedOptions): Promise<FeedReport> {
 
 type Applied = 'counted' | 'stored' | 'unchanged' | 'skipped';
 const NOT_COUNTED = Symbol('not counted');
+/** Bets applied together in one statement / one transaction. */
+const CHUNK = 250;
+
+/**
+ * A batch of bets from a feed, the fast way: the unsettled and invalid ones in one upsert, the
+ * settled ones not yet counted in one transaction (member rows locked first, in id order; the
+ * records upserted only where still uncounted; the effects summed per member and per day and
+ * category). When anything differs from the plan (a concurrent pass counted one of them first, an
+ * unknown member), that chunk is rolled back and applied bet by bet with applyBet.
+ */
+export async function applyBets(db: Kdb, bets: VenueBet[], categories: VenueCategories, log?: FastifyBaseLogger): Promise<{ counted: number; stored: number }> {
+  const out = { counted: 0, stored: 0 };
+  for (let i = 0; i < bets.length; i += CHUNK) {
+    const chunk = bets.slice(i, i + CHUNK);
+    for (const b of chunk) if (!b.category) b.category = await categories.of(b.venue);
+    let done: { counted: number; stored: number } | null = null;
+    try {
+      done = await applyChunk(db, chunk);
+    } catch (err) {
+      if (err !== NOT_COUNTED && (err as { code?: string }).code !== FK_VIOLATION) throw err;
+    }
+    if (!done) {
+      done = { counted: 0, stored: 0 };
+      for (const b of chunk) {
+        const r = await applyBet(db, b, categories, log);
+        if (r === 'counted') done.counted += 1;
+        else if (r === 'stored') done.stored += 1;
+      }
+    }
+    out.counted += done.counted;
+    out.stored += done.stored;
+  }
+  return out;
+}
+
+function rowOf(b: VenueBet) {
+  return {
+    venue: b.venue,
+    bet_id: b.betId,
+    member_id: b.memberId,
+    game_code: b.game,
+    game_name: b.gameName,
+    category: b.category,
+    bet_fen: b.stakeFen,
+    valid_fen: b.validFen,
+    win_loss_fen: b.winLossFen,
+    status: b.status,
+    detail: b.detail.slice(0, 4000),
+    bet_at: b.betAt,
+    settled_at: b.settledAt,
+  };
+}
+
+/** The columns a later state of a bet changes (from the proposed row, in an upsert). */
+const CHANGED = ['valid_fen', 'win_loss_fen', 'status', 'detail', 'settled_at', 'bet_fen'] as const;
+const excludedChanges = () => Object.fromEntries(CHANGED.map((c) => [c, sql.ref(`excluded.${c}`)])) as Record<(typeof CHANGED)[number], never>;
+
+async function applyChunk(db: Kdb, chunk: VenueBet[]): Promise<{ counted: number; stored: number }> {
+  const open = chunk.filter((b) => b.status !== BET_STATUS.settled);
+  let stored = 0;
+  if (open.length > 0) {
+    const rows = await db
+      .insertInto('bet_records')
+      .values(open.map(rowOf))
+      .onConflict((oc) => oc.columns(['venue', 'bet_id']).doUpdateSet(excludedChanges()).where('bet_records.status', '=', BET_STATUS.unsettled))
+      .returning('id')
+      .execute();
+    stored = rows.length;
+  }
+  const settled = chunk.filter((b) => b.status === BET_STATUS.settled);
+  if (settled.length === 0) return { counted: 0, stored };
+  const seen = await db
+    .selectFrom('bet_records')
+    .select(['venue', 'bet_id'])
+    .where('bet_id', 'in', settled.map((b) => b.betId))
+    .where('counted', '=', true)
+    .execute();
+  const counted = new Set(seen.map((r) => `${r.venue}\u0000${r.bet_id}`));
+  const todo = settled.filter((b) => !counted.has(`${b.venue}\u0000${b.betId}`));
+  if (todo.length === 0) return { counted: 0, stored };
+
+  const perMember = new Map<number, number>();
+  const perDay = new Map<string, { member_id: number; day: string; category: string; bets: number; bet_fen: number; valid_fen: number; win_loss_fen: number }>();
+  for (const b of todo) {
+    perMember.set(b.memberId, (perMember.get(b.memberId) ?? 0) + b.validFen);
+    const day = beijingDate(b.betAt);
+    const key = `${b.memberId}|${day}|${b.category}`;
+    const d = perDay.get(key) ?? { member_id: b.memberId, day, category: b.category, bets: 0, bet_fen: 0, valid_fen: 0, win_loss_fen: 0 };
+    d.bets += 1;
+    d.bet_fen += b.stakeFen;
+    d.valid_fen += b.validFen;
+    d.win_loss_fen += b.winLossFen;
+    perDay.set(key, d);
+  }
+  const memberIds = [...perMember.keys()].sort((a, b) => a - b);
+  await db.transaction().execute(async (tx) => {
+    // Member rows first, in id order (two passes lock the same members in the same order). The
+    // settlement is re-derivable from the venue until the cursor moves past it, and the cursor's
+    // own (synchronous) commit flushes this one: no need to wait for the disk here.
+    const members = await sql<{ id: number; turnover_req_fen: number }>`
+      SELECT id, turnover_req_fen FROM members WHERE id = ANY(${memberIds}::bigint[])
+        AND set_config('synchronous_commit', 'off', true) = 'off'
+      ORDER BY id FOR NO KEY UPDATE`.execute(tx);
+    if (members.rows.length !== memberIds.length) throw NOT_COUNTED; // an unknown member: bet by bet
+    for (const m of members.rows) if (Number(m.turnover_req_fen) > 0) await reduceTurnoverRequirement(tx, Number(m.id), perMember.get(Number(m.id))!);
+    const flows = memberIds.map((id) => sql`(${id}::bigint, ${perMember.get(id)!}::bigint)`);
+    await sql`UPDATE members m SET flow_fen = m.flow_fen + v.fen FROM (VALUES ${sql.join(flows)}) AS v(id, fen) WHERE m.id = v.id`.execute(tx);
+    const rows = await tx
+      .insertInto('bet_records')
+      .values(todo.map((b) => ({ ...rowOf(b), counted: true })))
+      .onConflict((oc) =>
+        oc
+          .columns(['venue', 'bet_id'])
+          .doUpdateSet({ ...excludedChanges(), counted: true })
+          .where('bet_records.counted', '=', false)
+          .where('bet_records.status', '=', BET_STATUS.unsettled),
+      )
+      .returning('id')
+      .execute();
+    // A concurrent pass counted some of them first (or one is no longer unsettled): bet by bet.
+    if (rows.length !== todo.length) throw NOT_COUNTED;
+    await tx
+      .insertInto('member_daily_bets')
+      .values([...perDay.values()])
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'day', 'category']).doUpdateSet({
+          bets: sql`member_daily_bets.bets + excluded.bets`,
+          bet_fen: sql`member_daily_bets.bet_fen + excluded.bet_fen`,
+          valid_fen: sql`member_daily_bets.valid_fen + excluded.valid_fen`,
+          win_loss_fen: sql`member_daily_bets.win_loss_fen + excluded.win_loss_fen`,
+        }),
+      )
+      .execute();
+  });
+  return { counted: todo.length, stored };
+}
 
 /** One bet from a feed into bet_records, with its effects when it is settled (see above). */
 export async function applyBet(db: Kdb, b: VenueBet, categories: VenueCategories, log?: FastifyBaseLogger): Promise<Applied> {
