@@ -1,6 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { BET_STATUS, BET_STATUS_LABELS, ELECTRONIC_PROVIDERS, fmt, MSG, PLATFORM_WALLET, type GameEntry, type ProviderGame, type VenueBalance } from '@app/contract';
+import {
+  BET_RECORD_PAGE_SIZE,
+  BET_STATUS,
+  BET_STATUS_LABELS,
+  ELECTRONIC_PROVIDERS,
+  fmt,
+  MSG,
+  PLATFORM_WALLET,
+  VENUE_LAUNCH_PARAM,
+  VENUE_SESSION_HEADER,
+  type GameEntry,
+  type ProviderGame,
+  type VenueBalance,
+  type VenueMatches,
+  type VenuePlayResult,
+  type VenueSession,
+} from '@app/contract';
 import { apiAs, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastGone, uniqueName } from '../harness.js';
 
 /** The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. */
@@ -223,41 +239,33 @@ describe('/concise', () => {
 
 // ---- bet records ------------------------------------------------------------------------------------
 
-interface BetSeed {
-  venue: string;
-  category: string;
-  game: string;
-  betFen: number;
-  validFen?: number;
-  winLossFen: number;
-  status: number;
-  /** days before now */
-  daysAgo?: number;
+/** A venue API call from a game session (what the frame's pages do). */
+async function venueApi<T = any>(session: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { [VENUE_SESSION_HEADER]: session };
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const res = await fetch(`${platform.url}/venue/api${path}`, { method, headers, body: method === 'POST' ? JSON.stringify(body) : undefined });
+  const json = (await res.json()) as { code: number; message: string; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${json.message}`);
+  return json.data;
 }
 
-/** Bets as the venue feed would have stored them (bet_records), for the list's filters and paging. */
-async function seedBets(memberId: number, bets: BetSeed[]): Promise<string[]> {
-  const ids = bets.map(() => `E2E${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.toUpperCase());
-  await platform.db.kysely
-    .insertInto('bet_records' as never)
-    .values(
-      bets.map((b, i) => ({
-        venue: b.venue,
-        bet_id: ids[i],
-        member_id: memberId,
-        game_code: b.game,
-        game_name: b.game,
-        category: b.category,
-        bet_fen: b.betFen,
-        valid_fen: b.validFen ?? (b.status === BET_STATUS.settled ? b.betFen : 0),
-        win_loss_fen: b.winLossFen,
-        status: b.status,
-        bet_at: new Date(Date.now() - (b.daysAgo ?? 0) * 86_400_000 - i * 1000),
-        settled_at: b.status === BET_STATUS.unsettled ? null : new Date(),
-      })) as never,
-    )
-    .execute();
-  return ids;
+/** Launches a game through the platform (getGameUrl) and opens its venue session, as the frame does. */
+async function launchSession(token: string, platName: string, gameType: string, gameCode: string): Promise<{ session: string; game: string }> {
+  const launched = await api<{ url: string }>('getGameUrl', token, { plat_name: platName, game_type: gameType, game_code: gameCode, is_mobile_url: 1 });
+  expect(launched.code, launched.message).toBe(200);
+  const launch = new URL(launched.data.url, platform.url).searchParams.get(VENUE_LAUNCH_PARAM)!;
+  const opened = await venueApi<VenueSession>('', 'POST', '/session', { launch });
+  return { session: opened.session, game: opened.game.code };
+}
+
+/** One unsettled virtual-football bet at the sports venue, through a launched session. */
+async function footballBet(token: string, platName: string, gameCode: string, stake: number): Promise<string> {
+  const { session } = await launchSession(token, platName, 'sport', gameCode);
+  const { matches } = await venueApi<VenueMatches>(session, 'GET', '/matches?sport=demo_football');
+  const match = matches.filter((m) => m.state === 'open').at(-1)!;
+  const market = match.markets[0]!;
+  const selection = market.selections.find((x) => x.open)!;
+  return (await venueApi<{ bet_id: string }>(session, 'POST', '/matches/bet', { sport: 'demo_football', matchId: match.id, market: market.id, selection: selection.id, stake })).bet_id;
 }
 
 describe('/betRecord', () => {
@@ -277,62 +285,87 @@ describe('/betRecord', () => {
     });
   });
 
-  it('lists bets with amounts, coloured win/loss and state; filters reset to page 1; pages until 没有更多了', async () => {
+  it('lists bets played through the platform with amounts, coloured win/loss and state; filters reset to page 1; pages until 没有更多了', async () => {
     const member = await registerViaApi(platform, uniqueName('gm'));
     const memberId = await memberIdOf(platform, member.token);
-    const venues = (await api<VenueBalance[]>('balancelist', member.token)).data.filter((v) => v.platname !== PLATFORM_WALLET.platname);
-    const [a, b] = venues;
-    const many: BetSeed[] = Array.from({ length: 26 }, (_, i) => ({ venue: a!.platname, category: 'realbet', game: '百家乐', betFen: 1000 + i * 100, winLossFen: i % 2 ? 950 : -(1000 + i * 100), status: BET_STATUS.settled }));
-    await seedBets(memberId, many);
-    const [openId, voidId, oldId] = await seedBets(memberId, [
-      { venue: b!.platname, category: 'sport', game: '虚拟足球', betFen: 5000, winLossFen: 0, status: BET_STATUS.unsettled },
-      { venue: b!.platname, category: 'sport', game: '虚拟足球', betFen: 2000, winLossFen: 0, status: BET_STATUS.invalid },
-      { venue: b!.platname, category: 'sport', game: '虚拟足球', betFen: 3000, winLossFen: 2850, status: BET_STATUS.settled, daysAgo: 10 },
-    ]);
+    await credit(platform, memberId, 50_000);
+    const slots = catalogue.find((g) => g.category_id === 'concise')!;
+    const sport = catalogue.find((g) => g.category_id === 'sport')!;
+    for (const [venue, yuan] of [[slots.platform_name, 200], [sport.platform_name, 100]] as const) {
+      const moved = await api('transfer', member.token, { amount: yuan, sourcetype: PLATFORM_WALLET.platname, targettype: venue });
+      expect(moved.code, moved.message).toBe(200);
+    }
+    // 26 spins at the slot venue (two pages of BET_RECORD_PAGE_SIZE), one open football bet.
+    const slot = await launchSession(member.token, slots.platform_name, 'concise', (await api<ProviderGame[]>('gamelistBycode', '', { gamecode: slots.game_code })).data[0]!.gamecode);
+    const spins: VenuePlayResult[] = [];
+    for (let i = 0; i < 26; i += 1) spins.push(await venueApi<VenuePlayResult>(slot.session, 'POST', '/play', { game: slot.game, bet: { stake: 2 } }));
+    const openId = await footballBet(member.token, sport.platform_name, sport.game_code, 50);
+    const total = spins.length + 1;
+    expect(total).toBeGreaterThan(BET_RECORD_PAGE_SIZE);
+
     await phone(async (page) => {
       await signInPage(page, platform, member.token, '/betRecord');
       const rows = page.getByTestId('bet-row');
       await rows.first().waitFor();
       await still(page, 'games-betrecord');
-      // The newest first: the open bet, then the void one.
+      // The newest first: the open football bet.
       const open1 = page.locator(`[data-bet-id="${openId}"]`);
+      expect(await rows.first().getAttribute('data-bet-id')).toBe(openId);
       expect(await open1.getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.unsettled]);
       expect(await open1.getByTestId('bet-amount').innerText()).toBe('50.00');
-      expect(await open1.getByTestId('bet-venue').innerText()).toBe(b!.name);
-      expect(await page.locator(`[data-bet-id="${voidId}"]`).getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.invalid]);
+      expect(await open1.getByTestId('bet-venue').innerText()).toBe(sport.name);
       // Scroll to the end: every page appended, then 没有更多了.
       for (let i = 0; i < 10 && (await page.getByTestId('list-end').count()) === 0; i += 1) {
         await page.mouse.wheel(0, 4000);
         await page.waitForTimeout(300);
       }
       await page.getByTestId('list-end').waitFor();
-      expect(await rows.count()).toBe(29);
-      const win = rows.filter({ has: page.getByTestId('bet-winloss').getByText('+9.50') }).first();
-      expect(await win.evaluate((el) => getComputedStyle(el.querySelector('[data-testid=bet-winloss]')!).color)).toBe('rgb(15, 157, 110)');
-      const loss = rows.filter({ has: page.getByTestId('bet-winloss').getByText('-10.00') }).first();
-      expect(await loss.evaluate((el) => getComputedStyle(el.querySelector('[data-testid=bet-winloss]')!).color)).toBe('rgb(224, 49, 49)');
-      const old = page.locator(`[data-bet-id="${oldId}"]`);
-      expect(await old.getByTestId('bet-winloss').innerText()).toBe('+28.50');
+      expect(await rows.count()).toBe(total);
+      // Each spin's row: its amounts, and its win/loss signed and coloured (+ green, − red).
+      for (const spin of spins) {
+        const row = page.locator(`[data-bet-id="${spin.bet_id}"]`);
+        expect(await row.getByTestId('bet-amount').innerText()).toBe('2.00');
+        expect(await row.getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.settled]);
+        const shown = await row.getByTestId('bet-winloss').innerText();
+        const colour = await row.getByTestId('bet-winloss').evaluate((el) => getComputedStyle(el).color);
+        if (spin.win_loss > 0) expect([shown, colour]).toEqual([`+${spin.win_loss.toFixed(2)}`, 'rgb(15, 157, 110)']);
+        else if (spin.win_loss < 0) expect([shown, colour]).toEqual([`-${(-spin.win_loss).toFixed(2)}`, 'rgb(224, 49, 49)']);
+        else expect(shown).toBe('0.00');
+      }
 
-      // 今天: the 10-day-old bet goes; a platform: only its bets, from page 1.
+      // One spin ten days ago (the venue cannot backdate; the platform's record is moved instead).
+      const old = spins[0]!.bet_id;
+      await platform.db.kysely.updateTable('bet_records').set({ bet_at: new Date(Date.now() - 10 * 86_400_000) }).where('bet_id', '=', old).execute();
       const pages: number[] = [];
       page.on('request', (r) => {
         if (r.url().endsWith('/api/betrecord')) pages.push((JSON.parse(r.postData() ?? '{}') as { page: number }).page);
       });
+      // 今天: the old spin goes, and the list starts again from page 1.
       await page.getByTestId('filter-date-title').click();
       await page.getByTestId('filter-date-1').click();
-      await expect.poll(() => old.count()).toBe(0);
-      expect(pages[0]).toBe(1);
+      await expect.poll(() => pages[0]).toBe(1);
+      await rows.first().waitFor();
+      expect(await page.locator(`[data-bet-id="${old}"]`).count()).toBe(0);
+      // A platform: only its bets, from page 1.
       await page.getByTestId('filter-platform-title').click();
-      await page.getByTestId(`filter-platform-${b!.platname}`).click();
-      await expect.poll(() => rows.count()).toBe(2);
+      await page.getByTestId(`filter-platform-${sport.platform_name}`).click();
+      await expect.poll(() => rows.count()).toBe(1);
       expect(pages.at(-1)).toBe(1);
-      expect(await page.getByTestId('filter-platform-title').innerText()).toBe(b!.name);
+      expect(await page.getByTestId('filter-platform-title').innerText()).toBe(sport.name);
       await page.getByTestId('list-end').waitFor();
       await still(page, 'games-betrecord-filtered');
+      // 近15天 at the slot venue: the old spin is back.
+      await page.getByTestId('filter-platform-title').click();
+      await page.getByTestId(`filter-platform-${slots.platform_name}`).click();
       await page.getByTestId('filter-date-title').click();
-      await page.getByTestId('filter-date-4').click();
-      await expect.poll(() => rows.count()).toBe(3);
+      await page.getByTestId('filter-date-3').click();
+      for (let i = 0; i < 10 && (await page.getByTestId('list-end').count()) === 0; i += 1) {
+        await page.mouse.wheel(0, 4000);
+        await page.waitForTimeout(300);
+      }
+      await page.getByTestId('list-end').waitFor();
+      expect(await rows.count()).toBe(spins.length);
+      expect(await page.locator(`[data-bet-id="${old}"]`).count()).toBe(1);
     });
   });
 });
