@@ -5,7 +5,7 @@ import { BET_RECORD_PAGE_SIZE, MSG, type BetRecord, type Page } from '@app/contr
 import { ingestBets } from '../src/modules/games/feed.js';
 import { memberDailyBets, memberFlowFen } from '../src/modules/games/betrecords.js';
 import { beijing, beijingDayStart } from '../src/lib/time.js';
-import { startServer, type TestServer } from './harness.js';
+import { startServer, venueCall, type TestServer } from './harness.js';
 import { fundedMember } from './transfer-helpers.js';
 
 /**
@@ -327,5 +327,43 @@ describe('POST /api/betrecord', () => {
     expect(p2.data.data).toHaveLength(2);
     expect(p1.data.data.map((x) => x.bet_amount)).toEqual(Array.from({ length: 15 }, (_, i) => (1_00 + i) / 100));
     expect((await list(token, { api_type: 'pp', page: 3 })).data.data).toEqual([]);
+  });
+});
+
+describe('from launch to bet record (the venue play path)', () => {
+  it('a slot spun and a baccarat hand played through a getGameUrl launch show in betrecord and count toward turnover and flow', async () => {
+    const { id, token } = await fundedMember(s, 200);
+    await setTurnover(id, 500_00);
+    expect((await s.api('/api/uptransferstatus', { transferstatus: 1 }, { token })).code).toBe(200);
+    const url = (await s.api('/api/getGameUrl', { plat_name: 'obgdy', game_type: 0, game_code: 'obgdy_fruit', is_mobile_url: 1 }, { token })).data.url as string;
+    const exchanged = await s.api('/venue/api/session', { launch: url.split('launch=')[1] });
+    expect(exchanged.code).toBe(200);
+    expect(exchanged.data.balance).toBe(200); // auto-transfer moved the central wallet in
+    const session = exchanged.data.session as string;
+    const info = (await venueCall(s, '/games/obgdy_fruit', session)).data as { stakes: number[] };
+    const plays: Array<{ bet_id: string; stake: number; win_loss: number }> = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await venueCall(s, '/play', session, { game: 'obgdy_fruit', bet: { stake: info.stakes[0] } });
+      expect(r.code).toBe(200);
+      plays.push(r.data);
+    }
+    // baccarat at AG: auto-transfer recycles obgdy into AG on launch
+    const url2 = (await s.api('/api/getGameUrl', { plat_name: 'AG', game_type: 0, game_code: 'ag_realbet', is_mobile_url: 1 }, { token })).data.url as string;
+    const session2 = (await s.api('/venue/api/session', { launch: url2.split('launch=')[1] })).data.session as string;
+    const hand = await venueCall(s, '/play', session2, { game: 'demo_baccarat', bet: { stakes: { player: 10 } } });
+    expect(hand.code).toBe(200);
+    plays.push(hand.data);
+
+    const r = await s.api<Page<BetRecord>>('/api/betrecord', {}, { token });
+    expect(r.data.total).toBe(4);
+    const byId = new Map(r.data.data.map((x) => [x.bet_id, x]));
+    for (const p of plays) expect(byId.get(p.bet_id)).toMatchObject({ bet_amount: p.stake, win_loss: p.win_loss, status: 1 });
+    expect(byId.get(hand.data.bet_id)).toMatchObject({ api_type: 'AG', category: 'realbet' });
+    expect(byId.get(plays[0].bet_id)).toMatchObject({ api_type: 'obgdy', category: 'concise' });
+    const validFen = r.data.data.reduce((n, x) => n + Math.round(x.valid_amount * 100), 0);
+    expect(validFen).toBeGreaterThan(0);
+    expect(await memberFlowFen(s.db.kysely, id)).toBe(validFen);
+    expect(await turnoverOf(id)).toBe(500_00 - validFen);
+    expect((await s.api<Page<BetRecord>>('/api/betrecord', { api_type: 'AG' }, { token })).data.total).toBe(1);
   });
 });
