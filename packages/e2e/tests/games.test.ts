@@ -501,6 +501,37 @@ describe('playing in the frame', () => {
   });
 });
 
+describe('auto-transfer', () => {
+  it('launching a card game with auto-transfer on moves the whole central balance into its venue; a dragon-tiger round is played', async () => {
+    const cards = catalogue.find((g) => g.category_id === 'joker')!;
+    const member = await registerViaApi(platform, uniqueName('gp'));
+    await credit(platform, await memberIdOf(platform, member.token), 8_000);
+    expect((await api('uptransferstatus', member.token, { transferstatus: 1 })).code).toBe(200);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/');
+      await page.getByTestId('game-tab-joker').click();
+      await page.getByTestId('game-grid-joker').getByTestId('game-tile').first().click();
+      await expectLaunched(page);
+      await expect.poll(() => venueBalance(page), { timeout: 10_000 }).toBe(80);
+      await expect.poll(() => page.getByTestId('game-balance').innerText(), { timeout: 6000 }).toBe('0.00');
+      const frame = venueFrame(page);
+      let rounds = 0;
+      for (; rounds < 6 && (await venueBalance(page)) === 80; rounds += 1) {
+        if (rounds > 0) await frame.getByTestId('deal').click();
+        await frame.getByTestId('spot-dragon').click();
+        await frame.getByTestId('deal').click();
+        await frame.getByTestId('table-result').waitFor({ timeout: 15_000 });
+        await expect.poll(() => frame.getByTestId('deal').isEnabled()).toBe(true);
+      }
+      expect(await venueBalance(page)).not.toBe(80);
+      await still(page, 'games-dragontiger-auto');
+      const rows = await betRows(page);
+      expect(await rows.count()).toBe(rounds);
+      expect(await rows.first().getByTestId('bet-venue').innerText()).toBe(cards.name);
+    });
+  });
+});
+
 async function venues(page: Page): Promise<VenueBalance[]> {
   const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
   return (await api<VenueBalance[]>('balancelist', token)).data;

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { formatYuan, MSG } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
 import { useAppInfo } from '../../../shared/api/app';
-import { sessionEnded, useToken, useUser } from '../../../shared/auth/session';
+import { sessionEnded, userKey, useToken, useUser } from '../../../shared/auth/session';
 import { Frame } from '../../../shared/components/Frame';
 import { toast } from '../../../shared/lib/toast';
 import { useGames } from '../../hall/api';
@@ -67,6 +68,7 @@ export default function GamePage() {
   const title = useGameTitle(target);
   const { data: app } = useAppInfo();
   const { data: user } = useUser();
+  const qc = useQueryClient();
   const [url, setUrl] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [launch, setLaunch] = useState(0);
@@ -96,7 +98,10 @@ export default function GamePage() {
     const ask = target.kind === 'game' ? fetchGameUrl(target.name, target.type, target.code) : target.kind === 'agent' ? fetchAgentLoginUrl() : fetchServiceUrl();
     ask.then(
       (fresh) => {
-        if (live) setUrl(fresh);
+        if (!live) return;
+        setUrl(fresh);
+        // With auto-transfer on, launching moved the central balance into the venue.
+        if (target.kind === 'game') void qc.invalidateQueries({ queryKey: userKey });
       },
       (e: unknown) => {
         if (!live) return;
