@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, fenToYuan, type VenuePlayResult } from '@app/contract';
 import { signLaunch, launchSecret } from '../src/modules/venues/launch.js';
 import { checkDemoVenueBets } from '../src/venue-demo/play.js';
+import { slotMachine } from '../src/venue-demo/games/index.js';
 import { checkDemoVenue } from '../src/venue-demo/store.js';
 import { checkLedger } from '../src/modules/ledger/service.js';
 import { startServer, venueCall, venueLaunchToken, venueSession, type TestServer } from './harness.js';
@@ -130,8 +131,18 @@ describe('POST /venue/api/play', () => {
       expect(r.data.win_loss).toBeCloseTo(r.data.payout - r.data.stake, 6);
       expectFen += Math.round(r.data.payout * 100) - stakeFen;
       expect(r.data.balance).toBe(fenToYuan(expectFen));
-      const lines = (r.data.outcome as { lines?: Array<{ stake: number; payout: number }> }).lines;
-      if (lines) expect(lines.reduce((a, l) => a + Math.round(l.payout * 100), 0)).toBe(Math.round(r.data.payout * 100));
+      // the payout is what the outcome says
+      const payoutFen = Math.round(r.data.payout * 100);
+      const o = r.data.outcome as { lines?: Array<{ stake: number; payout: number }>; winUnits?: number; fish?: { multiplier: number } | null };
+      if (o.lines) expect(o.lines.reduce((a, l) => a + Math.round(l.payout * 100), 0)).toBe(payoutFen);
+      if (o.winUnits !== undefined) {
+        const lineCount = slotMachine(game)!.lines.length;
+        expect(payoutFen).toBe(Math.floor((stakeFen * o.winUnits) / lineCount));
+      }
+      if (o.fish !== undefined) expect(payoutFen).toBe(o.fish ? stakeFen * o.fish.multiplier : 0);
+      const row = await s.db.kysely.selectFrom('demo_venue_bets').selectAll().where('bet_id', '=', r.data.bet_id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ stake_fen: stakeFen, payout_fen: payoutFen, status: 1 });
+      expect(row.detail).toEqual(r.data.outcome);
     }
     expect(await venueFen(s, m.id, VENUE)).toBe(expectFen);
     const rows = await betRows(m.id);
@@ -201,6 +212,29 @@ describe('POST /venue/api/play', () => {
     expect((await checkDemoVenue(s.db.kysely)).ok).toBe(true);
     expect((await checkDemoVenueBets(s.db.kysely)).ok).toBe(true);
     expect((await checkLedger(s.db.kysely)).ok).toBe(true);
+  });
+});
+
+describe('odd requests', () => {
+  it('answer a Chinese envelope, never a 500', async () => {
+    const m = await player(5);
+    const slot = await venueSession(s, m.id, VENUE, 'obgdy_fruit');
+    const table = await venueSession(s, m.id, VENUE, 'demo_dragontiger');
+    const sport = await venueSession(s, m.id, VENUE, 'demo_football');
+    const bodies: unknown[] = [null, [], 'x', 1, {}, { game: null }, { game: ['obgdy_fruit'] }, { bet: null }, { game: 'obgdy_fruit', bet: [] }, { game: 'obgdy_fruit', bet: { stake: {} } },
+      { game: 'obgdy_fruit', bet: { stake: -1 } }, { game: 'obgdy_fruit', bet: { stake: 1e308 } }, { game: 'obgdy_fruit', bet: { stake: '1e3' } }, { game: 'demo_dragontiger', bet: { stakes: null } },
+      { game: 'demo_dragontiger', bet: { stakes: [] } }, { game: 'demo_dragontiger', bet: { stakes: JSON.parse('{"dragon":1,"__proto__":{"tie":1}}') } }, { game: 'demo_dragontiger', bet: { stakes: { dragon: '1', tiger: null } } },
+      { sport: 'demo_football', matchId: {}, market: [], selection: 1, stake: 'a' }, { sport: 'demo_football', matchId: 'fb-x-1' }, { sport: 'demo_football', matchId: 'fb-99999999999999-0' }];
+    for (const body of bodies) {
+      for (const [path, session] of [['/play', slot], ['/play', table], ['/matches/bet', sport], ['/session', null]] as const) {
+        const r = await venueCall(s, path, session, body);
+        expect(r.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+        expect(r.code).not.toBe(200);
+        expect(r.message).toMatch(/[\u4e00-\u9fa5]/);
+      }
+    }
+    for (const q of ['?page=-1', '?page=1e400', '?page=1&page=2', '?page=%00']) expect((await venueCall(s, `/bets${q}`, slot)).code).toBe(200);
+    expect(await venueFen(s, m.id, VENUE)).toBe(500);
   });
 });
 
