@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG, type GameEntry } from '@app/contract';
-import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, shot, startSuite, stopSuite, uniqueName } from '../harness.js';
+import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
 
 /**
  * The demo venue's game pages (packages/venue, issue 4) at 390×844: every kind of game opened from a
@@ -168,6 +168,23 @@ describe('venue game pages', () => {
     });
   }
 
+  it('plays inside the member app’s /gamePage frame', async () => {
+    const tile = tileOf('realbet');
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await signInPage(page, platform, member.token, `/gamePage?name=${tile.platform_name}&type=realbet&code=${tile.game_code}`);
+      const frame = page.frameLocator('[data-testid=app-frame]');
+      await frame.getByTestId('spot-player').click();
+      await frame.getByTestId('deal').click();
+      await frame.getByTestId('table-result').waitFor({ timeout: 10000 });
+      await page.waitForTimeout(500);
+      await shot(page, 'venue-in-frame');
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('shows the rules with the stated RTP and the history of this venue', async () => {
     await openGame(member, 'pp', 'pp_egypt', async (page) => {
       await page.getByRole('button', { name: '旋转' }).click();
@@ -196,8 +213,8 @@ describe('refusals', () => {
       const first = await ctx.newPage();
       await first.goto(`${platform.url}${url}`);
       await first.getByTestId('venue-balance').waitFor();
-      const replay = await (await ctx.newPage()).goto(`${platform.url}${url}`).then(() => ctx.pages()[1]!);
-      await replay.evaluate(() => sessionStorage.clear());
+      // The same link again in another tab (its own sessionStorage): the nonce is spent.
+      const replay = await ctx.newPage();
       await replay.goto(`${platform.url}${url}`);
       await replay.getByText(MSG.venueLaunchInvalid).first().waitFor();
       await shot(replay, 'venue-expired');

@@ -29,6 +29,21 @@ function mmss(ms: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
+const BADGE_TONES = ['#e63946', '#1d6fe0', '#2a9d8f', '#f4a261', '#7b2cbf', '#d4a017', '#06d6a0', '#ef476f'];
+/** A team's round badge: its first character on a colour fixed by its name. */
+function Team({ name, right }: { name: string; right?: boolean }) {
+  let h = 0;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return (
+    <span className={`team${right ? ' right' : ''}`}>
+      <i className="badge" style={{ background: BADGE_TONES[h % BADGE_TONES.length] }}>
+        {name[0]}
+      </i>
+      <span>{name}</span>
+    </span>
+  );
+}
+
 function score(m: VenueMatch): string {
   const r = m.result;
   if (!r) return 'VS';
@@ -164,13 +179,13 @@ export default function Matches({ info, afterBet }: GameProps<VenueSportInfo>) {
                 )}
               </header>
               {ms.map((m) => (
-                <article className="match" key={m.id} data-testid="match">
+                <article className={`match${open ? '' : ' compact'}`} key={m.id} data-testid={open ? 'match' : 'match-live'}>
                   <div className="teams">
-                    <span className="team">{m.home}</span>
-                    <span className="score">VS</span>
-                    <span className="team">{m.away}</span>
+                    <Team name={m.home} />
+                    <span className="score">{open ? 'VS' : '进行中'}</span>
+                    <Team name={m.away} right />
                   </div>
-                  {m.markets.map((mk) => (
+                  {open && m.markets.map((mk) => (
                     <div className="market" key={mk.id}>
                       <small>{mk.name}</small>
                       <div className="sels">
@@ -204,9 +219,9 @@ export default function Matches({ info, afterBet }: GameProps<VenueSportInfo>) {
             <article className="match result" key={m.id}>
               <small className="r-time">{new Date(m.starts_at).toLocaleTimeString('zh-CN', { hour12: false, hour: '2-digit', minute: '2-digit' })}</small>
               <div className="teams">
-                <span className="team">{m.home}</span>
+                <Team name={m.home} />
                 <span className="score final">{score(m)}</span>
-                <span className="team">{m.away}</span>
+                <Team name={m.away} right />
               </div>
               {m.result && 'maps' in m.result && (
                 <div className="maps">
