@@ -132,6 +132,7 @@ export const MSG = {
   gameMissing: '游戏不存在',
   gameLotterySoon: '彩票房间即将开放，敬请期待',
   gameProviderMissing: '游戏平台不存在',
+  gameLaunchFailed: '游戏暂时无法进入，请稍后再试',
   // demo venue
   venueLaunchInvalid: '游戏链接已失效，请重新进入',
   venueSessionInvalid: '游戏会话已失效，请重新进入游戏',

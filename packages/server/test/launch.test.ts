@@ -102,6 +102,20 @@ describe('POST /api/getGameUrl', () => {
     expect(body).not.toBe(forged);
   });
 
+  it('answers 游戏暂时无法进入 when the venue does not give a launch URL', async () => {
+    const { token } = await fundedMember(s, 0);
+    const venues = s.app.venues;
+    const original = venues.launchUrl;
+    venues.launchUrl = async () => {
+      throw new Error('venue down');
+    };
+    try {
+      expect(await launch(token, 'AG', 'ag_realbet')).toMatchObject({ status: 200, code: 400, message: MSG.gameLaunchFailed });
+    } finally {
+      venues.launchUrl = original;
+    }
+  });
+
   it('lets the trial account play', async () => {
     const g = await s.api('/api/guestlogin', {});
     expect(g.code).toBe(200);

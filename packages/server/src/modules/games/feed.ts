@@ -18,6 +18,7 @@ export const FEED_BATCH = 500;
 const JOB_MAX_BATCHES = 20;
 /** Bounds the pass a bet-record read triggers. */
 const PULL_MAX_BATCHES = 2;
+const PULL_WAIT_MS = 1_000;
 
 export interface FeedDeps {
   db: Db;
@@ -99,12 +100,19 @@ export class BetFeed {
     return p;
   }
 
-  /** A bounded pass before a read (betrecord); a failure is logged, the read goes on. */
+  /**
+   * A bounded pass before a read (betrecord), waited for at most PULL_WAIT_MS (a long pass of the
+   * job goes on in the background); a failure is logged, the read goes on.
+   */
   async pull(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PULL_WAIT_MS)));
     try {
-      await this.run({ maxBatches: PULL_MAX_BATCHES, lock: false });
+      await Promise.race([this.run({ maxBatches: PULL_MAX_BATCHES, lock: false }), waited]);
     } catch (err) {
       this.deps.log?.warn({ err }, 'bet feed pull failed');
+    } finally {
+      clearTimeout(timer);
     }
   }
 

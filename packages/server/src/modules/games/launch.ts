@@ -31,7 +31,12 @@ export async function getGameUrl(deps: LaunchDeps, memberId: number, input: Laun
   const game = await gameAt(deps, venue, input.game_code);
   const member = await deps.db.selectFrom('members').select('transferstatus').where('id', '=', memberId).executeTakeFirst();
   if (member?.transferstatus === 1) await autoTransfer(deps, memberId, venue);
-  return { url: await deps.venues.launchUrl(venue, memberId, game.code) };
+  try {
+    return { url: await deps.venues.launchUrl(venue, memberId, game.code) };
+  } catch (err) {
+    deps.log?.warn({ err, venue: venue.code }, 'venue launch failed');
+    throw badRequest(MSG.gameLaunchFailed);
+  }
 }
 
 /**
