@@ -17,7 +17,7 @@ import {
   type VenuePlayResult,
   type VenueSession,
 } from '@app/contract';
-import { apiAs, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastGone, uniqueName } from '../harness.js';
+import { apiAs, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastGone, uniqueName } from '../harness.js';
 
 /** The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. */
 
@@ -156,6 +156,19 @@ describe('/gamePage', () => {
       await open(page, platform, '/gamePage?name=NOPE&type=realbet&code=nope');
       await expectToast(page, MSG.venueMissing);
       await expectRoute(page, '/');
+    });
+  });
+
+  it('an expired session at launch gets the session alert and /login, not a second toast', async () => {
+    await signedIn('/', async (page, member) => {
+      await page.getByTestId('hall-username').waitFor();
+      expect((await api('logoff', member.token)).code).toBe(200);
+      await page.getByTestId('game-tab-realbet').click();
+      await page.getByTestId('game-grid-realbet').getByTestId('game-tile').first().click();
+      await page.locator('.adm-dialog').getByText(MSG.sessionExpired).waitFor();
+      expect(await page.locator('.adm-toast-main').count()).toBe(0);
+      await dialogButton(page, '确定');
+      await expectRoute(page, '/login');
     });
   });
 

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
-import { formatYuan, MSG } from '@app/contract';
+import { CODE, formatYuan, MSG } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
 import { useAppInfo } from '../../../shared/api/app';
 import { sessionEnded, userKey, useToken, useUser } from '../../../shared/auth/session';
@@ -110,6 +110,8 @@ export default function GamePage() {
           setOffline(true);
           return;
         }
+        // An expired session is the shell's to end (to /login); leaving here would undo that.
+        if (e instanceof ApiError && e.code === CODE.unauthorized) return;
         void toast(e instanceof Error && e.message ? e.message : MSG.internal);
         leave();
       },
