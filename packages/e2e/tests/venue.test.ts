@@ -107,6 +107,22 @@ describe('venue game pages', () => {
     });
   }
 
+  it('auto-spins until stopped', async () => {
+    await openGame(member, 'ae', 'ae_gems', async (page) => {
+      let plays = 0;
+      page.on('response', (r) => {
+        if (r.url().endsWith('/venue/api/play')) plays += 1;
+      });
+      await page.getByRole('button', { name: /自动/ }).click();
+      await expect.poll(() => plays, { timeout: 15000 }).toBeGreaterThanOrEqual(3);
+      await page.getByRole('button', { name: /停止/ }).click();
+      await page.waitForTimeout(2500);
+      const stoppedAt = plays;
+      await page.waitForTimeout(1500);
+      expect(plays).toBe(stoppedAt);
+    });
+  });
+
   it('deals baccarat: chips on 庄, cards dealt and flipped, result banner', async () => {
     const tile = tileOf('realbet');
     await openGame(member, tile.platform_name, tile.game_code, async (page) => {
@@ -118,6 +134,10 @@ describe('venue game pages', () => {
       await page.getByTestId('table-result').waitFor({ timeout: 10000 });
       await page.waitForTimeout(600);
       await shot(page, 'venue-baccarat');
+      await page.getByRole('button', { name: '游戏规则' }).click();
+      await expect.poll(() => page.locator('.rules-table').innerText()).toContain('1赔0.95');
+      await page.waitForTimeout(350);
+      await shot(page, 'venue-baccarat-rules');
     });
   });
 
@@ -142,6 +162,10 @@ describe('venue game pages', () => {
       }
       await page.getByTestId('fish-result').waitFor();
       await shot(page, 'venue-fishing');
+      await page.getByRole('button', { name: '游戏规则' }).click();
+      await expect.poll(() => page.locator('.rtp-badge').innerText()).toContain('96.00%');
+      await page.waitForTimeout(350);
+      await shot(page, 'venue-fishing-rules');
     });
   });
 
@@ -164,6 +188,9 @@ describe('venue game pages', () => {
         await page.getByRole('button', { name: '我的注单' }).click();
         await expect.poll(() => page.locator('.history-row').count(), { timeout: 5000 }).toBeGreaterThan(0);
         await shot(page, `venue-${name}-mine`);
+        await page.getByRole('button', { name: '赛果' }).click();
+        await page.waitForTimeout(300);
+        await shot(page, `venue-${name}-results`);
       });
     });
   }
@@ -191,10 +218,12 @@ describe('venue game pages', () => {
       await page.waitForTimeout(2200);
       await page.getByRole('button', { name: '游戏规则' }).click();
       await expect.poll(() => page.locator('.rtp-badge').innerText()).toContain('96.77%');
+      await page.waitForTimeout(350);
       await shot(page, 'venue-rules');
       await page.getByRole('button', { name: '关闭' }).click();
       await page.getByRole('button', { name: '投注记录' }).click();
       await expect.poll(() => page.locator('.history-row').count()).toBeGreaterThan(0);
+      await page.waitForTimeout(350);
       await shot(page, 'venue-history');
       await page.getByRole('button', { name: '关闭' }).click();
       // A reload keeps the frame's session (GET /venue/api/me).
