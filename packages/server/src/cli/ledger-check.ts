@@ -2,6 +2,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../app.js';
 import { checkLedger } from '../modules/ledger/service.js';
 import { checkDemoVenue } from '../venue-demo/store.js';
+import { checkDemoVenueBets } from '../venue-demo/play.js';
 
 /**
  * `npm run ledger:check`: verifies the ledger of the configured database (DATABASE_URL, else the
@@ -54,7 +55,13 @@ async function main(): Promise<number> {
       console.log(`FAILED: ${venue.mismatches.length} mismatch(es) in the demo venue's books`);
       for (const m of venue.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${JSON.stringify(m)}`);
     }
-    return result.ok && venue.ok ? 0 : 1;
+    const bets = await checkDemoVenueBets(db.kysely);
+    if (bets.ok) console.log(`ok: each of the demo venue's ${bets.bets} bets moved exactly its stake and payout`);
+    else {
+      console.log(`FAILED: ${bets.mismatches.length} bet(s) whose money does not match at the demo venue`);
+      for (const m of bets.mismatches.slice(0, MAX_LISTED)) console.log(`  ${String(m.type)}  ${JSON.stringify(m)}`);
+    }
+    return result.ok && venue.ok && bets.ok ? 0 : 1;
   } finally {
     await db.close();
   }
