@@ -472,8 +472,8 @@ describe('playing in the frame', () => {
       await expect.poll(() => venueBalance(page), { timeout: 10_000 }).toBe(100);
       let rounds = 0;
       for (; rounds < 6 && (await venueBalance(page)) === 100; rounds += 1) {
-        if (rounds > 0) await frame.getByTestId('deal').click(); // 再来一局 resets the table
-        await frame.getByTestId('spot-banker').click();
+        // The first round: a chip on banker, then 发牌; later ones: 再来一局 repeats that bet.
+        if (rounds === 0) await frame.getByTestId('spot-banker').click();
         await frame.getByTestId('deal').click();
         await frame.getByTestId('table-result').waitFor({ timeout: 15_000 });
         await expect.poll(() => frame.getByTestId('deal').isEnabled()).toBe(true);
@@ -530,8 +530,8 @@ describe('auto-transfer', () => {
       const frame = venueFrame(page);
       let rounds = 0;
       for (; rounds < 6 && (await venueBalance(page)) === 80; rounds += 1) {
-        if (rounds > 0) await frame.getByTestId('deal').click();
-        await frame.getByTestId('spot-dragon').click();
+        // The first round: a chip on dragon, then 发牌; later ones: 再来一局 repeats that bet.
+        if (rounds === 0) await frame.getByTestId('spot-dragon').click();
         await frame.getByTestId('deal').click();
         await frame.getByTestId('table-result').waitFor({ timeout: 15_000 });
         await expect.poll(() => frame.getByTestId('deal').isEnabled()).toBe(true);
