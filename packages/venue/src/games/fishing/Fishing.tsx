@@ -56,6 +56,7 @@ export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>)
   const [bursts, setBursts] = useState<Burst[]>([]);
   const [last, setLast] = useState<{ text: string; win: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [fired, setFired] = useState(0);
   const tank = useRef<HTMLDivElement>(null);
   const fishEls = useRef(new Map<number, HTMLDivElement>());
   const stake = info.cannons[level]!;
@@ -106,6 +107,7 @@ export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>)
     }
     setAngle((Math.atan2(target.x - gun.x, gun.y - target.y) * 180) / Math.PI);
     const shot: Shot = { id: ++uidSeq, x: target.x, y: target.y, angle: 0 };
+    setFired((n) => n + 1);
     setShots((xs) => [...xs, shot]);
     if (caught) {
       const c = caught;
@@ -180,7 +182,7 @@ export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>)
         <div className="seabed" />
         <div className="tap-hint">{last ? <span className={last.win ? 'win' : ''} data-testid="fish-result">{last.text}</span> : '点击海面任意位置开炮'}</div>
         <div className="cannon" style={{ '--angle': `${angle}deg` } as CSSProperties}>
-          <div className="barrel" />
+          <div className="barrel">{fired > 0 && <i key={fired} className="flash" />}</div>
           <div className="turret">{stake}</div>
         </div>
       </div>

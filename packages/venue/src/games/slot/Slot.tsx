@@ -6,6 +6,27 @@ import { toast } from '../../shell/toast';
 import type { GameProps } from '../types';
 import { SymbolTile } from './SymbolTile';
 
+/** Counts up to `target` (yuan) over `ms` whenever the target changes. */
+function useCountUp(target: number, ms = 900): number {
+  const [shown, setShown] = useState(target);
+  useEffect(() => {
+    if (target <= 0) {
+      setShown(target);
+      return;
+    }
+    let raf = 0;
+    const start = performance.now();
+    const step = (t: number) => {
+      const k = Math.min(1, (t - start) / ms);
+      setShown(Math.round(target * (1 - (1 - k) ** 3) * 100) / 100);
+      if (k < 1) raf = requestAnimationFrame(step);
+    };
+    raf = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(raf);
+  }, [target, ms]);
+  return shown;
+}
+
 /** Reels: the server's outcome decides the stops; the page only spins the real strips onto them. */
 type Spin = { lists: string[][]; phase: 'prep' | 'run'; durationsMs: number[] };
 const AUTO_SPINS = 20;
@@ -101,6 +122,8 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
   const lineAmount = (pays: number) => fenToYuan(Math.floor(((yuanToFen(result?.stake ?? 0) ?? 0) * pays) / info.lines.length));
   const symName = (id: string) => info.symbols.find((s) => s.id === id)?.name ?? id;
   const big = result && result.payout >= result.stake * 10;
+  const shower = result && result.payout >= result.stake * 5;
+  const winShown = useCountUp(result?.payout ?? 0);
 
   const theme = { '--bg1': info.theme.background[0], '--bg2': info.theme.background[1], '--accent': info.theme.accent, '--cell': `${cell}px` } as CSSProperties;
   return (
@@ -151,11 +174,20 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
         </div>
       </div>
 
+      {shower && (
+        <div className="coin-shower" aria-hidden>
+          {Array.from({ length: 26 }, (_, i) => (
+            <i key={i} style={{ left: `${(i * 37) % 100}%`, animationDelay: `${(i % 9) * 0.12}s`, animationDuration: `${1.4 + (i % 5) * 0.2}s` }} />
+          ))}
+        </div>
+      )}
       <div className={`slot-win${result && result.payout > 0 ? ' on' : ''}${big ? ' big' : ''}`} data-testid="slot-win">
         {busy && !result && <span className="muted">祝您好运…</span>}
         {result && result.payout > 0 && (
           <>
-            <b>{big ? '大奖！' : '赢得'} ¥{money(result.payout)}</b>
+            <b>
+              {big ? '大奖！' : '赢得'} ¥{money(winShown)}
+            </b>
             <span>
               {current
                 ? `第${current.line + 1}线 ${symName(current.symbol)}×${current.count} 赢 ${money(lineAmount(current.pays))}`
