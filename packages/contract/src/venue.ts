@@ -15,8 +15,8 @@ export const VENUE_LAUNCH_PARAM = 'launch';
 /** Page size of GET /venue/api/bets. */
 export const VENUE_BETS_PAGE_SIZE = 20;
 
-export type VenueGameKind = 'slot' | 'baccarat' | 'dragontiger' | 'fishing' | 'football' | 'esports';
-export type VenueInstantKind = 'slot' | 'baccarat' | 'dragontiger' | 'fishing';
+export type VenueGameKind = 'slot' | 'baccarat' | 'dragontiger' | 'dice' | 'fishing' | 'football' | 'esports';
+export type VenueInstantKind = 'slot' | 'baccarat' | 'dragontiger' | 'dice' | 'fishing';
 export type VenueSportCode = 'demo_football' | 'demo_esports';
 
 // ---- game info (GET /venue/api/games/:code, and in the session) -----------------------------------
@@ -84,7 +84,7 @@ export interface VenueTableOption {
 }
 
 export interface VenueTableInfo extends VenueGameBase {
-  kind: 'baccarat' | 'dragontiger';
+  kind: 'baccarat' | 'dragontiger' | 'dice';
   options: VenueTableOption[];
   /** Chip values, yuan. */
   chips: number[];
@@ -200,11 +200,19 @@ export interface VenueDragonTigerOutcome {
   lines: VenueTableLine[];
 }
 
+/** 快三骰宝: three dice (1–6), their sum, whether all three match. */
+export interface VenueDiceOutcome {
+  dice: [number, number, number];
+  sum: number;
+  triple: boolean;
+  lines: VenueTableLine[];
+}
+
 export interface VenueFishingOutcome {
   fish: { key: string; name: string; multiplier: number } | null;
 }
 
-export type VenueOutcome = VenueSlotOutcome | VenueBaccaratOutcome | VenueDragonTigerOutcome | VenueFishingOutcome;
+export type VenueOutcome = VenueSlotOutcome | VenueBaccaratOutcome | VenueDragonTigerOutcome | VenueDiceOutcome | VenueFishingOutcome;
 
 /** POST /venue/api/play answer, yuan; win_loss = payout − stake. */
 export interface VenuePlayResult {

@@ -293,7 +293,7 @@ describe('catalogue', () => {
     expect(byCategory.joker.map((d) => d.kind)).toEqual(['dragontiger']);
     expect(byCategory.sport.map((d) => d.kind)).toEqual(['football']);
     expect(byCategory.gaming.map((d) => d.kind)).toEqual(['esports']);
-    expect(byCategory.lottery).toEqual([]);
+    expect(byCategory.lottery.map((d) => d.kind)).toEqual(['dice']);
     expect(byCategory.concise.length).toBe(SLOT_GAMES.length + 1);
     for (const p of ['obgdy', 'fgdz', 'pp', 'ae'] as const) {
       const list = gamesByProvider(p);
@@ -303,7 +303,7 @@ describe('catalogue', () => {
     expect(gamesByProvider('fgdz').at(-1)?.kind).toBe('fishing');
     expect(fishingGames().map((d) => d.code)).toEqual(['fgdz_fishing']);
     expect(demoGameForCategory('realbet')?.code).toBe('demo_baccarat');
-    expect(demoGameForCategory('lottery')).toBeNull();
+    expect(demoGameForCategory('lottery')?.code).toBe('demo_k3');
     expect(gameDefinition('pp_egypt')?.name).toBe('埃及艳后');
     expect(instantGame('nope')).toBeNull();
     expect(instantGame('demo_football')).toBeNull();

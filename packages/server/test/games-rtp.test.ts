@@ -6,6 +6,7 @@ import { lineWin, scatterPaysFor, windowAt, type SlotMachine } from '../src/venu
 import { BACCARAT_OPTIONS, BACCARAT_RTP, baccarat, baccaratPayout, bankerDraws, handTotal, playerDraws, type BaccaratWinner } from '../src/venue-demo/games/baccarat.js';
 import { DRAGON_TIGER_OPTIONS, DRAGON_TIGER_RTP, dragonTigerPayout, dragonTigerWinner } from '../src/venue-demo/games/dragon-tiger.js';
 import { FISH_WEIGHT_TOTAL, FISHING_RTP, fishing } from '../src/venue-demo/games/fishing.js';
+import { DICE_OPTIONS, DICE_RTP, dice } from '../src/venue-demo/games/dice.js';
 import { RTP_MAX, RTP_MIN, type ScheduledMatch } from '../src/venue-demo/games/virtual/markets.js';
 import { FOOTBALL_SCHEDULE, footballProbabilities, footballRound, footballSelectionWins, goalDistribution, simulateFootball } from '../src/venue-demo/games/virtual/football.js';
 import { ESPORTS_SCHEDULE, esportsRound, esportsSelectionWins, simulateEsports } from '../src/venue-demo/games/virtual/esports.js';
@@ -327,6 +328,29 @@ describe('fishing: exact RTP', () => {
   });
 });
 
+// ------------------------------------------------------------------------------------------- 快三骰宝
+
+describe('快三骰宝: exact RTP', () => {
+  it('every option, played through play() on all 216 throws, returns exactly 210/216', () => {
+    for (const option of DICE_OPTIONS) {
+      const stakeFen = 1000;
+      let paid = 0;
+      for (let a = 0; a < 6; a++) for (let b = 0; b < 6; b++) for (let c = 0; c < 6; c++) paid += dice.play(scriptedRng([a, b, c]), { stakes: { [option]: stakeFen } }).payoutFen;
+      expect(paid / (216 * stakeFen), option).toBe(DICE_RTP);
+    }
+    expect(DICE_RTP).toBe(35 / 36);
+  });
+
+  it('loses 大/小/单/双 on a triple and pays 豹子 34 to 1', () => {
+    const r = dice.play(scriptedRng([3, 3, 3]), { stakes: { big: 100, small: 100, odd: 100, even: 100, triple: 100 } });
+    expect(r.outcome).toMatchObject({ dice: [4, 4, 4], sum: 12, triple: true });
+    expect(r.outcome.lines.map((l) => [l.option, l.payoutFen])).toEqual([['big', 0], ['small', 0], ['odd', 0], ['even', 0], ['triple', 3500]]);
+    const low = dice.play(scriptedRng([0, 1, 2]), { stakes: { small: 100, odd: 100, even: 100 } });
+    expect(low.outcome.sum).toBe(6);
+    expect([low.payoutFen, low.validFen, low.stakeFen]).toEqual([400, 300, 300]);
+  });
+});
+
 // ------------------------------------------------------------------------------------ virtual matches
 
 function selections(m: ScheduledMatch) {
@@ -418,6 +442,7 @@ describe('every game', () => {
       ['demo_baccarat', Math.min(...Object.values(BACCARAT_RTP))],
       ['demo_dragontiger', Math.min(...Object.values(DRAGON_TIGER_RTP))],
       ['fgdz_fishing', FISHING_RTP],
+      ['demo_k3', DICE_RTP],
       ['demo_football', 0.95],
       ['demo_esports', 0.95],
     ]);

@@ -118,6 +118,7 @@ describe('POST /venue/api/play', () => {
     ['ae_gems', { stake: 2.5 }, 250],
     ['demo_baccarat', { stakes: { banker: 2, player: 1, tie: 0.5 } }, 350],
     ['demo_dragontiger', { stakes: { dragon: 2, tie: 1 } }, 300],
+    ['demo_k3', { stakes: { big: 1, odd: 1, triple: 0.5 } }, 250],
     ['fgdz_fishing', { stake: 5 }, 500],
   ];
   it.each(cases)('%s: the balance moves by payout − stake, and the bet row matches the outcome', async (game, bet, stakeFen) => {

@@ -51,6 +51,7 @@ function build(def: GameDefinition): VenueGameInfo {
     }
     case 'baccarat':
     case 'dragontiger':
+    case 'dice':
       return {
         ...base,
         kind: def.kind,

@@ -43,7 +43,7 @@ export async function getGameUrl(deps: LaunchDeps, memberId: number, input: Laun
  * The game a (venue, game code) opens. Electronic providers' codes (obgdy_fruit…) name a game of
  * that provider; the hall's provider tiles (ag_realbet…) open the demo game of their category; a
  * provider tile of the electronic category (its code is the provider) opens that provider's first
- * game. Lottery tiles wait for the in-house lottery rooms.
+ * game. Lottery tiles open 快三骰宝 until the in-house lottery rooms exist.
  */
 async function gameAt(deps: LaunchDeps, venue: Venue, gameCode: string): Promise<GameDefinition> {
   const direct = gameCode ? gameDefinition(gameCode) : null;
@@ -60,7 +60,6 @@ async function gameAt(deps: LaunchDeps, venue: Venue, gameCode: string): Promise
 }
 
 function forCategory(category: GameCategory, provider: ElectronicProvider | null): GameDefinition {
-  if (category === 'lottery') throw badRequest(MSG.gameLotterySoon);
   if (category === 'concise') {
     if (!provider) throw badRequest(MSG.gameMissing);
     return firstOf(gamesByProvider(provider));

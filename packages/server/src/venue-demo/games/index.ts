@@ -15,7 +15,7 @@
  * | dragontiger | demo_dragontiger                            | joker    | —                       |
  * | football    | demo_football                               | sport    | —                       |
  * | esports     | demo_esports                                | gaming   | —                       |
- * The lottery category has no demo game here (the in-house lottery rooms cover it).
+ * | dice        | demo_k3 (快三骰宝)                           | lottery  | — (until the in-house lottery rooms) |
  *
  * ## Interface
  * - `Rng` (rng.ts): `int(maxExclusive)` uniform and unbiased. `cryptoRng` (node:crypto randomInt) for
@@ -46,6 +46,7 @@
 import { GAME_CATEGORIES, type GameCategory } from '@app/contract';
 import { baccarat } from './baccarat.js';
 import { dragonTiger } from './dragon-tiger.js';
+import { dice } from './dice.js';
 import { fishing } from './fishing.js';
 import { SLOT_MACHINES } from './slots/machines.js';
 import { slotGame, type SlotMachine } from './slots/engine.js';
@@ -60,6 +61,7 @@ export { cardLabel, shoeScript, type Card } from './cards.js';
 export type { SlotBet, SlotMachine, SlotOutcome, SlotSymbol } from './slots/engine.js';
 export type { BaccaratOption, BaccaratOutcome } from './baccarat.js';
 export type { DragonTigerOption, DragonTigerOutcome } from './dragon-tiger.js';
+export { DICE_OPTIONS, type DiceOption, type DiceOutcome } from './dice.js';
 export { CANNON_LEVELS_FEN, FISH, type FishingBet, type FishingOutcome } from './fishing.js';
 export type { TableBet, TableLine } from './table-bets.js';
 export type { Market, MatchBet, ScheduledMatch, Selection, VirtualSport } from './virtual/markets.js';
@@ -70,7 +72,7 @@ export const SLOT_GAMES = SLOT_MACHINES.map(slotGame);
 
 /** Instant games by code; the bet type is whatever that game's validate returned. */
 export const INSTANT_GAMES: ReadonlyMap<string, InstantGame<unknown, unknown>> = new Map<string, InstantGame<unknown, unknown>>(
-  [...SLOT_GAMES, baccarat, dragonTiger, fishing].map((g) => [g.definition.code, g]),
+  [...SLOT_GAMES, baccarat, dragonTiger, fishing, dice].map((g) => [g.definition.code, g]),
 );
 
 /** Virtual sports by code; `simulate` and `settle` take the match / result of that same sport. */
@@ -99,7 +101,7 @@ export function gameDefinition(code: string): GameDefinition | null {
   return GAME_DEFINITIONS.find((d) => d.code === code) ?? null;
 }
 
-/** The hall's categories with their demo games (lottery: none). */
+/** The hall's categories with their demo games. */
 export function gamesByCategory(): Record<GameCategory, GameDefinition[]> {
   const out = Object.fromEntries(GAME_CATEGORIES.map((c) => [c, [] as GameDefinition[]])) as Record<GameCategory, GameDefinition[]>;
   for (const d of GAME_DEFINITIONS) out[d.category].push(d);
@@ -118,10 +120,10 @@ export function fishingGames(): GameDefinition[] {
 
 /**
  * The demo game a hall tile of a non-electronic category opens (every provider tile of that category
- * in the seeded catalogue points at the demo venue); null for lottery and for concise, whose tiles open
- * the provider's grid.
+ * in the seeded catalogue points at the demo venue); null for concise, whose tiles open
+ * the provider's grid. Lottery tiles open 快三骰宝 until the in-house lottery rooms exist.
  */
 export function demoGameForCategory(category: GameCategory): GameDefinition | null {
-  if (category === 'lottery' || category === 'concise') return null;
+  if (category === 'concise') return null;
   return GAME_DEFINITIONS.find((d) => d.category === category) ?? null;
 }

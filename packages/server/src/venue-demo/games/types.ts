@@ -2,7 +2,7 @@ import { ELECTRONIC_PROVIDERS, MSG, fenToYuan, fmt, type GameCategory } from '@a
 import type { Rng } from './rng.js';
 
 /** The engines of the demo venue (see index.ts for the overview). */
-export type GameKind = 'slot' | 'baccarat' | 'dragontiger' | 'fishing' | 'football' | 'esports';
+export type GameKind = 'slot' | 'baccarat' | 'dragontiger' | 'fishing' | 'dice' | 'football' | 'esports';
 export type ElectronicProvider = (typeof ELECTRONIC_PROVIDERS)[number];
 
 /** One bet option of a table game or market selection family, with its own theoretical RTP. */
