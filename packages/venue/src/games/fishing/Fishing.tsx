@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
-import type { VenueFishingInfo, VenueFishingOutcome, VenuePlayResult } from '@app/contract';
+import { MSG, type VenueFishingInfo, type VenueFishingOutcome, type VenuePlayResult } from '@app/contract';
 import { api, errorText } from '../../api';
 import { money } from '../../money';
 import { toast } from '../../shell/toast';
@@ -44,7 +44,7 @@ function spawn(kinds: string[], first = false): Swimmer {
   };
 }
 
-export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>) {
+export default function Fishing({ info, balance, afterBet }: GameProps<VenueFishingInfo>) {
   const kinds = info.fish.map((f) => f.id);
   const color = (k: string) => info.fish.find((f) => f.id === k)?.color ?? '#ffd166';
   // One of every species to start with, then a random school.
@@ -180,7 +180,7 @@ export default function Fishing({ info, afterBet }: GameProps<VenueFishingInfo>)
           </div>
         ))}
         <div className="seabed" />
-        <div className="tap-hint">{last ? <span className={last.win ? 'win' : ''} data-testid="fish-result">{last.text}</span> : '点击海面任意位置开炮'}</div>
+        <div className="tap-hint">{stake > balance ? <span className="warn">{MSG.venueInsufficient}</span> : last ? <span className={last.win ? 'win' : ''} data-testid="fish-result">{last.text}</span> : '点击海面任意位置开炮'}</div>
         <div className="cannon" style={{ '--angle': `${angle}deg` } as CSSProperties}>
           <div className="barrel">{fired > 0 && <i key={fired} className="flash" />}</div>
           <div className="turret">{stake}</div>

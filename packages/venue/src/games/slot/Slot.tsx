@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { fenToYuan, yuanToFen, type VenuePlayResult, type VenueSlotInfo, type VenueSlotOutcome } from '@app/contract';
+import { MSG, fenToYuan, yuanToFen, type VenuePlayResult, type VenueSlotInfo, type VenueSlotOutcome } from '@app/contract';
 import { api, errorText } from '../../api';
 import { money } from '../../money';
 import { toast } from '../../shell/toast';
@@ -198,7 +198,8 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
           </>
         )}
         {result && result.payout === 0 && <span className="muted">未中奖，再来一次</span>}
-        {!busy && !result && <span className="muted">线注 {money(lineBet)} · 最高 {Math.max(...info.paytable.filter((p) => p.type === 'line').map((p) => p.multiplier))} 倍</span>}
+        {!busy && !result && stake > balance && <span className="warn">{MSG.venueInsufficient}</span>}
+        {!busy && !result && stake <= balance && <span className="muted">线注 {money(lineBet)} · 最高 {Math.max(...info.paytable.filter((p) => p.type === 'line').map((p) => p.multiplier))} 倍</span>}
       </div>
 
       <div className="slot-controls">
