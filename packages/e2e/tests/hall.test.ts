@@ -67,13 +67,13 @@ describe('the hall (/)', () => {
     });
   });
 
-  it('opens /gamePage?name={platform}&type=0&code={game_code} for a member, and shows name and balance', async () => {
+  it('opens /gamePage?name={platform}&type={category}&code={game_code} for a member, and shows name and balance', async () => {
     const member = await registerViaApi(platform);
     const res = await fetch(`${platform.url}/api/game/list?category=`);
     const games = ((await res.json()) as { data: { category_id: string; platform_name: string; game_code: string; app_state: number }[] }).data;
     const sport = games.find((g) => g.category_id === 'sport' && g.app_state === 1)!;
     await phone(async (page) => {
-      // The game frame is a later screen: record every route the app pushes, whatever happens next.
+      // Record every route the app pushes, whatever the game frame does next.
       await page.addInitScript(() => {
         const w = window as unknown as { __routes: string[] };
         w.__routes = [];
@@ -91,7 +91,7 @@ describe('the hall (/)', () => {
       await page.getByTestId('game-grid-sport').getByTestId('game-tile').first().click();
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { __routes: string[] }).__routes))
-        .toContain(`/gamePage?name=${sport.platform_name}&type=0&code=${sport.game_code}`);
+        .toContain(`/gamePage?name=${sport.platform_name}&type=sport&code=${sport.game_code}`);
     });
   });
 

@@ -5,7 +5,7 @@ import { Page } from '../../../shared/components/Page';
 import { venuesOnly } from '../../wallet/api';
 import { useVenueBalances } from '../../wallet/hooks';
 import { betRecordsKey, fetchBetRecords, type BetFilter } from '../api';
-import { BetFilters } from '../components/BetFilters';
+import { RecordFilters } from '../../../shared/components/RecordFilters';
 import { BetRow } from '../components/BetRow';
 import '../../wallet/wallet.css';
 import '../games.css';
@@ -20,7 +20,7 @@ export default function BetRecord() {
   return (
     <Page title="投注记录" className="wallet-page record-page bet-record-page">
       <div className="record-filters-bar">
-        <BetFilters value={filter} venues={venuesOnly(venues.data)} onChange={setFilter} />
+        <RecordFilters testId="bet-filters" value={filter} venues={venuesOnly(venues.data)} onChange={setFilter} />
       </div>
       <InfiniteList queryKey={betRecordsKey(filter)} fetchPage={(page) => fetchBetRecords(filter, page)} itemKey={(b) => b.id} renderItem={(b) => <BetRow bet={b} />} className="record-list" />
     </Page>

@@ -5,7 +5,7 @@ import { Page } from '../../../shared/components/Page';
 import { InfiniteList } from '../../../shared/components/InfiniteList';
 import { fetchRecords, recordsKey, venuesOnly, type RecordFilter } from '../api';
 import { useVenueBalances } from '../hooks';
-import { RecordFilters } from '../components/RecordFilters';
+import { RecordFilters } from '../../../shared/components/RecordFilters';
 import { RecordRow } from '../components/RecordRow';
 import '../wallet.css';
 
