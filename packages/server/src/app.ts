@@ -14,9 +14,8 @@ import session from './modules/session/plugin.js';
 import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
 import adminApi from './admin/index.js';
-import adminConsole from './admin/console.js';
+import spa, { cacheHashedAssets } from './http/spa.js';
 import venueApi from './venue-demo/routes.js';
-import venuePages from './venue-demo/pages.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
 import { startBetFeed } from './modules/games/feed.js';
@@ -71,19 +70,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
   if (config.adminDist && fs.existsSync(path.join(config.adminDist, 'index.html'))) {
-    await app.register(adminConsole, { prefix: '/admin', root: config.adminDist });
+    await app.register(spa, { prefix: '/admin', root: config.adminDist });
   }
   if (config.venueDist && fs.existsSync(path.join(config.venueDist, 'index.html'))) {
-    await app.register(venuePages, { prefix: '/venue', root: config.venueDist });
+    await app.register(spa, { prefix: '/venue', root: config.venueDist });
   }
   if (config.h5Dist && fs.existsSync(path.join(config.h5Dist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.h5Dist, prefix: '/', decorateReply: false, maxAge: 0, setHeaders: cacheHashedAssets });
   }
   return app;
-}
-
-function cacheHashedAssets(reply: { header(name: string, value: string): unknown }, filePath: string): void {
-  if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.(js|css)$/.test(filePath)) {
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-  }
 }

@@ -6,6 +6,7 @@ import { notFound } from '../http/errors.js';
 import { MSG } from '@app/contract';
 import { cryptoRng, VIRTUAL_SPORTS, virtualSport, type Rng, type ScheduledMatch, type VirtualSport } from './games/index.js';
 import type { MatchBetDetail } from './play.js';
+import { scheduleJob, withTryLock } from '../lib/jobs.js';
 
 /**
  * The demo venue's virtual matches at run time. The schedule is a pure function of time (the engines),
@@ -96,17 +97,8 @@ export interface SettleOptions {
 
 /** One scheduler pass: draws every due result once and settles the open bets of every decided match. */
 export async function settleMatches(db: Db, opts: SettleOptions = {}): Promise<SettleReport> {
-  const run = () => pass(db.kysely, opts.nowMs ?? Date.now(), opts.rng ?? cryptoRng);
-  if (opts.lock === false || db.kind === 'pglite') return run();
-  return db.exclusive(async (s) => {
-    const [{ locked }] = await s.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
-    if (!locked) return { ran: false, drawn: 0, settled: 0 };
-    try {
-      return await run();
-    } finally {
-      await s.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
-    }
-  });
+  const report = await withTryLock(db, LOCK_KEY, () => pass(db.kysely, opts.nowMs ?? Date.now(), opts.rng ?? cryptoRng), opts);
+  return report ?? { ran: false, drawn: 0, settled: 0 };
 }
 
 async function pass(db: Kdb, nowMs: number, rng: Rng): Promise<SettleReport> {
@@ -195,31 +187,8 @@ function parseJson(v: unknown): unknown {
  * and its running pass awaited, when the app closes.
  */
 export function startMatchScheduler(app: { db: Db; log: FastifyBaseLogger; addHook: (name: 'onReady' | 'onClose', fn: () => Promise<void>) => unknown }, intervalMs: number): void {
-  if (!(intervalMs > 0)) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = settleMatches(app.db, { log: app.log })
-      .then(
-        (report) => {
-          if (report.drawn > 0 || report.settled > 0) app.log.debug({ report }, 'virtual matches settled');
-        },
-        (err) => app.log.warn({ err }, 'virtual match settlement failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+  scheduleJob(app, 'virtual match settlement', intervalMs, async () => {
+    const report = await settleMatches(app.db, { log: app.log });
+    if (report.drawn > 0 || report.settled > 0) app.log.debug({ report }, 'virtual matches settled');
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import type { VenueRegistry } from '../venues/registry.js';
 import { applyBets, VenueCategories } from './ingest.js';
+import { scheduleJob, withTryLock } from '../../lib/jobs.js';
 
 /**
  * The bet feed (DESIGN §6): venues report their bets the way an aggregator does, and the platform
@@ -44,17 +45,8 @@ export interface FeedOptions {
 }
 
 export async function ingestBets(deps: FeedDeps, opts: FeedOptions = {}): Promise<FeedReport> {
-  // PGlite is one process and one session: there is no other instance to keep out.
-  if (!opts.lock || deps.db.kind === 'pglite') return pass(deps, opts);
-  return deps.db.exclusive(async (s) => {
-    const [{ locked }] = await s.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
-    if (!locked) return { ran: false, read: 0, counted: 0, stored: 0 };
-    try {
-      return await pass(deps, opts);
-    } finally {
-      await s.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
-    }
-  });
+  const report = await withTryLock(deps.db, LOCK_KEY, () => pass(deps, opts), { lock: opts.lock ?? false });
+  return report ?? { ran: false, read: 0, counted: 0, stored: 0 };
 }
 
 async function pass(deps: FeedDeps, opts: FeedOptions): Promise<FeedReport> {
@@ -125,24 +117,9 @@ export class BetFeed {
 export function startBetFeed(app: FastifyInstance): BetFeed {
   const feed = new BetFeed({ db: app.db, venues: app.venues, log: app.log });
   app.decorate('betFeed', feed);
-  const intervalMs = app.config.betFeedIntervalMs;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    feed.run({ lock: true }).catch((err) => app.log.warn({ err }, 'bet feed pass failed'));
-  };
-  app.addHook('onReady', async () => {
-    if (!(intervalMs > 0)) return;
-    tick();
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await feed.idle();
-  });
+  scheduleJob(app, 'bet feed', app.config.betFeedIntervalMs, () => feed.run({ lock: true }));
+  // a pull-on-read pass may still be running when the job is stopped
+  app.addHook('onClose', () => feed.idle());
   return feed;
 }
 

@@ -4,6 +4,7 @@ import { TRANSFER_STATE } from '@app/contract';
 import type { Db } from '../../db/connect.js';
 import { listVenues, type Venue, type VenueRegistry } from '../venues/registry.js';
 import { settleFailure, settleSuccess, type PendingTransfer } from './service.js';
+import { scheduleJob, withTryLock } from '../../lib/jobs.js';
 
 /**
  * Reconciliation (DESIGN §6): transfers left pending (state 2: the venue did not answer, or the
@@ -46,17 +47,8 @@ export interface ReconcileOptions {
 
 export async function reconcileTransfers(deps: ReconcileDeps, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
   const minAgeMs = opts.minAgeMs ?? deps.venues.timeoutMs;
-  // PGlite is one process and one session: there is no other instance to keep out.
-  if (opts.lock === false || deps.db.kind === 'pglite') return pass(deps, minAgeMs);
-  return deps.db.exclusive(async (s) => {
-    const [{ locked }] = await s.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
-    if (!locked) return { ran: false, checked: 0, succeeded: 0, failed: 0, unresolved: 0 };
-    try {
-      return await pass(deps, minAgeMs);
-    } finally {
-      await s.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
-    }
-  });
+  const report = await withTryLock(deps.db, LOCK_KEY, () => pass(deps, minAgeMs), opts);
+  return report ?? { ran: false, checked: 0, succeeded: 0, failed: 0, unresolved: 0 };
 }
 
 async function pass(deps: ReconcileDeps, minAgeMs: number): Promise<ReconcileReport> {
@@ -107,30 +99,5 @@ async function settleOne(deps: ReconcileDeps, venues: Map<string, Venue>, t: Pen
  * two at once in one process; stopped, and its running pass awaited, when the app closes.
  */
 export function startReconciler(app: FastifyInstance): void {
-  const intervalMs = app.config.reconcileIntervalMs;
-  if (!(intervalMs > 0)) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = reconcileTransfers({ db: app.db, venues: app.venues, log: app.log })
-      .then(
-        () => {},
-        (err) => app.log.warn({ err }, 'reconciliation pass failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  });
+  scheduleJob(app, 'reconciliation', app.config.reconcileIntervalMs, () => reconcileTransfers({ db: app.db, venues: app.venues, log: app.log }));
 }

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { CODE, MSG } from '@app/contract';
+import { envelope } from './envelope.js';
+
+/** Vite's hashed bundles never change under their name: cache them for a year. */
+export function cacheHashedAssets(reply: { header(name: string, value: string): unknown }, filePath: string): void {
+  if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.(js|css)$/.test(filePath)) {
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+  }
+}
+
+/**
+ * A built single-page app under a prefix (the console at /admin, the venue pages at /venue): files as
+ * built (hashed assets cached for a year), and index.html for every other GET below the prefix so the
+ * app's own routes survive a reload. Unknown paths of its API (`<prefix>/api/…`) and non-GET requests
+ * stay envelopes. Register it with `prefix`: its 404 handler is scoped to that prefix.
+ */
+export default async function spa(app: FastifyInstance, opts: { root: string; prefix: string }): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    prefix: '/',
+    maxAge: 0,
+    setHeaders: cacheHashedAssets,
+  });
+  const api = `${opts.prefix}/api/`;
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(api) || req.method !== 'GET') return reply.status(404).send(envelope(CODE.notFound, MSG.notFound));
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connect.js';
+
+/**
+ * Scheduled work runs in every instance but each pass once at a time across them (DESIGN §1): a
+ * session-level PostgreSQL advisory try-lock around the pass. Answers null when another instance
+ * holds the lock. PGlite is one process and one session, so there is no other instance to keep out;
+ * `lock: false` (tests proving that concurrent passes are harmless) skips it too.
+ */
+export async function withTryLock<T>(db: Db, key: number, fn: () => Promise<T>, opts: { lock?: boolean } = {}): Promise<T | null> {
+  if (opts.lock === false || db.kind === 'pglite') return fn();
+  return db.exclusive(async (s) => {
+    const [{ locked }] = await s.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+    if (!locked) return null;
+    try {
+      return await fn();
+    } finally {
+      await s.query('SELECT pg_advisory_unlock($1)', [key]);
+    }
+  });
+}
+
+interface JobHost {
+  log: FastifyBaseLogger;
+  addHook(name: 'onReady' | 'onClose', fn: () => Promise<void>): unknown;
+}
+
+/**
+ * An in-process periodic job: a first pass when the app is ready, then one every `intervalMs` (0 or
+ * less: never), never two at once in this process; stopped, and its running pass awaited, when the
+ * app closes. A failed pass is logged and the next one tries again.
+ */
+export function scheduleJob(app: JobHost, name: string, intervalMs: number, pass: () => Promise<unknown>): void {
+  if (!(intervalMs > 0)) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = pass()
+      .then(
+        () => {},
+        (err) => app.log.warn({ err }, `${name} pass failed`),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    tick();
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  });
+}
