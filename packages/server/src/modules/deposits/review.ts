@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, PAY_METHOD_LABELS, reviewReasonFailure, type PayMethod } from '@app/contract';
+import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, PAY_METHOD_LABELS, reviewReasonFailure, type PayMethod, type AdminDeposit } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
@@ -14,31 +14,7 @@ import { addTurnoverRequirement } from '../turnover/service.js';
  */
 
 /** A deposit order as staff see it and the audit log records it, money in yuan. */
-export interface DepositView {
-  id: number;
-  deposit_no: string;
-  member_id: number;
-  username: string;
-  method: PayMethod;
-  method_label: string;
-  amount: number;
-  /** USDT deposits: USDT to send and the rate used (yuan per USDT); 0 otherwise */
-  usdt_amount: number;
-  usdt_rate: number;
-  payer_name: string;
-  payer_bank: string;
-  payer_bank_no: string;
-  payer_bank_address: string;
-  receiving_account_id: number | null;
-  state: number;
-  state_text: string;
-  reason: string;
-  reviewed_by: number | null;
-  /** Beijing time, '' while pending */
-  reviewed_at: string;
-  journal_id: number | null;
-  created_at: string;
-}
+export type DepositView = Omit<AdminDeposit, 'reviewer'>;
 
 /** The select behind DepositView (deposits d joined with members m); add filters and paging. */
 export function depositViewQuery(db: Tx) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, reviewReasonFailure, withdrawalPayWay, type CardType } from '@app/contract';
+import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, reviewReasonFailure, withdrawalPayWay, type CardType, type AdminWithdrawal } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
@@ -13,36 +13,7 @@ import { sendMail } from '../mail/service.js';
  */
 
 /** A withdrawal as staff see it and the audit log records it: the full card number, money in yuan. */
-export interface WithdrawalView {
-  id: number;
-  withdraw_no: string;
-  member_id: number;
-  username: string;
-  card_id: number;
-  /** 1 bank card, 2 USDT address */
-  card_type: number;
-  /** 银行卡 or USDT-<network> */
-  pay_way: string;
-  bank: string;
-  bank_owner: string;
-  bank_no: string;
-  bank_address: string;
-  amount: number;
-  /** USDT withdrawals, in USDT: rate (yuan per USDT), equivalent, network fee, arrival; 0 otherwise */
-  usdt_rate: number;
-  usdt_amount: number;
-  usdt_fee: number;
-  usdt_arrival: number;
-  state: number;
-  state_text: string;
-  reason: string;
-  reviewed_by: number | null;
-  /** Beijing time, '' while pending */
-  reviewed_at: string;
-  hold_journal_id: number | null;
-  settle_journal_id: number | null;
-  created_at: string;
-}
+export type WithdrawalView = Omit<AdminWithdrawal, 'reviewer'>;
 
 /** The select behind WithdrawalView (withdrawals w joined with members m); add filters and paging. */
 export function withdrawalViewQuery(db: Tx) {
