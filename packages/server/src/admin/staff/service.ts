@@ -1,25 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { fmt, LOGIN_LOCK, MSG, ROLE_LABELS, type AdminStaff, type StaffRole } from '@app/contract';
+import { MSG, ROLE_LABELS, type AdminStaff, type StaffRole } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import { AppError, badRequest, forbidden, notFound, tooMany } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { lockedError, lockMinutesLeft, recordLoginFailure, spendDecoyVerify } from '../../modules/auth/lockout.js';
 import { beijing } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 import { createStaffSession, revokeAllStaffSessions } from './sessions.js';
 
 const UNIQUE_VIOLATION = '23505';
-
-// Unknown names still cost one argon2 verification, so timing does not tell which names exist.
-let decoyHash: Promise<string> | null = null;
-async function spendDecoyVerify(password: string): Promise<void> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(await decoyHash, password);
-}
-
-function lockedError(minutes: number): AppError {
-  return tooMany(fmt(MSG.loginLocked, { minutes: Math.max(1, minutes) }));
-}
 
 /**
  * Staff login with the members' lockout rule (LOGIN_LOCK): after maxFailures consecutive wrong
@@ -29,7 +18,7 @@ function lockedError(minutes: number): AppError {
 export async function loginStaff(db: Kdb, username: string, password: string, ip: string): Promise<string> {
   const staff = await db
     .selectFrom('staff')
-    .select(['id', 'username', 'password_hash', 'state', sql<number>`CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int`.as('lock_minutes_left')])
+    .select(['id', 'username', 'password_hash', 'state', lockMinutesLeft.as('lock_minutes_left')])
     .where('username', '=', username)
     .executeTakeFirst();
   if (!staff) {
@@ -38,7 +27,7 @@ export async function loginStaff(db: Kdb, username: string, password: string, ip
   }
   if (staff.lock_minutes_left !== null && staff.lock_minutes_left > 0) throw lockedError(staff.lock_minutes_left);
   if (!(await verifyPassword(staff.password_hash, password))) {
-    const lockMinutes = await recordFailure(db, staff.id);
+    const lockMinutes = await recordLoginFailure(db, 'staff', staff.id);
     if (lockMinutes > 0) throw lockedError(lockMinutes);
     throw badRequest(MSG.loginWrong);
   }
@@ -47,24 +36,6 @@ export async function loginStaff(db: Kdb, username: string, password: string, ip
   const token = await createStaffSession(db, staff.id, ip);
   await writeAudit(db, { id: staff.id, username: staff.username, ip }, 'staff.login', `staff:${staff.id}`, null, null);
   return token;
-}
-
-/** One failure counted in one statement, so parallel guesses cannot slip past the limit. */
-async function recordFailure(db: Kdb, staffId: number): Promise<number> {
-  const count = sql<number>`CASE WHEN locked_until <= now() THEN 1 ELSE failed_logins + 1 END`;
-  const row = await db
-    .updateTable('staff')
-    .set({
-      failed_logins: count,
-      locked_until: sql`CASE
-        WHEN ${count} >= ${LOGIN_LOCK.maxFailures} THEN now() + make_interval(mins => ${LOGIN_LOCK.lockMinutes}::int)
-        WHEN locked_until <= now() THEN NULL
-        ELSE locked_until END`,
-    })
-    .where('id', '=', staffId)
-    .returning(['failed_logins'])
-    .executeTakeFirstOrThrow();
-  return row.failed_logins >= LOGIN_LOCK.maxFailures ? LOGIN_LOCK.lockMinutes : 0;
 }
 
 /** A signed-in staff member changes their own password; their other sessions end. */

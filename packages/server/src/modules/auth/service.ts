@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { LOGIN_LOCK, LIMITS, MSG, fmt } from '@app/contract';
+import { LIMITS, MSG, fmt } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import { AppError, badRequest, forbidden, notFound, tooMany } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { lockedError, lockMinutesLeft, recordLoginFailure, spendDecoyVerify } from './lockout.js';
 import { openMemberWallet } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 import { getSettings } from '../site/service.js';
@@ -86,18 +86,6 @@ async function findInviter(db: Kdb, pid: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
-// Unknown usernames still cost one argon2 verification, so the answer time does not tell which
-// names exist. The hash is of a random secret nobody knows.
-let decoyHash: Promise<string> | null = null;
-async function spendDecoyVerify(password: string): Promise<void> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(await decoyHash, password);
-}
-
-function lockedError(minutes: number): AppError {
-  return tooMany(fmt(MSG.loginLocked, { minutes: Math.max(1, minutes) }));
-}
-
 /**
  * Password login with lockout: LOGIN_LOCK.maxFailures consecutive failures lock the account for
  * LOGIN_LOCK.lockMinutes, during which even the right password is refused. Unknown name, wrong
@@ -111,7 +99,7 @@ export async function loginWithPassword(db: Kdb, name: string, password: string,
       'password_hash',
       'is_trial',
       'state',
-      sql<number>`CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int`.as('lock_minutes_left'),
+      lockMinutesLeft.as('lock_minutes_left'),
     ])
     .where('username', '=', name)
     .executeTakeFirst();
@@ -121,7 +109,7 @@ export async function loginWithPassword(db: Kdb, name: string, password: string,
   }
   if (member.lock_minutes_left !== null && member.lock_minutes_left > 0) throw lockedError(member.lock_minutes_left);
   if (!(await verifyPassword(member.password_hash, password))) {
-    const lockMinutes = await recordLoginFailure(db, member.id);
+    const lockMinutes = await recordLoginFailure(db, 'members', member.id);
     if (lockMinutes > 0) throw lockedError(lockMinutes);
     throw badRequest(MSG.loginWrong);
   }
@@ -133,27 +121,6 @@ export async function loginWithPassword(db: Kdb, name: string, password: string,
     .where('id', '=', member.id)
     .execute();
   return createSession(db, member.id, meta);
-}
-
-/**
- * Counts one failure in a single statement, so concurrent guesses cannot slip past the limit.
- * A lock that has run out starts a fresh count. Returns the minutes locked, 0 when not locked.
- */
-export async function recordLoginFailure(db: Kdb, memberId: number): Promise<number> {
-  const count = sql<number>`CASE WHEN locked_until <= now() THEN 1 ELSE failed_logins + 1 END`;
-  const row = await db
-    .updateTable('members')
-    .set({
-      failed_logins: count,
-      locked_until: sql`CASE
-        WHEN ${count} >= ${LOGIN_LOCK.maxFailures} THEN now() + make_interval(mins => ${LOGIN_LOCK.lockMinutes}::int)
-        WHEN locked_until <= now() THEN NULL
-        ELSE locked_until END`,
-    })
-    .where('id', '=', memberId)
-    .returning(['failed_logins'])
-    .executeTakeFirstOrThrow();
-  return row.failed_logins >= LOGIN_LOCK.maxFailures ? LOGIN_LOCK.lockMinutes : 0;
 }
 
 /** guestlogin: a session on the configured trial account, no credentials involved (DESIGN §4). */
