@@ -130,7 +130,6 @@ export const MSG = {
   gameSelectionClosed: '该投注项暂停投注',
   // games (platform side: launch, catalogue, bet records)
   gameMissing: '游戏不存在',
-  gameLotterySoon: '彩票房间即将开放，敬请期待',
   gameProviderMissing: '游戏平台不存在',
   gameLaunchFailed: '游戏暂时无法进入，请稍后再试',
   // demo venue

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG, type GameEntry } from '@app/contract';
+import { MSG, type GameEntry, type VenueDiceOutcome, type VenuePlayResult } from '@app/contract';
 import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
 
 /**
@@ -149,6 +149,49 @@ describe('venue game pages', () => {
       await page.getByTestId('table-result').waitFor({ timeout: 10000 });
       await page.waitForTimeout(600);
       await shot(page, 'venue-dragontiger');
+    });
+  });
+
+  it('throws 快三骰宝 from a lottery tile: stakes on 大 and 单, the cup lifts, the dice land on the server’s throw', async () => {
+    const tile = tileOf('lottery');
+    await openGame(member, tile.platform_name, tile.game_code, async (page) => {
+      await page.getByTestId('spot-big').waitFor();
+      expect(await page.locator('.spot-pay').allInnerTexts()).toEqual(['1:1', '1:34', '1:1', '1:1', '1:1']);
+      await page.waitForTimeout(400);
+      await shot(page, 'venue-dice-idle');
+      const before = await balanceOf(page);
+      await page.getByTestId('spot-big').click();
+      await page.getByTestId('spot-big').click();
+      await page.getByTestId('spot-odd').click();
+      await shot(page, 'venue-dice-bet');
+      const play = page.waitForResponse((r) => r.url().endsWith('/venue/api/play'));
+      await page.getByTestId('deal').click();
+      type Play = { code: number; data: VenuePlayResult & { outcome: VenueDiceOutcome } };
+      const res = ((await (await play).json()) as Play).data;
+      expect(res.outcome.lines.map((l) => l.option).sort()).toEqual(['big', 'odd']);
+      const [bigLine, oddLine] = ['big', 'odd'].map((id) => res.outcome.lines.find((l) => l.option === id)!);
+      expect(bigLine!.stake).toBe(2 * oddLine!.stake);
+      expect(res.stake).toBe(bigLine!.stake + oddLine!.stake);
+      expect(res.win_loss).toBeCloseTo(res.payout - res.stake, 2);
+      await shot(page, 'venue-dice-rolling');
+      await page.getByTestId('table-result').waitFor({ timeout: 10000 });
+      const { dice, sum, triple } = res.outcome;
+      expect(await page.getByTestId('dice-sum').innerText()).toContain(`${dice.join(' + ')} = ${sum}`);
+      expect(await page.getByTestId('table-result').innerText()).toContain(triple ? '豹子' : `${sum}点`);
+      await expect.poll(() => balanceOf(page)).toBeCloseTo(before + res.payout - res.stake, 2);
+      await page.waitForTimeout(700);
+      await shot(page, 'venue-dice');
+      await page.getByRole('button', { name: '游戏规则' }).click();
+      await expect.poll(() => page.locator('.rules-table').innerText()).toContain('1赔34');
+      expect(await page.locator('.rules-table').innerText()).toContain('97.22%');
+      await page.waitForTimeout(350);
+      await shot(page, 'venue-dice-rules');
+      await page.getByRole('button', { name: '关闭' }).click();
+      await page.getByRole('button', { name: '投注记录' }).click();
+      await expect.poll(() => page.locator('.h-detail').first().innerText()).toContain(`${sum}点`);
+      expect(await page.locator('.h-detail').first().innerText()).toContain('押大、单');
+      await page.waitForTimeout(350);
+      await shot(page, 'venue-dice-history');
     });
   });
 

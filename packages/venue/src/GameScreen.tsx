@@ -8,6 +8,7 @@ import type { GameProps } from './games/types';
 const Slot = lazy(() => import('./games/slot/Slot'));
 const Baccarat = lazy(() => import('./games/table/Baccarat'));
 const DragonTiger = lazy(() => import('./games/table/DragonTiger'));
+const Dice = lazy(() => import('./games/dice/Dice'));
 const Fishing = lazy(() => import('./games/fishing/Fishing'));
 const Matches = lazy(() => import('./games/matches/Matches'));
 
@@ -54,6 +55,7 @@ export function GameScreen({ me, balance, setBalance, refreshBalance }: { me: Ve
           {game.kind === 'slot' && <Slot info={game} {...props} />}
           {game.kind === 'baccarat' && <Baccarat info={game} {...props} />}
           {game.kind === 'dragontiger' && <DragonTiger info={game} {...props} />}
+          {game.kind === 'dice' && <Dice info={game} {...props} />}
           {game.kind === 'fishing' && <Fishing info={game} {...props} />}
           {(game.kind === 'football' || game.kind === 'esports') && <Matches info={game} {...props} />}
         </Suspense>

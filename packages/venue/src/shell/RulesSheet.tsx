@@ -10,7 +10,7 @@ export function RulesSheet({ game, open, onClose }: { game: VenueGameInfo; open:
         理论返还率 <b>{pct(game.rtp)}</b>
       </div>
       {game.kind === 'slot' && <SlotPaytable game={game} />}
-      {(game.kind === 'baccarat' || game.kind === 'dragontiger') && (
+      {(game.kind === 'baccarat' || game.kind === 'dragontiger' || game.kind === 'dice') && (
         <table className="rules-table">
           <thead>
             <tr>

@@ -41,6 +41,9 @@ function Hand({ label, tone, cards, shown, final, win }: { label: string; tone: 
   );
 }
 
+const WINNER: Record<string, string> = { banker: '庄赢', player: '闲赢', tie: '和局' };
+const BEAD: Record<string, { text: string; tone: string }> = { banker: { text: '庄', tone: '#d62839' }, player: { text: '闲', tone: '#1d6fe0' }, tie: { text: '和', tone: '#1f9d55' } };
+
 const spec: TableSpec<VenueBaccaratOutcome> = {
   spots: [
     { id: 'player', tone: '#1d6fe0' },
@@ -48,9 +51,10 @@ const spec: TableSpec<VenueBaccaratOutcome> = {
     { id: 'banker', tone: '#d62839' },
   ],
   steps: (o) => order(o).length,
-  winner: (o) => o.winner,
-  winnerLabel: { banker: '庄赢', player: '闲赢', tie: '和局' },
-  bead: { banker: { text: '庄', tone: '#d62839' }, player: { text: '闲', tone: '#1d6fe0' }, tie: { text: '和', tone: '#1f9d55' } },
+  won: (o, id) => o.winner === id,
+  headline: (o) => WINNER[o.winner],
+  bead: (o) => BEAD[o.winner]!,
+  verbs: { start: '发牌', busy: '发牌中…' },
   renderDeal: (o, step) => {
     const seq = o ? order(o) : [];
     const shownOf = (side: 'player' | 'banker') => seq.slice(0, step).filter((s) => s.side === side).length;

@@ -19,6 +19,9 @@ function Side({ label, sub, tone, card, shown, win }: { label: string; sub: stri
   );
 }
 
+const WINNER: Record<string, string> = { dragon: '龙赢', tiger: '虎赢', tie: '和局' };
+const BEAD: Record<string, { text: string; tone: string }> = { dragon: { text: '龙', tone: '#d62839' }, tiger: { text: '虎', tone: '#e8a317' }, tie: { text: '和', tone: '#1f9d55' } };
+
 const spec: TableSpec<VenueDragonTigerOutcome> = {
   spots: [
     { id: 'dragon', tone: '#d62839' },
@@ -26,9 +29,10 @@ const spec: TableSpec<VenueDragonTigerOutcome> = {
     { id: 'tiger', tone: '#e8a317' },
   ],
   steps: () => 2,
-  winner: (o) => o.winner,
-  winnerLabel: { dragon: '龙赢', tiger: '虎赢', tie: '和局' },
-  bead: { dragon: { text: '龙', tone: '#d62839' }, tiger: { text: '虎', tone: '#e8a317' }, tie: { text: '和', tone: '#1f9d55' } },
+  won: (o, id) => o.winner === id,
+  headline: (o) => WINNER[o.winner],
+  bead: (o) => BEAD[o.winner]!,
+  verbs: { start: '发牌', busy: '发牌中…' },
   renderDeal: (o, step) => {
     const final = !!o && step >= 2;
     return (

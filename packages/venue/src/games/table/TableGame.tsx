@@ -6,18 +6,28 @@ import { toast } from '../../shell/toast';
 import type { GameProps } from '../types';
 
 /**
- * The felt, chips and bet spots shared by baccarat and dragon-tiger. The server deals; `renderDeal`
- * draws the dealt cards up to `step`, and the round ends after `steps(outcome)` card steps.
+ * The felt, chips, bet spots, result banner and road shared by the table games (baccarat, dragon-tiger,
+ * 快三骰宝). The server deals or throws; `renderDeal` draws the outcome up to `step`, and the round ends
+ * after `steps(outcome)` steps.
  */
 export interface TableSpec<Outcome> {
-  /** Spot order on the felt, left to right, with each spot's colour. */
-  spots: { id: string; tone: string }[];
+  /** Spot order on the felt with each spot's colour and an optional small line under its payout. */
+  spots: { id: string; tone: string; sub?: string }[];
+  /** Extra class of the spots grid (its layout), e.g. `dice`. */
+  layout?: string;
   steps: (o: Outcome) => number;
-  renderDeal: (o: Outcome | null, step: number) => ReactNode;
-  winner: (o: Outcome) => string;
-  winnerLabel: Record<string, string>;
-  /** A bead of the road (history strip): label and colour by winner. */
-  bead: Record<string, { text: string; tone: string }>;
+  /** Milliseconds per step (650 by default). */
+  stepMs?: number;
+  /** `busy`: the round is under way (the server may not have answered yet: `o` null). */
+  renderDeal: (o: Outcome | null, step: number, busy: boolean) => ReactNode;
+  /** Whether spot `id` won this round (several spots can win one round). */
+  won: (o: Outcome, id: string) => boolean;
+  /** The result banner's headline (庄赢, 14点 大·双 …). */
+  headline: (o: Outcome) => ReactNode;
+  /** A bead of the road (history strip): label and colour. */
+  bead: (o: Outcome) => { text: string; tone: string };
+  /** The round button and its busy text: 发牌 / 发牌中…, 摇骰 / 摇骰中…. */
+  verbs: { start: string; busy: string };
 }
 
 const STEP_MS = 650;
@@ -30,7 +40,7 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
   const [round, setRound] = useState<{ outcome: Outcome; res: VenuePlayResult } | null>(null);
   const [step, setStep] = useState(0);
   const [phase, setPhase] = useState<'bet' | 'deal' | 'done'>('bet');
-  const [road, setRoad] = useState<string[]>([]);
+  const [road, setRoad] = useState<{ text: string; tone: string }[]>([]);
   const total = Object.values(stakes).reduce((a, b) => addYuan(a, b), 0);
   const option = (id: string) => info.options.find((o) => o.id === id)!;
 
@@ -74,14 +84,15 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
     setLast(bet);
     setRound({ outcome, res });
     const n = spec.steps(outcome);
-    for (let i = 1; i <= n; i++) window.setTimeout(() => setStep(i), i * STEP_MS);
+    const ms = spec.stepMs ?? STEP_MS;
+    for (let i = 1; i <= n; i++) window.setTimeout(() => setStep(i), i * ms);
     window.setTimeout(
       () => {
         setPhase('done');
-        setRoad((r) => [...r, spec.winner(outcome)].slice(-36));
+        setRoad((r) => [...r, spec.bead(outcome)].slice(-36));
         afterBet(res.balance);
       },
-      n * STEP_MS + 700,
+      n * ms + 700,
     );
   };
 
@@ -94,7 +105,7 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
   };
 
   const done = phase === 'done' && round;
-  const winner = done ? spec.winner(round.outcome) : null;
+  const won = (id: string) => !!done && spec.won(round.outcome, id);
   const lineOf = (id: string) => (done ? round.outcome.lines.find((l) => l.option === id) : undefined);
 
   return (
@@ -104,35 +115,36 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
           <span>{info.name}</span>
           <small>单注上限 {money(info.max_stake)}</small>
         </div>
-        <div className="deal-area">{spec.renderDeal(round?.outcome ?? null, step)}</div>
+        <div className="deal-area">{spec.renderDeal(round?.outcome ?? null, step, phase === 'deal')}</div>
 
         <div className="status-line">
           {done ? (
-            <div className={`result-banner tone-${winner}`} data-testid="table-result">
-              <b>{spec.winnerLabel[winner!]}</b>
+            <div className="result-banner" data-testid="table-result">
+              <b>{spec.headline(round.outcome)}</b>
               <span className={round.res.win_loss > 0 ? 'win' : round.res.win_loss < 0 ? 'lose' : ''}>
                 {round.res.win_loss > 0 ? `赢 ${money(round.res.win_loss)}` : round.res.win_loss < 0 ? `输 ${money(-round.res.win_loss)}` : `退还 ${money(round.res.payout)}`}
               </span>
             </div>
           ) : (
-            <span className="hint">{phase === 'deal' ? '发牌中…' : total > 0 ? '点击「发牌」开局' : '选择筹码，点击下方区域下注'}</span>
+            <span className="hint">{phase === 'deal' ? spec.verbs.busy : total > 0 ? `点击「${spec.verbs.start}」开局` : '选择筹码，点击下方区域下注'}</span>
           )}
         </div>
 
-        <div className="spots">
-          {spec.spots.map(({ id, tone }) => {
+        <div className={`spots${spec.layout ? ` ${spec.layout}` : ''}`}>
+          {spec.spots.map(({ id, tone, sub }) => {
             const o = option(id);
             const line = lineOf(id);
             return (
               <button
                 key={id}
-                className={`spot${winner === id ? ' won' : ''}${done && winner !== id ? ' lost' : ''}`}
+                className={`spot spot-${id}${won(id) ? ' won' : ''}${done && !won(id) ? ' lost' : ''}`}
                 style={{ '--tone': tone } as CSSProperties}
                 onClick={() => place(id)}
                 data-testid={`spot-${id}`}
               >
                 <span className="spot-name">{o.name}</span>
                 <span className="spot-pay">1:{+(o.payout - 1).toFixed(2)}</span>
+                {sub && <span className="spot-sub">{sub}</span>}
                 {(stakes[id] ?? 0) > 0 && (
                   <span className="spot-chip">
                     <i>{chipLabel(stakes[id]!)}</i>
@@ -147,9 +159,9 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
 
       <div className="road" aria-label="路单">
         {road.length === 0 && <span className="muted">路单 · 本次进入后的开奖结果</span>}
-        {road.map((w, i) => (
-          <i key={i} style={{ background: spec.bead[w]!.tone }}>
-            {spec.bead[w]!.text}
+        {road.map((b, i) => (
+          <i key={i} style={{ background: b.tone }}>
+            {b.text}
           </i>
         ))}
       </div>
@@ -162,7 +174,7 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
             </button>
           ))}
         </div>
-  
+
         <div className="table-actions">
           <button className="btn-ghost" onClick={clear} disabled={phase === 'deal'}>
             清除
@@ -172,9 +184,9 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
             <b>{money(phase === 'done' && total === 0 ? 0 : total)}</b>
           </div>
           <button className="btn-gold big" onClick={() => void deal()} disabled={phase === 'deal'} data-testid="deal">
-            {phase === 'deal' ? '发牌中…' : phase === 'done' ? '再来一局' : '发牌'}
+            {phase === 'deal' ? spec.verbs.busy : phase === 'done' ? '再来一局' : spec.verbs.start}
           </button>
-      </div>
+        </div>
       </div>
     </div>
   );
