@@ -151,7 +151,8 @@ export interface VenueBalanceInfo {
 export type VenuePlayBet =
   | { stake: number } // slot (total over all lines), fishing (a cannon level)
   | { stakes: { banker?: number; player?: number; tie?: number } } // baccarat
-  | { stakes: { dragon?: number; tiger?: number; tie?: number } }; // dragon-tiger
+  | { stakes: { dragon?: number; tiger?: number; tie?: number } } // dragon-tiger
+  | { stakes: { big?: number; small?: number; odd?: number; even?: number; triple?: number } }; // 快三骰宝
 
 export interface VenuePlayRequest {
   game: string;
