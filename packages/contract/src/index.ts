@@ -11,3 +11,4 @@ export * from './wallet.js';
 export * from './games.js';
 export * from './venue.js';
 export * from './admin.js';
+export * from './lottery.js';

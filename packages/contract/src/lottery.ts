@@ -1,0 +1,87 @@
+/**
+ * The in-house lottery's wire constants and shapes (spec §2 "Lottery room", §3 lottery room and draw
+ * data, §4 lottery round; DESIGN §7), shared by the server's engine and the member app.
+ */
+
+/** spec §3: lottery.type. 1 = six balls plus a special seventh from 1–49 (六合彩), 2 = three dice (快三). */
+export const LOTTERY_TYPE = { sixBall: 1, dice: 2 } as const;
+export type LotteryType = (typeof LOTTERY_TYPE)[keyof typeof LOTTERY_TYPE];
+
+/** DESIGN §7: every play's theoretical return to player stays in this closed range. */
+export const LOTTERY_RTP_MIN = 0.9;
+export const LOTTERY_RTP_MAX = 0.99;
+
+/** spec §9: stake quick values (yuan) and the default stake per selected option. */
+export const LOTTERY_STAKE_QUICK_YUAN = [10, 20, 50, 200, 500] as const;
+export const LOTTERY_STAKE_DEFAULT_YUAN = 10;
+
+export const DICE_FACES = 6;
+export const DICE_COUNT = 3;
+export const BALL_MAX = 49;
+/** Balls drawn per six-ball round; the last one (index 6) is the special (特码). */
+export const BALL_COUNT = 7;
+
+/** Bytes of a round's secret seed (hex-encoded on the wire: 64 lowercase hex digits). */
+export const LOTTERY_SEED_BYTES = 32;
+
+/**
+ * The HMAC message of block `counter` of a round's byte stream (provably fair draw, see the server's
+ * modules/lottery/engine/fair.ts for the whole algorithm): UTF-8 of code + expect + ':' + counter in
+ * decimal, e.g. 'k3_60' + '202611220001' + ':' + 0 → 'k3_60202611220001:0'. The browser's verify view
+ * uses this same function with WebCrypto.
+ */
+export function drawBlockMessage(lotteryCode: string, expect: string, counter: number): string {
+  return `${lotteryCode}${expect}:${counter}`;
+}
+
+/** spec §4 lottery round: betting open above ftime, 封盘 at or below ftime and above 0, drawing at 0 or below. */
+export type RoundState = 'open' | 'closed' | 'drawing';
+export function roundStateOf(timeoutS: number, ftimeS: number): RoundState {
+  if (timeoutS <= 0) return 'drawing';
+  if (timeoutS <= ftimeS) return 'closed';
+  return 'open';
+}
+
+/** 六合彩 colour waves (波色), the standard table; every number 1–49 is in exactly one. */
+export type BallWave = 'red' | 'blue' | 'green';
+export const BALL_WAVES: Record<BallWave, readonly number[]> = {
+  red: [1, 2, 7, 8, 12, 13, 18, 19, 23, 24, 29, 30, 34, 35, 40, 45, 46],
+  blue: [3, 4, 9, 10, 14, 15, 20, 25, 26, 31, 36, 37, 41, 42, 47, 48],
+  green: [5, 6, 11, 16, 17, 21, 22, 27, 28, 32, 33, 38, 39, 43, 44, 49],
+};
+export function waveOf(ball: number): BallWave {
+  if (BALL_WAVES.red.includes(ball)) return 'red';
+  if (BALL_WAVES.blue.includes(ball)) return 'blue';
+  if (BALL_WAVES.green.includes(ball)) return 'green';
+  throw new RangeError(`ball out of range: ${ball}`);
+}
+
+/** One option of a playbox group (spec §3): id is the stable play id, odds the decimal return per 1 staked. */
+export interface PlayboxChild {
+  id: string;
+  playtitle: string;
+  odds: number;
+}
+/** A playbox group (spec §3); special 1 marks the groups offering the 1–49 number grid. */
+export interface PlayboxGroup {
+  name: string;
+  desc: string;
+  special: 0 | 1;
+  childrens: PlayboxChild[];
+}
+
+/** last.extend attributes of a 快三 result (size and parity are display texts; on a triple they all lose). */
+export interface DiceAttributes {
+  sum: number;
+  size: string;
+  parity: string;
+  triple: boolean;
+}
+/** last.extend attributes of a 六合彩 result: the special's 特码两面 (和 on 49) and each ball's wave. */
+export interface SixBallAttributes {
+  special: number;
+  size: string;
+  parity: string;
+  waves: BallWave[];
+}
+export type LotteryAttributes = DiceAttributes | SixBallAttributes;

@@ -1,0 +1,381 @@
+import { describe, expect, it } from 'vitest';
+import { BALL_WAVES, LOTTERY_TYPE, MSG, drawBlockMessage, roundStateOf, type LotteryType } from '@app/contract';
+import {
+  DEFAULT_ODDS,
+  DICE_SUM_WAYS,
+  attributesOf,
+  bettingOpen,
+  buildPlaybox,
+  checkSchedule,
+  clockAt,
+  commitmentOf,
+  drawResult,
+  drawWith,
+  fairRng,
+  newSeed,
+  playIdsOf,
+  roundAt,
+  roundOf,
+  rtpFraction,
+  rtpOf,
+  settleLine,
+  stateOf,
+  timeoutOf,
+  validateOdds,
+  verify,
+  type LotterySchedule,
+} from '../src/modules/lottery/engine/index.js';
+import { scriptedRng } from '../src/venue-demo/games/rng.js';
+
+const DICE = LOTTERY_TYPE.dice;
+const SIX = LOTTERY_TYPE.sixBall;
+/** The fixed seed of the test vector: bytes 0x00, 0x01, …, 0x1f. */
+const SEED = Buffer.from(Array.from({ length: 32 }, (_, i) => i)).toString('hex');
+
+/** Wilson–Hilferty approximation of the chi-square quantile for `df` degrees of freedom at normal quantile z. */
+function chiSquareCritical(df: number, z: number): number {
+  const a = 2 / (9 * df);
+  return df * (1 - a + z * Math.sqrt(a)) ** 3;
+}
+function chiSquare(observed: readonly number[], expectedEach: number): number {
+  return observed.reduce((s, o) => s + (o - expectedEach) ** 2 / expectedEach, 0);
+}
+const Z_1E4 = 3.719; // one-sided normal quantile for p = 1e-4
+
+/** An independent implementation of the documented algorithm with WebCrypto, as the browser's verify view will do it. */
+async function browserDraw(type: LotteryType, code: string, expect: string, seedHex: string): Promise<number[]> {
+  const subtle = globalThis.crypto.subtle;
+  const raw = new Uint8Array(seedHex.match(/../g)!.map((h) => parseInt(h, 16)));
+  const key = await subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  let counter = 0;
+  let block = new Uint8Array(0);
+  let pos = 0;
+  const uniform = async (n: number): Promise<number> => {
+    const limit = 256 - (256 % n);
+    for (;;) {
+      if (pos >= block.length) {
+        block = new Uint8Array(await subtle.sign('HMAC', key, new TextEncoder().encode(`${code}${expect}:${counter++}`)));
+        pos = 0;
+      }
+      const b = block[pos++]!;
+      if (b < limit) return b % n;
+    }
+  };
+  const out: number[] = [];
+  if (type === DICE) {
+    for (let i = 0; i < 3; i++) out.push(1 + (await uniform(6)));
+    return out;
+  }
+  while (out.length < 7) {
+    const c = 1 + (await uniform(49));
+    if (!out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+describe('provably fair draw', () => {
+  it('matches the fixed test vector (seed 00 01 … 1f)', () => {
+    expect(SEED).toBe('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f');
+    expect(commitmentOf(SEED)).toBe('630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd');
+    expect(drawBlockMessage('k3_60', '202611220001', 0)).toBe('k3_60202611220001:0');
+    expect(drawResult(DICE, 'k3_60', '202611220001', SEED)).toEqual([1, 1, 3]);
+    expect(drawResult(SIX, 'lhc_180', '202611220001', SEED)).toEqual([9, 18, 40, 45, 19, 36, 29]);
+  });
+
+  it('a WebCrypto re-implementation of the documented steps gets the same results', async () => {
+    for (let i = 1; i <= 60; i++) {
+      const seed = newSeed();
+      const expectNo = `20261122${String(i).padStart(4, '0')}`;
+      expect(await browserDraw(DICE, 'k3_60', expectNo, seed)).toEqual(drawResult(DICE, 'k3_60', expectNo, seed));
+      expect(await browserDraw(SIX, 'lhc_180', expectNo, seed)).toEqual(drawResult(SIX, 'lhc_180', expectNo, seed));
+    }
+  });
+
+  it('reproduces results from the seed and verifies the commitment; a wrong or malformed seed fails', () => {
+    const seed = newSeed();
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(newSeed()).not.toBe(seed);
+    const commitment = commitmentOf(seed);
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(verify(commitment, seed)).toBe(true);
+    expect(verify(commitment.toUpperCase(), seed)).toBe(true);
+    expect(verify(commitment, newSeed())).toBe(false);
+    expect(verify(commitment, seed.slice(0, 63) + (seed[63] === '0' ? '1' : '0'))).toBe(false);
+    expect(verify(commitment, seed.toUpperCase())).toBe(false);
+    expect(verify(commitment, 'zz')).toBe(false);
+    expect(() => commitmentOf('abc')).toThrow(RangeError);
+    expect(drawResult(SIX, 'lhc_180', '202611220007', seed)).toEqual(drawResult(SIX, 'lhc_180', '202611220007', seed));
+    // another round, lottery or seed gives another stream
+    const a = drawResult(SIX, 'lhc_180', '202611220007', seed).join();
+    expect([drawResult(SIX, 'lhc_180', '202611220008', seed).join(), drawResult(SIX, 'lhc_x', '202611220007', seed).join(), drawResult(SIX, 'lhc_180', '202611220007', newSeed()).join()]).not.toContain(a);
+  });
+
+  it('the fair rng refuses ranges beyond one byte and drawWith follows a scripted rng', () => {
+    expect(() => fairRng(SEED, 'k3_60', '1').int(257)).toThrow(RangeError);
+    expect(drawWith(scriptedRng([5, 0, 2]), DICE)).toEqual([6, 1, 3]);
+    // a repeated candidate is discarded: 10 is drawn twice, the second is skipped
+    expect(drawWith(scriptedRng([9, 9, 0, 1, 2, 3, 4, 48]), SIX)).toEqual([10, 1, 2, 3, 4, 5, 49]);
+  });
+
+  it('is unbiased: chi-square over 200,000 seeded rounds of each type below the p = 1e-4 critical value', () => {
+    const rounds = 200_000;
+    const seed = SEED;
+    const faces = new Array<number>(6).fill(0);
+    const special = new Array<number>(49).fill(0);
+    const first = new Array<number>(49).fill(0);
+    const regular = new Array<number>(49).fill(0);
+    for (let i = 0; i < rounds; i++) {
+      const expectNo = String(i);
+      for (const d of drawResult(DICE, 'k3_60', expectNo, seed)) faces[d - 1]!++;
+      const balls = drawResult(SIX, 'lhc_180', expectNo, seed);
+      if (balls.length !== 7 || new Set(balls).size !== 7 || balls.some((b) => !Number.isInteger(b) || b < 1 || b > 49)) {
+        throw new Error(`malformed draw ${balls.join(',')} at ${i}`);
+      }
+      special[balls[6]! - 1]!++;
+      first[balls[0]! - 1]!++;
+      for (const b of balls.slice(0, 6)) regular[b - 1]!++;
+    }
+    const dieCritical = chiSquareCritical(5, Z_1E4); // ≈ 25.7
+    const ballCritical = chiSquareCritical(48, Z_1E4); // ≈ 90.4
+    expect(chiSquare(faces, (rounds * 3) / 6)).toBeLessThan(dieCritical);
+    expect(chiSquare(special, rounds / 49)).toBeLessThan(ballCritical);
+    expect(chiSquare(first, rounds / 49)).toBeLessThan(ballCritical);
+    // the first six are not independent draws, so only a loose check on 正码 frequency (6/49 each)
+    for (const count of regular) expect(Math.abs(count / rounds - 6 / 49)).toBeLessThan(0.005);
+  });
+});
+
+describe('odds and exact RTP', () => {
+  it('has the dice sum ways 1 3 6 10 15 21 25 27 27 25 21 15 10 6 3 1', () => {
+    expect(Object.values(DICE_SUM_WAYS)).toEqual([1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1]);
+  });
+
+  it('prices every default play with an exact RTP within [0.90, 0.99]', () => {
+    for (const type of [DICE, SIX] as const) {
+      const ids = playIdsOf(type);
+      expect(Object.keys(DEFAULT_ODDS[type]).sort()).toEqual([...ids].sort());
+      for (const id of ids) {
+        const rtp = rtpOf(type, id, DEFAULT_ODDS[type][id]!);
+        expect(rtp, id).toBeGreaterThanOrEqual(0.9);
+        expect(rtp, id).toBeLessThanOrEqual(0.99);
+      }
+      expect(validateOdds(type, DEFAULT_ODDS[type])).toEqual({ ok: true });
+    }
+    expect(playIdsOf(DICE)).toHaveLength(4 + 16 + 1);
+    expect(playIdsOf(SIX)).toHaveLength(49 + 4 + 49);
+  });
+
+  it('computes the stated figures', () => {
+    expect(rtpOf(DICE, 'k3_big', 1.96)).toBeCloseTo((1.96 * 105) / 216, 12);
+    expect(rtpOf(DICE, 'k3_even', 1.96)).toBeCloseTo(0.952778, 6);
+    expect(rtpOf(DICE, 'k3_triple', 34)).toBeCloseTo((34 * 6) / 216, 12);
+    expect(rtpOf(DICE, 'k3_sum_10', 7.6)).toBeCloseTo(0.95, 12);
+    expect(rtpOf(DICE, 'k3_sum_03', 205.2)).toBeCloseTo(0.95, 12);
+    expect(DEFAULT_ODDS[DICE]['k3_sum_08']).toBe(9.77);
+    expect(DEFAULT_ODDS[DICE]['k3_sum_09']).toBe(8.2);
+    expect(rtpOf(SIX, 'lhc_te_07', 47)).toBeCloseTo(47 / 49, 12);
+    expect(rtpOf(SIX, 'lhc_zm_07', 7.9)).toBeCloseTo((6 * 7.9) / 49, 12);
+    // 两面: 24 winning specials, 24 losing, 49 returns the stake
+    for (const id of ['lhc_tm_big', 'lhc_tm_small', 'lhc_tm_odd', 'lhc_tm_even']) expect(rtpOf(SIX, id, 1.96)).toBeCloseTo((24 * 1.96 + 1) / 49, 12);
+  });
+
+  it('the RTP of every play equals the mean payout of settleLine over every equally likely outcome', () => {
+    const throws: number[][] = [];
+    for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) throws.push([a, b, c]);
+    for (const id of playIdsOf(DICE)) {
+      const odds = DEFAULT_ODDS[DICE][id]!;
+      const paid = throws.reduce((s, t) => s + settleLine(DICE, id, odds, 100, t).payoutFen, 0);
+      const { num, den } = rtpFraction(DICE, id, Math.round(odds * 100));
+      expect(paid * den, id).toBe(num * 216 * 100);
+    }
+    // six-ball plays on the special: every special value with some fixed distinct first six
+    for (const id of playIdsOf(SIX).filter((p) => !p.startsWith('lhc_zm'))) {
+      const odds = DEFAULT_ODDS[SIX][id]!;
+      let paid = 0;
+      for (let s = 1; s <= 49; s++) {
+        const firstSix = [1, 2, 3, 4, 5, 6, 7].filter((n) => n !== s).slice(0, 6);
+        paid += settleLine(SIX, id, odds, 100, [...firstSix, s]).payoutFen;
+      }
+      const { num, den } = rtpFraction(SIX, id, Math.round(odds * 100));
+      expect(paid * den, id).toBe(num * 49 * 100);
+    }
+  });
+
+  it('validateOdds refuses out-of-range RTP, missing or unknown plays and malformed odds', () => {
+    const dice = { ...DEFAULT_ODDS[DICE] };
+    const bad = validateOdds(DICE, { ...dice, k3_big: 2.05 }); // 2.05 × 105/216 = 0.9965
+    expect(bad).toEqual({ ok: false, playId: 'k3_big', message: '玩法k3_big的理论返还率99.65%超出90%至99%' });
+    expect(validateOdds(DICE, { ...dice, k3_triple: 30 })).toMatchObject({ ok: false, playId: 'k3_triple' }); // 83.3%
+    const { k3_sum_10: _, ...missing } = dice;
+    expect(validateOdds(DICE, missing)).toEqual({ ok: false, playId: 'k3_sum_10', message: '缺少玩法k3_sum_10的赔率' });
+    expect(validateOdds(DICE, { ...dice, k3_nope: 2 })).toMatchObject({ ok: false, playId: 'k3_nope' });
+    expect(validateOdds(DICE, { ...dice, k3_big: 1.955 })).toMatchObject({ ok: false, playId: 'k3_big' });
+    expect(validateOdds(DICE, { ...dice, k3_big: '1.96' })).toMatchObject({ ok: false, playId: 'k3_big' });
+    expect(validateOdds(DICE, { ...dice, k3_big: Number.NaN })).toMatchObject({ ok: false, playId: 'k3_big' });
+    // the bounds are inclusive and exact: 48.51/49 = 0.99 and 44.1/49 = 0.90 pass, one cent beyond fails
+    const six = { ...DEFAULT_ODDS[SIX] };
+    expect(validateOdds(SIX, { ...six, lhc_te_01: 48.51 })).toEqual({ ok: true });
+    expect(validateOdds(SIX, { ...six, lhc_te_01: 48.52 })).toMatchObject({ ok: false, playId: 'lhc_te_01' });
+    expect(validateOdds(SIX, { ...six, lhc_te_01: 44.1 })).toEqual({ ok: true });
+    expect(validateOdds(SIX, { ...six, lhc_te_01: 44.09 })).toMatchObject({ ok: false, playId: 'lhc_te_01' });
+    expect(validateOdds(SIX, { ...six, lhc_tm_big: 2 })).toMatchObject({ ok: false, playId: 'lhc_tm_big' }); // (48+1)/49 = 1
+    expect(validateOdds(SIX, DEFAULT_ODDS[DICE])).toMatchObject({ ok: false });
+  });
+});
+
+describe('settlement', () => {
+  const settle = (type: LotteryType, id: string, result: number[], stakeFen = 1000) => settleLine(type, id, DEFAULT_ODDS[type][id]!, stakeFen, result);
+
+  it('settles 快三 大/小/单/双, with a triple losing them all', () => {
+    expect(settle(DICE, 'k3_big', [6, 5, 1])).toEqual({ payoutFen: 1960, validFen: 1000, outcome: 'win' }); // 12
+    expect(settle(DICE, 'k3_small', [6, 5, 1])).toEqual({ payoutFen: 0, validFen: 1000, outcome: 'lose' });
+    expect(settle(DICE, 'k3_small', [1, 2, 2]).outcome).toBe('win'); // 5
+    expect(settle(DICE, 'k3_odd', [1, 2, 2]).outcome).toBe('win');
+    expect(settle(DICE, 'k3_even', [1, 2, 2]).outcome).toBe('lose');
+    expect(settle(DICE, 'k3_big', [4, 4, 3]).outcome).toBe('win'); // 11 is big
+    expect(settle(DICE, 'k3_small', [4, 3, 3]).outcome).toBe('win'); // 10 is small
+    for (const id of ['k3_big', 'k3_small', 'k3_odd', 'k3_even']) {
+      for (const t of [[1, 1, 1], [4, 4, 4], [6, 6, 6]]) expect(settle(DICE, id, t), `${id} ${t}`).toEqual({ payoutFen: 0, validFen: 1000, outcome: 'lose' });
+    }
+  });
+
+  it('settles 和值 and 豹子 (a triple wins its sum and 豹子)', () => {
+    expect(settle(DICE, 'k3_sum_10', [4, 3, 3])).toEqual({ payoutFen: 7600, validFen: 1000, outcome: 'win' });
+    expect(settle(DICE, 'k3_sum_11', [4, 3, 3]).outcome).toBe('lose');
+    expect(settle(DICE, 'k3_sum_03', [1, 1, 1])).toEqual({ payoutFen: 205_200, validFen: 1000, outcome: 'win' });
+    expect(settle(DICE, 'k3_triple', [5, 5, 5])).toEqual({ payoutFen: 34_000, validFen: 1000, outcome: 'win' });
+    expect(settle(DICE, 'k3_triple', [5, 5, 4]).outcome).toBe('lose');
+  });
+
+  it('settles 六合彩 特码, 正码 and 特码两面 with 49 a push (stake back, no valid bet)', () => {
+    const r = [3, 14, 25, 36, 47, 48, 7];
+    expect(settle(SIX, 'lhc_te_07', r)).toEqual({ payoutFen: 47_000, validFen: 1000, outcome: 'win' });
+    expect(settle(SIX, 'lhc_te_03', r).outcome).toBe('lose'); // a regular ball is not the special
+    expect(settle(SIX, 'lhc_zm_48', r)).toEqual({ payoutFen: 7900, validFen: 1000, outcome: 'win' });
+    expect(settle(SIX, 'lhc_zm_07', r).outcome).toBe('lose'); // the special is not a regular ball
+    expect(settle(SIX, 'lhc_tm_small', r).outcome).toBe('win');
+    expect(settle(SIX, 'lhc_tm_odd', r).outcome).toBe('win');
+    expect(settle(SIX, 'lhc_tm_big', r).outcome).toBe('lose');
+    expect(settle(SIX, 'lhc_tm_even', r).outcome).toBe('lose');
+    expect(settle(SIX, 'lhc_tm_big', [1, 2, 3, 4, 5, 6, 25]).outcome).toBe('win');
+    expect(settle(SIX, 'lhc_tm_small', [1, 2, 3, 4, 5, 6, 24]).outcome).toBe('win');
+    expect(settle(SIX, 'lhc_tm_big', [1, 2, 3, 4, 5, 6, 48])).toEqual({ payoutFen: 1960, validFen: 1000, outcome: 'win' });
+    for (const id of ['lhc_tm_big', 'lhc_tm_small', 'lhc_tm_odd', 'lhc_tm_even']) {
+      expect(settle(SIX, id, [1, 2, 3, 4, 5, 6, 49]), id).toEqual({ payoutFen: 1000, validFen: 0, outcome: 'push' });
+    }
+    expect(settle(SIX, 'lhc_te_49', [1, 2, 3, 4, 5, 6, 49]).outcome).toBe('win');
+  });
+
+  it('rounds payouts down to the fen and refuses malformed input', () => {
+    expect(settleLine(DICE, 'k3_big', 1.96, 333, [6, 5, 1]).payoutFen).toBe(652); // 652.68
+    expect(settleLine(SIX, 'lhc_zm_01', 7.9, 1, [1, 2, 3, 4, 5, 6, 7]).payoutFen).toBe(7); // 7.9
+    expect(() => settleLine(DICE, 'k3_big', 1.96, 0, [1, 2, 3])).toThrow(RangeError);
+    expect(() => settleLine(DICE, 'k3_big', 1.96, 1.5, [1, 2, 3])).toThrow(RangeError);
+    expect(() => settleLine(DICE, 'k3_big', 1.96, 100, [1, 2, 7])).toThrow(RangeError);
+    expect(() => settleLine(DICE, 'lhc_te_01', 47, 100, [1, 2, 3])).toThrow(RangeError);
+    expect(() => settleLine(SIX, 'lhc_te_01', 47, 100, [1, 1, 3, 4, 5, 6, 7])).toThrow(RangeError);
+    expect(() => settleLine(SIX, 'lhc_te_01', 47, 100, [1, 2, 3, 4, 5, 6])).toThrow(RangeError);
+  });
+});
+
+describe('playbox and result attributes', () => {
+  it('builds the 快三 playbox from its odds table', () => {
+    const box = buildPlaybox(DICE, DEFAULT_ODDS[DICE]);
+    expect(box.map((g) => [g.name, g.special, g.childrens.length])).toEqual([
+      ['大小单双', 0, 4],
+      ['和值', 0, 16],
+      ['豹子', 0, 1],
+    ]);
+    expect(box[0]!.childrens[0]).toEqual({ id: 'k3_big', playtitle: '大', odds: 1.96 });
+    expect(box[1]!.childrens.find((c) => c.id === 'k3_sum_10')).toEqual({ id: 'k3_sum_10', playtitle: '10', odds: 7.6 });
+    expect(box.every((g) => g.desc.length > 0)).toBe(true);
+    const edited = buildPlaybox(DICE, { ...DEFAULT_ODDS[DICE], k3_big: 1.95 });
+    expect(edited[0]!.childrens[0]!.odds).toBe(1.95);
+  });
+
+  it('builds the 六合彩 playbox with the 1–49 groups marked special', () => {
+    const box = buildPlaybox(SIX, DEFAULT_ODDS[SIX]);
+    expect(box.map((g) => [g.name, g.special, g.childrens.length])).toEqual([
+      ['特码', 1, 49],
+      ['特码两面', 0, 4],
+      ['正码', 1, 49],
+    ]);
+    expect(box[0]!.childrens[6]).toEqual({ id: 'lhc_te_07', playtitle: '07', odds: 47 });
+    expect(box[1]!.childrens.map((c) => c.playtitle)).toEqual(['特大', '特小', '特单', '特双']);
+    expect(box[2]!.childrens[48]).toEqual({ id: 'lhc_zm_49', playtitle: '49', odds: 7.9 });
+  });
+
+  it('describes results for last.extend', () => {
+    expect(attributesOf(DICE, [6, 5, 1])).toEqual({ sum: 12, size: '大', parity: '双', triple: false });
+    expect(attributesOf(DICE, [2, 2, 2])).toEqual({ sum: 6, size: '小', parity: '双', triple: true });
+    expect(attributesOf(SIX, [1, 3, 5, 12, 20, 30, 25])).toEqual({ special: 25, size: '大', parity: '单', waves: ['red', 'blue', 'green', 'red', 'blue', 'red', 'blue'] });
+    expect(attributesOf(SIX, [1, 3, 5, 12, 20, 30, 49])).toMatchObject({ special: 49, size: MSG.lotteryTie, parity: MSG.lotteryTie });
+    expect(attributesOf(SIX, [1, 3, 5, 12, 20, 30, 24])).toMatchObject({ size: '小', parity: '双' });
+  });
+
+  it('the colour waves partition 1–49 (17 red, 16 blue, 16 green)', () => {
+    const all = [...BALL_WAVES.red, ...BALL_WAVES.blue, ...BALL_WAVES.green].sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: 49 }, (_, i) => i + 1));
+    expect([BALL_WAVES.red.length, BALL_WAVES.blue.length, BALL_WAVES.green.length]).toEqual([17, 16, 16]);
+  });
+});
+
+describe('round schedule', () => {
+  const K3: LotterySchedule = { intervalS: 60, ftimeS: 10 };
+  const LHC: LotterySchedule = { intervalS: 180, ftimeS: 30 };
+  /** 2026-11-22 00:00 Beijing. */
+  const DAY = Date.parse('2026-11-21T16:00:00Z');
+
+  it('numbers rounds yyyyMMdd + 4-digit index of the Beijing day', () => {
+    const first = roundAt(K3, DAY + 1);
+    expect(first).toEqual({ expect: '202611220001', opensAtMs: DAY, closesAtMs: DAY + 50_000, drawAtMs: DAY + 60_000 });
+    expect(roundAt(K3, DAY).expect).toBe('202611211440'); // the day's last round draws at midnight
+    expect(roundAt(K3, DAY + 86_400_000 - 1).expect).toBe('202611221440');
+    expect(roundAt(LHC, DAY + 1).expect).toBe('202611220001');
+    expect(roundAt(LHC, DAY + 3_600_000 + 1).expect).toBe('202611220021');
+    expect(roundAt(LHC, DAY + 86_400_000).expect).toBe('202611220480');
+    for (const ms of [DAY + 1, DAY + 59_999, DAY + 12 * 3_600_000 + 5, DAY + 86_400_000]) {
+      const r = roundAt(K3, ms);
+      expect(roundOf(K3, r.expect)).toEqual(r);
+    }
+    expect(roundOf(K3, '202611221441')).toBeNull();
+    expect(roundOf(K3, '202611220000')).toBeNull();
+    expect(roundOf(K3, '202602300001')).toBeNull();
+    expect(roundOf(K3, '2026112200011')).toBeNull();
+    expect(roundOf(K3, 'abc')).toBeNull();
+  });
+
+  it('open above ftime, 封盘 at or below ftime and above 0, drawing at 0 or below', () => {
+    const r = roundOf(K3, '202611220002')!;
+    const at = (timeoutMs: number) => r.drawAtMs - timeoutMs;
+    expect(timeoutOf(r, at(10_001))).toBe(11);
+    expect(stateOf(K3, r, at(10_001))).toBe('open');
+    expect(timeoutOf(r, at(10_000))).toBe(10);
+    expect(stateOf(K3, r, at(10_000))).toBe('closed');
+    expect(stateOf(K3, r, at(1))).toBe('closed');
+    expect(timeoutOf(r, at(0))).toBe(0);
+    expect(stateOf(K3, r, at(0))).toBe('drawing');
+    expect(stateOf(K3, r, at(-5_000))).toBe('drawing');
+    expect([roundStateOf(11, 10), roundStateOf(10, 10), roundStateOf(1, 10), roundStateOf(0, 10), roundStateOf(-1, 10)]).toEqual(['open', 'closed', 'closed', 'drawing', 'drawing']);
+    expect(bettingOpen(K3, '202611220002', at(10_001))).toBe(true);
+    expect(bettingOpen(K3, '202611220002', at(10_000))).toBe(false);
+    expect(bettingOpen(K3, '202611220002', at(60_000))).toBe(false); // not open until round 1 has drawn
+    expect(bettingOpen(K3, '202611220003', at(10_001))).toBe(false); // a future round is not open yet
+    expect(bettingOpen(K3, 'nope', at(10_001))).toBe(false);
+  });
+
+  it('gives the room clock: last expect, next expect, timeout and state', () => {
+    expect(clockAt(K3, DAY + 30_000)).toMatchObject({ expect: '202611211440', nextexpect: '202611220001', timeout: 30, state: 'open' });
+    expect(clockAt(K3, DAY + 55_000)).toMatchObject({ nextexpect: '202611220001', timeout: 5, state: 'closed' });
+    expect(clockAt(K3, DAY + 60_000)).toMatchObject({ nextexpect: '202611220001', timeout: 0, state: 'drawing' });
+    expect(clockAt(K3, DAY + 60_001)).toMatchObject({ expect: '202611220001', nextexpect: '202611220002', timeout: 60, state: 'open' });
+  });
+
+  it('refuses schedules that do not divide the day or whose ftime is out of range', () => {
+    expect(() => checkSchedule({ intervalS: 70, ftimeS: 10 })).toThrow(RangeError);
+    expect(() => checkSchedule({ intervalS: 60, ftimeS: 60 })).toThrow(RangeError);
+    expect(() => checkSchedule({ intervalS: 60, ftimeS: 0 })).toThrow(RangeError);
+    expect(() => checkSchedule({ intervalS: 5, ftimeS: 1 })).toThrow(RangeError); // 17280 rounds a day
+    expect(() => checkSchedule(K3)).not.toThrow();
+  });
+});
