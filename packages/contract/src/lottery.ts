@@ -85,3 +85,57 @@ export interface SixBallAttributes {
   waves: BallWave[];
 }
 export type LotteryAttributes = DiceAttributes | SixBallAttributes;
+
+/** Stake per order line (yuan, inclusive) and lines per order: the server refuses anything outside. */
+export const LOTTERY_STAKE_MIN_YUAN = 1;
+export const LOTTERY_STAKE_MAX_YUAN = 50_000;
+export const LOTTERY_ORDER_MAX_LINES = 100;
+/** Past results a room returns (openlist). */
+export const LOTTERY_OPENLIST_SIZE = 20;
+
+/** A drawn result as shown (last.extend, openlist[].extend): the numbers in draw order and their attributes. */
+export type LotteryExtend = { numbers: number[] } & LotteryAttributes;
+
+/** POST /api/lotteryList item. */
+export interface LotteryListItem {
+  name: string;
+  title: string;
+  type: LotteryType;
+  icon: string;
+}
+/** POST /api/lotteryRoom {name} item. */
+export interface LotteryRoomListItem {
+  id: number;
+  title: string;
+  lottery: { title: string };
+}
+/** A past draw (spec §3) with its revealed seed and the commitment published before it opened. */
+export interface LotteryOpenItem {
+  expect: string;
+  opentime2: string;
+  extend: LotteryExtend;
+  seed: string;
+  commitment: string;
+}
+/** GET /api/lotteryRoom?room_id= (spec §3 lottery room). */
+export interface LotteryRoomData {
+  id: number;
+  title: string;
+  ftime: number;
+  lottery: {
+    name: string;
+    title: string;
+    type: LotteryType;
+    nowdata: {
+      expect: string;
+      nextexpect: string;
+      timeout: number;
+      /** sha256(seed) of the open round (nextexpect), published before it opened; '' when not yet scheduled. */
+      commitment: string;
+      last: { expect: string; extend: LotteryExtend | null };
+    };
+    openlist: LotteryOpenItem[];
+  };
+  playbox: PlayboxGroup[];
+  chatdata: unknown[];
+}

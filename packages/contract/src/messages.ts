@@ -214,6 +214,12 @@ export const MSG = {
   lotteryOddsUnknown: '未知玩法{play}',
   lotteryOddsInvalid: '玩法{play}的赔率须为大于1且最多两位小数的数字',
   lotteryOddsRtp: '玩法{play}的理论返还率{rtp}%超出90%至99%',
+  lotteryBetOk: '投注成功',
+  lotteryMissing: '彩种不存在',
+  lotteryRoomMissing: '房间不存在',
+  lotteryExpectWrong: '期号已变更，请刷新后重新投注',
+  lotteryStakeRange: '每注金额须在{min}至{max}元之间',
+  lotteryTooManyLines: '单次最多投注{max}项',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -140,3 +140,24 @@ export const transRecordSchema = z.object({
   page: int(1, LIMITS.pageMax).catch(1).default(1),
   api_type: z.string().trim().max(30).catch('').default(''),
 });
+
+// ---- lottery rooms (spec §7 lotteryRoom, lotteryOrder) --------------------------------------
+
+export const lotteryRoomListSchema = z.object({ name: z.string().trim().max(40).catch('').default('') });
+export const lotteryRoomSchema = z.object({ room_id: int(1, 2 ** 31 - 1) });
+export const lotteryOrderSchema = z.object({
+  room_id: int(1, 2 ** 31 - 1),
+  expect: z.union([z.string().trim().max(20), z.number().int().nonnegative()]).transform(String),
+  order: z
+    .array(
+      z.object({
+        id: z.string().trim().max(40),
+        total: amount(),
+        data: z.unknown().optional(),
+      }),
+    )
+    .max(500)
+    .catch([])
+    .default([]),
+});
+export type LotteryOrderBody = z.input<typeof lotteryOrderSchema>;

@@ -19,6 +19,7 @@ import venueApi from './venue-demo/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
 import { startBetFeed } from './modules/games/feed.js';
+import { startLottery } from './modules/lottery/scheduler.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(session, { redis });
   await app.register(maintenance);
   startBetFeed(app);
+  startLottery(app);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);
 

@@ -36,6 +36,8 @@ export interface Config {
   demoVenueSlowMs: number;
   /** How often the bet feed reads the venues' bets into bet records (0 switches the job off). */
   betFeedIntervalMs: number;
+  /** How often the lottery scheduler opens, draws and settles rounds (0 switches it off). */
+  lotteryTickMs: number;
 }
 
 /**
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoVenueFault: demoFault(env.DEMO_VENUE_FAULT),
     demoVenueSlowMs: num(env.DEMO_VENUE_SLOW_MS, 2000),
     betFeedIntervalMs: num(env.BET_FEED_INTERVAL_MS, 3000),
+    lotteryTickMs: num(env.LOTTERY_TICK_MS, 1000),
     ...overrides,
   };
   if (config.production && config.captchaBypassCode) {

@@ -12,6 +12,7 @@ const POST_ENDPOINTS = [
   'recharge', 'payinfo', 'getBetAmount', 'withdraw', 'gettransrecord',
   'balancelist', 'transfer', 'transall', 'uptransferstatus',
   'getGameUrl', 'gamelistBycode', 'betrecord',
+  'lotteryList', 'lotteryRoom', 'lotteryOrder',
 ];
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -25,7 +26,7 @@ describe('arbitrary input', () => {
   it.each(POST_ENDPOINTS)('POST /api/%s answers every body with an envelope, never a 500', async (endpoint) => {
     const { token } = await registerMember(s);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'password', 'paypassword', 'confirmPass', 'code', 'id', 'type', 'page', 'mobile', 'email', 'birthday', 'captcha_id', 'pid', 'amount', 'paytype', 'catepay', 'bank', 'bank_no', 'deposit_no', 'date', 'api_type', 'sourcetype', 'targettype', 'transferstatus', 'plat_name', 'game_type', 'game_code', 'is_mobile_url', 'gamecode'), fc.jsonValue())), async (body) => {
+      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'password', 'paypassword', 'confirmPass', 'code', 'id', 'type', 'page', 'mobile', 'email', 'birthday', 'captcha_id', 'pid', 'amount', 'paytype', 'catepay', 'bank', 'bank_no', 'deposit_no', 'date', 'api_type', 'sourcetype', 'targettype', 'transferstatus', 'plat_name', 'game_type', 'game_code', 'is_mobile_url', 'gamecode', 'room_id', 'expect', 'order'), fc.jsonValue())), async (body) => {
         const r = await s.api(`/api/${endpoint}`, body, { token });
         expect(r.status).not.toBe(500);
         expect(r.code).not.toBe(500);
@@ -34,6 +35,18 @@ describe('arbitrary input', () => {
         expect(JSON.stringify(r)).not.toMatch(/\bat .+\.(ts|js):\d+/);
       }),
       { numRuns: 25, seed: 20261122 },
+    );
+  });
+
+  it('GET /api/lotteryRoom answers any room_id with an envelope', async () => {
+    const { token } = await registerMember(s);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (roomId) => {
+        const r = await s.api(`/api/lotteryRoom?room_id=${encodeURIComponent(roomId)}`, undefined, { method: 'GET', token });
+        expect(r.status).not.toBe(500);
+        expect([200, 400]).toContain(r.code);
+      }),
+      { numRuns: 40, seed: 20261122 },
     );
   });
 

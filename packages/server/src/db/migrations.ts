@@ -642,6 +642,83 @@ BEGIN
 END $$;
 `;
 
+// In-house lottery rooms (issue 5, DESIGN §7). Odds per lottery are data (the engine's default tables
+// seeded here; staff edits are checked by validateOdds). A round's seed stays secret until its result is
+// stored; its commitment sha256(seed) is public from the moment the row exists, which is before the round
+// opens. One lottery_orders row per order line; the lines of one request share its order_no (one ledger
+// journal for the stake, one for the payout).
+const lottery = `
+CREATE TABLE lotteries (
+  code text PRIMARY KEY,
+  title text NOT NULL,
+  type smallint NOT NULL CHECK (type IN (1, 2)),
+  interval_s integer NOT NULL CHECK (interval_s > 0),
+  ftime_s integer NOT NULL CHECK (ftime_s > 0 AND ftime_s < interval_s),
+  odds jsonb NOT NULL,
+  icon text NOT NULL DEFAULT '',
+  enabled boolean NOT NULL DEFAULT true,
+  sort integer NOT NULL DEFAULT 0
+);
+CREATE TABLE lottery_rooms (
+  id bigserial PRIMARY KEY,
+  lottery text NOT NULL REFERENCES lotteries(code),
+  title text NOT NULL,
+  sort integer NOT NULL DEFAULT 0,
+  enabled boolean NOT NULL DEFAULT true
+);
+CREATE INDEX lottery_rooms_lottery_idx ON lottery_rooms (lottery, sort);
+CREATE TABLE lottery_rounds (
+  lottery text NOT NULL REFERENCES lotteries(code),
+  expect text NOT NULL,
+  seed text NOT NULL,
+  commitment text NOT NULL,
+  draw_at timestamptz NOT NULL,
+  result jsonb,
+  drawn_at timestamptz,
+  settled_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (lottery, expect)
+);
+CREATE INDEX lottery_rounds_due_idx ON lottery_rounds (draw_at) WHERE settled_at IS NULL;
+CREATE INDEX lottery_rounds_drawn_idx ON lottery_rounds (lottery, draw_at DESC) WHERE result IS NOT NULL;
+CREATE TABLE lottery_orders (
+  id bigserial PRIMARY KEY,
+  order_no text NOT NULL,
+  line smallint NOT NULL,
+  member_id bigint NOT NULL REFERENCES members(id),
+  room_id bigint NOT NULL REFERENCES lottery_rooms(id),
+  lottery text NOT NULL,
+  expect text NOT NULL,
+  play_id text NOT NULL,
+  -- the odds taken from the server when the order was placed, in hundredths (1.96 -> 196)
+  odds_cents integer NOT NULL CHECK (odds_cents > 100),
+  stake_fen bigint NOT NULL CHECK (stake_fen > 0),
+  payout_fen bigint NOT NULL DEFAULT 0 CHECK (payout_fen >= 0),
+  valid_fen bigint NOT NULL DEFAULT 0 CHECK (valid_fen >= 0),
+  -- 2 unsettled, 1 settled, 0 invalid (BET_STATUS)
+  status smallint NOT NULL DEFAULT 2 CHECK (status IN (0, 1, 2)),
+  stake_journal_id bigint NOT NULL,
+  payout_journal_id bigint,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  settled_at timestamptz,
+  UNIQUE (order_no, line),
+  FOREIGN KEY (lottery, expect) REFERENCES lottery_rounds(lottery, expect)
+);
+CREATE INDEX lottery_orders_settle_idx ON lottery_orders (lottery, expect, status);
+CREATE INDEX lottery_orders_member_idx ON lottery_orders (member_id, created_at DESC);
+
+-- Bet records of lottery orders name this venue; it is not a transfer venue (disabled, no adapter).
+INSERT INTO venues (code, name, adapter, enabled, sort) VALUES ('lottery', '彩票', 'inhouse', false, 9999)
+  ON CONFLICT (code) DO NOTHING;
+
+INSERT INTO lotteries (code, title, type, interval_s, ftime_s, odds, sort) VALUES
+  ('k3_60', '极速快三', 2, 60, 10, '{"k3_big":1.96,"k3_small":1.96,"k3_odd":1.96,"k3_even":1.96,"k3_sum_03":205.2,"k3_sum_04":68.4,"k3_sum_05":34.2,"k3_sum_06":20.52,"k3_sum_07":13.68,"k3_sum_08":9.77,"k3_sum_09":8.2,"k3_sum_10":7.6,"k3_sum_11":7.6,"k3_sum_12":8.2,"k3_sum_13":9.77,"k3_sum_14":13.68,"k3_sum_15":20.52,"k3_sum_16":34.2,"k3_sum_17":68.4,"k3_sum_18":205.2,"k3_triple":34}', 1),
+  ('lhc_180', '极速六合彩', 1, 180, 30, '{"lhc_te_01":47,"lhc_te_02":47,"lhc_te_03":47,"lhc_te_04":47,"lhc_te_05":47,"lhc_te_06":47,"lhc_te_07":47,"lhc_te_08":47,"lhc_te_09":47,"lhc_te_10":47,"lhc_te_11":47,"lhc_te_12":47,"lhc_te_13":47,"lhc_te_14":47,"lhc_te_15":47,"lhc_te_16":47,"lhc_te_17":47,"lhc_te_18":47,"lhc_te_19":47,"lhc_te_20":47,"lhc_te_21":47,"lhc_te_22":47,"lhc_te_23":47,"lhc_te_24":47,"lhc_te_25":47,"lhc_te_26":47,"lhc_te_27":47,"lhc_te_28":47,"lhc_te_29":47,"lhc_te_30":47,"lhc_te_31":47,"lhc_te_32":47,"lhc_te_33":47,"lhc_te_34":47,"lhc_te_35":47,"lhc_te_36":47,"lhc_te_37":47,"lhc_te_38":47,"lhc_te_39":47,"lhc_te_40":47,"lhc_te_41":47,"lhc_te_42":47,"lhc_te_43":47,"lhc_te_44":47,"lhc_te_45":47,"lhc_te_46":47,"lhc_te_47":47,"lhc_te_48":47,"lhc_te_49":47,"lhc_tm_big":1.96,"lhc_tm_small":1.96,"lhc_tm_odd":1.96,"lhc_tm_even":1.96,"lhc_zm_01":7.9,"lhc_zm_02":7.9,"lhc_zm_03":7.9,"lhc_zm_04":7.9,"lhc_zm_05":7.9,"lhc_zm_06":7.9,"lhc_zm_07":7.9,"lhc_zm_08":7.9,"lhc_zm_09":7.9,"lhc_zm_10":7.9,"lhc_zm_11":7.9,"lhc_zm_12":7.9,"lhc_zm_13":7.9,"lhc_zm_14":7.9,"lhc_zm_15":7.9,"lhc_zm_16":7.9,"lhc_zm_17":7.9,"lhc_zm_18":7.9,"lhc_zm_19":7.9,"lhc_zm_20":7.9,"lhc_zm_21":7.9,"lhc_zm_22":7.9,"lhc_zm_23":7.9,"lhc_zm_24":7.9,"lhc_zm_25":7.9,"lhc_zm_26":7.9,"lhc_zm_27":7.9,"lhc_zm_28":7.9,"lhc_zm_29":7.9,"lhc_zm_30":7.9,"lhc_zm_31":7.9,"lhc_zm_32":7.9,"lhc_zm_33":7.9,"lhc_zm_34":7.9,"lhc_zm_35":7.9,"lhc_zm_36":7.9,"lhc_zm_37":7.9,"lhc_zm_38":7.9,"lhc_zm_39":7.9,"lhc_zm_40":7.9,"lhc_zm_41":7.9,"lhc_zm_42":7.9,"lhc_zm_43":7.9,"lhc_zm_44":7.9,"lhc_zm_45":7.9,"lhc_zm_46":7.9,"lhc_zm_47":7.9,"lhc_zm_48":7.9,"lhc_zm_49":7.9}', 2);
+INSERT INTO lottery_rooms (lottery, title, sort) VALUES
+  ('k3_60', '新手房', 1), ('k3_60', '高手房', 2), ('k3_60', 'VIP房', 3),
+  ('lhc_180', '新手房', 1), ('lhc_180', '高手房', 2), ('lhc_180', 'VIP房', 3);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -650,4 +727,5 @@ export const migrations: Migration[] = [
   { id: '005_demo_pay_images', sql: demoPayImages },
   { id: '006_games', sql: games },
   { id: '007_demo_venue_play', sql: demoVenuePlay },
+  { id: '008_lottery', sql: lottery },
 ];

@@ -270,5 +270,47 @@ export interface Database {
     settled_at: NullableTimestamp;
   };
   demo_venue_match_results: { sport: string; match_id: string; result: ColumnType<unknown, string, string>; drawn_at: Timestamp; settled_at: NullableTimestamp };
+  lotteries: {
+    code: string;
+    title: string;
+    type: number;
+    interval_s: number;
+    ftime_s: number;
+    odds: Json<Record<string, number>>;
+    icon: Generated<string>;
+    enabled: Generated<boolean>;
+    sort: Generated<number>;
+  };
+  lottery_rooms: { id: Generated<number>; lottery: string; title: string; sort: Generated<number>; enabled: Generated<boolean> };
+  lottery_rounds: {
+    lottery: string;
+    expect: string;
+    seed: string;
+    commitment: string;
+    draw_at: Timestamp;
+    result: ColumnType<number[] | null, string | null | undefined, string | null>;
+    drawn_at: NullableTimestamp;
+    settled_at: NullableTimestamp;
+    created_at: Generated<Date>;
+  };
+  lottery_orders: {
+    id: Generated<number>;
+    order_no: string;
+    line: number;
+    member_id: number;
+    room_id: number;
+    lottery: string;
+    expect: string;
+    play_id: string;
+    odds_cents: number;
+    stake_fen: number;
+    payout_fen: Generated<number>;
+    valid_fen: Generated<number>;
+    status: Generated<number>;
+    stake_journal_id: number;
+    payout_journal_id: number | null;
+    created_at: Generated<Date>;
+    settled_at: NullableTimestamp;
+  };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

@@ -12,6 +12,7 @@ import turnover from './turnover/routes.js';
 import deposits from './deposits/routes.js';
 import withdrawals from './withdrawals/routes.js';
 import records from './records/routes.js';
+import lottery from './lottery/routes.js';
 
 /** Every member-API domain, each one encapsulated plugin mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records];
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery];

@@ -44,6 +44,8 @@ export const HOUSE = {
   withdrawalsInFlight: 'house:withdrawals_in_flight',
   withdrawalsPaid: 'house:withdrawals_paid',
   adjustments: 'house:adjustments',
+  /** The in-house lottery's bank: stakes in, wins and pushes out (may go negative). */
+  lottery: 'house:lottery',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 

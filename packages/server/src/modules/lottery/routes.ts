@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { MSG } from '@app/contract';
+import { lotteryOrderSchema, lotteryRoomListSchema, lotteryRoomSchema } from '@app/contract/schemas';
+import { ok } from '../../http/envelope.js';
+import { parse } from '../../http/validate.js';
+import { listLotteries, listRooms, placeOrder, roomData } from './service.js';
+
+/** The in-house lottery rooms (spec §7 "Lottery room", DESIGN §7). A trial account bets with its demo money. */
+const routes: FastifyPluginAsync = async (app) => {
+  const member = { preHandler: app.requireMember };
+
+  app.post('/lotteryList', async () => ok(await listLotteries(app.kdb)));
+
+  app.post('/lotteryRoom', async (req) => ok(await listRooms(app.kdb, parse(lotteryRoomListSchema, req.body).name)));
+
+  app.get('/lotteryRoom', member, async (req) => {
+    const { room_id } = parse(lotteryRoomSchema, req.query);
+    return ok(await roomData(app.kdb, room_id, app.lottery.now()));
+  });
+
+  app.post('/lotteryOrder', member, async (req) => {
+    const input = parse(lotteryOrderSchema, req.body);
+    return ok(await placeOrder(app.kdb, req.member!.id, input, app.lottery.now(), req.log), MSG.lotteryBetOk);
+  });
+};
+export default routes;

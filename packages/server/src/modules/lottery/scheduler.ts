@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { BET_STATUS, type LotteryType } from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { scheduleJob, withTryLock } from '../../lib/jobs.js';
+import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
+import { applyBets, VenueCategories } from '../games/ingest.js';
+import type { VenueBet } from '../venues/adapter.js';
+import { commitmentOf, drawResult, newSeed, nextRound, roundAt, settleLine } from './engine/index.js';
+
+/**
+ * The lottery scheduler (DESIGN §7): one pass
+ * 1. makes sure every enabled lottery's current and next round rows exist, each with a fresh secret seed
+ *    and its public commitment: the next round's row exists a whole interval before it opens
+ *    (commit-before-open);
+ * 2. draws every round whose draw time has passed and has no result (also rounds missed while no server
+ *    ran: they are due at the first pass), from its stored seed, and stores the result;
+ * 3. settles the round's unsettled orders: per order (one request's lines), in one transaction, the lines
+ *    are marked settled only where still unsettled and the wins and pushes credited in one ledger journal
+ *    (house:lottery → member wallet, key lottery:payout:<order_no>); then the settled lines go to
+ *    bet_records through the games ingest (counted once: turnover requirement, flow, daily sums); then
+ *    the round is marked settled. Every step is conditional, so a pass run twice, concurrently or after
+ *    a crash half-way changes nothing twice.
+ */
+
+export const LOTTERY_VENUE = 'lottery';
+export const LOTTERY_CATEGORY = 'lottery';
+/** Advisory lock key of the pass across instances. */
+const LOCK_KEY = 0x107_7e1;
+/** Rounds settled per pass at most (a long outage catches up over a few passes). */
+const DUE_PER_PASS = 200;
+
+export interface PassResult {
+  created: number;
+  drawn: number;
+  settledOrders: number;
+  settledRounds: number;
+}
+
+/** Writes the rows of the current and the next round of every enabled lottery (nothing when they exist). */
+export async function ensureRounds(db: Kdb, nowMs: number): Promise<number> {
+  const lotteries = await db.selectFrom('lotteries').select(['code', 'interval_s', 'ftime_s']).where('enabled', '=', true).execute();
+  const rows = lotteries.flatMap((l) => {
+    const sched = { intervalS: l.interval_s, ftimeS: l.ftime_s };
+    const cur = roundAt(sched, nowMs);
+    return [cur, nextRound(sched, cur)].map((r) => {
+      const seed = newSeed();
+      return { lottery: l.code, expect: r.expect, seed, commitment: commitmentOf(seed), draw_at: new Date(r.drawAtMs) };
+    });
+  });
+  if (rows.length === 0) return 0;
+  const r = await db
+    .insertInto('lottery_rounds')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['lottery', 'expect']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** One scheduler pass at the clock time `nowMs` (tests drive it directly with a fake clock). */
+export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogger): Promise<PassResult> {
+  const out: PassResult = { created: await ensureRounds(db, nowMs), drawn: 0, settledOrders: 0, settledRounds: 0 };
+  const due = await db
+    .selectFrom('lottery_rounds as r')
+    .innerJoin('lotteries as l', 'l.code', 'r.lottery')
+    .select(['r.lottery', 'r.expect', 'r.seed', 'r.result', 'r.draw_at', 'l.type', 'l.title'])
+    .where('r.settled_at', 'is', null)
+    .where('r.draw_at', '<=', new Date(nowMs))
+    .orderBy('r.draw_at')
+    .limit(DUE_PER_PASS)
+    .execute();
+  for (const round of due) {
+    const type = round.type as LotteryType;
+    let result = round.result;
+    if (result === null) {
+      result = drawResult(type, round.lottery, round.expect, round.seed);
+      const drawn = await db
+        .updateTable('lottery_rounds')
+        .set({ result: JSON.stringify(result), drawn_at: new Date(nowMs) })
+        .where('lottery', '=', round.lottery)
+        .where('expect', '=', round.expect)
+        .where('result', 'is', null)
+        .executeTakeFirst();
+      if (Number(drawn.numUpdatedRows) === 1) out.drawn += 1;
+    }
+    out.settledOrders += await settleRound(db, { lottery: round.lottery, title: round.title, expect: round.expect, type, result }, nowMs, log);
+    const done = await db
+      .updateTable('lottery_rounds')
+      .set({ settled_at: new Date(nowMs) })
+      .where('lottery', '=', round.lottery)
+      .where('expect', '=', round.expect)
+      .where('settled_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) out.settledRounds += 1;
+  }
+  return out;
+}
+
+interface DrawnRound {
+  lottery: string;
+  title: string;
+  expect: string;
+  type: LotteryType;
+  result: number[];
+}
+
+/** Settles the round's unsettled orders (see the module comment); answers how many orders this call settled. */
+async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log?: FastifyBaseLogger): Promise<number> {
+  const lines = await db
+    .selectFrom('lottery_orders')
+    .select(['id', 'order_no', 'line', 'member_id', 'play_id', 'odds_cents', 'stake_fen'])
+    .where('lottery', '=', round.lottery)
+    .where('expect', '=', round.expect)
+    .where('status', '=', BET_STATUS.unsettled)
+    .orderBy('order_no')
+    .orderBy('line')
+    .execute();
+  const byOrder = new Map<string, typeof lines>();
+  for (const l of lines) {
+    const group = byOrder.get(l.order_no) ?? [];
+    group.push(l);
+    byOrder.set(l.order_no, group);
+  }
+  let settled = 0;
+  if (byOrder.size > 0) {
+    const house = await systemAccountId(db, HOUSE.lottery);
+    for (const [orderNo, group] of byOrder) {
+      const memberId = group[0]!.member_id;
+      const wallet = await memberWalletId(db, memberId);
+      const outcomes = group.map((l) => ({ id: l.id, ...settleLine(round.type, l.play_id, l.odds_cents / 100, l.stake_fen, round.result) }));
+      const payout = outcomes.reduce((s, o) => s + o.payoutFen, 0);
+      const values = outcomes.map((o) => sql`(${o.id}::bigint, ${o.payoutFen}::bigint, ${o.validFen}::bigint)`);
+      const did = await db.transaction().execute(async (tx) => {
+        const upd = await sql<{ id: number }>`
+          UPDATE lottery_orders o SET status = ${BET_STATUS.settled}, payout_fen = v.payout, valid_fen = v.valid, settled_at = ${new Date(nowMs)}
+          FROM (VALUES ${sql.join(values)}) AS v(id, payout, valid)
+          WHERE o.id = v.id AND o.status = ${BET_STATUS.unsettled}
+          RETURNING o.id`.execute(tx);
+        if (upd.rows.length === 0) return false; // settled by another pass
+        if (upd.rows.length !== group.length) throw new Error(`lottery: order ${orderNo} partly settled`);
+        if (payout > 0) {
+          const journalId = await post(tx, {
+            idemKey: `lottery:payout:${orderNo}`,
+            kind: 'lottery_payout',
+            memo: `${round.title} ${round.expect}`,
+            entries: [
+              { accountId: house, amountFen: -payout },
+              { accountId: wallet, amountFen: payout },
+            ],
+          });
+          await tx.updateTable('lottery_orders').set({ payout_journal_id: journalId }).where('order_no', '=', orderNo).execute();
+        }
+        return true;
+      });
+      if (did) settled += 1;
+    }
+  }
+  await recordBets(db, round, log);
+  return settled;
+}
+
+/** The round's settled lines into bet_records, counted once (games ingest: idempotent by venue and bet id). */
+async function recordBets(db: Kdb, round: DrawnRound, log?: FastifyBaseLogger): Promise<void> {
+  const rows = await db
+    .selectFrom('lottery_orders')
+    .selectAll()
+    .where('lottery', '=', round.lottery)
+    .where('expect', '=', round.expect)
+    .where('status', '=', BET_STATUS.settled)
+    .execute();
+  if (rows.length === 0) return;
+  await applyBets(db, rows.map((o) => betOf(o, round.title, round.result)), new VenueCategories(db), log);
+}
+
+/** A lottery order line as a bet record (bet id <order_no>:<line>). */
+export function betOf(
+  o: { order_no: string; line: number; member_id: number; lottery: string; expect: string; play_id: string; odds_cents: number; stake_fen: number; payout_fen: number; valid_fen: number; status: number; created_at: Date; settled_at: Date | null },
+  title: string,
+  result: number[] | null,
+): VenueBet {
+  const settled = o.status === BET_STATUS.settled;
+  return {
+    seq: 0,
+    venue: LOTTERY_VENUE,
+    betId: `${o.order_no}:${o.line}`,
+    memberId: o.member_id,
+    game: o.lottery,
+    gameName: title,
+    category: LOTTERY_CATEGORY,
+    stakeFen: o.stake_fen,
+    validFen: settled ? o.valid_fen : 0,
+    winLossFen: settled ? o.payout_fen - o.stake_fen : 0,
+    status: o.status,
+    detail: JSON.stringify({ expect: o.expect, play: o.play_id, odds: o.odds_cents / 100, result }),
+    betAt: o.created_at,
+    settledAt: o.settled_at,
+  };
+}
+
+/** The lottery's clock (tests replace `now` to drive rounds without waiting). */
+export interface LotteryClock {
+  now(): number;
+}
+
+/** Decorates app.lottery (the clock) and schedules the pass every LOTTERY_TICK_MS, once at a time across instances. */
+export function startLottery(app: FastifyInstance): void {
+  const clock: LotteryClock = { now: () => Date.now() };
+  app.decorate('lottery', clock);
+  scheduleJob(app, 'lottery', app.config.lotteryTickMs, () => withTryLock(app.db, LOCK_KEY, () => lotteryPass(app.kdb, clock.now(), app.log)));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lottery: LotteryClock;
+  }
+}

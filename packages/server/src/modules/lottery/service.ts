@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import {
+  BET_STATUS,
+  LOTTERY_OPENLIST_SIZE,
+  LOTTERY_ORDER_MAX_LINES,
+  LOTTERY_STAKE_MAX_YUAN,
+  LOTTERY_STAKE_MIN_YUAN,
+  MSG,
+  fmt,
+  yuanToFen,
+  type LotteryExtend,
+  type LotteryListItem,
+  type LotteryOpenItem,
+  type LotteryRoomData,
+  type LotteryRoomListItem,
+  type LotteryType,
+} from '@app/contract';
+import type { z } from 'zod';
+import type { lotteryOrderSchema } from '@app/contract/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kdb } from '../../db/connect.js';
+import { badRequest } from '../../http/errors.js';
+import { beijing } from '../../lib/time.js';
+import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
+import { applyBets, VenueCategories } from '../games/ingest.js';
+import { attributesOf, buildPlaybox, clockAt, isPlayOf, oddsCents } from './engine/index.js';
+import { betOf } from './scheduler.js';
+
+/** POST /api/lotteryList: the enabled lotteries in display order. */
+export async function listLotteries(db: Kdb): Promise<LotteryListItem[]> {
+  const rows = await db.selectFrom('lotteries').select(['code', 'title', 'type', 'icon']).where('enabled', '=', true).orderBy('sort').orderBy('code').execute();
+  return rows.map((r) => ({ name: r.code, title: r.title, type: r.type as LotteryType, icon: r.icon }));
+}
+
+/** POST /api/lotteryRoom {name}: the enabled rooms of an enabled lottery. */
+export async function listRooms(db: Kdb, name: string): Promise<LotteryRoomListItem[]> {
+  const rows = await db
+    .selectFrom('lottery_rooms as r')
+    .innerJoin('lotteries as l', 'l.code', 'r.lottery')
+    .select(['r.id', 'r.title', 'l.title as lottery_title'])
+    .where('r.lottery', '=', name)
+    .where('r.enabled', '=', true)
+    .where('l.enabled', '=', true)
+    .orderBy('r.sort')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, lottery: { title: r.lottery_title } }));
+}
+
+async function roomOf(db: Kdb, roomId: number) {
+  const room = await db
+    .selectFrom('lottery_rooms as r')
+    .innerJoin('lotteries as l', 'l.code', 'r.lottery')
+    .select(['r.id', 'r.title', 'l.code', 'l.title as lottery_title', 'l.type', 'l.interval_s', 'l.ftime_s', 'l.odds'])
+    .where('r.id', '=', roomId)
+    .where('r.enabled', '=', true)
+    .where('l.enabled', '=', true)
+    .executeTakeFirst();
+  if (!room) throw badRequest(MSG.lotteryRoomMissing);
+  return { ...room, type: room.type as LotteryType, sched: { intervalS: room.interval_s, ftimeS: room.ftime_s } };
+}
+
+export function extendOf(type: LotteryType, result: number[]): LotteryExtend {
+  return { numbers: result, ...attributesOf(type, result) };
+}
+
+/** GET /api/lotteryRoom?room_id=: the room, its lottery's clock, past results with their seeds, the playbox. */
+export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<LotteryRoomData> {
+  const room = await roomOf(db, roomId);
+  const clock = clockAt(room.sched, nowMs);
+  const [open, drawn] = await Promise.all([
+    db.selectFrom('lottery_rounds').select('commitment').where('lottery', '=', room.code).where('expect', '=', clock.nextexpect).executeTakeFirst(),
+    db
+      .selectFrom('lottery_rounds')
+      .select(['expect', 'seed', 'commitment', 'result', 'draw_at'])
+      .where('lottery', '=', room.code)
+      .where('result', 'is not', null)
+      .where('draw_at', '<=', new Date(nowMs))
+      .orderBy('draw_at', 'desc')
+      .limit(LOTTERY_OPENLIST_SIZE)
+      .execute(),
+  ]);
+  const openlist: LotteryOpenItem[] = drawn.map((r) => ({
+    expect: r.expect,
+    opentime2: beijing(r.draw_at),
+    extend: extendOf(room.type, r.result!),
+    seed: r.seed,
+    commitment: r.commitment,
+  }));
+  return {
+    id: room.id,
+    title: room.title,
+    ftime: room.ftime_s,
+    lottery: {
+      name: room.code,
+      title: room.lottery_title,
+      type: room.type,
+      nowdata: {
+        expect: clock.expect,
+        nextexpect: clock.nextexpect,
+        timeout: clock.timeout,
+        commitment: open?.commitment ?? '',
+        last: openlist[0] ? { expect: openlist[0].expect, extend: openlist[0].extend } : { expect: clock.expect, extend: null },
+      },
+      openlist,
+    },
+    playbox: buildPlaybox(room.type, room.odds),
+    chatdata: [],
+  };
+}
+
+export type LotteryOrderInput = z.output<typeof lotteryOrderSchema>;
+
+function newOrderNo(nowMs: number): string {
+  return `LT${beijing(new Date(nowMs)).replace(/\D/g, '')}${randomBytes(5).toString('hex')}`;
+}
+
+/**
+ * POST /api/lotteryOrder. Checks in order: the room; the expect is the lottery's open round; betting is
+ * open (封盘中禁止投注); at least one line; each line's play exists; each stake within the limits; the odds
+ * are the server's (any the client sends are ignored). Then, in one transaction with the round row held
+ * (a draw waits for it), one ledger journal member wallet → house:lottery (余额不足 when short) and the
+ * lines.
+ */
+export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderInput, nowMs: number, log?: FastifyBaseLogger): Promise<{ order_no: string; expect: string }> {
+  const room = await roomOf(db, input.room_id);
+  const clock = clockAt(room.sched, nowMs);
+  if (input.expect !== clock.nextexpect) throw badRequest(MSG.lotteryExpectWrong);
+  if (clock.state !== 'open') throw badRequest(MSG.lotteryClosed);
+  if (input.order.length === 0) throw badRequest(MSG.gameBetEmpty);
+  if (input.order.length > LOTTERY_ORDER_MAX_LINES) throw badRequest(fmt(MSG.lotteryTooManyLines, { max: LOTTERY_ORDER_MAX_LINES }));
+  const lines = input.order.map((line) => {
+    const cents = isPlayOf(room.type, line.id) ? oddsCents(room.odds[line.id]) : null;
+    if (cents === null) throw badRequest(MSG.gameBetOption);
+    const fen = yuanToFen(line.total);
+    if (fen === null || fen < LOTTERY_STAKE_MIN_YUAN * 100 || fen > LOTTERY_STAKE_MAX_YUAN * 100) {
+      throw badRequest(fmt(MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN }));
+    }
+    return { playId: line.id, cents, fen };
+  });
+  const totalFen = lines.reduce((s, l) => s + l.fen, 0);
+  const house = await systemAccountId(db, HOUSE.lottery);
+  const wallet = await memberWalletId(db, memberId);
+  const orderNo = newOrderNo(nowMs);
+  const expect = clock.nextexpect;
+  const rows = await db.transaction().execute(async (tx) => {
+    const round = await tx
+      .selectFrom('lottery_rounds')
+      .select('expect')
+      .where('lottery', '=', room.code)
+      .where('expect', '=', expect)
+      .where('result', 'is', null)
+      .forShare()
+      .executeTakeFirst();
+    if (!round) throw badRequest(MSG.lotteryClosed);
+    const journalId = await post(tx, {
+      idemKey: `lottery:stake:${orderNo}`,
+      kind: 'lottery_stake',
+      memo: `${room.lottery_title} ${expect}`,
+      entries: [
+        { accountId: wallet, amountFen: -totalFen },
+        { accountId: house, amountFen: totalFen },
+      ],
+    });
+    return tx
+      .insertInto('lottery_orders')
+      .values(
+        lines.map((l, i) => ({
+          order_no: orderNo,
+          line: i + 1,
+          member_id: memberId,
+          room_id: room.id,
+          lottery: room.code,
+          expect,
+          play_id: l.playId,
+          odds_cents: l.cents,
+          stake_fen: l.fen,
+          status: BET_STATUS.unsettled,
+          stake_journal_id: journalId,
+        })),
+      )
+      .returningAll()
+      .execute();
+  });
+  // The unsettled bet records (shown in the member's bet list at once); settlement writes them anyway.
+  try {
+    await applyBets(db, rows.map((o) => betOf(o, room.lottery_title, null)), new VenueCategories(db), log);
+  } catch (err) {
+    log?.warn({ err, orderNo }, 'lottery: unsettled bet records not written');
+  }
+  return { order_no: orderNo, expect };
+}
