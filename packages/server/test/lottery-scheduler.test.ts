@@ -193,3 +193,20 @@ describe('settlement', () => {
     expect(await roundRow('k3_60', nextRound(K3, nextRound(K3, round)).expect)).toBeUndefined();
   });
 });
+
+describe('the scheduled job', () => {
+  it('runs the pass by itself every LOTTERY_TICK_MS (with the advisory lock on PostgreSQL)', async () => {
+    const other = await startServer({ lotteryTickMs: 50 });
+    try {
+      const expectNow = roundAt(K3, Date.now()).expect;
+      let row;
+      for (let i = 0; i < 100 && !row; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        row = await other.db.kysely.selectFrom('lottery_rounds').select('commitment').where('lottery', '=', 'k3_60').where('expect', '>=', expectNow).executeTakeFirst();
+      }
+      expect(row).toBeDefined();
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -131,6 +131,11 @@ describe('POST /api/lotteryOrder', () => {
       ['lottery', 'lottery', 2, false],
       ['lottery', 'lottery', 2, false],
     ]);
+    const list = await s.api('/api/betrecord', { date: 1 }, { token: m.token });
+    expect(list.data.data.map((b: { platname: string; plays: string; status: number; bet_amount: number }) => [b.platname, b.plays, b.status, b.bet_amount]).sort()).toEqual([
+      ['彩票', '极速快三', 2, 10],
+      ['彩票', '极速快三', 2, 2.5],
+    ]);
   });
 
   it('lets the trial account bet with its demo money', async () => {
