@@ -13,7 +13,7 @@ import {
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { verifyPassword } from '../../lib/password.js';
+import { checkPayPassword } from '../user/service.js';
 
 /** Bank cards show the shared bank icon until per-bank icons exist; USDT addresses have none. */
 export const BANK_CARD_ICON = '/assets/logo.svg';
@@ -55,10 +55,7 @@ export async function bindCard(db: Kdb, memberId: number, input: BindCardInput):
   // ERC20 hex is case-insensitive: stored lower-case so the same address cannot be bound twice.
   const bankNo = isUsdt ? (input.bank_owner === 'ERC20' ? input.bank_no.toLowerCase() : input.bank_no) : normalizeCardNumber(input.bank_no);
 
-  const stored = await db.selectFrom('members').select('pay_password_hash').where('id', '=', memberId).executeTakeFirst();
-  if (!stored?.pay_password_hash || !(await verifyPassword(stored.pay_password_hash, input.pay_pass))) {
-    throw badRequest(MSG.payPasswordWrong);
-  }
+  await checkPayPassword(db, memberId, input.pay_pass);
 
   try {
     await db.transaction().execute(async (tx) => {

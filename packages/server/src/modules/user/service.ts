@@ -116,6 +116,12 @@ export async function changeLoginPassword(db: Kdb, memberId: number, oldPlain: s
   await revokeAllSessions(db, memberId);
 }
 
+/** Card binding and withdrawal: refuses with 支付密码错误 unless `plain` is the member's payment password. */
+export async function checkPayPassword(db: Kdb, memberId: number, plain: string): Promise<void> {
+  const stored = await db.selectFrom('members').select('pay_password_hash').where('id', '=', memberId).executeTakeFirst();
+  if (!stored?.pay_password_hash || !(await verifyPassword(stored.pay_password_hash, plain))) throw badRequest(MSG.payPasswordWrong);
+}
+
 /** Payment password change: checked at card binding and withdrawal; sessions stay. */
 export async function changePayPassword(db: Kdb, memberId: number, oldPlain: string, newPlain: string): Promise<void> {
   await changeSecret(db, memberId, 'pay_password_hash', oldPlain, newPlain);

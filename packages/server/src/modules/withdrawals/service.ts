@@ -14,7 +14,7 @@ import type { withdrawSchema } from '@app/contract/schemas';
 import type { z } from 'zod';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { verifyPassword } from '../../lib/password.js';
+import { checkPayPassword } from '../user/service.js';
 import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { getSettings } from '../site/service.js';
 import { lockedRemainingTurnoverFen } from '../turnover/service.js';
@@ -56,10 +56,7 @@ export async function requestWithdrawal(db: Kdb, memberId: number, input: Withdr
     : undefined;
   if (!card) throw notFound(MSG.cardMissing);
 
-  const stored = await db.selectFrom('members').select('pay_password_hash').where('id', '=', memberId).executeTakeFirst();
-  if (!stored?.pay_password_hash || !(await verifyPassword(stored.pay_password_hash, input.password))) {
-    throw badRequest(MSG.payPasswordWrong);
-  }
+  await checkPayPassword(db, memberId, input.password);
 
   const isUsdt = card.type === CARD_TYPE.usdt;
   let usdt = { rateE4: 0, equivalent: 0, fee: 0, arrival: 0 };
