@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { ORDER_STATE } from '@app/contract';
+import { ORDER_STATE, ORDER_STATE_LABELS } from '@app/contract';
 
 const COLORS: Record<number, string> = { [ORDER_STATE.pending]: 'gold', [ORDER_STATE.approved]: 'green', [ORDER_STATE.rejected]: 'red' };
 
@@ -10,8 +10,6 @@ export function StateTag({ state, text }: { state: number; text: string }) {
 
 /** The review queues' tabs: state 1, 2, 3, or every state. */
 export const STATE_TABS = [
-  { key: '1', label: '待审核' },
-  { key: '2', label: '已通过' },
-  { key: '3', label: '已拒绝' },
+  ...[ORDER_STATE.pending, ORDER_STATE.approved, ORDER_STATE.rejected].map((state) => ({ key: String(state), label: ORDER_STATE_LABELS[state] })),
   { key: '', label: '全部' },
 ];
