@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { MSG } from './messages.js';
+import { fmt, MSG } from './messages.js';
+import { CHAT_LIMITS } from './lottery-chat.js';
 import { PAY_METHODS } from './cards.js';
 import { reviewReasonFailure } from './wallet.js';
 import { form, int, secret, text } from './validation.js';
@@ -122,3 +123,27 @@ export const auditQuery = z.object({
   staff: text(ADMIN_LIMITS.usernameMax),
   action: text(40),
 });
+
+// ---- lottery rooms: chat moderation and odds ----------------------------------------------------
+
+export const chatListQuery = z.object({
+  room_id: int(0, 2 ** 31 - 1).catch(0).default(0),
+  keyword: text(ADMIN_LIMITS.keywordMax),
+  page: page(),
+});
+
+export const chatDeleteSchema = z.object({ reason: note() });
+
+/** minutes: 0 = until lifted; the reason is required (it shows in the audit log). */
+export const muteSchema = refined({ minutes: z.union([z.number(), z.string().max(20)]).default(''), reason: note() }, (v) => {
+  const minutes = Number(v.minutes);
+  if (v.minutes === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > CHAT_LIMITS.muteMaxMinutes) {
+    return fmt(MSG.chatMuteMinutes, { max: CHAT_LIMITS.muteMaxMinutes });
+  }
+  return staffReasonFailure(v.reason, MSG.chatMuteReason);
+});
+
+export const lotteryCodeParams = z.object({ code: text(40) });
+
+/** The whole odds table of one lottery (play id → decimal odds); the engine's validateOdds decides. */
+export const oddsSchema = z.object({ odds: z.record(z.string().max(40), z.unknown()) });

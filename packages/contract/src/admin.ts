@@ -26,6 +26,9 @@ export const PERMISSION_LABELS = {
   'ledger.check': '账本核对',
   'audit.read': '查看审计日志',
   'staff.manage': '员工管理',
+  'lottery.read': '查看彩票房间与聊天',
+  'lottery.chat': '聊天管理（删除消息、禁言）',
+  'lottery.odds': '修改彩票赔率',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
 export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
@@ -50,8 +53,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'ledger.check',
     'audit.read',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read'],
-  support: ['members.read'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds'],
+  support: ['members.read', 'lottery.read', 'lottery.chat'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -76,6 +79,10 @@ export const AUDIT_ACTION_LABELS = {
   'staff.password': '重置员工密码',
   'staff.role': '修改员工角色',
   'staff.state': '修改员工状态',
+  'chat.delete': '删除聊天消息',
+  'member.mute': '禁言会员',
+  'member.unmute': '解除禁言',
+  'lottery.odds': '修改彩票赔率',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -90,6 +97,8 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   transfer_refund: '转账退回',
   adjustment: '人工调整',
   trial_funding: '试玩资金',
+  lottery_stake: '彩票投注',
+  lottery_payout: '彩票派奖',
 };
 
 export const ADMIN_LIMITS = {

@@ -12,3 +12,4 @@ export * from './games.js';
 export * from './venue.js';
 export * from './admin.js';
 export * from './lottery.js';
+export * from './lottery-chat.js';

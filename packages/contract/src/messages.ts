@@ -220,6 +220,25 @@ export const MSG = {
   lotteryExpectWrong: '期号已变更，请刷新后重新投注',
   lotteryStakeRange: '每注金额须在{min}至{max}元之间',
   lotteryTooManyLines: '单次最多投注{max}项',
+  // lottery room chat (WebSocket) and system messages
+  chatTooLong: '消息最多{max}个字',
+  chatTooFast: '发言太频繁，请稍后再试',
+  chatMuted: '您已被禁言',
+  chatMutedUntil: '您已被禁言至{until}',
+  chatBadFrame: '消息格式不正确',
+  chatBetMissing: '未找到该注单',
+  chatNeedLogin: '请登录！',
+  chatDeleted: '消息已删除',
+  chatMuteMinutes: '禁言时长须为0至{max}分钟（0为永久）',
+  chatMuteReason: '请填写禁言原因（最多{max}个字）',
+  chatMessageMissing: '消息不存在',
+  chatMutedOk: '已禁言',
+  chatUnmutedOk: '已解除禁言',
+  sysRoundOpen: '第{expect}期已开盘，欢迎投注',
+  sysRoundClosed: '第{expect}期已封盘，停止投注',
+  sysRoundResult: '第{expect}期开奖结果：{numbers}',
+  sysBigWin: '恭喜{author}在第{expect}期喜中{amount}元！',
+  betNoticeText: '第{expect}期投注{count}项，共{total}元',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -719,6 +719,36 @@ INSERT INTO lottery_rooms (lottery, title, sort) VALUES
   ('lhc_180', '新手房', 1), ('lhc_180', '高手房', 2), ('lhc_180', 'VIP房', 3);
 `;
 
+const lotteryChat = `
+-- Room chat (DESIGN §7): members' messages and the server's bet notices, kept for chatdata and moderation.
+CREATE TABLE lottery_chat (
+  id bigserial PRIMARY KEY,
+  room_id bigint NOT NULL REFERENCES lottery_rooms(id),
+  member_id bigint NOT NULL REFERENCES members(id),
+  -- 'chat' or 'bet' (a bet notice: body holds the order's lines as JSON, content its summary)
+  kind text NOT NULL CHECK (kind IN ('chat', 'bet')),
+  author text NOT NULL,
+  avatar text NOT NULL DEFAULT '',
+  content text NOT NULL CHECK (char_length(content) BETWEEN 1 AND 400),
+  bet jsonb,
+  -- a bet notice names its order once: the same order_no is never announced twice
+  order_no text UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  deleted_at timestamptz,
+  deleted_by bigint REFERENCES staff(id)
+);
+CREATE INDEX lottery_chat_room_idx ON lottery_chat (room_id, id DESC);
+CREATE INDEX lottery_chat_member_idx ON lottery_chat (member_id, id DESC);
+-- A member muted by staff; until NULL = until lifted. One row per member (lifting deletes it).
+CREATE TABLE lottery_mutes (
+  member_id bigint PRIMARY KEY REFERENCES members(id),
+  until timestamptz,
+  reason text NOT NULL,
+  staff_id bigint NOT NULL REFERENCES staff(id),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -728,4 +758,5 @@ export const migrations: Migration[] = [
   { id: '006_games', sql: games },
   { id: '007_demo_venue_play', sql: demoVenuePlay },
   { id: '008_lottery', sql: lottery },
+  { id: '009_lottery_chat', sql: lotteryChat },
 ];

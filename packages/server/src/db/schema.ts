@@ -312,5 +312,20 @@ export interface Database {
     created_at: Generated<Date>;
     settled_at: NullableTimestamp;
   };
+  lottery_chat: {
+    id: Generated<number>;
+    room_id: number;
+    member_id: number;
+    kind: 'chat' | 'bet';
+    author: string;
+    avatar: Generated<string>;
+    content: string;
+    bet: ColumnType<{ expect: string; lines: { playtitle: string; total: number }[] } | null, string | null | undefined, string | null>;
+    order_no: string | null;
+    created_at: Generated<Date>;
+    deleted_at: NullableTimestamp;
+    deleted_by: number | null;
+  };
+  lottery_mutes: { member_id: number; until: NullableTimestamp; reason: string; staff_id: number; created_at: Generated<Date> };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

@@ -1,0 +1,156 @@
+/**
+ * The lottery room's real-time channel (spec §7 "Lottery room" WebSocket, DESIGN §7): the frames both
+ * sides send on /wss?roomid=…&_token=…, the chat limits, and the back-office moderation shapes.
+ * Shared by the server, the member app, the console and the benchmark.
+ */
+
+/** spec §9: the client sends the text `ping` every 3 s; the server sends it too, on the same period. */
+export const WS_PING_TEXT = 'ping';
+export const WS_PING_INTERVAL_MS = 3000;
+/** A connection that has sent nothing (not even ping) for this long is closed by the server. */
+export const WS_IDLE_TIMEOUT_MS = 15_000;
+/** WebSocket path (below the site root). */
+export const WS_PATH = '/wss';
+
+/** Close codes the server uses (4000–4999 are the application's own range). */
+export const WS_CLOSE = {
+  /** missing, expired or revoked token */
+  unauthorized: 4401,
+  /** unknown or disabled room */
+  roomMissing: 4404,
+  /** the member has too many connections open in this room */
+  tooManyConnections: 4429,
+  /** silent for longer than WS_IDLE_TIMEOUT_MS */
+  idle: 4408,
+} as const;
+
+/** Client frame `order`: 1 = chat message, 0 = bet notice (content = the order_no lotteryOrder answered). */
+export const CHAT_ORDER = { betNotice: 0, chat: 1 } as const;
+
+export const CHAT_LIMITS = {
+  /** characters of one chat message after trimming */
+  maxChars: 200,
+  /** bytes of one raw frame the server reads at all (larger frames are dropped and answered with an error) */
+  maxFrameBytes: 4096,
+  /** messages (chat and bet notices) per member per window, across their connections on one instance */
+  ratePerWindow: 5,
+  rateWindowMs: 10_000,
+  /** connections one member may hold open in one room */
+  connectionsPerMemberRoom: 5,
+  /** recent messages GET /api/lotteryRoom returns as chatdata */
+  recent: 50,
+  /** longest mute staff can set, in minutes (0 = until lifted) */
+  muteMaxMinutes: 60 * 24 * 365,
+} as const;
+
+/** A single settled order paying at least this much (yuan) is announced to its room as a big win. */
+export const LOTTERY_BIG_WIN_YUAN = 1000;
+
+/** What a chat item is: a member's text or the server's own notice of a member's real bet. */
+export type ChatKind = 'chat' | 'bet';
+
+/** One line of a bet notice: the play as titled in the playbox, and the stake in yuan. */
+export interface BetNoticeLine {
+  playtitle: string;
+  total: number;
+}
+
+/**
+ * A chat item, as broadcast and as returned in chatdata (spec: {id, author, avatar, content}; the rest
+ * is ours). `uid` lets a client put its own messages on the right; `author` is the nickname or the
+ * masked username; bet notices are built by the server from the stored order, never from client text.
+ */
+export interface ChatMessage {
+  id: number;
+  uid: number;
+  author: string;
+  avatar: string;
+  content: string;
+  kind: ChatKind;
+  /** Beijing time, YYYY-MM-DD HH:mm:ss */
+  time: string;
+  /** bet notices only */
+  bet?: { expect: string; lines: BetNoticeLine[] };
+}
+
+/** What a system message is about; the member app shows each as a toast and a centred line in the chat. */
+export type SysKind = 'open' | 'close' | 'result' | 'bigwin' | 'error';
+
+/** spec: {sysmsg, content}; `expect` names the round where there is one, `extend` rides with results. */
+export interface SysMessage {
+  sysmsg: SysKind;
+  content: string;
+  expect?: string;
+}
+
+/** Staff removed a chat item: clients drop it from view. */
+export interface ChatDeleted {
+  delete: number;
+}
+
+/** Every JSON frame the server sends (besides the text ping). */
+export type ServerFrame = ChatMessage | SysMessage | ChatDeleted;
+
+/** The JSON frame a client sends (besides the text ping). */
+export interface ClientFrame {
+  content: string;
+  order: 0 | 1;
+}
+
+export function isSysMessage(f: ServerFrame): f is SysMessage {
+  return 'sysmsg' in f;
+}
+export function isChatDeleted(f: ServerFrame): f is ChatDeleted {
+  return 'delete' in f;
+}
+export function isChatMessage(f: ServerFrame): f is ChatMessage {
+  return 'id' in f && 'content' in f && !('sysmsg' in f);
+}
+
+/** The WebSocket address of a room, from the page's origin (http → ws, https → wss). */
+export function roomSocketUrl(origin: string, roomId: number, token: string): string {
+  const base = origin.replace(/^http/, 'ws');
+  return `${base}${WS_PATH}?roomid=${encodeURIComponent(String(roomId))}&_token=${encodeURIComponent(token)}`;
+}
+
+// ---- back office: /admin/api/lottery/… -------------------------------------------------------------
+
+/** GET /admin/api/lottery/chat?room_id=&keyword=&page= row (deleted ones included, marked). */
+export interface AdminChatRow {
+  id: number;
+  room_id: number;
+  room_title: string;
+  lottery_title: string;
+  member_id: number;
+  username: string;
+  author: string;
+  kind: ChatKind;
+  content: string;
+  created_at: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+  /** the author is muted right now */
+  muted: boolean;
+}
+
+/** GET /admin/api/lottery/mutes?page= row: members muted right now. */
+export interface AdminMuteRow {
+  member_id: number;
+  username: string;
+  /** null: until lifted */
+  until: string | null;
+  reason: string;
+  staff: string;
+  created_at: string;
+}
+
+/** GET /admin/api/lotteries row: a lottery with its odds and each play's return to player. */
+export interface AdminLotteryRow {
+  code: string;
+  title: string;
+  type: 1 | 2;
+  interval_s: number;
+  ftime_s: number;
+  enabled: boolean;
+  plays: { id: string; group: string; playtitle: string; odds: number; rtp: number }[];
+}
