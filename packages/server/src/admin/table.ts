@@ -6,9 +6,11 @@ import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { route, type AdminRoute } from './route.js';
 import { staffRoutes } from './staff/routes.js';
+import { lotteryChatRoutes } from './lottery/chat.js';
+import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...paymentRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 
