@@ -1,3 +1,5 @@
+import type { LotteryExtend } from './lottery.js';
+
 /**
  * The lottery room's real-time channel (spec §7 "Lottery room" WebSocket, DESIGN §7): the frames both
  * sides send on /wss?roomid=…&_token=…, the chat limits, and the back-office moderation shapes.
@@ -73,6 +75,16 @@ export interface ChatMessage {
   bet?: { expect: string; lines: BetNoticeLine[] };
 }
 
+/**
+ * How a member is named in a room where they have no nickname: the username masked to its first two
+ * and last two characters around a fixed *** (ab***yz), so neither the whole name nor its length shows.
+ */
+export function maskUsername(username: string): string {
+  const chars = [...username];
+  if (chars.length <= 4) return `${chars[0] ?? ''}***`;
+  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
+}
+
 /** What a system message is about; the member app shows each as a toast and a centred line in the chat. */
 export type SysKind = 'open' | 'close' | 'result' | 'bigwin' | 'error';
 
@@ -81,6 +93,8 @@ export interface SysMessage {
   sysmsg: SysKind;
   content: string;
   expect?: string;
+  /** 'result' only: the drawn numbers and their attributes, as in the room's openlist */
+  extend?: LotteryExtend;
 }
 
 /** Staff removed a chat item: clients drop it from view. */

@@ -2,6 +2,7 @@
  * The in-house lottery's wire constants and shapes (spec §2 "Lottery room", §3 lottery room and draw
  * data, §4 lottery round; DESIGN §7), shared by the server's engine and the member app.
  */
+import type { ChatMessage } from './lottery-chat.js';
 
 /** spec §3: lottery.type. 1 = six balls plus a special seventh from 1–49 (六合彩), 2 = three dice (快三). */
 export const LOTTERY_TYPE = { sixBall: 1, dice: 2 } as const;
@@ -137,5 +138,6 @@ export interface LotteryRoomData {
     openlist: LotteryOpenItem[];
   };
   playbox: PlayboxGroup[];
-  chatdata: unknown[];
+  /** the room's recent chat, oldest first (deleted messages left out) */
+  chatdata: ChatMessage[];
 }
