@@ -1,4 +1,97 @@
-import type { AdminRoute } from '../route.js';
+import { MSG, type AdminLotteryRow, type LotteryType } from '@app/contract';
+import { lotteryCodeParams, oddsSchema } from '@app/contract/schemas';
+import type { Kdb } from '../../db/connect.js';
+import { ok } from '../../http/envelope.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { buildPlaybox, oddsCents, rtpOf, validateOdds, type OddsTable } from '../../modules/lottery/engine/index.js';
+import { actorOf } from '../actor.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import { route, type AdminRoute } from '../route.js';
 
-/** The lotteries and their odds, editable within the RTP range. */
-export const lotteryOddsRoutes: AdminRoute[] = [];
+/**
+ * The lotteries and their odds, editable within the RTP range. The engine decides what a valid table is
+ * (validateOdds) and what each play returns (rtpOf); this file only reads, merges and records.
+ */
+
+const COLUMNS = ['code', 'title', 'type', 'interval_s', 'ftime_s', 'enabled', 'odds'] as const;
+
+interface LotteryRecord {
+  code: string;
+  title: string;
+  type: number;
+  interval_s: number;
+  ftime_s: number;
+  enabled: boolean;
+  odds: Record<string, number>;
+}
+
+/** A lottery as staff see it: every play in playbox order, with its group, odds and exact RTP. */
+function rowOf(l: LotteryRecord): AdminLotteryRow {
+  const type = l.type as LotteryType;
+  return {
+    code: l.code,
+    title: l.title,
+    type,
+    interval_s: l.interval_s,
+    ftime_s: l.ftime_s,
+    enabled: l.enabled,
+    plays: buildPlaybox(type, l.odds).flatMap((g) =>
+      g.childrens.map((p) => ({ id: p.id, group: g.name, playtitle: p.playtitle, odds: p.odds, rtp: rtpOf(type, p.id, p.odds) })),
+    ),
+  };
+}
+
+export async function listLotteryOdds(db: Kdb): Promise<AdminLotteryRow[]> {
+  const rows = await db.selectFrom('lotteries').select(COLUMNS).orderBy('sort').orderBy('code').execute();
+  return rows.map(rowOf);
+}
+
+/**
+ * Merges `patch` (some or all plays → decimal odds) into the lottery's table and stores it when the
+ * engine accepts the whole merged table; otherwise nothing changes and the engine's message is the
+ * answer. The row is locked for the merge so two staff saving at once cannot drop each other's edits.
+ * Orders keep the odds they were placed at (lottery_orders.odds_cents); new orders read the new table.
+ * The audit row holds the plays that changed, before and after; a save that changes nothing writes none.
+ */
+export async function updateLotteryOdds(db: Kdb, actor: Actor, code: string, patch: Record<string, unknown>): Promise<AdminLotteryRow> {
+  const after = await db.transaction().execute(async (tx) => {
+    const lottery = await tx.selectFrom('lotteries').select(COLUMNS).where('code', '=', code).forUpdate().executeTakeFirst();
+    if (!lottery) throw notFound(MSG.lotteryMissing);
+    const type = lottery.type as LotteryType;
+    const merged: Record<string, unknown> = { ...lottery.odds, ...patch };
+    const check = validateOdds(type, merged);
+    if (!check.ok) throw badRequest(check.message);
+    // Stored from whole hundredths, so 1.1 + 0.87 style float noise never reaches the table.
+    const table: OddsTable = Object.fromEntries(Object.entries(merged).map(([id, odds]) => [id, oddsCents(odds)! / 100]));
+    const changed = Object.keys(table).filter((id) => table[id] !== lottery.odds[id]);
+    if (changed.length === 0) return lottery;
+    await tx.updateTable('lotteries').set({ odds: JSON.stringify(table) }).where('code', '=', code).execute();
+    const pick = (odds: OddsTable) => Object.fromEntries(changed.map((id) => [id, odds[id]]));
+    await writeAudit(tx, actor, 'lottery.odds', `lottery:${code}`, pick(lottery.odds), pick(table));
+    return { ...lottery, odds: table };
+  });
+  return rowOf(after);
+}
+
+export const lotteryOddsRoutes: AdminRoute[] = [
+  route({
+    method: 'GET',
+    path: '/lotteries',
+    tag: '彩票管理',
+    summary: '彩种列表：周期、封盘秒数、是否开放，以及每个玩法的分组、赔率与理论返还率（rtp，0–1）',
+    access: 'lottery.read',
+    handler: async ({ app }) => ok(await listLotteryOdds(app.kdb)),
+  }),
+  route({
+    method: 'POST',
+    path: '/lotteries/:code/odds',
+    tag: '彩票管理',
+    summary:
+      '修改赔率：odds 为 玩法ID → 赔率（含本金，大于1，最多两位小数），可只传要改的玩法；合并后每个玩法的理论返还率须在90%至99%之间，否则不作任何修改。已下的注单按下注时的赔率结算',
+    access: 'lottery.odds',
+    params: lotteryCodeParams,
+    body: oddsSchema,
+    audits: ['lottery.odds'],
+    handler: async ({ app, req, staff, params, body }) => ok(await updateLotteryOdds(app.kdb, actorOf(req, staff), params.code, body.odds), MSG.saved),
+  }),
+];
