@@ -167,4 +167,6 @@ export interface AdminLotteryRow {
   ftime_s: number;
   enabled: boolean;
   plays: { id: string; group: string; playtitle: string; odds: number; rtp: number }[];
+  /** its rooms, disabled ones included (the chat page filters by room) */
+  rooms: { id: number; title: string; enabled: boolean }[];
 }
