@@ -49,6 +49,9 @@ describe('GET /admin/api/lotteries', () => {
       ['lhc_180', '极速六合彩', 1, 180, 30, true],
     ]);
     const [k3, lhc] = rows;
+    expect(k3!.rooms.map((r) => [r.title, r.enabled])).toEqual([['新手房', true], ['高手房', true], ['VIP房', true]]);
+    expect(k3!.rooms[0]!.id).toBe(k3Room);
+    expect(lhc!.rooms).toHaveLength(3);
     expect(k3!.plays).toHaveLength(4 + 16 + 1);
     expect(lhc!.plays).toHaveLength(49 + 4 + 49);
     // 大 wins on 105 of 216 throws (triples lose): 105 × 1.96 / 216.

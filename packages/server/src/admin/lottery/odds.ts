@@ -25,8 +25,10 @@ interface LotteryRecord {
   odds: Record<string, number>;
 }
 
-/** A lottery as staff see it: every play in playbox order, with its group, odds and exact RTP. */
-function rowOf(l: LotteryRecord): AdminLotteryRow {
+type RoomRecord = { id: number; lottery: string; title: string; enabled: boolean };
+
+/** A lottery as staff see it: every play in playbox order, with its group, odds and exact RTP; its rooms. */
+function rowOf(l: LotteryRecord, rooms: RoomRecord[]): AdminLotteryRow {
   const type = l.type as LotteryType;
   return {
     code: l.code,
@@ -38,12 +40,19 @@ function rowOf(l: LotteryRecord): AdminLotteryRow {
     plays: buildPlaybox(type, l.odds).flatMap((g) =>
       g.childrens.map((p) => ({ id: p.id, group: g.name, playtitle: p.playtitle, odds: p.odds, rtp: rtpOf(type, p.id, p.odds) })),
     ),
+    rooms: rooms.filter((r) => r.lottery === l.code).map((r) => ({ id: r.id, title: r.title, enabled: r.enabled })),
   };
 }
 
+const roomsOf = (db: Kdb, code?: string) => {
+  let q = db.selectFrom('lottery_rooms').select(['id', 'lottery', 'title', 'enabled']);
+  if (code) q = q.where('lottery', '=', code);
+  return q.orderBy('sort').orderBy('id').execute();
+};
+
 export async function listLotteryOdds(db: Kdb): Promise<AdminLotteryRow[]> {
-  const rows = await db.selectFrom('lotteries').select(COLUMNS).orderBy('sort').orderBy('code').execute();
-  return rows.map(rowOf);
+  const [rows, rooms] = await Promise.all([db.selectFrom('lotteries').select(COLUMNS).orderBy('sort').orderBy('code').execute(), roomsOf(db)]);
+  return rows.map((l) => rowOf(l, rooms));
 }
 
 /**
@@ -70,7 +79,7 @@ export async function updateLotteryOdds(db: Kdb, actor: Actor, code: string, pat
     await writeAudit(tx, actor, 'lottery.odds', `lottery:${code}`, pick(lottery.odds), pick(table));
     return { ...lottery, odds: table };
   });
-  return rowOf(after);
+  return rowOf(after, await roomsOf(db, code));
 }
 
 export const lotteryOddsRoutes: AdminRoute[] = [
@@ -78,7 +87,7 @@ export const lotteryOddsRoutes: AdminRoute[] = [
     method: 'GET',
     path: '/lotteries',
     tag: '彩票管理',
-    summary: '彩种列表：周期、封盘秒数、是否开放，以及每个玩法的分组、赔率与理论返还率（rtp，0–1）',
+    summary: '彩种列表：周期、封盘秒数、是否开放，每个玩法的分组、赔率与理论返还率（rtp，0–1），及其房间',
     access: 'lottery.read',
     handler: async ({ app }) => ok(await listLotteryOdds(app.kdb)),
   }),
