@@ -1,6 +1,7 @@
 import { benchApi } from './api.js';
 import { benchBundle } from './bundle.js';
 import { benchLedger } from './ledger.js';
+import { benchLotteryChat } from './lottery-chat.js';
 import { benchLotteryOrders } from './lottery-orders.js';
 import { benchSlots } from './slots.js';
 
@@ -9,6 +10,7 @@ const TARGET_RATIO = 0.35;
 const TARGET_FIRST_PAINT_KB = 150;
 const TARGET_LEDGER_RATIO = 0.25;
 const TARGET_SLOTS_RATIO = 0.5;
+const TARGET_CHAT_P99_MS = 250;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 /** BENCH_ONLY=e,f runs only the benchmarks named (letters a–f); all of them by default. */
@@ -57,6 +59,27 @@ if (runs('d')) {
   ]);
   console.log(`ratio slot spins ÷ ledger transfers = ${slots.ratio.toFixed(2)} (target ≥ ${TARGET_SLOTS_RATIO})`);
   if (slots.ratio < TARGET_SLOTS_RATIO) failed = true;
+}
+
+if (runs('e')) {
+  console.log('\n== (e) lottery room chat: one room, WebSocket clients on 127.0.0.1, database: postgres ==');
+  const chat = await benchLotteryChat();
+  const ms = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : 'never');
+  console.table([
+    { measure: `per message: send → last of ${chat.clients} clients (${chat.messages} messages)`, 'p50 ms': ms(chat.lastClientP50Ms), 'p99 ms': ms(chat.lastClientP99Ms), 'max ms': ms(chat.lastClientMaxMs) },
+    { measure: `per delivery: send → each client (${chat.deliveries} deliveries)`, 'p50 ms': ms(chat.deliveryP50Ms), 'p99 ms': ms(chat.deliveryP99Ms), 'max ms': ms(chat.deliveryMaxMs) },
+  ]);
+  console.log(
+    `${chat.clients} members, one connection each, opened in ${chat.setupS.toFixed(1)} s; 10 senders, one message every 250 ms; ` +
+      `${chat.missing} deliveries missing, ${chat.duplicates} duplicated, ${chat.persisted} messages stored; sender refusals: ${chat.senderErrors.length}; ` +
+      `closed by the server: ${JSON.stringify(chat.closedByServer)}`,
+  );
+  console.log(
+    `while sending: platform CPU ${chat.serverCpuPct.toFixed(0)}% of a core, clients' process CPU ${chat.clientCpuPct.toFixed(0)}%, ` +
+      `clients' event-loop delay p99 ${chat.loopDelayP99Ms.toFixed(1)} ms (max ${chat.loopDelayMaxMs.toFixed(1)} ms)`,
+  );
+  console.log(`target: per-message send → last client p99 < ${TARGET_CHAT_P99_MS} ms`);
+  if (!(chat.lastClientP99Ms < TARGET_CHAT_P99_MS)) failed = true;
 }
 
 if (runs('f')) {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -15,10 +15,43 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** This process's open-file limits (soft, hard), as `ulimit -n` reports them to a child (children inherit them). */
+export function fdLimits(): { soft: number; hard: number } {
+  const [soft, hard] = execFileSync('/bin/sh', ['-c', 'ulimit -Sn; ulimit -Hn'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((v) => (v.trim() === 'unlimited' ? Number.MAX_SAFE_INTEGER : Number(v)));
+  return { soft: soft!, hard: hard! };
+}
+
+export interface StartOptions {
+  /** open files the process needs (sockets included): its soft limit is raised to this, at most to the hard limit */
+  fdLimit?: number;
+  /** extra node flags, e.g. --cpu-prof */
+  nodeArgs?: string[];
+}
+
+/** The command line that runs a TypeScript entry with node, its open-file limit raised when asked. */
+export function nodeCommand(entry: string, opts: StartOptions = {}): { command: string; args: string[] } {
+  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', entry];
+  const limits = opts.fdLimit ? fdLimits() : null;
+  if (!limits || opts.fdLimit! <= limits.soft) return { command: process.execPath, args };
+  // Raised for this child only, through the shell that execs it (Node has no setrlimit).
+  const n = Math.min(opts.fdLimit!, limits.hard);
+  return { command: '/bin/sh', args: ['-c', `ulimit -n ${n} && exec "$0" "$@"`, process.execPath, ...args] };
+}
+
 /** Starts a TypeScript entry in its own process (its own core) and waits until `readyPath` answers. */
-export async function startProcess(entry: string, env: Record<string, string>, readyPath: string, timeoutMs = 60_000): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+  timeoutMs = 60_000,
+  opts: StartOptions = {},
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const { command, args } = nodeCommand(entry, opts);
+  const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -41,6 +74,7 @@ export async function startProcess(entry: string, env: Record<string, string>, r
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

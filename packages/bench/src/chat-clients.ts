@@ -1,0 +1,255 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { percentile } from './stats.js';
+import { WS_PING_INTERVAL_MS, WS_PING_TEXT, roomSocketUrl, type ClientFrame } from '@app/contract';
+
+/**
+ * The client side of benchmark (e), in its own process (started by lottery-chat.ts with the open-file
+ * limit it needs): opens one WebSocket per token to one room, in batches with a timeout, keeps every
+ * connection alive with `ping` every 3 s like the app, checks with a probe message that every client is
+ * in the room, then sends the measured chat messages from a few senders at a fixed pace and records, per
+ * message and client, when it arrived. Sending and receiving share this process's monotonic clock
+ * (performance.now()), so the delays need no clock sync; they include this process's own event-loop
+ * wait, so they are an upper bound of the server's delivery time.
+ *
+ * Talks to its parent over IPC: receives one ClientsJob, sends phase notes and one ClientsOutcome.
+ */
+
+export interface ClientsJob {
+  url: string;
+  roomId: number;
+  tokens: string[];
+  /** the first `senders` clients send the measured messages in turn; client `senders` sends the probes */
+  senders: number;
+  messages: number;
+  intervalMs: number;
+  /** connections opened at once */
+  batch: number;
+  connectTimeoutMs: number;
+  setupDeadlineMs: number;
+  drainTimeoutMs: number;
+  /** source addresses the clients are spread over (loopback 127.0.0.x), to share out ephemeral ports */
+  localAddresses: string[];
+  /** marks this run's messages */
+  tag: string;
+}
+
+export interface ClientsResult {
+  clients: number;
+  setupS: number;
+  /** the WebSocket extensions the server agreed to (e.g. permessage-deflate), '' for none */
+  extensions: string;
+  /** whether a sender receives its own message back */
+  echoToSender: boolean;
+  messages: number;
+  /** per message: ms from its send until the last expected client had it (NaN when some never did) */
+  lastClientMs: number[];
+  /** over every delivery (message × expected client): ms from send to delivery */
+  deliveries: number;
+  deliveryP50Ms: number;
+  deliveryP99Ms: number;
+  deliveryMaxMs: number;
+  missing: number;
+  duplicates: number;
+  /** frames senders got back that refused their message ({sysmsg:'error'}) */
+  senderErrors: string[];
+  /** connections the server closed during the run: close code → count */
+  closedByServer: Record<string, number>;
+  /** this process's event-loop delay while sending and draining, ms */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  /** this process's CPU while sending and draining, % of one core */
+  clientCpuPct: number;
+  sendPhaseS: number;
+}
+
+export type ClientsMessage = { phase: 'ready' | 'sending' | 'drained' } | { ok: true; result: ClientsResult } | { ok: false; error: string };
+
+const PING_SLOTS = 30; // the pinger wakes every WS_PING_INTERVAL_MS / 30, pinging a 30th of the clients each time
+const PROBES = 3;
+const PROBE_TIMEOUT_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained') => void): Promise<ClientsResult> {
+  const n = job.tokens.length;
+  const sockets: (WebSocket | null)[] = new Array(n).fill(null);
+  const recvAt = new Float64Array(job.messages * n).fill(NaN);
+  const got = new Int32Array(job.messages);
+  const sentAt = new Float64Array(job.messages).fill(NaN);
+  const probeGot: Set<number>[] = Array.from({ length: PROBES }, () => new Set());
+  const senderErrors: string[] = [];
+  const closedByServer: Record<string, number> = {};
+  const tagMsg = `${job.tag}m`;
+  const tagProbe = `${job.tag}p`;
+  let duplicates = 0;
+  let stopping = false;
+
+  const onFrame = (i: number, data: WebSocket.RawData) => {
+    const now = performance.now();
+    const s = data.toString();
+    if (s === WS_PING_TEXT) return;
+    const at = s.indexOf(job.tag);
+    if (at < 0) {
+      if (i <= job.senders && s.includes('"sysmsg":"error"')) senderErrors.push(s.slice(0, 200));
+      return;
+    }
+    const k = parseInt(s.slice(at + job.tag.length + 1), 10);
+    if (s.startsWith(tagMsg, at) && k >= 0 && k < job.messages) {
+      const idx = k * n + i;
+      if (!Number.isNaN(recvAt[idx])) duplicates += 1;
+      else {
+        recvAt[idx] = now;
+        got[k] += 1;
+      }
+    } else if (s.startsWith(tagProbe, at) && k >= 0 && k < PROBES) probeGot[k]!.add(i);
+  };
+
+  // Every open connection pings every 3 s, spread evenly, from the moment it is open: the server closes
+  // a silent one.
+  let slot = 0;
+  const pinger = setInterval(() => {
+    for (let i = slot; i < n; i += PING_SLOTS) {
+      const ws = sockets[i];
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(WS_PING_TEXT);
+    }
+    slot = (slot + 1) % PING_SLOTS;
+  }, WS_PING_INTERVAL_MS / PING_SLOTS);
+
+  const open = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(roomSocketUrl(job.url, job.roomId, job.tokens[i]!), {
+        handshakeTimeout: job.connectTimeoutMs,
+        localAddress: job.localAddresses[i % job.localAddresses.length],
+      });
+      sockets[i] = ws;
+      let settled = false;
+      const fail = (why: string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        ws.terminate();
+        reject(new Error(`client ${i}: ${why}`));
+      };
+      const timer = setTimeout(() => fail(`not open within ${job.connectTimeoutMs} ms`), job.connectTimeoutMs);
+      ws.on('message', (data) => onFrame(i, data));
+      ws.on('unexpected-response', (_req, res) => fail(`HTTP ${res.statusCode} instead of the upgrade`));
+      ws.on('error', (err) => fail(err.message));
+      ws.on('close', (code) => {
+        if (!settled) return fail(`closed with ${code} while opening`);
+        if (!stopping) closedByServer[code] = (closedByServer[code] ?? 0) + 1;
+      });
+      ws.on('open', () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  try {
+    const setupStart = performance.now();
+    const deadline = Date.now() + job.setupDeadlineMs;
+    for (let from = 0; from < n; from += job.batch) {
+      if (Date.now() > deadline) throw new Error(`only ${from} of ${n} connections open after ${job.setupDeadlineMs} ms`);
+      const opened = await Promise.allSettled(Array.from({ length: Math.min(job.batch, n - from) }, (_, j) => open(from + j)));
+      const failed = opened.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (failed.length) throw new Error(`${failed.length} of a batch of ${opened.length} connections failed, e.g. ${failed[0]!.reason.message}`);
+    }
+    const setupS = (performance.now() - setupStart) / 1000;
+    await sleep(1000);
+    if (Object.keys(closedByServer).length) throw new Error(`the server closed connections after opening: ${JSON.stringify(closedByServer)}`);
+    note('ready');
+
+    // The probe: every client is in the room once every client (but perhaps the prober) got one message.
+    const prober = job.senders;
+    let inRoom = false;
+    for (let p = 0; p < PROBES && !inRoom; p++) {
+      sockets[prober]!.send(JSON.stringify({ content: `${tagProbe}${p}`, order: 1 } satisfies ClientFrame));
+      const until = Date.now() + PROBE_TIMEOUT_MS;
+      while (Date.now() < until && probeGot[p]!.size < n - 1) await sleep(50);
+      await sleep(200); // the prober's own copy, if the server sends one, comes with the rest
+      inRoom = probeGot[p]!.size === n || (probeGot[p]!.size === n - 1 && !probeGot[p]!.has(prober));
+      if (!inRoom && p === PROBES - 1) throw new Error(`only ${probeGot[p]!.size} of ${n} clients got a room message within ${PROBE_TIMEOUT_MS} ms`);
+    }
+    const echoToSender = probeGot.some((s) => s.has(prober));
+    const expected = echoToSender ? n : n - 1;
+    await sleep(500);
+
+    note('sending');
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now() + 50;
+    for (let k = 0; k < job.messages; k++) {
+      await sleep(t0 + k * job.intervalMs - performance.now());
+      const frame = JSON.stringify({ content: `${tagMsg}${k}`, order: 1 } satisfies ClientFrame);
+      sentAt[k] = performance.now();
+      sockets[k % job.senders]!.send(frame);
+    }
+    const drainUntil = Date.now() + job.drainTimeoutMs;
+    while (Date.now() < drainUntil && got.some((g) => g < expected)) await sleep(20);
+    const sendPhaseMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    loop.disable();
+    note('drained');
+
+    // Per message, the last expected client; per delivery, its delay.
+    const lastClientMs: number[] = [];
+    const deliveries = new Float64Array(job.messages * n);
+    let count = 0;
+    let missing = 0;
+    for (let k = 0; k < job.messages; k++) {
+      const sender = k % job.senders;
+      let last = 0;
+      let have = 0;
+      for (let i = 0; i < n; i++) {
+        if (!echoToSender && i === sender) continue;
+        const t = recvAt[k * n + i]!;
+        if (Number.isNaN(t)) continue;
+        const d = t - sentAt[k]!;
+        deliveries[count++] = d;
+        have += 1;
+        if (d > last) last = d;
+      }
+      missing += expected - have;
+      lastClientMs.push(have < expected ? NaN : last);
+    }
+    const sorted = deliveries.subarray(0, count).sort();
+    return {
+      clients: n,
+      setupS,
+      extensions: sockets[0]!.extensions,
+      echoToSender,
+      messages: job.messages,
+      lastClientMs,
+      deliveries: count,
+      deliveryP50Ms: percentile(sorted, 0.5),
+      deliveryP99Ms: percentile(sorted, 0.99),
+      deliveryMaxMs: count ? sorted[count - 1]! : NaN,
+      missing,
+      duplicates,
+      senderErrors,
+      closedByServer,
+      loopDelayP99Ms: loop.percentile(99) / 1e6,
+      loopDelayMaxMs: loop.max / 1e6,
+      clientCpuPct: ((cpu.user + cpu.system) / 1000 / sendPhaseMs) * 100,
+      sendPhaseS: sendPhaseMs / 1000,
+    };
+  } finally {
+    stopping = true;
+    clearInterval(pinger);
+    for (const ws of sockets) ws?.terminate();
+  }
+}
+
+// Only as the child started by lottery-chat.ts (with an IPC channel).
+if (process.send) {
+  process.once('message', (job: ClientsJob) => {
+    const send = (m: ClientsMessage) => process.send!(m);
+    run(job, (phase) => send({ phase })).then(
+      (result) => process.send!({ ok: true, result } satisfies ClientsMessage, () => process.exit(0)),
+      (err: unknown) => process.send!({ ok: false, error: err instanceof Error ? err.message : String(err) } satisfies ClientsMessage, () => process.exit(1)),
+    );
+  });
+}
