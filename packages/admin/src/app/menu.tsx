@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuditOutlined, BankOutlined, CheckCircleOutlined, DollarOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, CheckCircleOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -16,6 +16,8 @@ export const MENU: MenuEntry[] = [
   { key: 'withdrawals', path: '/withdrawals', label: '取款审核', icon: <BankOutlined />, permission: 'withdrawals.read' },
   { key: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
   { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
+  { key: 'lotteryOdds', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
+  { key: 'lotteryChat', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },
   { key: 'audit', path: '/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read' },
   { key: 'ledger', path: '/ledger', label: '账本核对', icon: <CheckCircleOutlined />, permission: 'ledger.check' },
   { key: 'staff', path: '/staff', label: '员工管理', icon: <TeamOutlined />, permission: 'staff.manage' },

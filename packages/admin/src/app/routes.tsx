@@ -12,6 +12,8 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   withdrawals: lazy(() => import('../features/withdrawals/WithdrawalsPage')),
   members: lazy(() => import('../features/members/MembersPage')),
   payments: lazy(() => import('../features/payments/PaymentsPage')),
+  lotteryOdds: lazy(() => import('../features/lottery/OddsPage')),
+  lotteryChat: lazy(() => import('../features/lottery/ChatPage')),
   audit: lazy(() => import('../features/audit/AuditPage')),
   ledger: lazy(() => import('../features/ledger/LedgerPage')),
   staff: lazy(() => import('../features/staff/StaffPage')),
