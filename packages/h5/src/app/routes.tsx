@@ -42,6 +42,7 @@ const WithdrawAccount = lazy(() => import('../features/cards/routes/WithdrawAcco
 const GamePage = lazy(() => import('../features/games/routes/GamePage'));
 const Concise = lazy(() => import('../features/games/routes/Concise'));
 const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
+const Lottery = lazy(() => import('../features/lottery/routes/Lottery'));
 
 function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
@@ -119,6 +120,8 @@ export const routes: RouteObject[] = [
   { path: 'gamePage', element: screen(GamePage) },
   { path: 'concise', element: screen(Concise) },
   { path: 'betRecord', element: screen(BetRecord, 'auth') },
+  // /lottery guards itself: a visitor gets 请登录！ and the hall after 1 s (spec §2), not /login.
+  { path: 'lottery', element: screen(Lottery) },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },

@@ -1,10 +1,25 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import type { GameCategory } from '@app/contract';
 import { EmptyState } from '../../../shared/components/InfiniteList';
-import { HALL_TABS, useGames } from '../api';
+import { HALL_TABS, useGames, type CategoryTab } from '../api';
 import { CategoryIcon } from './CategoryIcon';
 import { GameTile } from './GameTile';
+
+// The lottery category lists the in-house lotteries: its own chunk, fetched when the tab is chosen.
+const LotteryBoard = lazy(() => import('./LotteryBoard'));
+
+function GamesHead({ tab, count, unit }: { tab: CategoryTab; count: number; unit: string }) {
+  return (
+    <div className="games-head">
+      <span className="games-head-title">{tab.title}</span>
+      <span className="games-head-caption">{tab.caption}</span>
+      <span className="games-head-count">
+        {count} {unit}
+      </span>
+    </div>
+  );
+}
 
 /** The hall's category tabs and the provider tiles of the chosen one. */
 export function GameTabs() {
@@ -29,21 +44,25 @@ export function GameTabs() {
           </button>
         ))}
       </div>
-      <div className="games-head">
-        <span className="games-head-title">{tab.title}</span>
-        <span className="games-head-caption">{tab.caption}</span>
-        <span className="games-head-count">{tiles.length} 个场馆</span>
-      </div>
-      {isPending ? (
-        <div className="games-loading"><DotLoading color="primary" /></div>
-      ) : tiles.length === 0 ? (
-        <EmptyState />
+      {active === 'lottery' ? (
+        <Suspense fallback={<div className="games-loading"><DotLoading color="primary" /></div>}>
+          <LotteryBoard head={(count) => <GamesHead tab={tab} count={count} unit="个彩种" />} />
+        </Suspense>
       ) : (
-        <div className="games-grid" data-testid={`game-grid-${active}`}>
-          {tiles.map((g) => (
-            <GameTile key={g.id} game={g} />
-          ))}
-        </div>
+        <>
+          <GamesHead tab={tab} count={tiles.length} unit="个场馆" />
+          {isPending ? (
+            <div className="games-loading"><DotLoading color="primary" /></div>
+          ) : tiles.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <div className="games-grid" data-testid={`game-grid-${active}`}>
+              {tiles.map((g) => (
+                <GameTile key={g.id} game={g} />
+              ))}
+            </div>
+          )}
+        </>
       )}
     </section>
   );

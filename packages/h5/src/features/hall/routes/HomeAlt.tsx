@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DotLoading, SideBar } from 'antd-mobile';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { HOME_COUNTER_TOTAL, TIMING, type GameCategory } from '@app/contract';
@@ -15,6 +15,9 @@ import { NoticeStrip } from '../components/NoticeStrip';
 import { SideMenu } from '../components/SideMenu';
 import { WelcomeModal } from '../components/WelcomeModal';
 import '../hall.css';
+
+// The lottery category lists the in-house lotteries (lotteryList), as the hall's lottery tab does.
+const LotteryBoard = lazy(() => import('../components/LotteryBoard'));
 
 /** The second home layout (/home): menu, counted banner, category sidebar, app banner, welcome modal. */
 export default function HomeAlt() {
@@ -69,7 +72,11 @@ export default function HomeAlt() {
           </SideBar>
         </div>
         <div className="home-alt-tiles" data-testid={`home-tiles-${category}`}>
-          {isPending ? (
+          {category === 'lottery' ? (
+            <Suspense fallback={<div className="games-loading"><DotLoading color="primary" /></div>}>
+              <LotteryBoard wide />
+            </Suspense>
+          ) : isPending ? (
             <div className="games-loading"><DotLoading color="primary" /></div>
           ) : tiles.length === 0 ? (
             <EmptyState />

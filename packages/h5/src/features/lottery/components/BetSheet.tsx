@@ -1,0 +1,162 @@
+import { useMemo, useState } from 'react';
+import Popup from 'antd-mobile/es/components/popup';
+import { CloseOutline } from 'antd-mobile-icons';
+import {
+  LOTTERY_ORDER_MAX_LINES,
+  LOTTERY_STAKE_DEFAULT_YUAN,
+  LOTTERY_STAKE_MAX_YUAN,
+  LOTTERY_STAKE_MIN_YUAN,
+  LOTTERY_STAKE_QUICK_YUAN,
+  MSG,
+  fmt,
+  formatYuan,
+  type LotteryRoomData,
+  type PlayboxChild,
+} from '@app/contract';
+import type { OrderLine } from '../api';
+import { mmss } from '../useRoundClock';
+import { Ball } from './Result';
+
+/** The stake per option as typed: whole yuan, or with up to 2 decimals. */
+const STAKE_INPUT = /^\d{0,6}(\.\d{0,2})?$/;
+
+export interface BetChoice {
+  child: PlayboxChild;
+  group: string;
+}
+
+/**
+ * The bet panel (spec §2, §5): play groups as tabs, their options with odds (the 1–49 grid for the
+ * special groups), a stake applied to every selected option (quick values 10, 20, 50, 200, 500,
+ * default 10, or typed), the count and total, and 确认投注. The caller confirms and places the order;
+ * `onSubmit` resolves true when the order went through (the selection is then cleared).
+ */
+export function BetSheet({
+  room,
+  visible,
+  left,
+  balance,
+  onClose,
+  onSubmit,
+}: {
+  room: LotteryRoomData;
+  visible: boolean;
+  left: number;
+  balance: number | undefined;
+  onClose: () => void;
+  onSubmit: (lines: OrderLine[], choices: BetChoice[]) => Promise<boolean>;
+}) {
+  const groups = room.playbox;
+  const [tab, setTab] = useState(0);
+  const [picked, setPicked] = useState<Set<string>>(() => new Set());
+  const [stakeText, setStakeText] = useState(String(LOTTERY_STAKE_DEFAULT_YUAN));
+  const group = groups[Math.min(tab, groups.length - 1)];
+
+  const choices = useMemo<BetChoice[]>(() => groups.flatMap((g) => g.childrens.filter((c) => picked.has(c.id)).map((child) => ({ child, group: g.name }))), [groups, picked]);
+  const stake = Number(stakeText);
+  const stakeOk = stakeText !== '' && Number.isFinite(stake) && stake >= LOTTERY_STAKE_MIN_YUAN && stake <= LOTTERY_STAKE_MAX_YUAN;
+  const total = stakeOk ? Math.round(stake * 100 * choices.length) / 100 : 0;
+  const countIn = (name: string) => choices.filter((c) => c.group === name).length;
+
+  const toggle = (id: string) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else if (next.size < LOTTERY_ORDER_MAX_LINES) next.add(id);
+      return next;
+    });
+
+  const submit = async () => {
+    if (choices.length === 0 || !stakeOk) return;
+    const lines = choices.map((c) => ({ id: c.child.id, playtitle: c.child.playtitle, total: stake }));
+    if (await onSubmit(lines, choices)) setPicked(new Set());
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="lot-sheet" position="bottom" data-testid="bet-sheet">
+      <div className="lot-sheet-head">
+        <div>
+          <div className="lot-sheet-title">投注 · 第{room.lottery.nowdata.nextexpect}期</div>
+          <div className="lot-sheet-sub">
+            距封盘 <b>{mmss(left - room.ftime)}</b>
+            <span className="lot-sheet-balance">余额 ¥{balance === undefined ? '--' : formatYuan(balance)}</span>
+          </div>
+        </div>
+        <button type="button" className="lot-sheet-close" aria-label="关闭" onClick={onClose}>
+          <CloseOutline />
+        </button>
+      </div>
+      <div className="lot-tabs" role="tablist">
+        {groups.map((g, i) => (
+          <button key={g.name} type="button" role="tab" aria-selected={i === tab} className={`lot-tab${i === tab ? ' active' : ''}`} onClick={() => setTab(i)} data-testid="bet-group">
+            {g.name}
+            {countIn(g.name) > 0 && <span className="lot-tab-count">{countIn(g.name)}</span>}
+          </button>
+        ))}
+      </div>
+      {group && (
+        <div className="lot-sheet-body">
+          <div className="lot-group-desc">{group.desc}</div>
+          {group.special === 1 ? (
+            <div className="lot-grid49" data-testid="number-grid">
+              {group.childrens.map((c) => (
+                <button key={c.id} type="button" className={`lot-num${picked.has(c.id) ? ' picked' : ''}`} onClick={() => toggle(c.id)} data-testid="bet-option" data-play={c.id} aria-pressed={picked.has(c.id)}>
+                  <Ball n={Number(c.playtitle)} size="md" />
+                  <span className="lot-odds">{c.odds}</span>
+                </button>
+              ))}
+            </div>
+          ) : (
+            <div className={`lot-options${group.childrens.length > 8 ? ' lot-options-dense' : ''}`}>
+              {group.childrens.map((c) => (
+                <button key={c.id} type="button" className={`lot-option${picked.has(c.id) ? ' picked' : ''}`} onClick={() => toggle(c.id)} data-testid="bet-option" data-play={c.id} aria-pressed={picked.has(c.id)}>
+                  <span className="lot-option-title">{c.playtitle}</span>
+                  <span className="lot-odds">{c.odds}</span>
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      <div className="lot-sheet-foot">
+        <div className="lot-stakes">
+          {LOTTERY_STAKE_QUICK_YUAN.map((v) => (
+            <button key={v} type="button" className={`lot-stake${stakeText === String(v) ? ' active' : ''}`} onClick={() => setStakeText(String(v))} data-testid="stake-quick">
+              {v}
+            </button>
+          ))}
+          <input
+            className="lot-stake-input"
+            inputMode="decimal"
+            placeholder="自定义"
+            aria-label="每注金额"
+            data-testid="stake-input"
+            value={LOTTERY_STAKE_QUICK_YUAN.some((v) => String(v) === stakeText) ? '' : stakeText}
+            onChange={(e) => {
+              const v = e.target.value.trim();
+              if (STAKE_INPUT.test(v)) setStakeText(v);
+            }}
+            onBlur={() => {
+              if (stakeText === '') setStakeText(String(LOTTERY_STAKE_DEFAULT_YUAN));
+            }}
+          />
+        </div>
+        <div className="lot-sheet-actions">
+          <div className="lot-sum" data-testid="bet-summary">
+            已选 <b>{choices.length}</b> 注 × {stakeOk ? stakeText : '--'} 元
+            <div>
+              合计 <em data-testid="bet-total">¥{formatYuan(total)}</em>
+            </div>
+          </div>
+          <button type="button" className="lot-clear" disabled={choices.length === 0} onClick={() => setPicked(new Set())}>
+            清空
+          </button>
+          <button type="button" className="lot-submit" disabled={choices.length === 0 || !stakeOk} onClick={() => void submit()} data-testid="bet-submit">
+            确认投注
+          </button>
+        </div>
+        {!stakeOk && <div className="lot-stake-hint">{fmt(MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN })}</div>}
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,26 @@
+import { formatYuan } from '@app/contract';
+import type { OrderLine } from '../api';
+import type { BetChoice } from './BetSheet';
+
+/** The confirmation dialog's content: every line with its group, odds and stake, then the total. */
+export function ConfirmLines({ lines, choices, balance }: { lines: OrderLine[]; choices: BetChoice[]; balance: number | undefined }) {
+  const total = lines.reduce((s, l) => s + l.total, 0);
+  return (
+    <div className="lot-confirm" data-testid="bet-confirm">
+      <div className="lot-confirm-lines">
+        {choices.map((c, i) => (
+          <div key={c.child.id} className="lot-confirm-line" data-testid="confirm-line">
+            <span className="lot-confirm-group">{c.group}</span>
+            <b>{c.child.playtitle}</b>
+            <span className="lot-confirm-odds">@{c.child.odds}</span>
+            <span className="lot-confirm-amount">¥{formatYuan(lines[i]!.total)}</span>
+          </div>
+        ))}
+      </div>
+      <div className="lot-confirm-total">
+        共 {lines.length} 注，合计 <b data-testid="confirm-total">¥{formatYuan(total)}</b>
+      </div>
+      {balance !== undefined && <div className="lot-confirm-balance">当前余额 ¥{formatYuan(balance)}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { LotteryRoomData, RoundState } from '@app/contract';
+import { MSG } from '@app/contract';
+import { mmss } from '../useRoundClock';
+import { ResultAttributes, ResultNumbers } from './Result';
+
+/** The round number as shown: the day part small, the round of the day large. */
+function Expect({ value }: { value: string }) {
+  return (
+    <span className="lot-expect">
+      <small>{value.slice(0, -4)}</small>
+      {value.slice(-4)}
+    </span>
+  );
+}
+
+/**
+ * The countdown panel (spec §4): the open round (nextexpect) with its countdown to 封盘 while betting
+ * is open, 封盘中 until the draw, 开奖中 from 0; the last result with its attributes; and the open
+ * round's commitment, published before it opened.
+ */
+export function RoundPanel({ room, left, state, onHistory }: { room: LotteryRoomData; left: number; state: RoundState; onHistory: () => void }) {
+  const { nowdata, type } = room.lottery;
+  const last = nowdata.last;
+  // The result of the round that just drew arrives a moment after its draw time.
+  const awaiting = !last.extend || last.expect !== nowdata.expect;
+  return (
+    <section className={`lot-panel lot-panel-${state}`} data-testid="round-panel" data-state={state}>
+      <div className="lot-panel-row">
+        <div className="lot-panel-round" data-testid="round-label">
+          {state === 'open' ? (
+            <div className="lot-panel-label">
+              距第<Expect value={nowdata.nextexpect} />期封盘
+            </div>
+          ) : (
+            <div className="lot-panel-label">
+              第<Expect value={nowdata.nextexpect} />期
+            </div>
+          )}
+          <div className="lot-panel-sub">{state === 'open' ? `开奖前${room.ftime}秒封盘，可以投注` : state === 'closed' ? '已停止投注，等待开奖' : '开奖结果即将揭晓'}</div>
+        </div>
+        <div className="lot-clock" data-testid="round-clock">
+          {state === 'open' ? (
+            <span className="lot-clock-digits" data-testid="countdown">
+              {mmss(left - room.ftime)
+                .split('')
+                .map((c, i) => (c === ':' ? <i key={i}>:</i> : <b key={i}>{c}</b>))}
+            </span>
+          ) : state === 'closed' ? (
+            <span className="lot-clock-state lot-clock-closed" data-testid="countdown">
+              封盘中 <small>{mmss(left)}</small>
+            </span>
+          ) : (
+            <span className="lot-clock-state lot-clock-drawing" data-testid="countdown">
+              {MSG.lotteryDrawing}
+            </span>
+          )}
+        </div>
+      </div>
+      <button type="button" className="lot-panel-last" onClick={onHistory} data-testid="last-result" data-expect={last.expect}>
+        <span className="lot-panel-last-label">
+          第<Expect value={last.expect} />期
+        </span>
+        {awaiting || !last.extend ? (
+          <span className="lot-panel-rolling" data-testid="result-pending">
+            <span className="lot-rolling-dots">
+              <i />
+              <i />
+              <i />
+            </span>
+            {MSG.lotteryDrawing}
+          </span>
+        ) : (
+          <>
+            <ResultNumbers type={type} numbers={last.extend.numbers} size="sm" />
+            <ResultAttributes extend={last.extend} />
+          </>
+        )}
+        <span className="lot-panel-more">›</span>
+      </button>
+      {nowdata.commitment && (
+        <div className="lot-commit" data-testid="open-commitment" title={nowdata.commitment}>
+          <span className="lot-commit-tag">本期承诺</span>
+          <span className="lot-commit-hash">SHA-256 {nowdata.commitment}</span>
+        </div>
+      )}
+    </section>
+  );
+}

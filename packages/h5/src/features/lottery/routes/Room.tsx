@@ -1,0 +1,274 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { BillOutline, LeftOutline, LockFill, QuestionCircleOutline } from 'antd-mobile-icons';
+import {
+  CHAT_LIMITS,
+  CHAT_ORDER,
+  CODE,
+  MSG,
+  WS_CLOSE,
+  formatYuan,
+  isChatDeleted,
+  isChatMessage,
+  isSysMessage,
+  type LotteryOpenItem,
+  type LotteryRoomData,
+  type ServerFrame,
+} from '@app/contract';
+import { ApiError } from '../../../shared/api/client';
+import { userKey, useToken, useUser } from '../../../shared/auth/session';
+import { confirmDialog } from '../../../shared/lib/dialog';
+import { toast } from '../../../shared/lib/toast';
+import { placeOrder, useRoom, type OrderLine } from '../api';
+import { chatMessagesOf, chatReducer } from '../chat';
+import { BetSheet, type BetChoice } from '../components/BetSheet';
+import { ChatBox } from '../components/ChatBox';
+import { ConfirmLines } from '../components/ConfirmLines';
+import { HelpDialog } from '../components/HelpDialog';
+import { HistorySheet } from '../components/HistorySheet';
+import { DiceDefs } from '../components/Result';
+import { RoundPanel } from '../components/RoundPanel';
+import { VerifyView } from '../components/VerifyView';
+import { useRoomSocket } from '../useRoomSocket';
+import { useRoundClock } from '../useRoundClock';
+
+/** While a countdown has run out or a drawn result is still missing, the room is asked again this often. */
+const CATCH_UP_MS = 2000;
+/** …at most this many times per round (the scheduler draws within a second or two of the draw time). */
+const CATCH_UP_MAX = 15;
+/** Sent bet notices waiting for the socket (a drop between the order and its notice). */
+const PENDING_NOTICES_MAX = 10;
+
+async function closeDialogs() {
+  (await import('antd-mobile/es/components/dialog')).default.clear();
+}
+
+function RoomView({ room, receivedAt, refetch }: { room: LotteryRoomData; receivedAt: number; refetch: () => Promise<LotteryRoomData | undefined> }) {
+  const navigate = useNavigate();
+  const token = useToken();
+  const qc = useQueryClient();
+  const { data: user } = useUser();
+  const [chat, dispatch] = useReducer(chatReducer, room.chatdata, (raw) => chatReducer([], { type: 'history', messages: chatMessagesOf(raw) }));
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [verifying, setVerifying] = useState<LotteryOpenItem | null>(null);
+  const [text, setText] = useState('');
+  const pendingNotices = useRef<string[]>([]);
+
+  const { nowdata } = room.lottery;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const { left, state } = useRoundClock(nowdata.timeout, room.ftime, receivedAt, reload);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const awaitingResult = nowdata.last.expect !== nowdata.expect || !nowdata.last.extend;
+
+  // spec §4: below 0 the room is reloaded (useRoundClock); until a fresh round and its predecessor's
+  // result are in, ask again every 2 s, a bounded number of times per round.
+  const catchUps = useRef({ round: '', count: 0 });
+  useEffect(() => {
+    if (left >= 0 && !awaitingResult) return;
+    const timer = setInterval(() => {
+      const c = catchUps.current;
+      if (c.round !== nowdata.nextexpect) catchUps.current = { round: nowdata.nextexpect, count: 0 };
+      if (catchUps.current.count++ < CATCH_UP_MAX) void refetch();
+    }, CATCH_UP_MS);
+    return () => clearInterval(timer);
+  }, [left < 0, awaitingResult, receivedAt]);
+
+  // A new result may have paid the member: the balance is asked for at once rather than at the next poll.
+  const lastSeen = useRef(nowdata.last.expect);
+  useEffect(() => {
+    if (nowdata.last.extend && lastSeen.current !== nowdata.last.expect) void qc.invalidateQueries({ queryKey: userKey });
+    lastSeen.current = nowdata.last.expect;
+  }, [nowdata.last.expect, nowdata.last.extend]);
+
+  // 封盘: the bet panel (and its confirmation) is forced closed.
+  useEffect(() => {
+    if (state === 'open') return;
+    setSheetOpen(false);
+    void closeDialogs();
+  }, [state]);
+
+  const onFrame = useCallback(
+    (frame: ServerFrame) => {
+      if (isChatDeleted(frame)) dispatch({ type: 'delete', id: frame.delete });
+      else if (isSysMessage(frame)) {
+        void toast(frame.content);
+        // An error is the sender's own (too long, too fast, muted): a toast, not a line for the room.
+        if (frame.sysmsg === 'error') return;
+        dispatch({ type: 'sys', sys: frame });
+        if (frame.sysmsg === 'open' || frame.sysmsg === 'result') void refetch();
+      } else if (isChatMessage(frame)) dispatch({ type: 'message', msg: frame });
+    },
+    [refetch],
+  );
+  const socket = useRoomSocket(room.id, token, {
+    onFrame,
+    onReopen: () => {
+      void refetch().then((fresh) => fresh && dispatch({ type: 'history', messages: chatMessagesOf(fresh.chatdata) }));
+    },
+    onFinalClose: (code) => {
+      if (code === WS_CLOSE.roomMissing) {
+        void toast(MSG.lotteryRoomMissing);
+        navigate('/', { replace: true });
+      } else if (code === WS_CLOSE.tooManyConnections) void toast('您在本房间打开的页面过多，请关闭其他页面');
+    },
+  });
+
+  useEffect(() => {
+    if (socket.status !== 'open') return;
+    while (pendingNotices.current.length > 0) socket.send({ content: pendingNotices.current.shift()!, order: CHAT_ORDER.betNotice });
+  }, [socket.status]);
+
+  const sendChat = () => {
+    const content = text.trim();
+    if (!content) return;
+    if (socket.send({ content, order: CHAT_ORDER.chat })) setText('');
+    else void toast('聊天连接中，请稍后再试');
+  };
+
+  const submitBet = async (lines: OrderLine[], choices: BetChoice[]): Promise<boolean> => {
+    if (lines.length === 0) return false;
+    if (stateRef.current !== 'open') {
+      void toast(MSG.lotteryClosed);
+      return false;
+    }
+    const expect = nowdata.nextexpect;
+    const ok = await confirmDialog({
+      title: `确认投注 · 第${expect}期`,
+      content: <ConfirmLines lines={lines} choices={choices} balance={user?.balance} />,
+      confirmText: '确认投注',
+      cancelText: '取消',
+    });
+    if (!ok) return false;
+    if (stateRef.current !== 'open') {
+      void toast(MSG.lotteryClosed);
+      return false;
+    }
+    try {
+      const json = await placeOrder(room.id, expect, lines);
+      if (json.code !== CODE.ok) {
+        if (json.code !== CODE.unauthorized) void toast(json.message || MSG.internal);
+        if (json.message === MSG.lotteryExpectWrong) void refetch();
+        return false;
+      }
+      void toast({ content: json.message || MSG.lotteryBetOk, icon: 'success' });
+      // The server announces the real order to the room from its number.
+      if (!socket.send({ content: json.data.order_no, order: CHAT_ORDER.betNotice })) {
+        if (pendingNotices.current.length < PENDING_NOTICES_MAX) pendingNotices.current.push(json.data.order_no);
+      }
+      void qc.invalidateQueries({ queryKey: userKey });
+      setSheetOpen(false);
+      return true;
+    } catch (e) {
+      // A network failure stays silent (spec §8).
+      if (!(e instanceof ApiError && e.code === 0)) void toast(MSG.internal);
+      return false;
+    }
+  };
+
+  const leave = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(`/lottery?name=${encodeURIComponent(room.lottery.name)}`, { replace: true });
+  };
+  const open = state === 'open';
+
+  return (
+    <div className="lot-room" data-testid="lottery-room">
+      <DiceDefs />
+      <header className="lot-bar">
+        <button type="button" className="lot-bar-back" aria-label="返回" onClick={leave}>
+          <LeftOutline />
+        </button>
+        <div className="lot-bar-title">
+          <span data-testid="room-title">{room.lottery.title}</span>
+          <small>
+            <i className={`lot-dot lot-dot-${socket.status}`} data-testid="socket-status" data-status={socket.status} />
+            {room.title}
+          </small>
+        </div>
+        <button type="button" className="lot-bar-icon" aria-label="开奖记录" onClick={() => setHistoryOpen(true)} data-testid="open-history">
+          <BillOutline />
+        </button>
+        <button type="button" className="lot-bar-icon" aria-label="玩法说明" onClick={() => setHelpOpen(true)} data-testid="open-help">
+          <QuestionCircleOutline />
+        </button>
+      </header>
+      <RoundPanel room={room} left={left} state={state} onHistory={() => setHistoryOpen(true)} />
+      {socket.status === 'stopped' && (
+        <button type="button" className="lot-offline" onClick={socket.retry}>
+          聊天已断开，点击重新连接
+        </button>
+      )}
+      <ChatBox items={chat} selfId={user?.id} />
+      <footer className="lot-input">
+        {!open && (
+          <div className="lot-closed" data-testid="bet-closed">
+            <LockFill /> {MSG.lotteryClosed}
+          </div>
+        )}
+        <div className="lot-input-row">
+          <button type="button" className="lot-bet-btn" disabled={!open} onClick={() => setSheetOpen(true)} data-testid="open-bet">
+            投注
+          </button>
+          <input
+            className="lot-text"
+            value={text}
+            maxLength={CHAT_LIMITS.maxChars}
+            placeholder="说点什么…"
+            enterKeyHint="send"
+            aria-label="聊天内容"
+            data-testid="chat-input"
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.nativeEvent.isComposing) sendChat();
+            }}
+          />
+          <button type="button" className="lot-send" disabled={!text.trim()} onClick={sendChat} data-testid="chat-send">
+            发送
+          </button>
+        </div>
+        <div className="lot-balance" data-testid="room-balance">
+          余额 <b>¥{user ? formatYuan(user.balance) : '--'}</b>
+        </div>
+      </footer>
+      <BetSheet room={room} visible={sheetOpen && open} left={left} balance={user?.balance} onClose={() => setSheetOpen(false)} onSubmit={submitBet} />
+      <HistorySheet room={room} visible={historyOpen} onClose={() => setHistoryOpen(false)} onVerify={setVerifying} />
+      <VerifyView item={verifying} type={room.lottery.type} code={room.lottery.name} onClose={() => setVerifying(null)} />
+      <HelpDialog room={room} visible={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}
+
+/** /lottery?room_id=: loads the room, then shows it; a refused room says why and goes to the hall. */
+export function Room({ roomId }: { roomId: number }) {
+  const navigate = useNavigate();
+  const q = useRoom(roomId);
+  const refetch = useCallback(async () => (await q.refetch()).data?.room, [q.refetch]);
+  const error = q.error;
+  useEffect(() => {
+    if (!error) return;
+    if (error instanceof ApiError && (error.code === 0 || error.code === CODE.unauthorized)) return;
+    void toast(error.message || MSG.internal);
+    navigate('/', { replace: true });
+  }, [error]);
+
+  if (!q.data) {
+    return (
+      <div className="lot-room lot-room-loading" data-testid="lottery-room-loading">
+        {error instanceof ApiError && error.code === 0 ? (
+          <button type="button" className="lot-retry" onClick={() => void q.refetch()}>
+            网络异常，点击重试
+          </button>
+        ) : (
+          <DotLoading color="white" />
+        )}
+      </div>
+    );
+  }
+  return <RoomView room={q.data.room} receivedAt={q.data.receivedAt} refetch={refetch} />;
+}
