@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import type { Config } from './config.js';
 import { connectPglite, connectPostgres, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
@@ -20,6 +21,9 @@ import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
 import { startBetFeed } from './modules/games/feed.js';
 import { startLottery } from './modules/lottery/scheduler.js';
+import { createLotteryHub } from './modules/lottery/chat/hub.js';
+import { startRoomAnnouncements } from './modules/lottery/chat/announce.js';
+import lotterySocket, { WS_MAX_PAYLOAD_BYTES } from './modules/lottery/chat/socket.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -53,13 +57,18 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   await app.register(securityHeaders);
+  // Before every route, so an upgrade request to a plain route is refused rather than half-handled.
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
   // With Redis, every instance counts against the same limits and hears of every revoked session.
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : null;
   await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: `${config.redisPrefix}rate-limit:` } : {}) });
   await app.register(session, { redis });
   await app.register(maintenance);
   startBetFeed(app);
-  startLottery(app);
+  // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
+  app.decorate('lotteryHub', createLotteryHub(app, redis));
+  startLottery(app, startRoomAnnouncements(app));
+  await app.register(lotterySocket);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);
 

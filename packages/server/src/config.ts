@@ -1,4 +1,4 @@
-import { SESSION_IDLE_MS } from '@app/contract';
+import { SESSION_IDLE_MS, WS_IDLE_TIMEOUT_MS, WS_PING_INTERVAL_MS } from '@app/contract';
 import path from 'node:path';
 
 /** Every setting the server reads, with its default. Read once at start. */
@@ -38,6 +38,9 @@ export interface Config {
   betFeedIntervalMs: number;
   /** How often the lottery scheduler opens, draws and settles rounds (0 switches it off). */
   lotteryTickMs: number;
+  /** The lottery room socket: how often the server pings each client, and how long a silent one is kept. */
+  wsPingIntervalMs: number;
+  wsIdleTimeoutMs: number;
 }
 
 /**
@@ -90,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoVenueSlowMs: num(env.DEMO_VENUE_SLOW_MS, 2000),
     betFeedIntervalMs: num(env.BET_FEED_INTERVAL_MS, 3000),
     lotteryTickMs: num(env.LOTTERY_TICK_MS, 1000),
+    wsPingIntervalMs: num(env.WS_PING_INTERVAL_MS, WS_PING_INTERVAL_MS),
+    wsIdleTimeoutMs: num(env.WS_IDLE_TIMEOUT_MS, WS_IDLE_TIMEOUT_MS),
     ...overrides,
   };
   if (config.production && config.captchaBypassCode) {

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db, Kdb } from './db/connect.js';
+import type { LotteryHub } from './modules/lottery/chat/hub.js';
 
 /** What a signed-in member's request carries after `requireMember`. */
 export interface SessionMember {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     requireMember: (req: FastifyRequest) => Promise<void>;
     /** preHandler: answers 试玩账号不支持此操作 for the trial account. */
     refuseTrial: (req: FastifyRequest) => Promise<void>;
+    /** The lottery rooms' sockets on this instance and the fan-out to every instance's. */
+    lotteryHub: LotteryHub;
   }
   interface FastifyRequest {
     member: SessionMember | null;

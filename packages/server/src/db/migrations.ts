@@ -725,7 +725,7 @@ CREATE TABLE lottery_chat (
   id bigserial PRIMARY KEY,
   room_id bigint NOT NULL REFERENCES lottery_rooms(id),
   member_id bigint NOT NULL REFERENCES members(id),
-  -- 'chat' or 'bet' (a bet notice: body holds the order's lines as JSON, content its summary)
+  -- 'chat' or 'bet' (a bet notice: bet holds its expect and the order's lines as JSON, content its summary)
   kind text NOT NULL CHECK (kind IN ('chat', 'bet')),
   author text NOT NULL,
   avatar text NOT NULL DEFAULT '',

@@ -21,6 +21,8 @@ import { commitmentOf, drawResult, newSeed, nextRound, roundAt, settleLine } fro
  *    bet_records through the games ingest (counted once: turnover requirement, flow, daily sums); then
  *    the round is marked settled. Every step is conditional, so a pass run twice, concurrently or after
  *    a crash half-way changes nothing twice.
+ * 4. tells its listeners (LotteryEvents: the rooms' result and big-win messages) of the rounds it drew
+ *    and the orders it settled itself, so each is told once whichever instance ran the pass.
  */
 
 export const LOTTERY_VENUE = 'lottery';
@@ -57,8 +59,41 @@ export async function ensureRounds(db: Kdb, nowMs: number): Promise<number> {
   return Number(r.numInsertedOrUpdatedRows ?? 0);
 }
 
+/** A round this pass drew (its conditional update answered one row): told exactly once across instances. */
+export interface DrawnEvent {
+  lottery: string;
+  expect: string;
+  type: LotteryType;
+  result: number[];
+}
+/** An order this pass settled (its lines went from unsettled to settled here): told exactly once. */
+export interface SettledEvent {
+  orderNo: string;
+  memberId: number;
+  roomId: number;
+  lottery: string;
+  expect: string;
+  payoutFen: number;
+}
+/**
+ * What a pass tells the rest of the app (the room announcements), after the round's settlement, the
+ * draw first and then its orders. Listeners must not throw and must not block: the ledger work is done.
+ */
+export interface LotteryEvents {
+  drawn?(e: DrawnEvent): void;
+  settled?(e: SettledEvent): void;
+}
+
+function tell(log: FastifyBaseLogger | undefined, fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    log?.warn({ err }, 'lottery: event listener failed');
+  }
+}
+
 /** One scheduler pass at the clock time `nowMs` (tests drive it directly with a fake clock). */
-export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogger): Promise<PassResult> {
+export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogger, events: LotteryEvents = {}): Promise<PassResult> {
   const out: PassResult = { created: await ensureRounds(db, nowMs), drawn: 0, settledOrders: 0, settledRounds: 0 };
   const due = await db
     .selectFrom('lottery_rounds as r')
@@ -72,6 +107,7 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
   for (const round of due) {
     const type = round.type as LotteryType;
     let result = round.result;
+    let drewIt = false;
     if (result === null) {
       result = drawResult(type, round.lottery, round.expect, round.seed);
       const drawn = await db
@@ -81,9 +117,18 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
         .where('expect', '=', round.expect)
         .where('result', 'is', null)
         .executeTakeFirst();
-      if (Number(drawn.numUpdatedRows) === 1) out.drawn += 1;
+      drewIt = Number(drawn.numUpdatedRows) === 1;
+      if (drewIt) out.drawn += 1;
     }
-    out.settledOrders += await settleRound(db, { lottery: round.lottery, title: round.title, expect: round.expect, type, result }, nowMs, log);
+    const drawnRound = { lottery: round.lottery, title: round.title, expect: round.expect, type, result };
+    const settledNow: SettledEvent[] = [];
+    try {
+      out.settledOrders += await settleRound(db, drawnRound, nowMs, log, settledNow);
+    } finally {
+      // Told even when settlement stopped half-way (the next pass finishes it): the draw happened once.
+      if (drewIt && events.drawn) tell(log, () => events.drawn!({ lottery: round.lottery, expect: round.expect, type, result: result! }));
+      if (events.settled) for (const e of settledNow) tell(log, () => events.settled!(e));
+    }
     const done = await db
       .updateTable('lottery_rounds')
       .set({ settled_at: new Date(nowMs) })
@@ -104,11 +149,14 @@ interface DrawnRound {
   result: number[];
 }
 
-/** Settles the round's unsettled orders (see the module comment); answers how many orders this call settled. */
-async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log?: FastifyBaseLogger): Promise<number> {
+/**
+ * Settles the round's unsettled orders (see the module comment); answers how many orders this call
+ * settled and adds each to `settledNow` as soon as its transaction has committed.
+ */
+async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: FastifyBaseLogger | undefined, settledNow: SettledEvent[]): Promise<number> {
   const lines = await db
     .selectFrom('lottery_orders')
-    .select(['id', 'order_no', 'line', 'member_id', 'play_id', 'odds_cents', 'stake_fen'])
+    .select(['id', 'order_no', 'line', 'member_id', 'room_id', 'play_id', 'odds_cents', 'stake_fen'])
     .where('lottery', '=', round.lottery)
     .where('expect', '=', round.expect)
     .where('status', '=', BET_STATUS.unsettled)
@@ -152,7 +200,10 @@ async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log?: Fast
         }
         return true;
       });
-      if (did) settled += 1;
+      if (did) {
+        settled += 1;
+        settledNow.push({ orderNo, memberId, roomId: group[0]!.room_id, lottery: round.lottery, expect: round.expect, payoutFen: payout });
+      }
     }
   }
   await recordBets(db, round, log);
@@ -197,16 +248,23 @@ export function betOf(
   };
 }
 
-/** The lottery's clock (tests replace `now` to drive rounds without waiting). */
+/**
+ * The lottery's clock (tests replace `now` to drive rounds without waiting) and the listeners every
+ * scheduled pass tells (tests hand them to lotteryPass to drive a draw the way the job does).
+ */
 export interface LotteryClock {
   now(): number;
+  events: LotteryEvents;
 }
 
-/** Decorates app.lottery (the clock) and schedules the pass every LOTTERY_TICK_MS, once at a time across instances. */
-export function startLottery(app: FastifyInstance): void {
-  const clock: LotteryClock = { now: () => Date.now() };
+/**
+ * Decorates app.lottery (the clock and the pass listeners) and schedules the pass every
+ * LOTTERY_TICK_MS, once at a time across instances.
+ */
+export function startLottery(app: FastifyInstance, events: LotteryEvents = {}): void {
+  const clock: LotteryClock = { now: () => Date.now(), events };
   app.decorate('lottery', clock);
-  scheduleJob(app, 'lottery', app.config.lotteryTickMs, () => withTryLock(app.db, LOCK_KEY, () => lotteryPass(app.kdb, clock.now(), app.log)));
+  scheduleJob(app, 'lottery', app.config.lotteryTickMs, () => withTryLock(app.db, LOCK_KEY, () => lotteryPass(app.kdb, clock.now(), app.log, clock.events)));
 }
 
 declare module 'fastify' {

@@ -25,6 +25,7 @@ import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import { attributesOf, buildPlaybox, clockAt, isPlayOf, oddsCents } from './engine/index.js';
 import { betOf } from './scheduler.js';
+import { recentChat } from './chat/service.js';
 
 /** POST /api/lotteryList: the enabled lotteries in display order. */
 export async function listLotteries(db: Kdb): Promise<LotteryListItem[]> {
@@ -64,11 +65,11 @@ export function extendOf(type: LotteryType, result: number[]): LotteryExtend {
   return { numbers: result, ...attributesOf(type, result) };
 }
 
-/** GET /api/lotteryRoom?room_id=: the room, its lottery's clock, past results with their seeds, the playbox. */
+/** GET /api/lotteryRoom?room_id=: the room, its lottery's clock, past results with their seeds, the playbox, recent chat. */
 export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<LotteryRoomData> {
   const room = await roomOf(db, roomId);
   const clock = clockAt(room.sched, nowMs);
-  const [open, drawn] = await Promise.all([
+  const [open, drawn, chatdata] = await Promise.all([
     db.selectFrom('lottery_rounds').select('commitment').where('lottery', '=', room.code).where('expect', '=', clock.nextexpect).executeTakeFirst(),
     db
       .selectFrom('lottery_rounds')
@@ -79,6 +80,7 @@ export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<
       .orderBy('draw_at', 'desc')
       .limit(LOTTERY_OPENLIST_SIZE)
       .execute(),
+    recentChat(db, room.id),
   ]);
   const openlist: LotteryOpenItem[] = drawn.map((r) => ({
     expect: r.expect,
@@ -105,7 +107,7 @@ export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<
       openlist,
     },
     playbox: buildPlaybox(room.type, room.odds),
-    chatdata: [],
+    chatdata,
   };
 }
 

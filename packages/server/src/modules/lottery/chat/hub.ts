@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
+import { WS_CLOSE, WS_PING_TEXT, type ServerFrame } from '@app/contract';
+import type { RedisPair } from '../../../lib/redis.js';
+import type { LotterySchedule } from '../engine/index.js';
+
+/**
+ * The lottery rooms' fan-out (DESIGN §7): which sockets of this instance are in which room, and how a
+ * frame reaches every socket of a room on every instance.
+ *
+ * With REDIS_URL, publish() only publishes to one Redis channel and every instance (the sender's
+ * included) delivers from its subscription, so a room sees one order of messages everywhere; without
+ * Redis it delivers in-process at once. A frame is serialised once per publish and sent as the same
+ * Buffer to every socket; the send loop does no awaiting per client and skips a socket whose unsent
+ * data is above MAX_BUFFERED_BYTES (a client that stopped reading loses frames, not the server's memory).
+ */
+
+/** Unsent bytes above which a socket gets no more frames until it drains. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** One member's socket in one room of this instance. */
+export interface RoomClient {
+  ws: WebSocket;
+  roomId: number;
+  lottery: string;
+  memberId: number;
+  isTrial: boolean;
+  /** the session behind the socket (a revoked one ends it at its next message) */
+  token: string;
+  /** What the per-room connection cap counts: the member, or for the shared trial account the session. */
+  capKey: string;
+  lastSeenMs: number;
+}
+
+/** A lottery with sockets on this instance: its schedule (for the open/close notices) and its rooms. */
+export interface LocalLottery {
+  code: string;
+  sched: LotterySchedule;
+  rooms: Map<number, Set<RoomClient>>;
+}
+
+export interface LotteryHub {
+  /** Sends a frame to every socket in the room, on every instance. */
+  publish(roomId: number, frame: ServerFrame): void;
+  /** Sends a frame to every socket in every room of the lottery, on every instance. */
+  publishLottery(code: string, frame: ServerFrame): void;
+  /** Sends a frame to this instance's sockets of the lottery only (the clock notices each instance computes). */
+  deliverLotteryLocally(code: string, frame: ServerFrame): void;
+  /** Adds a socket to its room; false (and nothing added) when its cap key already holds `cap` sockets there. */
+  join(client: RoomClient, sched: LotterySchedule, cap: number): boolean;
+  leave(client: RoomClient): void;
+  /** The lotteries with sockets on this instance. */
+  lotteries(): Iterable<LocalLottery>;
+  /** Sockets on this instance: in one room, or in all. */
+  size(roomId?: number): number;
+}
+
+const SEND_TEXT = { binary: false } as const;
+const PING = Buffer.from(WS_PING_TEXT);
+
+export function createLotteryHub(app: FastifyInstance, redis: RedisPair | null): LotteryHub {
+  const byCode = new Map<string, LocalLottery>();
+  const byRoom = new Map<number, Set<RoomClient>>();
+  const roomLottery = new Map<number, string>();
+  /** sockets per "<roomId>:<capKey>" */
+  const held = new Map<string, number>();
+  let closed = false;
+
+  function send(clients: Iterable<RoomClient>, data: Buffer): void {
+    for (const c of clients) {
+      const ws = c.ws;
+      if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+      ws.send(data, SEND_TEXT);
+    }
+  }
+  function deliverRoom(roomId: number, data: Buffer): void {
+    const set = byRoom.get(roomId);
+    if (set) send(set, data);
+  }
+  function deliverLottery(code: string, data: Buffer): void {
+    const lottery = byCode.get(code);
+    if (lottery) for (const set of lottery.rooms.values()) send(set, data);
+  }
+
+  // One channel for the whole platform; a message is "r:<roomId>\n<frame>" or "l:<code>\n<frame>", so the
+  // frame text travels as it is and each instance turns it into a Buffer once.
+  const channel = `${app.config.redisPrefix}lottery:rooms`;
+  function deliverWire(text: string): void {
+    const nl = text.indexOf('\n');
+    if (nl < 3) return;
+    const target = text.slice(2, nl);
+    const data = Buffer.from(text.slice(nl + 1));
+    if (text.startsWith('r:')) deliverRoom(Number(target), data);
+    else if (text.startsWith('l:')) deliverLottery(target, data);
+  }
+  let fanOut: (wire: string) => void = deliverWire;
+  if (redis) {
+    void redis.subscriber.subscribe(channel).catch((err) => app.log.warn({ err }, 'lottery rooms: not subscribed'));
+    redis.subscriber.on('message', (from, text) => {
+      if (from === channel && !closed) deliverWire(text);
+    });
+    fanOut = (wire) => void redis.client.publish(channel, wire).catch((err) => app.log.warn({ err }, 'lottery rooms: frame not published'));
+  }
+
+  // The server's own ping, and the end of sockets that went silent: one pass over every socket.
+  const pingTimer = setInterval(() => {
+    const idleBefore = Date.now() - app.config.wsIdleTimeoutMs;
+    for (const set of byRoom.values()) {
+      for (const c of set) {
+        if (c.lastSeenMs < idleBefore) c.ws.close(WS_CLOSE.idle);
+        else if (c.ws.readyState === WebSocket.OPEN && c.ws.bufferedAmount <= MAX_BUFFERED_BYTES) c.ws.send(PING, SEND_TEXT);
+      }
+    }
+  }, Math.max(50, app.config.wsPingIntervalMs));
+  pingTimer.unref();
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(pingTimer);
+  });
+
+  return {
+    publish(roomId, frame) {
+      fanOut(`r:${roomId}\n${JSON.stringify(frame)}`);
+    },
+    publishLottery(code, frame) {
+      fanOut(`l:${code}\n${JSON.stringify(frame)}`);
+    },
+    deliverLotteryLocally(code, frame) {
+      deliverLottery(code, Buffer.from(JSON.stringify(frame)));
+    },
+    join(client, sched, cap) {
+      const key = `${client.roomId}:${client.capKey}`;
+      const holds = held.get(key) ?? 0;
+      if (holds >= cap) return false;
+      held.set(key, holds + 1);
+      let lottery = byCode.get(client.lottery);
+      if (!lottery) {
+        lottery = { code: client.lottery, sched, rooms: new Map() };
+        byCode.set(client.lottery, lottery);
+      }
+      lottery.sched = sched;
+      let set = byRoom.get(client.roomId);
+      if (!set) {
+        set = new Set();
+        byRoom.set(client.roomId, set);
+        roomLottery.set(client.roomId, client.lottery);
+        lottery.rooms.set(client.roomId, set);
+      }
+      set.add(client);
+      return true;
+    },
+    leave(client) {
+      const set = byRoom.get(client.roomId);
+      if (!set || !set.delete(client)) return;
+      const key = `${client.roomId}:${client.capKey}`;
+      const holds = (held.get(key) ?? 1) - 1;
+      if (holds > 0) held.set(key, holds);
+      else held.delete(key);
+      if (set.size > 0) return;
+      byRoom.delete(client.roomId);
+      const code = roomLottery.get(client.roomId)!;
+      roomLottery.delete(client.roomId);
+      const lottery = byCode.get(code);
+      lottery?.rooms.delete(client.roomId);
+      if (lottery && lottery.rooms.size === 0) byCode.delete(code);
+    },
+    lotteries: () => byCode.values(),
+    size(roomId) {
+      if (roomId !== undefined) return byRoom.get(roomId)?.size ?? 0;
+      let n = 0;
+      for (const set of byRoom.values()) n += set.size;
+      return n;
+    },
+  };
+}

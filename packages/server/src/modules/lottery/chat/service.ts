@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { CHAT_LIMITS, MSG, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, type LotteryType } from '@app/contract';
+import type { Kdb } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.js';
+import { beijing } from '../../../lib/time.js';
+import { DEFAULT_AVATAR } from '../../user/service.js';
+import { buildPlaybox, type OddsTable } from '../engine/index.js';
+
+/**
+ * The rooms' chat in the database (DESIGN §7): what members said and the server's notices of their
+ * real bets, kept for chatdata and moderation. Content is stored and sent as plain text; clients
+ * render it as text, never as HTML.
+ */
+
+/** A member as a room shows them (no nickname exists: the masked username) and their mute, if any now. */
+export interface Speaker {
+  memberId: number;
+  author: string;
+  avatar: string;
+  /** null: not muted; else the end of the mute (null inside: until lifted) */
+  mute: { until: Date | null } | null;
+}
+
+/** Reads the speaker fresh at every message, so a mute set on any instance applies to the very next one. */
+export async function speakerOf(db: Kdb, memberId: number): Promise<Speaker | null> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('lottery_mutes as mu', (j) => j.onRef('mu.member_id', '=', 'm.id').on((eb) => eb.or([eb('mu.until', 'is', null), eb('mu.until', '>', sql<Date>`now()`)])))
+    .select(['m.id', 'm.username', 'm.avatar', 'm.state', 'mu.member_id as muted', 'mu.until'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row || row.state !== 1) return null;
+  return { memberId: row.id, author: maskUsername(row.username), avatar: row.avatar || DEFAULT_AVATAR, mute: row.muted === null ? null : { until: row.until } };
+}
+
+type ChatRow = Pick<Database['lottery_chat'], 'kind' | 'author' | 'content'> & {
+  id: number;
+  member_id: number;
+  avatar: string;
+  bet: { expect: string; lines: BetNoticeLine[] } | null;
+  created_at: Date;
+};
+
+export function toChatMessage(r: ChatRow): ChatMessage {
+  const m: ChatMessage = { id: r.id, uid: r.member_id, author: r.author, avatar: r.avatar, content: r.content, kind: r.kind, time: beijing(r.created_at) };
+  if (r.kind === 'bet' && r.bet) m.bet = r.bet;
+  return m;
+}
+
+const returned = ['id', 'member_id', 'kind', 'author', 'avatar', 'content', 'bet', 'created_at'] as const;
+
+/** Stores a member's chat message (already trimmed and checked) and answers it as broadcast. */
+export async function postChat(db: Kdb, roomId: number, speaker: Speaker, content: string): Promise<ChatMessage> {
+  const row = await db
+    .insertInto('lottery_chat')
+    .values({ room_id: roomId, member_id: speaker.memberId, kind: 'chat', author: speaker.author, avatar: speaker.avatar, content })
+    .returning(returned)
+    .executeTakeFirstOrThrow();
+  return toChatMessage(row);
+}
+
+/**
+ * A play as a bet notice names it: its playbox title, led by its group where the title is a bare
+ * number (特码 01 and 正码 01, 和值 9), so a line reads the same as the bet panel it came from.
+ */
+function noticeTitles(type: LotteryType, odds: OddsTable): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const g of buildPlaybox(type, odds)) {
+    for (const c of g.childrens) titles.set(c.id, /^\d+$/.test(c.playtitle) ? `${g.name} ${c.playtitle}` : c.playtitle);
+  }
+  return titles;
+}
+
+/**
+ * Announces one of the member's orders in the room it was placed in, built from the stored lines
+ * (never from what the client sent); null when there is no such order of this member in this room, or
+ * when it has been announced already (order_no is unique in the chat).
+ */
+export async function postBetNotice(db: Kdb, roomId: number, speaker: Speaker, orderNo: string): Promise<ChatMessage | null> {
+  if (orderNo.length === 0 || orderNo.length > 64) return null;
+  const lines = await db
+    .selectFrom('lottery_orders as o')
+    .innerJoin('lotteries as l', 'l.code', 'o.lottery')
+    .select(['o.expect', 'o.play_id', 'o.stake_fen', 'l.type', 'l.odds'])
+    .where('o.order_no', '=', orderNo)
+    .where('o.member_id', '=', speaker.memberId)
+    .where('o.room_id', '=', roomId)
+    .orderBy('o.line')
+    .execute();
+  if (lines.length === 0) return null;
+  const titles = noticeTitles(lines[0]!.type as LotteryType, lines[0]!.odds as OddsTable);
+  const expect = lines[0]!.expect;
+  const totalFen = lines.reduce((s, l) => s + l.stake_fen, 0);
+  const bet = { expect, lines: lines.map((l) => ({ playtitle: titles.get(l.play_id) ?? l.play_id, total: fenToYuan(l.stake_fen) })) };
+  const row = await db
+    .insertInto('lottery_chat')
+    .values({
+      room_id: roomId,
+      member_id: speaker.memberId,
+      kind: 'bet',
+      author: speaker.author,
+      avatar: speaker.avatar,
+      content: fmt(MSG.betNoticeText, { expect, count: lines.length, total: fenToYuan(totalFen) }),
+      bet: JSON.stringify(bet),
+      order_no: orderNo,
+    })
+    .onConflict((oc) => oc.column('order_no').doNothing())
+    .returning(returned)
+    .executeTakeFirst();
+  return row ? toChatMessage(row) : null;
+}
+
+/** GET /api/lotteryRoom chatdata: the room's recent messages that staff have not deleted, oldest first. */
+export async function recentChat(db: Kdb, roomId: number): Promise<ChatMessage[]> {
+  const rows = await db
+    .selectFrom('lottery_chat')
+    .select(returned)
+    .where('room_id', '=', roomId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(CHAT_LIMITS.recent)
+    .execute();
+  return rows.reverse().map(toChatMessage);
+}
+
+/** The author of a member as rooms show them (big-win notices name the winner this way). */
+export async function authorOf(db: Kdb, memberId: number): Promise<string | null> {
+  const row = await db.selectFrom('members').select('username').where('id', '=', memberId).executeTakeFirst();
+  return row ? maskUsername(row.username) : null;
+}

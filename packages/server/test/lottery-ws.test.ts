@@ -1,0 +1,391 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { CHAT_LIMITS, LOTTERY_BIG_WIN_YUAN, MSG, WS_CLOSE, fmt, maskUsername, type ChatMessage } from '@app/contract';
+import { startServer, type TestServer } from './harness.js';
+import { forgetCachedSessions } from '../src/modules/session/service.js';
+import { lotteryPass } from '../src/modules/lottery/scheduler.js';
+import { drawResult, roundAt } from '../src/modules/lottery/engine/index.js';
+import { K3, RoomSocket, firstRooms, isChat, isSys, newMember, openRoundTime, sleep } from './lottery-ws-support.js';
+
+// The lottery room socket (spec §7 "Lottery room" WebSocket, DESIGN §7) on one instance, in-process fan-out.
+
+let s: TestServer;
+let nowMs = 0;
+let k3Rooms: number[];
+let lhcRooms: number[];
+const sockets: RoomSocket[] = [];
+
+const db = () => s.db.kysely;
+async function at(ms: number) {
+  nowMs = ms;
+  return lotteryPass(db(), ms, undefined, s.app.lottery.events);
+}
+async function join(roomId: number, token: string, pingEveryMs?: number) {
+  const sock = await RoomSocket.join(s, roomId, token, pingEveryMs);
+  sockets.push(sock);
+  return sock;
+}
+function connect(roomId: number | string, token: string) {
+  const sock = new RoomSocket(RoomSocket.url(s, roomId, token), 0);
+  sockets.push(sock);
+  return sock;
+}
+const room = (token: string, roomId: number) => s.api(`/api/lotteryRoom?room_id=${roomId}`, undefined, { method: 'GET', token });
+const order = (token: string, body: unknown) => s.api('/api/lotteryOrder', body, { token });
+
+beforeAll(async () => {
+  // The server's own ping is slow here so a ping the client receives is the answer to its own.
+  s = await startServer({ lotteryTickMs: 0, wsPingIntervalMs: 60_000, wsIdleTimeoutMs: 60_000 });
+  s.app.lottery.now = () => nowMs;
+  await at(openRoundTime(K3, 0));
+  k3Rooms = await firstRooms(s, 'k3_60');
+  lhcRooms = await firstRooms(s, 'lhc_180');
+});
+afterAll(async () => {
+  for (const sock of sockets) sock.close();
+  await s.close();
+});
+
+describe('admission', () => {
+  it('closes a socket without a token with 4401 after 请登录！', async () => {
+    const sock = connect(k3Rooms[0]!, '');
+    expect((await sock.closed).code).toBe(WS_CLOSE.unauthorized);
+    expect(sock.frames).toEqual([{ sysmsg: 'error', content: MSG.chatNeedLogin }]);
+  });
+
+  it('closes a socket with an unknown token with 4401', async () => {
+    expect((await connect(k3Rooms[0]!, 'not-a-token').closed).code).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it('closes a socket whose session was logged off with 4401', async () => {
+    const m = await newMember(s);
+    expect((await s.api('/api/logoff', {}, { token: m.token })).code).toBe(200);
+    expect((await connect(k3Rooms[0]!, m.token).closed).code).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it('closes a socket whose session expired from idleness with 4401', async () => {
+    const m = await newMember(s);
+    await db().updateTable('sessions').set({ last_seen_at: sql`now() - interval '8 days'` }).where('member_id', '=', m.id).execute();
+    forgetCachedSessions();
+    expect((await connect(k3Rooms[0]!, m.token).closed).code).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it('closes a socket for an unknown or disabled room with 4404 房间不存在', async () => {
+    const m = await newMember(s);
+    const unknown = connect(999_999, m.token);
+    expect((await unknown.closed).code).toBe(WS_CLOSE.roomMissing);
+    expect(unknown.frames).toEqual([{ sysmsg: 'error', content: MSG.lotteryRoomMissing }]);
+    expect((await connect('abc', m.token).closed).code).toBe(WS_CLOSE.roomMissing);
+    const disabled = k3Rooms[2]!;
+    await db().updateTable('lottery_rooms').set({ enabled: false }).where('id', '=', disabled).execute();
+    try {
+      expect((await connect(disabled, m.token).closed).code).toBe(WS_CLOSE.roomMissing);
+    } finally {
+      await db().updateTable('lottery_rooms').set({ enabled: true }).where('id', '=', disabled).execute();
+    }
+  });
+
+  it(`admits ${CHAT_LIMITS.connectionsPerMemberRoom} sockets of one member in one room and closes the next with 4429`, async () => {
+    const m = await newMember(s);
+    const held = [];
+    for (let i = 0; i < CHAT_LIMITS.connectionsPerMemberRoom; i++) held.push(await join(k3Rooms[1]!, m.token));
+    expect((await connect(k3Rooms[1]!, m.token).closed).code).toBe(WS_CLOSE.tooManyConnections);
+    // another room is counted apart, and a closed socket frees its place
+    await join(k3Rooms[2]!, m.token);
+    held[0]!.close();
+    await held[0]!.closed;
+    await expect.poll(() => s.app.lotteryHub.size(k3Rooms[1]!) < held.length).toBe(true);
+    await join(k3Rooms[1]!, m.token);
+    for (const h of held) h.close();
+  });
+});
+
+describe('ping', () => {
+  it('answers the text ping with ping', async () => {
+    const m = await newMember(s);
+    const sock = await join(k3Rooms[0]!, m.token, 0);
+    const before = sock.pings;
+    sock.send('ping');
+    await sock.until(() => sock.pings === before + 1);
+    expect(sock.frames).toEqual([]);
+  });
+});
+
+describe('chat', () => {
+  it('broadcasts a message to every member in the room, and not to another room', async () => {
+    const [a, b, c] = [await newMember(s), await newMember(s), await newMember(s)];
+    const sa = await join(k3Rooms[0]!, a.token);
+    const sb = await join(k3Rooms[0]!, b.token);
+    const sc = await join(k3Rooms[1]!, c.token);
+    sa.chat('  大家好  ');
+    const got = await sb.next<ChatMessage>(isChat('大家好'));
+    expect(got).toEqual({ id: expect.any(Number), uid: a.id, author: maskUsername(a.name), avatar: expect.any(String), content: '大家好', kind: 'chat', time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect(got.author).not.toContain(a.name);
+    expect(await sa.next(isChat('大家好'))).toEqual(got);
+    // sc is in the same lottery's other room: a message to sb's room after it shows nothing came
+    const cc = await newMember(s);
+    const sc2 = await join(k3Rooms[1]!, cc.token);
+    sc2.chat('隔壁');
+    await sc.next(isChat('隔壁'));
+    expect(sc.all(isChat('大家好'))).toEqual([]);
+  });
+
+  it('keeps what a member wrote as plain text, markup and all', async () => {
+    const a = await newMember(s);
+    const sa = await join(k3Rooms[0]!, a.token);
+    sa.chat('<img src=x onerror=alert(1)> & "hi"\nthere');
+    const got = await sa.next<ChatMessage>((f) => f.uid === a.id);
+    expect(got.content).toBe('<img src=x onerror=alert(1)> & "hi" there');
+    const row = await db().selectFrom('lottery_chat').select('content').where('id', '=', got.id).executeTakeFirstOrThrow();
+    expect(row.content).toBe(got.content);
+  });
+
+  it('persists messages: GET /api/lotteryRoom answers them as chatdata, oldest first', async () => {
+    const a = await newMember(s);
+    const sa = await join(lhcRooms[0]!, a.token);
+    const sent = [];
+    for (const text of ['第一条', '第二条', '第三条']) {
+      sa.chat(text);
+      sent.push(await sa.next<ChatMessage>(isChat(text)));
+    }
+    const r = await room(a.token, lhcRooms[0]!);
+    expect(r.code).toBe(200);
+    expect(r.data.chatdata.slice(-3)).toEqual(sent);
+    expect(r.data.chatdata.length).toBeLessThanOrEqual(CHAT_LIMITS.recent);
+    // another room's chatdata does not have them
+    expect((await room(a.token, lhcRooms[1]!)).data.chatdata.map((m: ChatMessage) => m.id)).not.toContain(sent[0]!.id);
+  });
+
+  it(`chatdata is the room's last ${CHAT_LIMITS.recent} messages`, async () => {
+    const a = await newMember(s);
+    const roomId = lhcRooms[2]!;
+    await db()
+      .insertInto('lottery_chat')
+      .values(Array.from({ length: CHAT_LIMITS.recent + 5 }, (_, i) => ({ room_id: roomId, member_id: a.id, kind: 'chat' as const, author: 'x', content: `m${i}` })))
+      .execute();
+    const data: ChatMessage[] = (await room(a.token, roomId)).data.chatdata;
+    expect(data).toHaveLength(CHAT_LIMITS.recent);
+    expect(data[0]!.content).toBe('m5');
+    expect(data.at(-1)!.content).toBe(`m${CHAT_LIMITS.recent + 4}`);
+  });
+
+  it(`refuses a message longer than ${CHAT_LIMITS.maxChars} characters with 消息最多${CHAT_LIMITS.maxChars}个字, to the sender only`, async () => {
+    const [a, b] = [await newMember(s), await newMember(s)];
+    const sa = await join(k3Rooms[0]!, a.token);
+    const sb = await join(k3Rooms[0]!, b.token);
+    sa.chat('长'.repeat(CHAT_LIMITS.maxChars + 1));
+    expect(await sa.next(isSys('error'))).toEqual({ sysmsg: 'error', content: fmt(MSG.chatTooLong, { max: CHAT_LIMITS.maxChars }) });
+    const exact = '好'.repeat(CHAT_LIMITS.maxChars);
+    sa.chat(exact);
+    await sb.next(isChat(exact));
+    expect(sb.all(isSys('error'))).toEqual([]);
+  });
+
+  it('ignores an empty or blank message', async () => {
+    const a = await newMember(s);
+    const sa = await join(k3Rooms[0]!, a.token);
+    sa.chat('');
+    sa.chat('   ');
+    sa.chat('after the blanks');
+    await sa.next(isChat('after the blanks'));
+    expect(sa.frames.filter((f: any) => f.uid === a.id || f.sysmsg)).toHaveLength(1);
+  });
+
+  it(`refuses more than ${CHAT_LIMITS.ratePerWindow} messages in ${CHAT_LIMITS.rateWindowMs / 1000} s with 发言太频繁，请稍后再试, across the member's sockets`, async () => {
+    const a = await newMember(s);
+    const s1 = await join(k3Rooms[0]!, a.token);
+    const s2 = await join(k3Rooms[1]!, a.token);
+    for (let i = 0; i < CHAT_LIMITS.ratePerWindow; i++) (i % 2 ? s2 : s1).chat(`快${i}`);
+    for (let i = 0; i < CHAT_LIMITS.ratePerWindow; i++) await (i % 2 ? s2 : s1).next(isChat(`快${i}`));
+    s2.chat('one too many');
+    expect(await s2.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatTooFast });
+    await sleep(200);
+    expect(s1.all(isChat('one too many'))).toEqual([]);
+  });
+
+  it('answers a frame above the size limit, binary or not JSON with 消息格式不正确, and keeps the socket', async () => {
+    const a = await newMember(s);
+    const sa = await join(k3Rooms[0]!, a.token);
+    const bad = [
+      JSON.stringify({ content: 'x'.repeat(CHAT_LIMITS.maxFrameBytes), order: 1 }),
+      '{"content": "unterminated',
+      'hello',
+      '[1,2]',
+      JSON.stringify({ content: 5, order: 1 }),
+      JSON.stringify({ content: 'hi', order: 7 }),
+      'null',
+    ];
+    for (const text of bad) sa.send(text);
+    sa.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    for (let i = 0; i <= bad.length; i++) expect(await sa.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBadFrame });
+    sa.chat('still here');
+    await sa.next(isChat('still here'));
+  });
+
+  it('closes a socket that sends a frame beyond what it reads at all, and keeps serving the others', async () => {
+    const [a, b] = [await newMember(s), await newMember(s)];
+    const sa = await join(k3Rooms[0]!, a.token);
+    const sb = await join(k3Rooms[0]!, b.token);
+    sa.send('x'.repeat(70 * 1024));
+    expect((await sa.closed).code).toBe(1009);
+    sb.chat('served');
+    await sb.next(isChat('served'));
+  });
+
+  it('refuses chat from the trial account (试玩账号不支持此操作), which may still watch', async () => {
+    const trial = await s.api('/api/guestlogin', {});
+    expect(trial.code).toBe(200);
+    const st = await join(k3Rooms[0]!, trial.data.api_token);
+    st.chat('hello from trial');
+    expect(await st.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.trialRefused });
+  });
+});
+
+describe('bet notices', () => {
+  async function placed(yuan: number, lines: { id: string; total: number }[], roomId = k3Rooms[0]!) {
+    const m = await newMember(s, yuan);
+    const expectNo = roundAt(K3, nowMs).expect;
+    const r = await order(m.token, { room_id: roomId, expect: expectNo, order: lines });
+    expect(r.code, r.message).toBe(200);
+    return { m, orderNo: r.data.order_no as string, expectNo };
+  }
+
+  it('announces a real order from its stored lines, whatever else the client sends', async () => {
+    await at(openRoundTime(K3, nowMs));
+    const { m, orderNo, expectNo } = await placed(100, [
+      { id: 'k3_big', total: 20 },
+      { id: 'k3_sum_09', total: 5.5 },
+    ]);
+    const watcher = await newMember(s);
+    const sw = await join(k3Rooms[0]!, watcher.token);
+    const sm = await join(k3Rooms[0]!, m.token);
+    sm.send({ content: orderNo, order: 0, total: 999999, lines: ['forged'] });
+    const got = await sw.next<ChatMessage>((f) => f.kind === 'bet' && f.uid === m.id);
+    expect(got).toMatchObject({
+      uid: m.id,
+      author: maskUsername(m.name),
+      kind: 'bet',
+      content: fmt(MSG.betNoticeText, { expect: expectNo, count: 2, total: 25.5 }),
+      bet: { expect: expectNo, lines: [{ playtitle: '大', total: 20 }, { playtitle: '和值 9', total: 5.5 }] },
+    });
+    // in chatdata too, and announced once only
+    expect((await room(watcher.token, k3Rooms[0]!)).data.chatdata.find((c: ChatMessage) => c.id === got.id)).toEqual(got);
+    sm.send({ content: orderNo, order: 0 });
+    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+  });
+
+  it("refuses another member's order, an order of another room and an unknown one with 未找到该注单", async () => {
+    await at(openRoundTime(K3, nowMs));
+    const { orderNo } = await placed(50, [{ id: 'k3_odd', total: 10 }]);
+    const other = await newMember(s);
+    const so = await join(k3Rooms[0]!, other.token);
+    so.send({ content: orderNo, order: 0 });
+    expect(await so.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+    so.send({ content: 'LT20990101000000ffffffffff', order: 0 });
+    expect(await so.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+    const mine = await placed(50, [{ id: 'k3_even', total: 10 }], k3Rooms[1]!);
+    const sm = await join(k3Rooms[0]!, mine.m.token);
+    sm.send({ content: mine.orderNo, order: 0 });
+    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+    expect(await db().selectFrom('lottery_chat').select('id').where('order_no', 'in', [orderNo, mine.orderNo]).execute()).toEqual([]);
+  });
+});
+
+describe('system messages', () => {
+  it("tells every room of the lottery the result when the pass draws the round, once", async () => {
+    const t = openRoundTime(K3, nowMs);
+    await at(t);
+    const round = roundAt(K3, t);
+    const [a, b, c] = [await newMember(s), await newMember(s), await newMember(s)];
+    const sa = await join(k3Rooms[0]!, a.token);
+    const sb = await join(k3Rooms[1]!, b.token);
+    const sc = await join(lhcRooms[0]!, c.token);
+    const row = await db().selectFrom('lottery_rounds').select('seed').where('lottery', '=', 'k3_60').where('expect', '=', round.expect).executeTakeFirstOrThrow();
+    const result = drawResult(2, 'k3_60', round.expect, row.seed);
+    const passes = await Promise.all([at(round.drawAtMs + 500), at(round.drawAtMs + 500)]);
+    expect(passes.reduce((n, p) => n + p.drawn, 0)).toBeGreaterThanOrEqual(1);
+    for (const sock of [sa, sb]) {
+      const got = await sock.next(isSys('result', round.expect));
+      expect(got).toEqual({
+        sysmsg: 'result',
+        expect: round.expect,
+        content: fmt(MSG.sysRoundResult, { expect: round.expect, numbers: result.join(' ') }),
+        extend: expect.objectContaining({ numbers: result }),
+      });
+    }
+    await sleep(300);
+    expect(sa.all(isSys('result', round.expect))).toHaveLength(1);
+    expect(sc.all(isSys('result'))).toEqual([]);
+    // a later pass over the drawn round tells nothing
+    await at(round.drawAtMs + 1500);
+    await sleep(200);
+    expect(sb.all(isSys('result', round.expect))).toHaveLength(1);
+  });
+
+  it(`tells the order's room of a win paying at least ${LOTTERY_BIG_WIN_YUAN} yuan, naming the winner masked`, async () => {
+    const t = openRoundTime(K3, nowMs);
+    await at(t);
+    const round = roundAt(K3, t);
+    // every sum from 3 to 18: exactly one wins, paying at least 150 × 7.6 = 1140
+    const lines = Array.from({ length: 16 }, (_, i) => ({ id: `k3_sum_${String(i + 3).padStart(2, '0')}`, total: 150 }));
+    const m = await newMember(s, 2400);
+    expect((await order(m.token, { room_id: k3Rooms[1]!, expect: round.expect, order: lines })).code).toBe(200);
+    const small = await newMember(s, 10);
+    expect((await order(small.token, { room_id: k3Rooms[1]!, expect: round.expect, order: [{ id: 'k3_big', total: 10 }] })).code).toBe(200);
+    const watcher = await newMember(s);
+    const sw = await join(k3Rooms[1]!, watcher.token);
+    const elsewhere = await join(k3Rooms[0]!, (await newMember(s)).token);
+    await at(round.drawAtMs + 500);
+    const payout = await db().selectFrom('lottery_orders').select((eb) => eb.fn.sum<number>('payout_fen').as('fen')).where('member_id', '=', m.id).executeTakeFirstOrThrow();
+    const amount = Number(payout.fen) / 100;
+    expect(amount).toBeGreaterThanOrEqual(LOTTERY_BIG_WIN_YUAN);
+    expect(await sw.next(isSys('bigwin', round.expect))).toEqual({
+      sysmsg: 'bigwin',
+      expect: round.expect,
+      content: fmt(MSG.sysBigWin, { author: maskUsername(m.name), expect: round.expect, amount }),
+    });
+    await sleep(300);
+    expect(sw.all(isSys('bigwin'))).toHaveLength(1);
+    expect(elsewhere.all(isSys('bigwin', round.expect))).toEqual([]);
+  });
+
+  it('tells the room when betting closes and when the next round opens, from the lottery clock', async () => {
+    const t = openRoundTime(K3, nowMs);
+    await at(t);
+    const round = roundAt(K3, t);
+    const a = await newMember(s);
+    const sa = await join(k3Rooms[2]!, a.token);
+    await sleep(400); // the clock watcher has seen the open round (and told of it, if it had seen an earlier one)
+    const from = sa.frames.length;
+    await sleep(400);
+    expect(sa.all(isSys('open'), from)).toEqual([]);
+    nowMs = round.closesAtMs + 200;
+    expect(await sa.next(isSys('close', round.expect))).toEqual({ sysmsg: 'close', expect: round.expect, content: fmt(MSG.sysRoundClosed, { expect: round.expect }) });
+    nowMs = round.drawAtMs + 200;
+    const next = roundAt(K3, nowMs).expect;
+    expect(await sa.next(isSys('open', next))).toEqual({ sysmsg: 'open', expect: next, content: fmt(MSG.sysRoundOpen, { expect: next }) });
+    await sleep(400);
+    expect(sa.all(isSys('close'), from)).toHaveLength(1);
+    expect(sa.all(isSys('open'), from)).toHaveLength(1);
+  });
+});
+
+describe('the server pings and ends silent sockets', () => {
+  let p: TestServer;
+  beforeAll(async () => {
+    p = await startServer({ lotteryTickMs: 0, wsPingIntervalMs: 100, wsIdleTimeoutMs: 800 });
+  });
+  afterAll(() => p.close());
+
+  it('pings each socket on its own, keeps one that pings and closes a silent one with 4408', async () => {
+    const m = await newMember(p);
+    const roomId = (await firstRooms(p, 'k3_60'))[0]!;
+    const talking = await RoomSocket.join(p, roomId, m.token, 200);
+    const silent = await RoomSocket.join(p, roomId, m.token, 0);
+    await silent.until(() => silent.pings >= 4);
+    expect((await silent.closed).code).toBe(WS_CLOSE.idle);
+    expect(talking.ws.readyState).toBe(talking.ws.OPEN);
+    talking.close();
+    await talking.closed;
+  });
+});
