@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { fmt, MSG, type AdminLotteryRow } from '@app/contract';
-import { ADMIN_PASSWORD, consoleMessage, newDesktop, type Platform, shot, signInConsole, staffApi, staffLoginViaApi, startSuite, stopSuite, uniqueName } from '../harness.js';
+import { ADMIN_LIMITS, fmt, MSG, roomSocketUrl, type AdminLotteryRow, type AdminMuteRow, type ServerFrame } from '@app/contract';
+import {
+  ADMIN_PASSWORD,
+  consoleMessage,
+  memberIdOf,
+  newDesktop,
+  type Platform,
+  registerViaApi,
+  shot,
+  signInConsole,
+  staffApi,
+  staffLoginViaApi,
+  startSuite,
+  stopSuite,
+  uniqueName,
+} from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -25,6 +39,11 @@ async function inConsole<T>(path: string, fn: (page: Page) => Promise<T>, token 
   }
 }
 
+/** A screenshot once nothing is moving (modals, tab panes and messages animate in; spinners loop and are ignored). */
+async function snap(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
+  await shot(page, name, opts);
+}
 /** The newest console message reads `text` and has finished sliding in (so a screenshot shows it whole). */
 async function messageIs(page: Page, text: string) {
   await expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
@@ -49,17 +68,17 @@ describe('彩票赔率', () => {
       await odds.waitFor();
       expect(await odds.inputValue()).toBe('1.96');
       expect(await rtp.innerText()).toBe('95.28%'); // 105 of 216 throws × 1.96
-      await shot(page, 'admin-lottery-odds');
+      await snap(page, 'admin-lottery-odds');
 
       // 2.5 returns 121.53%: shown live in red, refused by the server, nothing stored.
       await odds.fill('2.5');
       await expect.poll(() => rtp.innerText()).toContain('121.53%');
       expect(await rtp.innerText()).toContain('原 1.96 · 95.28%');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('已修改 1 个玩法，尚未保存');
-      await shot(page, 'admin-lottery-odds-refused-live');
+      await snap(page, 'admin-lottery-odds-refused-live');
       await page.getByTestId('odds-save').click();
       await messageIs(page, fmt(MSG.lotteryOddsRtp, { play: 'k3_big', rtp: '121.53' }));
-      await shot(page, 'admin-lottery-odds-refused');
+      await snap(page, 'admin-lottery-odds-refused');
       expect(await storedOdds('k3_60', 'k3_big')).toBe(1.96);
 
       // 1.97 returns 95.76%: saved, the stored odds come back and the edit marker goes.
@@ -71,7 +90,7 @@ describe('彩票赔率', () => {
       expect(await odds.inputValue()).toBe('1.97');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('没有未保存的修改');
       expect(await storedOdds('k3_60', 'k3_big')).toBe(1.97);
-      await shot(page, 'admin-lottery-odds-saved');
+      await snap(page, 'admin-lottery-odds-saved');
     });
     // The change is in the audit log, before and after.
     const audit = await staffApi(platform, admin, 'GET', '/audit-log?action=lottery.odds');
@@ -89,7 +108,7 @@ describe('彩票赔率', () => {
       await page.getByText('应用到本组').click();
       await expect.poll(() => rtp.innerText()).toContain('97.96%');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('已修改 49 个玩法，尚未保存');
-      await shot(page, 'admin-lottery-odds-group', { fullPage: true });
+      await snap(page, 'admin-lottery-odds-group', { fullPage: true });
       await page.getByTestId('odds-save').click();
       await messageIs(page, MSG.saved);
       expect(await storedOdds('lhc_180', 'lhc_zm_01')).toBe(8);
@@ -107,5 +126,133 @@ describe('彩票赔率', () => {
       expect(await page.getByTestId('odds-save').count()).toBe(0);
       expect(await page.getByTestId('odds-row-k3_big').innerText()).toContain('1.97');
     }, token);
+  });
+});
+
+/**
+ * A member in a room over the WebSocket, from a browser page: sends each line as chat and answers, per
+ * line, the server's frame about it (the broadcast chat item, or the error it was refused with).
+ */
+async function say(token: string, roomId: number, lines: string[]): Promise<ServerFrame[]> {
+  const ctx = await browser.newContext();
+  try {
+    const page = await ctx.newPage();
+    await page.goto(`${platform.url}/healthz`);
+    return await page.evaluate(
+      async ({ url, lines }) => {
+        const ws = new WebSocket(url);
+        const answers: ServerFrame[] = [];
+        ws.onmessage = (e) => {
+          if (e.data === 'ping') return;
+          const f = JSON.parse(e.data as string);
+          if (('id' in f && lines.includes(f.content)) || f.sysmsg === 'error') answers.push(f);
+        };
+        await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)));
+        for (const content of lines) ws.send(JSON.stringify({ content, order: 1 }));
+        const deadline = Date.now() + 8000;
+        while (answers.length < lines.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        ws.close();
+        return answers;
+      },
+      { url: roomSocketUrl(platform.url, roomId, token), lines },
+    );
+  } finally {
+    await ctx.close();
+  }
+}
+const chatId = (f: ServerFrame | undefined) => {
+  if (!f || !('id' in f)) throw new Error(`not a chat item: ${JSON.stringify(f)}`);
+  return f.id;
+};
+
+describe('聊天管理', () => {
+  it('deletes a message with a reason (struck through, who deleted it), mutes its author and lifts the mute', async () => {
+    const lotteries = (await staffApi<AdminLotteryRow[]>(platform, admin, 'GET', '/lotteries')).data;
+    const room = lotteries[0]!.rooms[0]!;
+    const spammer = await registerViaApi(platform, uniqueName('spam'));
+    const spammerId = await memberIdOf(platform, spammer.token);
+    const regular = await registerViaApi(platform, uniqueName('reg'));
+    const [hello, ad] = await say(spammer.token, room.id, ['大家好，今天手气不错', '加我微信 abc123 带你稳赚']);
+    const [follow] = await say(regular.token, room.id, ['跟投大，祝大家好运']);
+    const [helloId, adId, followId] = [chatId(hello), chatId(ad), chatId(follow)];
+
+    await inConsole('/lottery-chat', async (page) => {
+      // Newest first, every room.
+      await page.getByTestId(`chat-row-${followId}`).waitFor();
+      const ids = await page.locator('[data-testid^="chat-row-"]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-testid')!.slice('chat-row-'.length))));
+      expect(ids.slice(0, 3)).toEqual([followId, adId, helloId]);
+      expect(await page.getByTestId(`chat-row-${adId}`).innerText()).toContain(`${lotteries[0]!.title}`);
+      // One room, then a keyword.
+      await page.getByTestId('chat-room').click();
+      await page.locator('.ant-select-item-option', { hasText: `${lotteries[0]!.title} · ${room.title}` }).click();
+      await page.getByTestId('chat-keyword').fill('微信');
+      await page.getByTestId('chat-keyword').press('Enter');
+      await expect.poll(() => page.locator('[data-testid^="chat-row-"]').count()).toBe(1);
+      await page.getByTestId(`chat-row-${adId}`).waitFor();
+      await snap(page, 'admin-lottery-chat-search');
+      await page.getByTestId('chat-keyword').fill('');
+      await page.getByTestId('chat-keyword').press('Enter');
+      await page.getByTestId(`chat-row-${followId}`).waitFor();
+
+      // 删除 with a reason: struck through, with who deleted it.
+      await page.getByTestId(`chat-delete-${adId}`).click();
+      await page.getByTestId('chat-delete-reason').fill('站外引流广告');
+      await snap(page, 'admin-lottery-chat-delete');
+      await page.getByTestId('chat-delete-confirm').click();
+      await messageIs(page, MSG.chatDeleted);
+      const note = page.getByTestId(`chat-deleted-${adId}`);
+      await note.waitFor();
+      expect(await note.innerText()).toMatch(/^已被 admin 删除 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      const struck = (id: number) => page.getByTestId(`chat-row-${id}`).locator('.chat-text').evaluate((el) => getComputedStyle(el).textDecorationLine);
+      expect(await struck(adId)).toBe('line-through');
+      expect(await struck(helloId)).toBe('none');
+      expect(await page.getByTestId(`chat-delete-${adId}`).isDisabled()).toBe(true);
+      expect(await page.getByTestId(`chat-delete-${helloId}`).isDisabled()).toBe(false);
+
+      // 禁言 1天: the reason is required, then the author's rows show 禁言中.
+      await page.getByTestId(`chat-mute-${adId}`).click();
+      await page.locator('.ant-modal').getByText('1天', { exact: true }).click();
+      await page.getByTestId('mute-confirm').click();
+      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(fmt(MSG.chatMuteReason, { max: ADMIN_LIMITS.reasonMax }));
+      await page.getByTestId('mute-reason').fill('发布广告');
+      await snap(page, 'admin-lottery-chat-mute');
+      await page.getByTestId('mute-confirm').click();
+      await messageIs(page, MSG.chatMutedOk);
+      await expect.poll(() => page.getByTestId(`chat-row-${helloId}`).innerText()).toContain('禁言中');
+      expect(await page.getByTestId(`chat-row-${followId}`).innerText()).not.toContain('禁言中');
+      await snap(page, 'admin-lottery-chat');
+
+      // 禁言 永久 for the other member.
+      await page.getByTestId(`chat-mute-${followId}`).click();
+      await page.locator('.ant-modal').getByText('永久', { exact: true }).click();
+      await page.getByTestId('mute-reason').fill('辱骂他人');
+      await page.getByTestId('mute-confirm').click();
+      await messageIs(page, MSG.chatMutedOk);
+    });
+
+    const mutes = (await staffApi<{ data: AdminMuteRow[] }>(platform, admin, 'GET', '/lottery/mutes')).data.data;
+    const mute = mutes.find((m) => m.member_id === spammerId)!;
+    expect(mute).toMatchObject({ reason: '发布广告', staff: 'admin' });
+    const untilMs = Date.parse(`${mute.until!.replace(' ', 'T')}+08:00`);
+    expect(untilMs - Date.now()).toBeGreaterThan(24 * 3600_000 - 120_000);
+    expect(untilMs - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    expect(mutes.find((m) => m.username === regular.name)).toMatchObject({ until: null, reason: '辱骂他人' });
+    // The muted member is refused in the room.
+    expect(await say(spammer.token, room.id, ['我还能说话吗'])).toEqual([{ sysmsg: 'error', content: fmt(MSG.chatMutedUntil, { until: mute.until! }) }]);
+
+    await inConsole('/lottery-chat?tab=mutes', async (page) => {
+      const row = page.getByTestId(`mute-row-${spammerId}`);
+      await row.waitFor();
+      expect(await row.innerText()).toContain(mute.until!);
+      expect(await row.innerText()).toContain('发布广告');
+      expect(await page.locator('[data-testid^="mute-row-"]', { hasText: regular.name }).innerText()).toContain('永久');
+      await snap(page, 'admin-lottery-mutes');
+      await page.getByTestId(`unmute-${spammerId}`).click();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await messageIs(page, MSG.chatUnmutedOk);
+      await expect.poll(() => row.count()).toBe(0);
+    });
+    // Lifted: the member speaks again.
+    expect(chatId((await say(spammer.token, room.id, ['谢谢管理员']))[0])).toBeGreaterThan(followId);
   });
 });

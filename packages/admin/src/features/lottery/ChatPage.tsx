@@ -102,9 +102,9 @@ function Messages() {
           {
             title: '内容',
             render: (_, m) => (
-              <div className={m.deleted_at ? 'chat-content deleted' : 'chat-content'}>
+              <div className="chat-content">
                 {m.kind === 'bet' && <Tag color="blue">投注</Tag>}
-                {m.content}
+                <span className={m.deleted_at ? 'chat-text deleted' : 'chat-text'}>{m.content}</span>
                 {m.deleted_at && (
                   <span className="chat-deleted-note" data-testid={`chat-deleted-${m.id}`}>
                     已被 {m.deleted_by ?? '—'} 删除 · {m.deleted_at}
