@@ -28,8 +28,8 @@ beforeAll(async () => {
 afterAll(() => stopSuite(platform, browser));
 
 /** A fresh desktop window signed in as `token` at `path` (below /admin). */
-async function inConsole<T>(path: string, fn: (page: Page) => Promise<T>, token = admin): Promise<T> {
-  const ctx = await newDesktop(browser);
+async function inConsole<T>(path: string, fn: (page: Page) => Promise<T>, token = admin, viewport?: { width: number; height: number }): Promise<T> {
+  const ctx = await newDesktop(browser, viewport);
   try {
     const page = await ctx.newPage();
     await signInConsole(page, platform, token, path);
@@ -104,8 +104,8 @@ describe('彩票赔率', () => {
       const rtp = page.getByTestId('odds-rtp-lhc_zm_49');
       await rtp.waitFor();
       expect(await rtp.innerText()).toBe('96.73%'); // 6/49 × 7.9
-      await page.getByTestId('odds-bulk').fill('8');
-      await page.getByText('应用到本组').click();
+      await page.getByTestId(`odds-bulk-${MSG.lotteryGroupRegular}`).fill('8');
+      await page.getByTestId(`odds-bulk-apply-${MSG.lotteryGroupRegular}`).click();
       await expect.poll(() => rtp.innerText()).toContain('97.96%');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('已修改 49 个玩法，尚未保存');
       await snap(page, 'admin-lottery-odds-group', { fullPage: true });
@@ -164,6 +164,21 @@ const chatId = (f: ServerFrame | undefined) => {
   if (!f || !('id' in f)) throw new Error(`not a chat item: ${JSON.stringify(f)}`);
   return f.id;
 };
+
+describe('on a narrow window', () => {
+  it('the odds and chat pages fit the width; their tables scroll inside', async () => {
+    const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await inConsole('/lottery-odds', async (page) => {
+      await page.getByTestId('odds-rtp-k3_big').waitFor();
+      expect(await pageWidth(page)).toBe(0);
+      await snap(page, 'admin-phone-lottery-odds');
+      await page.goto(`${platform.url}/admin/lottery-chat`);
+      await page.getByTestId('chat-keyword').waitFor();
+      expect(await pageWidth(page)).toBe(0);
+      await snap(page, 'admin-phone-lottery-chat');
+    }, admin, { width: 390, height: 844 });
+  });
+});
 
 describe('聊天管理', () => {
   it('deletes a message with a reason (struck through, who deleted it), mutes its author and lifts the mute', async () => {

@@ -112,22 +112,11 @@ function PlayTabs({ lottery, draft, editable, onChange }: { lottery: AdminLotter
   const [active, setActive] = useState(groups[0]?.[0] ?? '');
   const [bulk, setBulk] = useState<number | null>(null);
   const { isChanged, isBad } = judge(lottery, draft);
-  const activePlays = groups.find(([name]) => name === active)?.[1] ?? [];
 
   return (
     <Tabs
       activeKey={active}
       onChange={(k) => (setActive(k), setBulk(null))}
-      tabBarExtraContent={
-        editable && (
-          <Space.Compact size="small">
-            <InputNumber placeholder="本组统一赔率" value={bulk} onChange={setBulk} style={{ width: 130 }} data-testid="odds-bulk" />
-            <Button disabled={bulk === null} onClick={() => onChange(Object.fromEntries(activePlays.map((p) => [p.id, bulk])))}>
-              应用到本组
-            </Button>
-          </Space.Compact>
-        )
-      }
       items={groups.map(([name, plays]) => {
         const edits = plays.filter(isChanged).length;
         const bad = plays.filter(isBad).length;
@@ -140,7 +129,21 @@ function PlayTabs({ lottery, draft, editable, onChange }: { lottery: AdminLotter
               {bad > 0 ? <Badge count={bad} color="red" title="超出范围" style={{ marginLeft: 6 }} /> : edits > 0 && <Badge count={edits} color="gold" title="已修改" style={{ marginLeft: 6 }} />}
             </span>
           ),
-          children: <PlayTable lottery={lottery} plays={plays} draft={draft} editable={editable} onChange={onChange} />,
+          children: (
+            <>
+              {editable && plays.length > 1 && (
+                <div className="odds-bulk">
+                  <Space.Compact size="small">
+                    <InputNumber placeholder="本组统一赔率" value={bulk} onChange={setBulk} style={{ width: 130 }} data-testid={`odds-bulk-${name}`} />
+                    <Button disabled={bulk === null} onClick={() => onChange(Object.fromEntries(plays.map((p) => [p.id, bulk])))} data-testid={`odds-bulk-apply-${name}`}>
+                      应用到本组 {plays.length} 个玩法
+                    </Button>
+                  </Space.Compact>
+                </div>
+              )}
+              <PlayTable lottery={lottery} plays={plays} draft={draft} editable={editable} onChange={onChange} />
+            </>
+          ),
         };
       })}
     />
@@ -204,6 +207,7 @@ function PlayTable({ lottery, plays, draft, editable, onChange }: { lottery: Adm
       pagination={false}
       dataSource={rows}
       columns={columns}
+      scroll={{ x: 'max-content' }}
       rowClassName={(p) => (isChanged(p) ? 'odds-row-changed' : '')}
       onRow={(p) => ({ 'data-testid': `odds-row-${p.id}` }) as React.HTMLAttributes<HTMLElement>}
     />
