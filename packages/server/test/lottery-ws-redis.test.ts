@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { MSG, type ChatMessage } from '@app/contract';
+import { buildApp } from '../src/app.js';
+import { connectPostgres, type Db } from '../src/db/connect.js';
+import { lotteryPass } from '../src/modules/lottery/scheduler.js';
+import { roundAt } from '../src/modules/lottery/engine/index.js';
+import { startServer, type TestServer } from './harness.js';
+import { ADMIN_PASSWORD, adminCall, newStaff, staffLogin, type Staff } from './admin-support.js';
+import { K3, RoomSocket, firstRooms, isChat, isSys, newMember, openRoundTime, sleep } from './lottery-ws-support.js';
+
+// Two instances on one database with REDIS_URL (127.0.0.1:6379): a room's members reach each other
+// whichever instance holds their socket; a draw is told once on each; a mute set on one holds on the other.
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let a: TestServer;
+let b: TestServer;
+let bDb: Db | null = null;
+let nowMs = 0;
+let k3Rooms: number[];
+let support: Staff;
+const sockets: RoomSocket[] = [];
+
+/** A second instance: its own app, hub, Redis connections and (on PostgreSQL) its own pool on a's database. */
+async function secondInstance(first: TestServer): Promise<TestServer> {
+  let db = first.db;
+  if (db.kind === 'postgres') {
+    const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(first.db.kysely)).rows[0]!.name;
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    db = bDb = await connectPostgres(url.toString());
+  }
+  const app = await buildApp(first.config, db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    ...first,
+    url,
+    app,
+    db,
+    async api(path, body, opts = {}) {
+      const method = opts.method ?? 'POST';
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (method === 'POST') headers['content-type'] ??= 'application/json';
+      const res = await fetch(url + path, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
+      return { status: res.status, ...((await res.json()) as { code: number; message: string; data: any }) };
+    },
+    async close() {
+      await app.close();
+      await bDb?.close();
+    },
+  };
+}
+
+async function join(s: TestServer, roomId: number, token: string) {
+  const sock = await RoomSocket.join(s, roomId, token);
+  sockets.push(sock);
+  return sock;
+}
+
+beforeAll(async () => {
+  a = await startServer({
+    redisUrl: REDIS_URL,
+    redisPrefix: `test:${randomBytes(4).toString('hex')}:`,
+    adminPassword: ADMIN_PASSWORD,
+    lotteryTickMs: 0,
+    wsPingIntervalMs: 60_000,
+    wsIdleTimeoutMs: 60_000,
+  });
+  b = await secondInstance(a);
+  for (const s of [a, b]) s.app.lottery.now = () => nowMs;
+  nowMs = openRoundTime(K3, 0);
+  await lotteryPass(a.db.kysely, nowMs);
+  k3Rooms = await firstRooms(a, 'k3_60');
+  support = await newStaff(a, await staffLogin(a, 'admin', ADMIN_PASSWORD), 'support');
+});
+afterAll(async () => {
+  for (const sock of sockets) sock.close();
+  await b?.close();
+  await a?.close();
+});
+
+describe('two instances with REDIS_URL', () => {
+  it('a chat sent on instance 1 reaches the room on instance 2 (and the sender, through Redis), not another room', async () => {
+    const [m1, m2, m3] = [await newMember(a), await newMember(a), await newMember(a)];
+    const s1 = await join(a, k3Rooms[0]!, m1.token);
+    const s2 = await join(b, k3Rooms[0]!, m2.token);
+    const s3 = await join(b, k3Rooms[1]!, m3.token);
+    s1.chat('跨实例你好');
+    const got = await s2.next<ChatMessage>(isChat('跨实例你好'));
+    expect(got).toMatchObject({ uid: m1.id, content: '跨实例你好', kind: 'chat' });
+    expect(await s1.next(isChat('跨实例你好'))).toEqual(got);
+    s2.chat('回一句');
+    await s1.next(isChat('回一句'));
+    await sleep(200);
+    expect(s3.all(isChat('跨实例你好'))).toEqual([]);
+    expect(s2.all(isChat('跨实例你好'))).toHaveLength(1);
+  });
+
+  it('a round drawn once is told once on each instance, though both run the pass', async () => {
+    const t = openRoundTime(K3, nowMs);
+    nowMs = t;
+    await lotteryPass(a.db.kysely, t);
+    const round = roundAt(K3, t);
+    const [m1, m2] = [await newMember(a), await newMember(a)];
+    const s1 = await join(a, k3Rooms[0]!, m1.token);
+    const s2 = await join(b, k3Rooms[2]!, m2.token);
+    nowMs = round.drawAtMs + 500;
+    // Either announcing would reach both sockets through Redis: one message each means one announcement.
+    await Promise.all([lotteryPass(a.db.kysely, nowMs, undefined, a.app.lottery.events), lotteryPass(b.db.kysely, nowMs, undefined, b.app.lottery.events)]);
+    await s1.next(isSys('result', round.expect));
+    await s2.next(isSys('result', round.expect));
+    await sleep(400);
+    expect(s1.all(isSys('result', round.expect))).toHaveLength(1);
+    expect(s2.all(isSys('result', round.expect))).toHaveLength(1);
+  });
+
+  it('each instance tells its own sockets that betting closed, so a room hears it once', async () => {
+    const t = openRoundTime(K3, nowMs);
+    nowMs = t;
+    const round = roundAt(K3, t);
+    const [m1, m2] = [await newMember(a), await newMember(a)];
+    const s1 = await join(a, k3Rooms[1]!, m1.token);
+    const s2 = await join(b, k3Rooms[1]!, m2.token);
+    await sleep(400); // both clock watchers have seen the open round
+    nowMs = round.closesAtMs + 200;
+    await s1.next(isSys('close', round.expect));
+    await s2.next(isSys('close', round.expect));
+    await sleep(400);
+    expect(s1.all(isSys('close', round.expect))).toHaveLength(1);
+    expect(s2.all(isSys('close', round.expect))).toHaveLength(1);
+  });
+
+  it('a mute set through instance 1 refuses the next message on instance 2; a delete there reaches instance 2', async () => {
+    const m = await newMember(a);
+    const watcher = await newMember(a);
+    const sm = await join(b, k3Rooms[0]!, m.token);
+    const sw = await join(b, k3Rooms[0]!, watcher.token);
+    sm.chat('禁言之前');
+    const msg = await sw.next<ChatMessage>(isChat('禁言之前'));
+    expect((await adminCall(a, support.token, 'POST', `/members/${m.id}/mute`, { minutes: 0, reason: '跨实例' })).code).toBe(200);
+    sm.chat('禁言之后');
+    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatMuted });
+    expect((await adminCall(a, support.token, 'POST', `/lottery/chat/${msg.id}/delete`, { reason: '跨实例' })).code).toBe(200);
+    expect(await sw.next((f) => 'delete' in f)).toEqual({ delete: msg.id });
+    expect((await adminCall(a, support.token, 'POST', `/members/${m.id}/unmute`)).code).toBe(200);
+    sm.chat('解除之后');
+    await sw.next(isChat('解除之后'));
+    expect(sw.all(isChat('禁言之后'))).toEqual([]);
+  });
+});
