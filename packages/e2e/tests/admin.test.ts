@@ -78,7 +78,7 @@ describe('staff login', () => {
     await inConsole('/', async (page) => {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/members');
       const menu = await page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts();
-      expect(menu.map((t) => t.trim())).toEqual(['会员管理']);
+      expect(menu.map((t) => t.trim())).toEqual(['会员管理', '彩票赔率', '聊天管理']);
       await page.goto(`${platform.url}/admin/deposits`);
       await page.getByText('无权执行此操作').waitFor();
     }, token);

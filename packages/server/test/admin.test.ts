@@ -282,7 +282,7 @@ describe('GET /admin/api/openapi.json', () => {
       expect(op['x-permission']).toBe(route.access);
       expect(!!op.requestBody).toBe(!!route.body);
     }
-    expect(doc['x-roles'].support.permissions).toEqual(['members.read']);
+    expect(doc['x-roles'].support.permissions).toEqual(['members.read', 'lottery.read', 'lottery.chat']);
   });
 
   it('keeps the route names of DESIGN §10', async () => {
