@@ -259,6 +259,8 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
 
 // Only as the child started by lottery-chat.ts (with an IPC channel).
 if (process.send) {
+  // The benchmark gone (interrupted): so are its clients.
+  process.once('disconnect', () => process.exit(1));
   process.once('message', (job: ClientsJob) => {
     const send = (m: ClientsMessage) => process.send!(m);
     run(job, (phase) => send({ phase })).then(
