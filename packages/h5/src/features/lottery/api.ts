@@ -22,6 +22,12 @@ export function useRoomList(name: string) {
   });
 }
 
+export interface RoomAnswer {
+  room: LotteryRoomData;
+  /** Date.now() when the answer arrived */
+  receivedAt: number;
+}
+
 /**
  * GET /api/lotteryRoom?room_id=: the room with its clock. `receivedAt` is when the answer arrived:
  * the countdown runs from it (timeout is seconds from the server's now), not from when it was asked.
@@ -29,7 +35,7 @@ export function useRoomList(name: string) {
 export function useRoom(roomId: number) {
   return useQuery({
     queryKey: roomKey(roomId),
-    queryFn: async () => {
+    queryFn: async (): Promise<RoomAnswer> => {
       const room = await request<LotteryRoomData>(`lotteryRoom?room_id=${roomId}`, { method: 'GET' });
       return { room, receivedAt: Date.now() };
     },

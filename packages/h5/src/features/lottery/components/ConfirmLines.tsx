@@ -1,4 +1,4 @@
-import { formatYuan } from '@app/contract';
+import { MSG, formatYuan } from '@app/contract';
 import type { OrderLine } from '../api';
 import type { BetChoice } from './BetSheet';
 
@@ -20,7 +20,13 @@ export function ConfirmLines({ lines, choices, balance }: { lines: OrderLine[]; 
       <div className="lot-confirm-total">
         共 {lines.length} 注，合计 <b data-testid="confirm-total">¥{formatYuan(total)}</b>
       </div>
-      {balance !== undefined && <div className="lot-confirm-balance">当前余额 ¥{formatYuan(balance)}</div>}
+      {balance !== undefined && (
+        // The server decides; a short balance is only pointed out before the member confirms.
+        <div className={`lot-confirm-balance${balance < total ? ' short' : ''}`}>
+          当前余额 ¥{formatYuan(balance)}
+          {balance < total && `（${MSG.insufficientBalance}）`}
+        </div>
+      )}
     </div>
   );
 }

@@ -18,7 +18,7 @@ export function HelpDialog({ room, visible, onClose }: { room: LotteryRoomData; 
   const example = room.playbox[0]?.childrens[0];
   const exampleMessage = drawBlockMessage(room.lottery.name, room.lottery.nowdata.nextexpect, 0);
   return (
-    <CenterPopup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="lot-help">
+    <CenterPopup visible={visible} onMaskClick={onClose} onClose={onClose} className="lot-help-popup" bodyClassName="lot-help">
       <div className="lot-help-head">
         <span>玩法说明</span>
         <button type="button" aria-label="关闭" onClick={onClose}>

@@ -18,11 +18,22 @@ function Expect({ value }: { value: string }) {
  * is open, 封盘中 until the draw, 开奖中 from 0; the last result with its attributes; and the open
  * round's commitment, published before it opened.
  */
-export function RoundPanel({ room, left, state, onHistory }: { room: LotteryRoomData; left: number; state: RoundState; onHistory: () => void }) {
+export function RoundPanel({
+  room,
+  left,
+  state,
+  drawingExpect,
+  onHistory,
+}: {
+  room: LotteryRoomData;
+  left: number;
+  state: RoundState;
+  /** The round being drawn whose result is not in yet, if any. */
+  drawingExpect: string | null;
+  onHistory: () => void;
+}) {
   const { nowdata, type } = room.lottery;
   const last = nowdata.last;
-  // The result of the round that just drew arrives a moment after its draw time.
-  const awaiting = !last.extend || last.expect !== nowdata.expect;
   return (
     <section className={`lot-panel lot-panel-${state}`} data-testid="round-panel" data-state={state}>
       <div className="lot-panel-row">
@@ -56,11 +67,11 @@ export function RoundPanel({ room, left, state, onHistory }: { room: LotteryRoom
           )}
         </div>
       </div>
-      <button type="button" className="lot-panel-last" onClick={onHistory} data-testid="last-result" data-expect={last.expect}>
+      <button type="button" className="lot-panel-last" onClick={onHistory} data-testid="last-result" data-expect={drawingExpect ?? last.expect}>
         <span className="lot-panel-last-label">
-          第<Expect value={last.expect} />期
+          第<Expect value={drawingExpect ?? last.expect} />期
         </span>
-        {awaiting || !last.extend ? (
+        {drawingExpect ? (
           <span className="lot-panel-rolling" data-testid="result-pending">
             <span className="lot-rolling-dots">
               <i />
@@ -69,6 +80,8 @@ export function RoundPanel({ room, left, state, onHistory }: { room: LotteryRoom
             </span>
             {MSG.lotteryDrawing}
           </span>
+        ) : !last.extend ? (
+          <span className="lot-panel-none">暂无开奖结果</span>
         ) : (
           <>
             <ResultNumbers type={type} numbers={last.extend.numbers} size="sm" />

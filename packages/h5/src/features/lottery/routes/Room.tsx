@@ -13,6 +13,7 @@ import {
   isChatDeleted,
   isChatMessage,
   isSysMessage,
+  type LotteryExtend,
   type LotteryOpenItem,
   type LotteryRoomData,
   type ServerFrame,
@@ -21,7 +22,7 @@ import { ApiError } from '../../../shared/api/client';
 import { userKey, useToken, useUser } from '../../../shared/auth/session';
 import { confirmDialog } from '../../../shared/lib/dialog';
 import { toast } from '../../../shared/lib/toast';
-import { placeOrder, useRoom, type OrderLine } from '../api';
+import { placeOrder, roomKey, useRoom, type OrderLine, type RoomAnswer } from '../api';
 import { chatMessagesOf, chatReducer } from '../chat';
 import { BetSheet, type BetChoice } from '../components/BetSheet';
 import { ChatBox } from '../components/ChatBox';
@@ -38,6 +39,12 @@ import { useRoundClock } from '../useRoundClock';
 const CATCH_UP_MS = 2000;
 /** …at most this many times per round (the scheduler draws within a second or two of the draw time). */
 const CATCH_UP_MAX = 15;
+/**
+ * Every member of a room reloads it at the same moments (the countdown's end, a result): each waits a
+ * random part of this first, so a full room does not ask the server all in the same millisecond.
+ */
+const RELOAD_JITTER_MS = 1000;
+const jittered = (fn: () => void) => setTimeout(fn, Math.random() * RELOAD_JITTER_MS);
 /** Sent bet notices waiting for the socket (a drop between the order and its notice). */
 const PENDING_NOTICES_MAX = 10;
 
@@ -45,7 +52,17 @@ async function closeDialogs() {
   (await import('antd-mobile/es/components/dialog')).default.clear();
 }
 
-function RoomView({ room, receivedAt, refetch }: { room: LotteryRoomData; receivedAt: number; refetch: () => Promise<LotteryRoomData | undefined> }) {
+function RoomView({
+  room,
+  receivedAt,
+  refetch,
+  showResult,
+}: {
+  room: LotteryRoomData;
+  receivedAt: number;
+  refetch: () => Promise<LotteryRoomData | undefined>;
+  showResult: (expect: string, extend: LotteryExtend) => void;
+}) {
   const navigate = useNavigate();
   const token = useToken();
   const qc = useQueryClient();
@@ -59,24 +76,31 @@ function RoomView({ room, receivedAt, refetch }: { room: LotteryRoomData; receiv
   const pendingNotices = useRef<string[]>([]);
 
   const { nowdata } = room.lottery;
-  const reload = useCallback(() => void refetch(), [refetch]);
-  const { left, state } = useRoundClock(nowdata.timeout, room.ftime, receivedAt, reload);
+  const reload = useCallback(() => void jittered(() => void refetch()), [refetch]);
+  // The round whose draw this page watched (its countdown ran out here): its result is awaited.
+  const [awaited, setAwaited] = useState('');
+  const onExpired = useCallback(() => {
+    setAwaited(nowdata.nextexpect);
+    reload();
+  }, [nowdata.nextexpect, reload]);
+  const { left, state } = useRoundClock(nowdata.timeout, room.ftime, receivedAt, onExpired);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const awaitingResult = nowdata.last.expect !== nowdata.expect || !nowdata.last.extend;
+  // Expects of one lottery have one length, so they compare as strings.
+  const pendingResult = awaited !== '' && nowdata.last.expect < awaited;
 
-  // spec §4: below 0 the room is reloaded (useRoundClock); until a fresh round and its predecessor's
-  // result are in, ask again every 2 s, a bounded number of times per round.
+  // spec §4: below 0 the room is reloaded (useRoundClock). Until the fresh round and the watched
+  // round's result are in, ask again every 2 s, a bounded number of times per round; the room's
+  // 'result' message usually brings the result first.
   const catchUps = useRef({ round: '', count: 0 });
   useEffect(() => {
-    if (left >= 0 && !awaitingResult) return;
+    if (left >= 0 && !pendingResult) return;
     const timer = setInterval(() => {
-      const c = catchUps.current;
-      if (c.round !== nowdata.nextexpect) catchUps.current = { round: nowdata.nextexpect, count: 0 };
+      if (catchUps.current.round !== awaited) catchUps.current = { round: awaited, count: 0 };
       if (catchUps.current.count++ < CATCH_UP_MAX) void refetch();
     }, CATCH_UP_MS);
     return () => clearInterval(timer);
-  }, [left < 0, awaitingResult, receivedAt]);
+  }, [left < 0, pendingResult, receivedAt]);
 
   // A new result may have paid the member: the balance is asked for at once rather than at the next poll.
   const lastSeen = useRef(nowdata.last.expect);
@@ -100,10 +124,14 @@ function RoomView({ room, receivedAt, refetch }: { room: LotteryRoomData; receiv
         // An error is the sender's own (too long, too fast, muted): a toast, not a line for the room.
         if (frame.sysmsg === 'error') return;
         dispatch({ type: 'sys', sys: frame });
-        if (frame.sysmsg === 'open' || frame.sysmsg === 'result') void refetch();
+        // A result is shown at once; the reload brings its seed into the past results and the clock.
+        if (frame.sysmsg === 'result' && frame.expect && frame.extend) {
+          showResult(frame.expect, frame.extend);
+          jittered(() => void refetch());
+        }
       } else if (isChatMessage(frame)) dispatch({ type: 'message', msg: frame });
     },
-    [refetch],
+    [refetch, showResult],
   );
   const socket = useRoomSocket(room.id, token, {
     onFrame,
@@ -198,7 +226,7 @@ function RoomView({ room, receivedAt, refetch }: { room: LotteryRoomData; receiv
           <QuestionCircleOutline />
         </button>
       </header>
-      <RoundPanel room={room} left={left} state={state} onHistory={() => setHistoryOpen(true)} />
+      <RoundPanel room={room} left={left} state={state} drawingExpect={state === 'drawing' && nowdata.last.expect < nowdata.nextexpect ? nowdata.nextexpect : pendingResult ? awaited : null} onHistory={() => setHistoryOpen(true)} />
       {socket.status === 'stopped' && (
         <button type="button" className="lot-offline" onClick={socket.retry}>
           聊天已断开，点击重新连接
@@ -247,8 +275,18 @@ function RoomView({ room, receivedAt, refetch }: { room: LotteryRoomData; receiv
 /** /lottery?room_id=: loads the room, then shows it; a refused room says why and goes to the hall. */
 export function Room({ roomId }: { roomId: number }) {
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const q = useRoom(roomId);
   const refetch = useCallback(async () => (await q.refetch()).data?.room, [q.refetch]);
+  const showResult = useCallback(
+    (expect: string, extend: LotteryExtend) =>
+      qc.setQueryData<RoomAnswer>(roomKey(roomId), (old) => {
+        if (!old || old.room.lottery.nowdata.last.expect >= expect) return old;
+        const { lottery } = old.room;
+        return { ...old, room: { ...old.room, lottery: { ...lottery, nowdata: { ...lottery.nowdata, last: { expect, extend } } } } };
+      }),
+    [qc, roomId],
+  );
   const error = q.error;
   useEffect(() => {
     if (!error) return;
@@ -270,5 +308,5 @@ export function Room({ roomId }: { roomId: number }) {
       </div>
     );
   }
-  return <RoomView room={q.data.room} receivedAt={q.data.receivedAt} refetch={refetch} />;
+  return <RoomView room={q.data.room} receivedAt={q.data.receivedAt} refetch={refetch} showResult={showResult} />;
 }

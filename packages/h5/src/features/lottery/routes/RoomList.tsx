@@ -50,7 +50,7 @@ export function RoomList({ name }: { name: string }) {
         <div className="lot-rooms" data-testid="room-list">
           {rooms.map((r, i) => (
             <button key={r.id} type="button" className="lot-room-card" data-testid="room-card" data-room={r.id} onClick={() => navigate(`/lottery?room_id=${r.id}`)}>
-              <span className={`lot-room-badge ${TIERS[i % TIERS.length]}`}>{r.title.slice(0, 2)}</span>
+              <span className={`lot-room-badge ${TIERS[i % TIERS.length]}`}>{r.title.replace(/房$/, '').slice(0, 3)}</span>
               <span className="lot-room-card-text">
                 <b>{r.title}</b>
                 <small>{r.lottery.title}</small>

@@ -1,0 +1,354 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG, fmt, LOTTERY_STAKE_DEFAULT_YUAN, type LotteryListItem, type LotteryRoomData, type LotteryRoomListItem } from '@app/contract';
+import {
+  ADMIN_PASSWORD,
+  apiAs,
+  credit,
+  dialogButton,
+  expectRoute,
+  expectToast,
+  memberIdOf,
+  newPhone,
+  open,
+  type Platform,
+  registerViaApi,
+  route,
+  shot,
+  signInPage,
+  staffApi,
+  staffLoginViaApi,
+  startSuite,
+  stopSuite,
+  toastGone,
+  uniqueName,
+} from '../harness.js';
+
+/**
+ * The member app's lottery rooms (issue 5, spec §2 "Lottery room", §4 lottery round): the hall's
+ * lottery tiles, the room list, and two members in one 极速快三 room chatting, betting, watching 封盘,
+ * the draw and the payout, then verifying the result from its seed in the browser.
+ */
+
+let platform: Platform;
+let browser: Browser;
+let lotteries: LotteryListItem[];
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD }));
+  lotteries = (await apiAs<LotteryListItem[]>(platform, 'lotteryList')).data;
+});
+afterAll(() => stopSuite(platform, browser));
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+const K3 = 'k3_60';
+const LHC = 'lhc_180';
+
+async function roomsOf(name: string): Promise<LotteryRoomListItem[]> {
+  return (await apiAs<LotteryRoomListItem[]>(platform, 'lotteryRoom', '', { name })).data;
+}
+async function roomData(token: string, roomId: number): Promise<LotteryRoomData> {
+  const res = await fetch(`${platform.url}/api/lotteryRoom?room_id=${roomId}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: LotteryRoomData }).data;
+}
+async function balanceOf(token: string): Promise<number> {
+  return (await apiAs<{ balance: number }>(platform, 'user', token)).data.balance;
+}
+
+/**
+ * Moves the platform's lottery clock forward (never back) so that the open round of a lottery with
+ * this interval has `timeoutS` seconds left: the test waits for one round's 封盘 and draw without
+ * waiting for a round to start. Every part of the server reads this one clock.
+ */
+function alignRound(intervalS: number, timeoutS: number): void {
+  const clock = platform.app.lottery;
+  const now = clock.now();
+  const intervalMs = intervalS * 1000;
+  // Draws fall on whole intervals of Beijing time (UTC+8 is a whole number of these intervals).
+  const intoRound = (now + 8 * 3600_000) % intervalMs;
+  const wantedInto = intervalMs - timeoutS * 1000 + 300;
+  const forwardMs = (((wantedInto - intoRound) % intervalMs) + intervalMs) % intervalMs;
+  const base = clock.now.bind(clock);
+  clock.now = () => base() + forwardMs;
+}
+
+async function signedInPhone(member: Member, at: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newPhone(browser);
+  const page = await ctx.newPage();
+  await signInPage(page, platform, member.token, at);
+  return { ctx, page };
+}
+
+/** A screenshot once toasts and sheets have finished moving. */
+async function still(page: Page, name: string): Promise<void> {
+  await toastGone(page).catch(() => undefined);
+  await page.waitForTimeout(450);
+  await shot(page, name);
+}
+
+async function socketOpen(page: Page): Promise<void> {
+  await page.locator('[data-testid=socket-status][data-status=open]').waitFor({ timeout: 10_000 });
+}
+
+/** In the page: records each distinct state the round panel takes, in order, into window.seenStates. */
+function watchStates(): void {
+  const w = window as unknown as { seenStates: string[] };
+  const panel = document.querySelector('[data-testid=round-panel]')!;
+  w.seenStates = [panel.getAttribute('data-state')!];
+  new MutationObserver(() => {
+    const now = document.querySelector('[data-testid=round-panel]')?.getAttribute('data-state');
+    if (now && now !== w.seenStates[w.seenStates.length - 1]) w.seenStates.push(now);
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true });
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-send').click();
+}
+
+describe('the lottery room needs a session', () => {
+  it('sends a visitor to the hall with 请登录！ after 1 s', async () => {
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      const [room] = await roomsOf(K3);
+      await open(page, platform, `/lottery?room_id=${room!.id}`);
+      await expectToast(page, MSG.notLoggedIn);
+      expect(route(page)).toBe(`/lottery?room_id=${room!.id}`);
+      await expectRoute(page, '/');
+      await open(page, platform, `/lottery?name=${K3}`);
+      await expectToast(page, MSG.notLoggedIn);
+      await expectRoute(page, '/');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses a visitor at the hall’s lottery tile with 请登录！', async () => {
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await open(page, platform, '/');
+      await page.getByTestId('game-tab-lottery').click();
+      await page.getByTestId('lottery-tile').first().click();
+      await expectToast(page, MSG.notLoggedIn);
+      expect(route(page)).toBe('/');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('from the hall to a room', () => {
+  it('lists the in-house lotteries in the hall’s lottery tab, opens a lottery’s room list and a room', async () => {
+    const member = await registerViaApi(platform, uniqueName('lh'));
+    const { ctx, page } = await signedInPhone(member, '/');
+    try {
+      await page.getByTestId('game-tab-lottery').click();
+      const tiles = page.getByTestId('lottery-tile');
+      await expect.poll(() => tiles.count(), { timeout: 8000 }).toBe(lotteries.length);
+      expect(await page.getByTestId('lottery-grid').innerText()).toContain(lotteries[0]!.title);
+      await page.getByTestId('game-tabs').scrollIntoViewIfNeeded();
+      await still(page, 'lottery-hall-tab');
+
+      const k3 = lotteries.find((l) => l.name === K3)!;
+      await page.locator(`[data-testid=lottery-tile][data-lottery=${K3}]`).click();
+      await expectRoute(page, `/lottery?name=${K3}`);
+      const rooms = await roomsOf(K3);
+      await expect.poll(() => page.getByTestId('room-card').count(), { timeout: 8000 }).toBe(rooms.length);
+      for (const r of rooms) expect(await page.locator(`[data-testid=room-card][data-room="${r.id}"]`).innerText()).toContain(r.title);
+      expect(await page.locator('.page-nav').innerText()).toContain(k3.title);
+      await still(page, 'lottery-room-list');
+
+      await page.getByTestId('room-card').first().click();
+      await expectRoute(page, `/lottery?room_id=${rooms[0]!.id}`);
+      await expect.poll(() => page.getByTestId('room-title').innerText(), { timeout: 8000 }).toBe(k3.title);
+      await socketOpen(page);
+
+      // /home's lottery category lists the same lotteries.
+      await open(page, platform, '/home');
+      // The welcome modal (index_modal) comes first on /home.
+      await page.getByTestId('welcome-modal').waitFor({ timeout: 6000 });
+      await page.getByText('我知道了').click();
+      await page.getByTestId('welcome-modal').waitFor({ state: 'hidden' });
+      await page.getByTestId('side-cat-lottery').click();
+      await expect.poll(() => page.getByTestId('home-tiles-lottery').getByTestId('lottery-tile').count(), { timeout: 8000 }).toBe(lotteries.length);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('two members in one 极速快三 room', () => {
+  it('see each other’s chat; one bets on every 和值 and wins; both watch 封盘中 and 开奖中; the balance moves by the payout; the result and its seed verify in the browser', async () => {
+    const [alice, bob] = [await registerViaApi(platform, uniqueName('la')), await registerViaApi(platform, uniqueName('lb'))];
+    await credit(platform, await memberIdOf(platform, alice.token), 1000_00);
+    const room = (await roomsOf(K3))[0]!;
+    // Both rooms open with about 45 s before the draw: 35 s to chat and bet, then 封盘 at 10 s.
+    alignRound(60, 45);
+    const a = await signedInPhone(alice, `/lottery?room_id=${room.id}`);
+    const b = await signedInPhone(bob, `/lottery?room_id=${room.id}`);
+    try {
+      await Promise.all([socketOpen(a.page), socketOpen(b.page)]);
+      expect(await a.page.getByTestId('round-panel').getAttribute('data-state')).toBe('open');
+      expect(await a.page.getByTestId('round-label').innerText()).toMatch(/^距第\d+期封盘/);
+
+      // Chat both ways: own on the right, the other's on the left with the author.
+      await say(a.page, '大家好，这期看好大');
+      await b.page.locator('[data-testid=chat-other]', { hasText: '大家好，这期看好大' }).waitFor({ timeout: 8000 });
+      await a.page.locator('[data-testid=chat-own]', { hasText: '大家好，这期看好大' }).waitFor();
+      await say(b.page, '我跟一手');
+      await a.page.locator('[data-testid=chat-other]', { hasText: '我跟一手' }).waitFor({ timeout: 8000 });
+      // An empty message is not sent.
+      await a.page.getByTestId('chat-input').fill('   ');
+      expect(await a.page.getByTestId('chat-send').isDisabled()).toBe(true);
+      await a.page.getByTestId('chat-input').fill('');
+
+      // Staff delete a message: it disappears from the room.
+      await say(b.page, '这条会被删除');
+      const doomed = a.page.locator('[data-testid=chat-other]', { hasText: '这条会被删除' });
+      await doomed.waitFor({ timeout: 8000 });
+      const staff = await staffLoginViaApi(platform);
+      const chatId = Number(await doomed.getAttribute('data-id'));
+      expect((await staffApi(platform, staff, 'POST', `/lottery/chat/${chatId}/delete`, { reason: 'e2e' })).code).toBe(200);
+      await doomed.waitFor({ state: 'detached', timeout: 8000 });
+      await b.page.locator('[data-testid=chat-own]', { hasText: '这条会被删除' }).waitFor({ state: 'detached', timeout: 8000 });
+
+      const before = await roomData(alice.token, room.id);
+      const expectNo = before.lottery.nowdata.nextexpect;
+      const commitment = before.lottery.nowdata.commitment;
+      expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(await a.page.getByTestId('open-commitment').innerText()).toContain(commitment);
+      await still(a.page, 'lottery-room-open');
+
+      // Every 和值 (3–18) at the default stake: one of them wins whatever the dice.
+      const balanceBefore = await balanceOf(alice.token);
+      await a.page.getByTestId('open-bet').click();
+      await a.page.locator('[data-testid=bet-group]', { hasText: '和值' }).click();
+      const sums = before.playbox.find((g) => g.name === '和值')!.childrens;
+      expect(sums).toHaveLength(16);
+      for (const s of sums) await a.page.locator(`[data-testid=bet-option][data-play=${s.id}]`).click();
+      expect(await a.page.locator('[data-testid=stake-quick].active').innerText()).toBe(String(LOTTERY_STAKE_DEFAULT_YUAN));
+      const stakeTotal = sums.length * LOTTERY_STAKE_DEFAULT_YUAN;
+      expect(await a.page.getByTestId('bet-total').innerText()).toBe(`¥${stakeTotal}.00`);
+      await still(a.page, 'lottery-bet-sheet-k3');
+      await a.page.getByTestId('bet-submit').click();
+      await a.page.getByTestId('bet-confirm').waitFor();
+      expect(await a.page.getByTestId('confirm-line').count()).toBe(sums.length);
+      expect(await a.page.getByTestId('confirm-total').innerText()).toBe(`¥${stakeTotal}.00`);
+      await a.page.waitForTimeout(350);
+      await shot(a.page, 'lottery-confirm-k3');
+      await dialogButton(a.page, '确认投注');
+      await expectToast(a.page, MSG.lotteryBetOk);
+      await expect.poll(() => balanceOf(alice.token)).toBe(balanceBefore - stakeTotal);
+
+      // The other member sees the bet notice the server built from the real order.
+      const notice = b.page.locator('[data-testid=chat-bet]', { hasText: `第${expectNo}期` });
+      await notice.waitFor({ timeout: 8000 });
+      expect(await notice.innerText()).toContain(`共 ${sums.length} 注`);
+      await still(b.page, 'lottery-bet-notice');
+
+      // The draw's 开奖中 lasts a second or two: each page notes every state its panel shows from now on.
+      for (const p of [a.page, b.page]) await p.evaluate(watchStates);
+
+      // 封盘: both rooms close betting and the input area says so.
+      for (const p of [a.page, b.page]) {
+        await p.getByTestId('bet-closed').waitFor({ timeout: 50_000 });
+        expect(await p.getByTestId('bet-closed').innerText()).toContain(MSG.lotteryClosed);
+        expect(await p.getByTestId('round-panel').getAttribute('data-state')).toBe('closed');
+        expect(await p.getByTestId('open-bet').isDisabled()).toBe(true);
+      }
+      expect(await a.page.getByTestId('countdown').innerText()).toContain('封盘中');
+      // The server's system message is a centred line in the chat.
+      await a.page.locator('[data-testid=chat-sys]', { hasText: fmt(MSG.sysRoundClosed, { expect: expectNo }) }).waitFor({ timeout: 5000 });
+      await still(a.page, 'lottery-room-closed');
+
+      // 开奖中 at 0, then the result of the round we bet on.
+      await a.page
+        .locator('[data-testid=round-panel][data-state=drawing] [data-testid=countdown]', { hasText: MSG.lotteryDrawing })
+        .waitFor({ timeout: 20_000 })
+        .then(() => shot(a.page, 'lottery-room-drawing'))
+        .catch(() => undefined);
+      for (const p of [a.page, b.page]) await p.locator(`[data-testid=last-result][data-expect="${expectNo}"] [data-testid=result-numbers]`).waitFor({ timeout: 20_000 });
+      await expect.poll(async () => (await roomData(alice.token, room.id)).lottery.openlist[0]?.expect, { timeout: 10_000 }).toBe(expectNo);
+      for (const p of [a.page, b.page]) expect(await p.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates)).toEqual(['open', 'closed', 'drawing', 'open']);
+      const drawn = (await roomData(alice.token, room.id)).lottery.openlist[0]!;
+      const dice = drawn.extend.numbers;
+      expect(await a.page.locator('[data-testid=last-result] [data-testid=die]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))).toEqual(dice);
+      const sum = dice.reduce((s, d) => s + d, 0);
+      expect(await a.page.locator('[data-testid=last-result] [data-testid=result-attrs]').innerText()).toContain(`和值 ${sum}`);
+
+      // The winner's balance moves by exactly the payout of the winning sum (odds × stake).
+      const odds = sums.find((s) => s.playtitle === String(sum))!.odds;
+      const payoutFen = Math.round(odds * 100) * LOTTERY_STAKE_DEFAULT_YUAN;
+      await expect.poll(() => balanceOf(alice.token), { timeout: 10_000 }).toBe((Math.round(balanceBefore * 100) - stakeTotal * 100 + payoutFen) / 100);
+      const balanceAfter = await balanceOf(alice.token);
+      await expect.poll(() => a.page.getByTestId('room-balance').innerText(), { timeout: 8000 }).toContain(balanceAfter.toLocaleString('zh-CN', { minimumFractionDigits: 2 }));
+      await still(a.page, 'lottery-room-result');
+
+      // The past results list the round with the seed behind the commitment shown before it opened.
+      expect(drawn.commitment).toBe(commitment);
+      expect(createHash('sha256').update(Buffer.from(drawn.seed, 'hex')).digest('hex')).toBe(commitment);
+      await a.page.getByTestId('open-history').click();
+      const item = a.page.locator(`[data-testid=history-item][data-expect="${expectNo}"]`);
+      await item.waitFor({ timeout: 8000 });
+      expect(await item.getByTestId('history-seed').innerText()).toBe(drawn.seed);
+      expect(await item.getByTestId('history-commitment').innerText()).toBe(commitment);
+      await still(a.page, 'lottery-history');
+
+      // 验证 recomputes the commitment and the dice from the seed in the browser.
+      await item.getByTestId('verify').click();
+      const verdict = a.page.getByTestId('verify-verdict');
+      await verdict.waitFor({ timeout: 8000 });
+      expect(await verdict.getAttribute('data-ok')).toBe('true');
+      expect(await a.page.locator('[data-testid=verify-mark][data-ok=true]').count()).toBe(2);
+      expect(await a.page.getByTestId('verify-computed').innerText()).toBe(commitment);
+      await still(a.page, 'lottery-verify');
+    } finally {
+      await a.ctx.close();
+      await b.ctx.close();
+    }
+  }, 150_000);
+});
+
+describe('a 极速六合彩 room', () => {
+  it('offers the 1–49 grid in its special groups, confirms the chosen lines, and explains the rules and the fairness check', async () => {
+    const member = await registerViaApi(platform, uniqueName('l6'));
+    const room = (await roomsOf(LHC))[0]!;
+    alignRound(180, 120);
+    const { ctx, page } = await signedInPhone(member, `/lottery?room_id=${room.id}`);
+    try {
+      await socketOpen(page);
+      await page.getByTestId('open-bet').click();
+      const grid = page.getByTestId('number-grid');
+      await grid.waitFor();
+      expect(await grid.getByTestId('bet-option').count()).toBe(49);
+      expect(await grid.getByTestId('ball').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))).toEqual(Array.from({ length: 49 }, (_, i) => i + 1));
+      for (const n of ['08', '26', '49']) await page.locator(`[data-testid=bet-option][data-play=lhc_te_${n}]`).click();
+      await page.getByTestId('stake-quick').filter({ hasText: /^50$/ }).click();
+      await page.locator('[data-testid=bet-group]', { hasText: '特码两面' }).click();
+      await page.locator('[data-testid=bet-option][data-play=lhc_tm_big]').click();
+      await page.locator('[data-testid=bet-group]', { hasText: /^特码/ }).first().click();
+      expect(await page.getByTestId('bet-total').innerText()).toBe('¥200.00');
+      await still(page, 'lottery-bet-sheet-lhc');
+      await page.getByTestId('bet-submit').click();
+      await page.getByTestId('bet-confirm').waitFor();
+      expect(await page.getByTestId('confirm-line').count()).toBe(4);
+      await page.waitForTimeout(350);
+      await shot(page, 'lottery-confirm-lhc');
+      await dialogButton(page, '取消');
+      await page.locator('.lot-sheet-close').first().click();
+
+      await page.getByTestId('open-help').click();
+      const help = page.getByTestId('help-dialog');
+      await help.waitFor();
+      const text = await help.innerText();
+      for (const words of ['特码', '赔率', 'SHA-256', 'HMAC-SHA256', '1 + b mod 49']) expect(text).toContain(words);
+      await page.waitForTimeout(400);
+      await shot(page, 'lottery-help');
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+});
