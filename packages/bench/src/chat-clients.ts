@@ -44,6 +44,8 @@ export interface ClientsResult {
   messages: number;
   /** per message: ms from its send until the last expected client had it (NaN when some never did) */
   lastClientMs: number[];
+  /** per message: ms from its send until the first client had it (the server's work before its fan-out) */
+  firstClientMs: number[];
   /** over every delivery (message × expected client): ms from send to delivery */
   deliveries: number;
   deliveryP50Ms: number;
@@ -210,12 +212,14 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
 
     // Per message, the last expected client; per delivery, its delay.
     const lastClientMs: number[] = [];
+    const firstClientMs: number[] = [];
     const deliveries = new Float64Array(job.messages * n);
     let count = 0;
     let missing = 0;
     for (let k = 0; k < job.messages; k++) {
       const sender = k % job.senders;
       let last = 0;
+      let first = Infinity;
       let have = 0;
       for (let i = 0; i < n; i++) {
         if (!echoToSender && i === sender) continue;
@@ -225,7 +229,9 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
         deliveries[count++] = d;
         have += 1;
         if (d > last) last = d;
+        if (d < first) first = d;
       }
+      firstClientMs.push(have ? first : NaN);
       missing += expected - have;
       lastClientMs.push(have < expected ? NaN : last);
     }
@@ -237,6 +243,7 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
       echoToSender,
       messages: job.messages,
       lastClientMs,
+      firstClientMs,
       deliveries: count,
       deliveryP50Ms: percentile(sorted, 0.5),
       deliveryP99Ms: percentile(sorted, 0.99),

@@ -68,6 +68,7 @@ if (runs('e')) {
   console.table([
     { measure: `per message: send → last of ${chat.clients} clients (${chat.messages} messages)`, 'p50 ms': ms(chat.lastClientP50Ms), 'p99 ms': ms(chat.lastClientP99Ms), 'max ms': ms(chat.lastClientMaxMs) },
     { measure: `per delivery: send → each client (${chat.deliveries} deliveries)`, 'p50 ms': ms(chat.deliveryP50Ms), 'p99 ms': ms(chat.deliveryP99Ms), 'max ms': ms(chat.deliveryMaxMs) },
+    { measure: 'per message: send → first client (the server before its fan-out)', 'p50 ms': ms(chat.firstClientP50Ms), 'p99 ms': ms(chat.firstClientP99Ms) },
   ]);
   console.log(
     `${chat.clients} members, one connection each, opened in ${chat.setupS.toFixed(1)} s; 10 senders, one message every 250 ms; ` +

@@ -46,11 +46,14 @@ const PORT_SHARE = 0.5;
 const MEMBER_BATCH = 500;
 const MEMBER_CONCURRENCY = 16;
 
-export interface ChatBench extends Omit<ClientsResult, 'lastClientMs'> {
+export interface ChatBench extends Omit<ClientsResult, 'lastClientMs' | 'firstClientMs'> {
   /** per message, send → last client: p50, p99, max (NaN-free only when every message reached everyone) */
   lastClientP50Ms: number;
   lastClientP99Ms: number;
   lastClientMaxMs: number;
+  /** per message, send → first client: the server's work before the fan-out (session, mute, stored row) */
+  firstClientP50Ms: number;
+  firstClientP99Ms: number;
   /** messages that did not reach every client */
   incompleteMessages: number;
   /** the platform process's CPU while the messages were sent and delivered, % of one core */
@@ -120,12 +123,15 @@ export async function benchLotteryChat(): Promise<ChatBench> {
     const complete = result.lastClientMs.filter((v) => !Number.isNaN(v));
     // A message that never reached everyone counts as infinitely late.
     const last = [...complete, ...Array(result.lastClientMs.length - complete.length).fill(Infinity)].sort((a, b) => a - b);
-    const { lastClientMs: _, ...rest } = result;
+    const first = result.firstClientMs.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+    const { lastClientMs: _last, firstClientMs: _first, ...rest } = result;
     return {
       ...rest,
       lastClientP50Ms: percentile(last, 0.5),
       lastClientP99Ms: percentile(last, 0.99),
       lastClientMaxMs: last[last.length - 1] ?? NaN,
+      firstClientP50Ms: percentile(first, 0.5),
+      firstClientP99Ms: percentile(first, 0.99),
       incompleteMessages: result.lastClientMs.length - complete.length,
       serverCpuPct,
       persisted: Number(stored.n),
