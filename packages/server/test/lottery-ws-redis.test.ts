@@ -127,7 +127,7 @@ describe('two instances with REDIS_URL', () => {
     const [m1, m2] = [await newMember(a), await newMember(a)];
     const s1 = await join(a, k3Rooms[1]!, m1.token);
     const s2 = await join(b, k3Rooms[1]!, m2.token);
-    await sleep(400); // both clock watchers have seen the open round
+    await sleep(600); // both clock watchers have looked at the open round
     nowMs = round.closesAtMs + 200;
     await s1.next(isSys('close', round.expect));
     await s2.next(isSys('close', round.expect));

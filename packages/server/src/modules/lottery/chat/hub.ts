@@ -30,6 +30,8 @@ export interface RoomClient {
   /** What the per-room connection cap counts: the member, or for the shared trial account the session. */
   capKey: string;
   lastSeenMs: number;
+  /** when this socket last got a ping from the server (its own, or the answer to the client's) */
+  lastPingMs: number;
 }
 
 /** A lottery with sockets on this instance: its schedule (for the open/close notices) and its rooms. */
@@ -40,6 +42,8 @@ export interface LocalLottery {
 }
 
 export interface LotteryHub {
+  /** Sends the text ping to one socket now (the answer to the client's ping counts as the server's own). */
+  ping(client: RoomClient, nowMs: number): void;
   /** Sends a frame to every socket in the room, on every instance. */
   publish(roomId: number, frame: ServerFrame): void;
   /** Sends a frame to every socket in every room of the lottery, on every instance. */
@@ -102,23 +106,36 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisPair | null):
     fanOut = (wire) => void redis.client.publish(channel, wire).catch((err) => app.log.warn({ err }, 'lottery rooms: frame not published'));
   }
 
-  // The server's own ping, and the end of sockets that went silent: one pass over every socket.
-  const pingTimer = setInterval(() => {
-    const idleBefore = Date.now() - app.config.wsIdleTimeoutMs;
-    for (const set of byRoom.values()) {
-      for (const c of set) {
-        if (c.lastSeenMs < idleBefore) c.ws.close(WS_CLOSE.idle);
-        else if (c.ws.readyState === WebSocket.OPEN && c.ws.bufferedAmount <= MAX_BUFFERED_BYTES) c.ws.send(PING, SEND_TEXT);
+  // The server's ping, and the end of sockets that went silent. A socket is pinged when the server has
+  // sent it no ping (nor answered one of its pings) for a whole interval; looking a few times per interval
+  // spreads the pings of a big room over it instead of sending them all in one burst.
+  const pingEveryMs = Math.max(50, app.config.wsPingIntervalMs);
+  const pingTimer = setInterval(
+    () => {
+      const nowMs = Date.now();
+      const idleBefore = nowMs - app.config.wsIdleTimeoutMs;
+      for (const set of byRoom.values()) {
+        for (const c of set) {
+          if (c.lastSeenMs < idleBefore) c.ws.close(WS_CLOSE.idle);
+          else if (nowMs - c.lastPingMs >= pingEveryMs) ping(c, nowMs);
+        }
       }
-    }
-  }, Math.max(50, app.config.wsPingIntervalMs));
+    },
+    Math.min(250, pingEveryMs),
+  );
   pingTimer.unref();
   app.addHook('onClose', async () => {
     closed = true;
     clearInterval(pingTimer);
   });
 
+  function ping(c: RoomClient, nowMs: number): void {
+    c.lastPingMs = nowMs;
+    if (c.ws.readyState === WebSocket.OPEN && c.ws.bufferedAmount <= MAX_BUFFERED_BYTES) c.ws.send(PING, SEND_TEXT);
+  }
+
   return {
+    ping,
     publish(roomId, frame) {
       fanOut(`r:${roomId}\n${JSON.stringify(frame)}`);
     },

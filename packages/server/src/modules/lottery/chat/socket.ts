@@ -29,9 +29,6 @@ export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
 const FRAME_FLOOD = 60;
 const POLICY_VIOLATION = 1008;
 
-const PING = Buffer.from(WS_PING_TEXT);
-const SEND_TEXT = { binary: false } as const;
-
 function errorFrame(ws: WebSocket, content: string): void {
   if (ws.readyState !== ws.OPEN) return;
   const frame: SysMessage = { sysmsg: 'error', content };
@@ -140,6 +137,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
       // Everyone who tries the platform shares the one trial account: its cap counts per session.
       capKey: member.isTrial ? `s:${member.tokenHash}` : `m:${member.id}`,
       lastSeenMs: nowMs,
+      lastPingMs: nowMs,
       sched: { intervalS: room.interval_s, ftimeS: room.ftime_s },
       framesInWindow: 0,
       windowStartMs: nowMs,
@@ -175,7 +173,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     if (++c.framesInWindow > FRAME_FLOOD) return void c.ws.close(POLICY_VIOLATION);
     const frame = readFrame(data, isBinary);
     if (frame === null) return;
-    if (frame === 'ping') return void c.ws.send(PING, SEND_TEXT);
+    if (frame === 'ping') return hub.ping(c, nowMs);
     if ('error' in frame) return errorFrame(c.ws, frame.error);
     if (c.isTrial) return errorFrame(c.ws, MSG.trialRefused);
     if (!rate.take(c.memberId, nowMs)) return errorFrame(c.ws, MSG.chatTooFast);
