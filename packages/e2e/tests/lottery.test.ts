@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MSG, fmt, LOTTERY_STAKE_DEFAULT_YUAN, type LotteryListItem, type LotteryRoomData, type LotteryRoomListItem } from '@app/contract';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import { MSG, fmt, LOTTERY_STAKE_DEFAULT_YUAN, WS_PING_INTERVAL_MS, WS_PING_TEXT, type LotteryListItem, type LotteryRoomData, type LotteryRoomListItem } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -310,6 +310,63 @@ describe('two members in one 极速快三 room', () => {
       await b.ctx.close();
     }
   }, 150_000);
+});
+
+describe('the room’s connection', () => {
+  it('pings every 3 s, reconnects with backoff after a drop and shows what was said meanwhile, and closes for good when the room is left', async () => {
+    const [alice, bob] = [await registerViaApi(platform, uniqueName('lr')), await registerViaApi(platform, uniqueName('ls'))];
+    const room = (await roomsOf(K3))[1]!;
+    const ctx = await newPhone(browser);
+    const page = await ctx.newPage();
+    // Every socket the page opens goes through here: to the real server, or (while "offline") dropped at once.
+    const routes: WebSocketRoute[] = [];
+    let offline = false;
+    await page.routeWebSocket(/\/wss\?/, (ws) => {
+      routes.push(ws);
+      if (offline) void ws.close({ code: 1012, reason: 'offline' });
+      else ws.connectToServer();
+    });
+    const pings: number[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => f.payload === WS_PING_TEXT && pings.push(Date.now())));
+    const b = await signedInPhone(bob, `/lottery?room_id=${room.id}`);
+    try {
+      await signInPage(page, platform, alice.token, `/lottery?room_id=${room.id}`);
+      await Promise.all([socketOpen(page), socketOpen(b.page)]);
+      const opened = routes.length;
+      await page.waitForTimeout(WS_PING_INTERVAL_MS * 2 + 600);
+      expect(pings.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < pings.length; i++) expect(pings[i]! - pings[i - 1]!).toBeGreaterThan(WS_PING_INTERVAL_MS - 500);
+
+      // The connection drops and the server stays unreachable for a while: attempts back off.
+      offline = true;
+      await routes[routes.length - 1]!.close({ code: 1012, reason: 'restart' });
+      await page.locator('[data-testid=socket-status][data-status=reconnecting]').waitFor({ timeout: 5000 });
+      await say(b.page, '掉线时说的话');
+      await page.waitForTimeout(3500);
+      const attemptsOffline = routes.length - opened;
+      expect(attemptsOffline).toBeGreaterThanOrEqual(1);
+      expect(attemptsOffline).toBeLessThanOrEqual(3);
+
+      // Back online: the socket reopens and the message said meanwhile is there.
+      offline = false;
+      await socketOpen(page);
+      await page.locator('[data-testid=chat-other]', { hasText: '掉线时说的话' }).waitFor({ timeout: 20_000 });
+      await say(page, '我回来了');
+      await b.page.locator('[data-testid=chat-other]', { hasText: '我回来了' }).waitFor({ timeout: 8000 });
+
+      // Leaving the room ends the socket and every timer: no further connections.
+      const sockets = routes.length;
+      await page.getByRole('button', { name: '返回' }).click();
+      await expect.poll(() => route(page), { timeout: 6000 }).not.toContain('room_id');
+      const pingsAtLeave = pings.length;
+      await page.waitForTimeout(WS_PING_INTERVAL_MS + 1500);
+      expect(routes.length).toBe(sockets);
+      expect(pings.length).toBe(pingsAtLeave);
+    } finally {
+      await ctx.close();
+      await b.ctx.close();
+    }
+  }, 90_000);
 });
 
 describe('a 极速六合彩 room', () => {

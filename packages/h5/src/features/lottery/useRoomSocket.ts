@@ -8,6 +8,8 @@ const RECONNECT_BASE_MS = 1000;
 const RECONNECT_MAX_MS = 15_000;
 /** Consecutive failed attempts before giving up until the member asks again (重新连接). */
 const RECONNECT_MAX_ATTEMPTS = 20;
+/** A socket that stayed open this long counts as a good connection: the backoff starts over after it. */
+const STABLE_MS = 5000;
 /** Close codes after which trying again cannot help: a bad session, a missing room, too many tabs. */
 const FINAL_CLOSES: readonly number[] = [WS_CLOSE.unauthorized, WS_CLOSE.roomMissing, WS_CLOSE.tooManyConnections];
 
@@ -40,6 +42,7 @@ export function useRoomSocket(roomId: number, token: string, handlers: Handlers)
     let stopped = false;
     let attempt = 0;
     let opened = false;
+    let openedAt = 0;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -52,7 +55,7 @@ export function useRoomSocket(roomId: number, token: string, handlers: Handlers)
         if (stopped) return;
         const again = opened;
         opened = true;
-        attempt = 0;
+        openedAt = Date.now();
         setStatus('open');
         pingTimer = setInterval(() => {
           if (ws.readyState === WebSocket.OPEN) ws.send(WS_PING_TEXT);
@@ -71,6 +74,9 @@ export function useRoomSocket(roomId: number, token: string, handlers: Handlers)
       };
       ws.onclose = (ev) => {
         clearInterval(pingTimer);
+        // A server that accepts and drops at once is not hammered: only a lasting connection resets the backoff.
+        if (openedAt && Date.now() - openedAt >= STABLE_MS) attempt = 0;
+        openedAt = 0;
         if (socketRef.current === ws) socketRef.current = null;
         if (stopped) return;
         if (FINAL_CLOSES.includes(ev.code)) {

@@ -133,11 +133,11 @@ function RoomView({
     },
     [refetch, showResult],
   );
+  /** After a drop: what was said meanwhile comes with the room's recent chatdata. */
+  const catchUpChat = () => void refetch().then((fresh) => fresh && dispatch({ type: 'history', messages: chatMessagesOf(fresh.chatdata) }));
   const socket = useRoomSocket(room.id, token, {
     onFrame,
-    onReopen: () => {
-      void refetch().then((fresh) => fresh && dispatch({ type: 'history', messages: chatMessagesOf(fresh.chatdata) }));
-    },
+    onReopen: catchUpChat,
     onFinalClose: (code) => {
       if (code === WS_CLOSE.roomMissing) {
         void toast(MSG.lotteryRoomMissing);
@@ -228,7 +228,14 @@ function RoomView({
       </header>
       <RoundPanel room={room} left={left} state={state} drawingExpect={state === 'drawing' && nowdata.last.expect < nowdata.nextexpect ? nowdata.nextexpect : pendingResult ? awaited : null} onHistory={() => setHistoryOpen(true)} />
       {socket.status === 'stopped' && (
-        <button type="button" className="lot-offline" onClick={socket.retry}>
+        <button
+          type="button"
+          className="lot-offline"
+          onClick={() => {
+            socket.retry();
+            catchUpChat();
+          }}
+        >
           聊天已断开，点击重新连接
         </button>
       )}
