@@ -66,7 +66,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(maintenance);
   startBetFeed(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
-  app.decorate('lotteryHub', createLotteryHub(app, redis));
+  app.decorate('lotteryHub', await createLotteryHub(app, redis));
   startLottery(app, startRoomAnnouncements(app));
   await app.register(lotterySocket);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });

@@ -232,6 +232,13 @@ describe('chat', () => {
     await sb.next(isChat('served'));
   });
 
+  it('ends a socket that floods frames (1008), even pings', async () => {
+    const a = await newMember(s);
+    const sa = await join(k3Rooms[0]!, a.token, 0);
+    for (let i = 0; i < 100; i++) sa.send('ping');
+    expect((await sa.closed).code).toBe(1008);
+  });
+
   it('refuses chat from the trial account (试玩账号不支持此操作), which may still watch', async () => {
     const trial = await s.api('/api/guestlogin', {});
     expect(trial.code).toBe(200);

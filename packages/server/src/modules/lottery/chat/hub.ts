@@ -62,7 +62,7 @@ export interface LotteryHub {
 const SEND_TEXT = { binary: false } as const;
 const PING = Buffer.from(WS_PING_TEXT);
 
-export function createLotteryHub(app: FastifyInstance, redis: RedisPair | null): LotteryHub {
+export async function createLotteryHub(app: FastifyInstance, redis: RedisPair | null): Promise<LotteryHub> {
   const byCode = new Map<string, LocalLottery>();
   const byRoom = new Map<number, Set<RoomClient>>();
   const roomLottery = new Map<number, string>();
@@ -99,7 +99,8 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisPair | null):
   }
   let fanOut: (wire: string) => void = deliverWire;
   if (redis) {
-    void redis.subscriber.subscribe(channel).catch((err) => app.log.warn({ err }, 'lottery rooms: not subscribed'));
+    // Subscribed before the first socket can join, so no frame of this instance's rooms is missed.
+    await redis.subscriber.subscribe(channel);
     redis.subscriber.on('message', (from, text) => {
       if (from === channel && !closed) deliverWire(text);
     });
