@@ -20,7 +20,8 @@ import { postBetNotice, postChat, speakerOf } from './service.js';
  * against the member's rate (ratePerWindow per rateWindowMs on this instance), and a muted member gets
  * 您已被禁言. Anything else (larger than maxFrameBytes, binary, not JSON, another shape) is answered
  * 消息格式不正确 to the sender alone; more than FRAME_FLOOD frames in a window end the socket (1008).
- * Every refusal is an {sysmsg: 'error'} frame to the sender; nothing sends a stack.
+ * The shared trial account may watch a room but not speak in it. Every refused message is answered
+ * with an {sysmsg: 'error'} frame to the sender; nothing sends a stack.
  */
 
 /** The largest frame ws reads at all; larger ones end the socket (1009) before any parsing. */
