@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { BET_STATUS } from '@app/contract';
@@ -68,7 +69,7 @@ export async function benchLotteryOrders(): Promise<LotteryOrderBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const platform = await startProcess(
     'packages/server/src/main.ts',
-    { DATABASE_URL: scratch.url, DATA_DIR: dataDir, CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0', LOTTERY_TICK_MS: '1000' },
+    { DATABASE_URL: scratch.url, DATA_DIR: dataDir, CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0', LOTTERY_TICK_MS: '1000', ADMIN_PASSWORD: randomBytes(12).toString('hex') },
     '/healthz',
     120_000,
   );
