@@ -32,6 +32,8 @@ export interface ClientsJob {
   localAddresses: string[];
   /** marks this run's messages */
   tag: string;
+  /** also answer, per message, what else reached the clients meanwhile (BENCH_WS_TRACE=1) */
+  trace: boolean;
 }
 
 export interface ClientsResult {
@@ -63,6 +65,8 @@ export interface ClientsResult {
   /** this process's CPU while sending and draining, % of one core */
   clientCpuPct: number;
   sendPhaseS: number;
+  /** with job.trace: one line per message (send time, first and last client, pings and other frames the clients got meanwhile) */
+  trace?: string[];
 }
 
 export type ClientsMessage = { phase: 'ready' | 'sending' | 'drained' } | { ok: true; result: ClientsResult } | { ok: false; error: string };
@@ -92,13 +96,23 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
   const tagProbe = `${job.tag}p`;
   let duplicates = 0;
   let stopping = false;
+  // Tracing: frames other than the measured ones, per 10 ms from the start of sending.
+  const TRACE_BUCKET_MS = 10;
+  let traceFrom = Infinity;
+  const tracePings = new Int32Array(job.trace ? Math.ceil((job.messages * job.intervalMs + job.drainTimeoutMs + 1000) / TRACE_BUCKET_MS) : 0);
+  const traceOther = new Int32Array(tracePings.length);
+  const traceAt = (now: number) => (now >= traceFrom ? Math.floor((now - traceFrom) / TRACE_BUCKET_MS) : -1);
 
   const onFrame = (i: number, raw: WebSocket.RawData) => {
     const now = performance.now();
     const data = raw as Buffer; // text frames arrive as one Buffer
-    if (data.length === PING_BYTES.length && data.equals(PING_BYTES)) return;
+    if (data.length === PING_BYTES.length && data.equals(PING_BYTES)) {
+      if (job.trace) tracePings[traceAt(now)] += 1;
+      return;
+    }
     const at = data.indexOf(tag);
     if (at < 0) {
+      if (job.trace) traceOther[traceAt(now)] += 1;
       if (i <= job.senders) {
         const s = data.toString();
         if (s.includes('"sysmsg":"error"')) senderErrors.push(s.slice(0, 200));
@@ -197,6 +211,7 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
     loop.enable();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now() + 50;
+    traceFrom = t0;
     for (let k = 0; k < job.messages; k++) {
       await sleep(t0 + k * job.intervalMs - performance.now());
       const frame = JSON.stringify({ content: `${tagMsg}${k}`, order: 1 } satisfies ClientFrame);
@@ -235,6 +250,14 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
       missing += expected - have;
       lastClientMs.push(have < expected ? NaN : last);
     }
+    const trace = job.trace
+      ? lastClientMs.map((last, k) => {
+          const from = traceAt(sentAt[k]!);
+          const to = traceAt(sentAt[k]! + (Number.isNaN(last) ? job.intervalMs : last)) + 1;
+          const sum = (a: Int32Array) => a.subarray(from, to).reduce((x, y) => x + y, 0);
+          return `#${k} sent at +${(sentAt[k]! - t0).toFixed(0)} ms: first ${firstClientMs[k]!.toFixed(1)} ms, last ${last.toFixed(1)} ms; meanwhile ${sum(tracePings)} pings, ${sum(traceOther)} other frames`;
+        })
+      : undefined;
     const sorted = deliveries.subarray(0, count).sort();
     return {
       clients: n,
@@ -256,6 +279,7 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
       loopDelayMaxMs: loop.max / 1e6,
       clientCpuPct: ((cpu.user + cpu.system) / 1000 / sendPhaseMs) * 100,
       sendPhaseS: sendPhaseMs / 1000,
+      trace,
     };
   } finally {
     stopping = true;

@@ -77,6 +77,7 @@ if (runs('e')) {
   );
   console.log(
     `while sending: platform CPU ${chat.serverCpuPct.toFixed(0)}% of a core, clients' process CPU ${chat.clientCpuPct.toFixed(0)}%, ` +
+      `the rest of the machine (PostgreSQL and others) ${chat.otherCpuPct.toFixed(0)}% of the ${chat.cores} cores' ${chat.cores * 100}%, ` +
       `clients' event-loop delay p99 ${chat.loopDelayP99Ms.toFixed(1)} ms (max ${chat.loopDelayMaxMs.toFixed(1)} ms)`,
   );
   console.log(`target: per-message send → last client p99 < ${TARGET_CHAT_P99_MS} ms`);

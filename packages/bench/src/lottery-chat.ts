@@ -46,7 +46,7 @@ const PORT_SHARE = 0.5;
 const MEMBER_BATCH = 500;
 const MEMBER_CONCURRENCY = 16;
 
-export interface ChatBench extends Omit<ClientsResult, 'lastClientMs' | 'firstClientMs'> {
+export interface ChatBench extends Omit<ClientsResult, 'lastClientMs' | 'firstClientMs' | 'trace'> {
   /** per message, send → last client: p50, p99, max (NaN-free only when every message reached everyone) */
   lastClientP50Ms: number;
   lastClientP99Ms: number;
@@ -58,6 +58,9 @@ export interface ChatBench extends Omit<ClientsResult, 'lastClientMs' | 'firstCl
   incompleteMessages: number;
   /** the platform process's CPU while the messages were sent and delivered, % of one core */
   serverCpuPct: number;
+  /** the rest of the machine meanwhile (PostgreSQL and whatever else runs), % of one core: high means a disturbed run */
+  otherCpuPct: number;
+  cores: number;
   /** chat rows the server stored for the measured messages */
   persisted: number;
   sourceAddresses: number;
@@ -75,12 +78,14 @@ export async function benchLotteryChat(): Promise<ChatBench> {
   const scratch = await createScratchDatabase(PG_ADMIN_URL, 'bench');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const profDir = process.env.BENCH_CPU_PROF;
+  // Diagnosis, e.g. BENCH_WS_NODE_ARGS=--trace-gc: node flags for the platform and the clients' process.
+  const extraArgs = (process.env.BENCH_WS_NODE_ARGS || '').split(' ').filter(Boolean);
   const platform = await startProcess(
     'packages/server/src/main.ts',
     { DATABASE_URL: scratch.url, DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(12).toString('hex') },
     '/healthz',
     120_000,
-    { fdLimit: need, nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [] },
+    { fdLimit: need, nodeArgs: [...extraArgs, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [])] },
   );
   const db = await connectPostgres(scratch.url, MEMBER_CONCURRENCY);
   try {
@@ -101,16 +106,22 @@ export async function benchLotteryChat(): Promise<ChatBench> {
       drainTimeoutMs: 15_000,
       localAddresses: sourceAddresses,
       tag,
+      trace: process.env.BENCH_WS_TRACE === '1',
     };
     let cpuAtSend = 0;
+    let machineAtSend = 0;
     let msAtSend = 0;
     let serverCpuPct = NaN;
-    const result = await runClients(job, need, (phase) => {
+    let machineCpuPct = NaN;
+    const result = await runClients(job, need, extraArgs, (phase) => {
       if (phase === 'sending') {
         cpuAtSend = cpuMs(platform.pid);
+        machineAtSend = machineBusyMs();
         msAtSend = performance.now();
       } else if (phase === 'drained') {
-        serverCpuPct = ((cpuMs(platform.pid) - cpuAtSend) / (performance.now() - msAtSend)) * 100;
+        const ms = performance.now() - msAtSend;
+        serverCpuPct = ((cpuMs(platform.pid) - cpuAtSend) / ms) * 100;
+        machineCpuPct = ((machineBusyMs() - machineAtSend) / ms) * 100;
       }
     });
     const stored = await db.kysely
@@ -120,11 +131,12 @@ export async function benchLotteryChat(): Promise<ChatBench> {
       .where('content', 'like', `${tag}m%`)
       .executeTakeFirstOrThrow();
 
+    if (result.trace) console.log(result.trace.join('\n'));
     const complete = result.lastClientMs.filter((v) => !Number.isNaN(v));
     // A message that never reached everyone counts as infinitely late.
     const last = [...complete, ...Array(result.lastClientMs.length - complete.length).fill(Infinity)].sort((a, b) => a - b);
     const first = result.firstClientMs.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-    const { lastClientMs: _last, firstClientMs: _first, ...rest } = result;
+    const { lastClientMs: _last, firstClientMs: _first, trace: _trace, ...rest } = result;
     return {
       ...rest,
       lastClientP50Ms: percentile(last, 0.5),
@@ -134,6 +146,8 @@ export async function benchLotteryChat(): Promise<ChatBench> {
       firstClientP99Ms: percentile(first, 0.99),
       incompleteMessages: result.lastClientMs.length - complete.length,
       serverCpuPct,
+      otherCpuPct: Math.max(0, machineCpuPct - serverCpuPct - result.clientCpuPct),
+      cores: os.cpus().length,
       persisted: Number(stored.n),
       sourceAddresses: sourceAddresses.length,
       fdSoftLimit: limits.soft,
@@ -191,8 +205,8 @@ function loopbackSources(clients: number): string[] {
 }
 
 /** Runs the clients' process with the job; bounded by the job's own deadlines plus a minute. */
-function runClients(job: ClientsJob, fdLimit: number, onPhase: (phase: 'ready' | 'sending' | 'drained') => void): Promise<ClientsResult> {
-  const { command, args } = nodeCommand('packages/bench/src/chat-clients.ts', { fdLimit });
+function runClients(job: ClientsJob, fdLimit: number, nodeArgs: string[], onPhase: (phase: 'ready' | 'sending' | 'drained') => void): Promise<ClientsResult> {
+  const { command, args } = nodeCommand('packages/bench/src/chat-clients.ts', { fdLimit, nodeArgs });
   const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const limitMs = job.setupDeadlineMs + 3 * 10_000 + job.messages * job.intervalMs + job.drainTimeoutMs + 60_000;
   return new Promise<ClientsResult>((resolve, reject) => {
@@ -212,6 +226,17 @@ function runClients(job: ClientsJob, fdLimit: number, onPhase: (phase: 'ready' |
     });
     child.send(job);
   });
+}
+
+/** CPU time all cores have been busy, ms, from /proc/stat (NaN elsewhere). */
+function machineBusyMs(): number {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+    return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
 }
 
 /** CPU time (user + system) a process has used, ms, from /proc (NaN elsewhere). */
