@@ -272,7 +272,11 @@ describe('two members in one 极速快三 room', () => {
         .catch(() => undefined);
       for (const p of [a.page, b.page]) await p.locator(`[data-testid=last-result][data-expect="${expectNo}"] [data-testid=result-numbers]`).waitFor({ timeout: 20_000 });
       await expect.poll(async () => (await roomData(alice.token, room.id)).lottery.openlist[0]?.expect, { timeout: 10_000 }).toBe(expectNo);
-      for (const p of [a.page, b.page]) expect(await p.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates)).toEqual(['open', 'closed', 'drawing', 'open']);
+      // The result may come over the socket while the panel still says 开奖中; the reloaded room opens the next round.
+      for (const p of [a.page, b.page]) {
+        await p.locator('[data-testid=round-panel][data-state=open]').waitFor({ timeout: 10_000 });
+        expect(await p.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates)).toEqual(['open', 'closed', 'drawing', 'open']);
+      }
       const drawn = (await roomData(alice.token, room.id)).lottery.openlist[0]!;
       const dice = drawn.extend.numbers;
       expect(await a.page.locator('[data-testid=last-result] [data-testid=die]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))).toEqual(dice);
