@@ -381,6 +381,7 @@ describe('a 极速六合彩 room', () => {
     const { ctx, page } = await signedInPhone(member, `/lottery?room_id=${room.id}`);
     try {
       await socketOpen(page);
+      await still(page, 'lottery-room-lhc');
       await page.getByTestId('open-bet').click();
       const grid = page.getByTestId('number-grid');
       await grid.waitFor();
