@@ -33,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => stopSuite(platform, browser));
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
-const HALL_CATEGORIES = ['concise', 'sport', 'lottery', 'gaming', 'realbet', 'joker'] as const;
+// The lottery tab lists the in-house lotteries (lotteryList): tests/lottery.test.ts opens them.
+const HALL_CATEGORIES = ['concise', 'sport', 'gaming', 'realbet', 'joker'] as const;
 const LAUNCH_PREFIX = '/venue/?launch=';
 
 const api = <T = any>(path: string, token: string, body: unknown = {}) => apiAs<T>(platform, path, token, body);

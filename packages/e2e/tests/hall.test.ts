@@ -43,8 +43,17 @@ describe('the hall (/)', () => {
       await page.getByTestId('game-tabs').waitFor();
       const tabs = page.locator('[role=tab]');
       expect(await tabs.allInnerTexts()).toEqual(['电子', '体育', '彩票', '电竞', '真人', '棋牌']);
+      const lotteries = ((await (await fetch(`${platform.url}/api/lotteryList`, { method: 'POST' })).json()) as { data: { title: string }[] }).data;
       for (const category of TAB_CATEGORIES) {
         await page.getByTestId(`game-tab-${category}`).click();
+        if (category === 'lottery') {
+          // The lottery tab lists the in-house lotteries (lotteryList), not catalogue providers.
+          const grid = page.getByTestId('lottery-grid');
+          await grid.waitFor();
+          expect(await grid.getByTestId('lottery-tile').count()).toBe(lotteries.length);
+          expect(await grid.innerText()).toContain(lotteries[0].title);
+          continue;
+        }
         const wanted = games.filter((g) => g.category_id === category);
         const grid = page.getByTestId(`game-grid-${category}`);
         await grid.waitFor();
@@ -161,7 +170,7 @@ describe('the second home (/home)', () => {
       const sidebar = page.locator('.adm-side-bar-item');
       expect(await sidebar.allInnerTexts()).toEqual(['真人', '体育', '电竞', '棋牌', '电子', '彩票']);
       await page.getByTestId('side-cat-lottery').click();
-      await page.getByTestId('home-tiles-lottery').getByTestId('game-tile').first().waitFor();
+      await page.getByTestId('home-tiles-lottery').getByTestId('lottery-tile').first().waitFor();
       await imagesLoaded(page, '[data-testid=home-alt]');
       await shot(page, 'home');
       await page.reload();

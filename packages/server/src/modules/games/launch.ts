@@ -43,7 +43,8 @@ export async function getGameUrl(deps: LaunchDeps, memberId: number, input: Laun
  * The game a (venue, game code) opens. Electronic providers' codes (obgdy_fruit…) name a game of
  * that provider; the hall's provider tiles (ag_realbet…) open the demo game of their category; a
  * provider tile of the electronic category (its code is the provider) opens that provider's first
- * game. Lottery tiles open 快三骰宝 until the in-house lottery rooms exist.
+ * game. The catalogue's lottery provider tiles (VR, TCG, SGWIN) open the demo venue's 快三骰宝; the
+ * member app's lottery tab lists the in-house lottery rooms (lotteryList) instead.
  */
 async function gameAt(deps: LaunchDeps, venue: Venue, gameCode: string): Promise<GameDefinition> {
   const direct = gameCode ? gameDefinition(gameCode) : null;

@@ -4,11 +4,14 @@ import { SmartImage } from '../../../shared/components/SmartImage';
 import { HALL_TABS, useGames } from '../api';
 import { useLaunchGame } from './useLaunchGame';
 
-/** 热门推荐: the lead provider of every category in one swipeable row. */
+/**
+ * 热门推荐: the lead provider of every category in one swipeable row. Lottery is left out: its tab lists
+ * the in-house lottery rooms (lotteryList), which are not catalogue games launched through a venue.
+ */
 export function HotGames() {
   const { data: games } = useGames();
   const launch = useLaunchGame();
-  const hot = HALL_TABS.map((t) => (games ?? []).find((g) => g.category_id === t.category)).filter((g): g is GameEntry => !!g);
+  const hot = HALL_TABS.filter((t) => t.category !== 'lottery').map((t) => (games ?? []).find((g) => g.category_id === t.category)).filter((g): g is GameEntry => !!g);
   if (hot.length === 0) return null;
   return (
     <section className="hot" data-testid="hot-games">
