@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildApp } from '../src/app.js';
 import { connectPglite, connectPostgres, type Db } from '../src/db/connect.js';
@@ -38,10 +39,8 @@ async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   return { db: await connectPostgres(scratch.url), drop: scratch.drop };
 }
 
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const { db, drop } = await openTestDb();
-  await migrate(db);
-  const config = loadConfig(
+function testConfig(overrides: Partial<Config>): Config {
+  return loadConfig(
     { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL || 'silent', CAPTCHA_BYPASS_CODE: CAPTCHA_BYPASS, DATABASE_URL: '' },
     {
       h5Dist: null,
@@ -51,6 +50,11 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
       ...overrides,
     },
   );
+}
+
+/** The app built on `db` and listening on an ephemeral port; close() stops only the app. */
+async function serve(db: Db, overrides: Partial<Config>): Promise<TestServer> {
+  const config = testConfig(overrides);
   const app = await buildApp(config, db);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -68,16 +72,49 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
       const json = (await res.json()) as { code: number; message: string; data: any };
       return { status: res.status, ...json };
     },
+    close: () => app.close(),
+  };
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const { db, drop } = await openTestDb();
+  await migrate(db);
+  const server = await serve(db, overrides);
+  return {
+    ...server,
     async close() {
       const check = await checkLedger(db.kysely);
       const venueCheck = await checkDemoVenue(db.kysely);
       const betsCheck = await checkDemoVenueBets(db.kysely);
-      await app.close();
+      await server.app.close();
       await db.close();
       await drop();
       if (!check.ok) throw new Error(`ledger check failed: ${JSON.stringify(check.mismatches)}`);
       if (!venueCheck.ok) throw new Error(`demo venue check failed: ${JSON.stringify(venueCheck.mismatches)}`);
       if (!betsCheck.ok) throw new Error(`demo venue bets check failed: ${JSON.stringify(betsCheck.mismatches.slice(0, 10))}`);
+    },
+  };
+}
+
+/**
+ * Another instance of the platform on the database of `s` (a second server process, or the one started
+ * after a stop), with its own app, Redis connections and, on PostgreSQL, its own pool; its close()
+ * stops only that instance, the database stays with `s`.
+ */
+export async function attachServer(s: TestServer, overrides: Partial<Config> = {}): Promise<TestServer> {
+  let own: Db | null = null;
+  if (s.db.kind === 'postgres') {
+    const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(s.db.kysely)).rows[0]!.name;
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    own = await connectPostgres(url.toString());
+  }
+  const server = await serve(own ?? s.db, { ...s.config, ...overrides });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await own?.close();
     },
   };
 }

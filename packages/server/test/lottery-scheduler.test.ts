@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BET_STATUS, LOTTERY_TYPE } from '@app/contract';
-import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
+import { attachServer, fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { HOUSE, memberBalanceFen, systemAccountId } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { commitmentOf, drawResult, newSeed, nextRound, roundAt, settleLine, verify, type LotterySchedule } from '../src/modules/lottery/engine/index.js';
@@ -191,6 +191,47 @@ describe('settlement', () => {
     ]);
     // the rounds nobody committed to while stopped are not invented afterwards
     expect(await roundRow('k3_60', nextRound(K3, nextRound(K3, round)).expect)).toBeUndefined();
+  });
+});
+
+describe('a restart during a round', () => {
+  it('an instance stopped after taking bets: the next one to start draws and settles the round at once, exactly once', async () => {
+    const t = openRound(K3);
+    const round = roundAt(K3, t);
+    const first = await attachServer(s, { lotteryTickMs: 0 });
+    first.app.lottery.now = () => t;
+    await lotteryPass(s.db.kysely, t); // the round is committed before it opens
+    const m = await member(100);
+    const order = await first.api('/api/lotteryOrder', { room_id: k3Room, expect: round.expect, order: [{ id: 'k3_big', total: 60 }, { id: 'k3_small', total: 40 }] }, { token: m.token });
+    expect(order.code).toBe(200);
+    await first.close(); // stopped mid-round, before its draw
+
+    // The next instance starts an hour after the draw time, with its scheduler on.
+    const later = round.drawAtMs + 3_600_000;
+    const next = await attachServer(s, { lotteryTickMs: 50 });
+    next.app.lottery.now = () => later;
+    try {
+      let row = await roundRow('k3_60', round.expect);
+      for (let i = 0; i < 200 && !row?.settled_at; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        row = await roundRow('k3_60', round.expect);
+      }
+      expect(row?.settled_at).not.toBeNull();
+      const dice = row!.result!;
+      const sum = dice[0]! + dice[1]! + dice[2]!;
+      const triple = dice[0] === dice[1] && dice[1] === dice[2];
+      const expected = triple ? 0 : sum >= 11 ? 6000 * 1.96 : 4000 * 1.96;
+      expect(await memberBalanceFen(db(), m.id)).toBe(expected);
+      // more passes of the running instance (and one of another) pay nothing twice
+      await new Promise((r) => setTimeout(r, 300));
+      await pass(later + 1000);
+      expect(await memberBalanceFen(db(), m.id)).toBe(expected);
+      const lines = await db().selectFrom('lottery_orders').select(['status', 'payout_fen']).where('order_no', '=', order.data.order_no).orderBy('line').execute();
+      expect(lines.every((l) => l.status === BET_STATUS.settled)).toBe(true);
+      expect(lines.reduce((a, l) => a + Number(l.payout_fen), 0)).toBe(expected);
+    } finally {
+      await next.close();
+    }
   });
 });
 

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { MSG, type ChatMessage } from '@app/contract';
-import { buildApp } from '../src/app.js';
-import { connectPostgres, type Db } from '../src/db/connect.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { roundAt } from '../src/modules/lottery/engine/index.js';
-import { startServer, type TestServer } from './harness.js';
+import { attachServer, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, newStaff, staffLogin, type Staff } from './admin-support.js';
 import { K3, RoomSocket, firstRooms, isChat, isSys, newMember, openRoundTime, sleep } from './lottery-ws-support.js';
 
@@ -15,47 +11,13 @@ import { K3, RoomSocket, firstRooms, isChat, isSys, newMember, openRoundTime, sl
 // whichever instance holds their socket; a draw is told once on each; a mute set on one holds on the other.
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let a: TestServer;
 let b: TestServer;
-let bDb: Db | null = null;
 let nowMs = 0;
 let k3Rooms: number[];
 let support: Staff;
 const sockets: RoomSocket[] = [];
-
-/** A second instance: its own app, hub, Redis connections and (on PostgreSQL) its own pool on a's database. */
-async function secondInstance(first: TestServer): Promise<TestServer> {
-  let db = first.db;
-  if (db.kind === 'postgres') {
-    const name = (await sql<{ name: string }>`SELECT current_database() AS name`.execute(first.db.kysely)).rows[0]!.name;
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    db = bDb = await connectPostgres(url.toString());
-  }
-  const app = await buildApp(first.config, db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return {
-    ...first,
-    url,
-    app,
-    db,
-    async api(path, body, opts = {}) {
-      const method = opts.method ?? 'POST';
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      if (method === 'POST') headers['content-type'] ??= 'application/json';
-      const res = await fetch(url + path, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
-      return { status: res.status, ...((await res.json()) as { code: number; message: string; data: any }) };
-    },
-    async close() {
-      await app.close();
-      await bDb?.close();
-    },
-  };
-}
 
 async function join(s: TestServer, roomId: number, token: string) {
   const sock = await RoomSocket.join(s, roomId, token);
@@ -72,7 +34,7 @@ beforeAll(async () => {
     wsPingIntervalMs: 60_000,
     wsIdleTimeoutMs: 60_000,
   });
-  b = await secondInstance(a);
+  b = await attachServer(a);
   for (const s of [a, b]) s.app.lottery.now = () => nowMs;
   nowMs = openRoundTime(K3, 0);
   await lotteryPass(a.db.kysely, nowMs);
