@@ -246,6 +246,25 @@ export async function signInConsole(page: Page, platform: Platform, token: strin
   await page.goto(`${platform.url}/admin${path}`);
 }
 
+/** Runs `fn` in a fresh desktop window signed in as `token` at `path` (below /admin), closed afterwards. */
+export async function inConsole<T>(
+  browser: Browser,
+  platform: Platform,
+  token: string,
+  path: string,
+  fn: (page: Page) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
+  const ctx = await newDesktop(browser, viewport);
+  try {
+    const page = await ctx.newPage();
+    await signInConsole(page, platform, token, path);
+    return await fn(page);
+  } finally {
+    await ctx.close();
+  }
+}
+
 /** Text of the newest antd message (the console's toasts). */
 export async function consoleMessage(page: Page): Promise<string> {
   const notice = page.locator('.ant-message-notice-content').last();

@@ -4,12 +4,11 @@ import { ADMIN_LIMITS, fmt, MSG, roomSocketUrl, type AdminLotteryRow, type Admin
 import {
   ADMIN_PASSWORD,
   consoleMessage,
+  inConsole as inConsoleAs,
   memberIdOf,
-  newDesktop,
   type Platform,
   registerViaApi,
   shot,
-  signInConsole,
   staffApi,
   staffLoginViaApi,
   startSuite,
@@ -27,17 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => stopSuite(platform, browser));
 
-/** A fresh desktop window signed in as `token` at `path` (below /admin). */
-async function inConsole<T>(path: string, fn: (page: Page) => Promise<T>, token = admin, viewport?: { width: number; height: number }): Promise<T> {
-  const ctx = await newDesktop(browser, viewport);
-  try {
-    const page = await ctx.newPage();
-    await signInConsole(page, platform, token, path);
-    return await fn(page);
-  } finally {
-    await ctx.close();
-  }
-}
+/** A fresh desktop window signed in as `token` (the admin by default) at `path` (below /admin). */
+const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin, viewport?: { width: number; height: number }) =>
+  inConsoleAs(browser, platform, token, path, fn, viewport);
 
 /** A screenshot once nothing is moving (modals, tab panes and messages animate in; spinners loop and are ignored). */
 async function snap(page: Page, name: string, opts: { fullPage?: boolean } = {}) {

@@ -5,13 +5,13 @@ import {
   ADMIN_PASSWORD,
   apiAs,
   consoleMessage,
+  inConsole as inConsoleAs,
   credit,
   memberIdOf,
   newDesktop,
   type Platform,
   registerViaApi,
   shot,
-  signInConsole,
   staffApi,
   staffLoginViaApi,
   startSuite,
@@ -29,17 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => stopSuite(platform, browser));
 
-/** A fresh desktop window signed in as `token` at `path` (below /admin). */
-async function inConsole<T>(path: string, fn: (page: Page) => Promise<T>, token = admin, viewport?: { width: number; height: number }): Promise<T> {
-  const ctx = await newDesktop(browser, viewport);
-  try {
-    const page = await ctx.newPage();
-    await signInConsole(page, platform, token, path);
-    return await fn(page);
-  } finally {
-    await ctx.close();
-  }
-}
+/** A fresh desktop window signed in as `token` (the admin by default) at `path` (below /admin). */
+const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin, viewport?: { width: number; height: number }) =>
+  inConsoleAs(browser, platform, token, path, fn, viewport);
 
 const balance = async (token: string) => (await apiAs<{ balance: number }>(platform, 'balance', token)).data.balance;
 const messageIs = (page: Page, text: string) => expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
@@ -146,8 +138,9 @@ describe('members', () => {
       await page.getByTestId('member-search').fill(member.name);
       await page.getByTestId('member-search').press('Enter');
       const line = row(page, member.name);
+      // the search answers with exactly this member (the list before it shows several)
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
       await line.waitFor();
-      expect(await page.locator('.ant-table-row').count()).toBe(1);
       await line.click();
       await expect.poll(() => page.getByTestId('member-balance').innerText()).toContain('200.00');
       await page.getByTestId('adjust-open').click();
