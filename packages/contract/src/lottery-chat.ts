@@ -24,6 +24,8 @@ export const WS_CLOSE = {
   tooManyConnections: 4429,
   /** silent for longer than WS_IDLE_TIMEOUT_MS */
   idle: 4408,
+  /** the site is in maintenance (site_state 0): the frame before says repair_tips */
+  maintenance: 4503,
 } as const;
 
 /** Client frame `order`: 1 = chat message, 0 = bet notice (content = the order_no lotteryOrder answered). */

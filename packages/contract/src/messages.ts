@@ -228,6 +228,7 @@ export const MSG = {
   chatBadFrame: '消息格式不正确',
   chatBetMissing: '未找到该注单',
   chatNeedLogin: '请登录！',
+  chatTooManyConnections: '您在本房间打开的页面过多，请关闭其他页面',
   chatDeleted: '消息已删除',
   chatMuteMinutes: '禁言时长须为0至{max}分钟（0为永久）',
   chatMuteReason: '请填写禁言原因（最多{max}个字）',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type ChatMessage } from '@app/contract';
+import { MSG, WS_CLOSE, type ChatMessage } from '@app/contract';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { roundAt } from '../src/modules/lottery/engine/index.js';
 import { attachServer, startServer, type TestServer } from './harness.js';
@@ -62,6 +62,13 @@ describe('two instances with REDIS_URL', () => {
     await sleep(200);
     expect(s3.all(isChat('跨实例你好'))).toEqual([]);
     expect(s2.all(isChat('跨实例你好'))).toHaveLength(1);
+  });
+
+  it("a logoff through instance 1 ends the member's socket on instance 2 at once (4401)", async () => {
+    const m = await newMember(a);
+    const sock = await join(b, k3Rooms[0]!, m.token);
+    expect((await a.api('/api/logoff', {}, { token: m.token })).code).toBe(200);
+    expect((await sock.closed).code).toBe(WS_CLOSE.unauthorized);
   });
 
   it('a round drawn once is told once on each instance, though both run the pass', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { CHAT_LIMITS, LOTTERY_BIG_WIN_YUAN, MSG, WS_CLOSE, fmt, maskUsername, type ChatMessage } from '@app/contract';
 import { startServer, type TestServer } from './harness.js';
 import { forgetCachedSessions } from '../src/modules/session/service.js';
+import { updateSettings } from '../src/modules/site/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { drawResult, roundAt } from '../src/modules/lottery/engine/index.js';
 import { K3, RoomSocket, firstRooms, isChat, isSys, newMember, openRoundTime, sleep } from './lottery-ws-support.js';
@@ -61,6 +62,40 @@ describe('admission', () => {
     const m = await newMember(s);
     expect((await s.api('/api/logoff', {}, { token: m.token })).code).toBe(200);
     expect((await connect(k3Rooms[0]!, m.token).closed).code).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it("ends an open socket with 4401 the moment its session is logged off, and only that session's", async () => {
+    const m = await newMember(s);
+    const other = (await s.api('/api/login_pc', { name: m.name, password: 'secret123' })).data.api_token as string;
+    const [a, b] = [await join(k3Rooms[0]!, m.token), await join(k3Rooms[0]!, other)];
+    expect((await s.api('/api/logoff', {}, { token: m.token })).code).toBe(200);
+    expect((await a.closed).code).toBe(WS_CLOSE.unauthorized);
+    await sleep(100);
+    expect(b.ws.readyState).toBe(b.ws.OPEN);
+    b.close();
+  });
+
+  it('ends every socket of a member with 4401 when a password change revokes all their sessions', async () => {
+    const m = await newMember(s);
+    const [a, b] = [await join(k3Rooms[0]!, m.token), await join(k3Rooms[1]!, m.token)];
+    expect((await s.api('/api/editPassword', { password: 'secret123', paypassword: 'newpass456' }, { token: m.token })).code).toBe(200);
+    expect((await a.closed).code).toBe(WS_CLOSE.unauthorized);
+    expect((await b.closed).code).toBe(WS_CLOSE.unauthorized);
+  });
+
+  it('closes a new socket with 4503 and repair_tips while the site is in maintenance', async () => {
+    const m = await newMember(s);
+    const settings = await updateSettings(db(), (v) => ({ ...v, app: { ...v.app, site_state: 0 } }));
+    try {
+      await sleep(1100); // the settings are cached for a second
+      const sock = connect(k3Rooms[0]!, m.token);
+      expect((await sock.closed).code).toBe(WS_CLOSE.maintenance);
+      expect(sock.frames).toEqual([{ sysmsg: 'error', content: settings.app.repair_tips }]);
+    } finally {
+      await updateSettings(db(), (v) => ({ ...v, app: { ...v.app, site_state: 1 } }));
+      await sleep(1100);
+    }
+    await join(k3Rooms[0]!, m.token);
   });
 
   it('closes a socket whose session expired from idleness with 4401', async () => {

@@ -31,10 +31,19 @@ export function setRevocationPublisher(publish: (r: Revocation) => void): void {
   publishRevocation = publish;
 }
 
-/** Forgets cached sessions named by a revocation, from this instance or another. */
+const revocationListeners = new Set<(r: Revocation) => void>();
+
+/** Hears every revocation applied on this instance (its own and, with Redis, the others'); answers the unsubscribe. */
+export function onRevocation(listener: (r: Revocation) => void): () => void {
+  revocationListeners.add(listener);
+  return () => void revocationListeners.delete(listener);
+}
+
+/** Forgets cached sessions named by a revocation, from this instance or another, and tells the listeners. */
 export function applyRevocation(r: Revocation): void {
   if ('tokenHash' in r) cache.delete(r.tokenHash);
   else for (const [key, value] of cache) if (value.member?.id === r.memberId) cache.delete(key);
+  for (const listener of revocationListeners) listener(r);
 }
 
 export async function createSession(db: Kdb, memberId: number, meta: { ip: string; userAgent: string }): Promise<string> {

@@ -142,7 +142,7 @@ function RoomView({
       if (code === WS_CLOSE.roomMissing) {
         void toast(MSG.lotteryRoomMissing);
         navigate('/', { replace: true });
-      } else if (code === WS_CLOSE.tooManyConnections) void toast('您在本房间打开的页面过多，请关闭其他页面');
+      } else if (code === WS_CLOSE.tooManyConnections) void toast(MSG.chatTooManyConnections);
     },
   });
 

@@ -25,8 +25,9 @@ export interface RoomClient {
   lottery: string;
   memberId: number;
   isTrial: boolean;
-  /** the session behind the socket (a revoked one ends it at its next message) */
+  /** the session behind the socket (a revocation of it, or of all the member's sessions, ends the socket) */
   token: string;
+  tokenHash: string;
   /** What the per-room connection cap counts: the member, or for the shared trial account the session. */
   capKey: string;
   lastSeenMs: number;
@@ -53,6 +54,8 @@ export interface LotteryHub {
   /** Adds a socket to its room; false (and nothing added) when its cap key already holds `cap` sockets there. */
   join(client: RoomClient, sched: LotterySchedule, cap: number): boolean;
   leave(client: RoomClient): void;
+  /** This instance's sockets, in every room. */
+  clients(): Iterable<RoomClient>;
   /** The lotteries with sockets on this instance. */
   lotteries(): Iterable<LocalLottery>;
   /** Sockets on this instance: in one room, or in all. */
@@ -181,6 +184,9 @@ export async function createLotteryHub(app: FastifyInstance, redis: RedisPair | 
       const lottery = byCode.get(code);
       lottery?.rooms.delete(client.roomId);
       if (lottery && lottery.rooms.size === 0) byCode.delete(code);
+    },
+    *clients() {
+      for (const set of byRoom.values()) yield* set;
     },
     lotteries: () => byCode.values(),
     size(roomId) {

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { CHAT_LIMITS, CHAT_ORDER, MSG, WS_CLOSE, WS_PATH, WS_PING_TEXT, fmt, type SysMessage } from '@app/contract';
 import { beijing } from '../../../lib/time.js';
-import { resolveSession } from '../../session/service.js';
+import { onRevocation, resolveSession } from '../../session/service.js';
+import { getSettings } from '../../site/service.js';
 import type { LotterySchedule } from '../engine/index.js';
 import type { RoomClient } from './hub.js';
 import { postBetNotice, postChat, speakerOf } from './service.js';
@@ -11,9 +12,11 @@ import { postBetNotice, postChat, speakerOf } from './service.js';
  * GET /wss?roomid=<room id>&_token=<member token> (spec §7 "Lottery room", DESIGN §7): a member's
  * socket in one room.
  *
- * Admission: a missing, expired or revoked token closes with WS_CLOSE.unauthorized (after a 请登录！
- * error frame), an unknown or disabled room with roomMissing, a member's socket beyond
- * CHAT_LIMITS.connectionsPerMemberRoom in the room with tooManyConnections.
+ * Admission: while the site is in maintenance (site_state 0) a socket closes with WS_CLOSE.maintenance
+ * after a frame with repair_tips; a missing, expired or revoked token closes with unauthorized (after a
+ * 请登录！ error frame), an unknown or disabled room with roomMissing, a member's socket beyond
+ * CHAT_LIMITS.connectionsPerMemberRoom in the room with tooManyConnections. A session revoked later
+ * (logoff, password change; from any instance) ends its sockets at once with unauthorized.
  *
  * Frames: the text `ping` is answered `ping`. JSON {content, order}: order 1 is chat (trimmed, empty
  * ignored, at most maxChars), order 0 announces one of the member's orders by its order_no. Both count
@@ -107,8 +110,16 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
   const pruner = setInterval(() => rate.prune(Date.now()), CHAT_LIMITS.rateWindowMs);
   pruner.unref();
   app.addHook('onClose', async () => clearInterval(pruner));
+  const stopHearing = onRevocation((r) => {
+    for (const c of hub.clients()) {
+      if ('memberId' in r ? c.memberId === r.memberId : c.tokenHash === r.tokenHash) refuse(c.ws, WS_CLOSE.unauthorized, MSG.chatNeedLogin);
+    }
+  });
+  app.addHook('onClose', async () => stopHearing());
 
   async function admit(ws: WebSocket, req: FastifyRequest): Promise<Admitted | null> {
+    const { app: site } = await getSettings(app.kdb);
+    if (site.site_state === 0) return refuse(ws, WS_CLOSE.maintenance, site.repair_tips);
     const q = req.query as Record<string, unknown>;
     const token = typeof q._token === 'string' ? q._token : '';
     if (!token) return refuse(ws, WS_CLOSE.unauthorized, MSG.chatNeedLogin);
@@ -135,6 +146,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
       memberId: member.id,
       isTrial: member.isTrial,
       token,
+      tokenHash: member.tokenHash,
       // Everyone who tries the platform shares the one trial account: its cap counts per session.
       capKey: member.isTrial ? `s:${member.tokenHash}` : `m:${member.id}`,
       lastSeenMs: nowMs,
