@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { fmt, MSG } from './messages.js';
+import { fmt, MSG, ADMIN_MSG, LOTTERY_MSG } from './messages.js';
 import { CHAT_LIMITS } from './lottery-chat.js';
 import { PAY_METHODS } from './cards.js';
 import { reviewReasonFailure } from './wallet.js';
@@ -42,7 +42,7 @@ export const staffLoginSchema = form({ username: text(64), password: secret() },
 
 export const ownPasswordSchema = form({ old_password: secret(), password: secret() }, [
   [(v) => !v.old_password, MSG.oldPasswordEmpty],
-  [(v) => staffPasswordFailure(v.password) !== null, MSG.staffPassword],
+  [(v) => staffPasswordFailure(v.password) !== null, ADMIN_MSG.staffPassword],
   [(v) => v.password === v.old_password, MSG.passwordSame],
 ]);
 
@@ -114,7 +114,7 @@ export const staffCreateSchema = form({ username: text(64), password: secret(), 
 
 export const staffPasswordSchema = refined({ password: secret() }, (v) => staffPasswordFailure(v.password));
 
-export const staffRoleSchema = form({ role: text(20) }, [[(v) => !(STAFF_ROLES as readonly string[]).includes(v.role), MSG.staffRole]]);
+export const staffRoleSchema = form({ role: text(20) }, [[(v) => !(STAFF_ROLES as readonly string[]).includes(v.role), ADMIN_MSG.staffRole]]);
 
 export const staffStateSchema = z.object({ state: flag() });
 
@@ -138,9 +138,9 @@ export const chatDeleteSchema = z.object({ reason: note() });
 export const muteSchema = refined({ minutes: z.union([z.number(), z.string().max(20)]).default(''), reason: note() }, (v) => {
   const minutes = Number(v.minutes);
   if (v.minutes === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > CHAT_LIMITS.muteMaxMinutes) {
-    return fmt(MSG.chatMuteMinutes, { max: CHAT_LIMITS.muteMaxMinutes });
+    return fmt(LOTTERY_MSG.chatMuteMinutes, { max: CHAT_LIMITS.muteMaxMinutes });
   }
-  return staffReasonFailure(v.reason, MSG.chatMuteReason);
+  return staffReasonFailure(v.reason, LOTTERY_MSG.chatMuteReason);
 });
 
 export const lotteryCodeParams = z.object({ code: text(40) });

@@ -2,7 +2,7 @@
  * The back-office (DESIGN §9, §10): staff roles and what each may do, audit actions, the console's
  * form rules and the wire shapes of /admin/api. Shared by the server and the console; no zod here.
  */
-import { fmt, MSG } from './messages.js';
+import { fmt, MSG, ADMIN_MSG } from './messages.js';
 import { yuanToFen } from './money.js';
 import type { Rule } from './rules.js';
 import { USDT_ADDRESS_RE, type PayMethod } from './cards.js';
@@ -134,28 +134,28 @@ export const STAFF_STATE_LABELS: Record<number, string> = { 0: '已停用', 1: '
 
 const chars = (s: unknown) => (typeof s === 'string' ? [...s.trim()].length : 0);
 
-export const staffLoginRules: Rule<{ username: string; password: string }>[] = [[(v) => !v.username || !v.password, MSG.staffLoginFields]];
+export const staffLoginRules: Rule<{ username: string; password: string }>[] = [[(v) => !v.username || !v.password, ADMIN_MSG.staffLoginFields]];
 
 export function staffPasswordFailure(password: string): string | null {
-  return password.length < ADMIN_LIMITS.passwordMin || password.length > ADMIN_LIMITS.passwordMax ? MSG.staffPassword : null;
+  return password.length < ADMIN_LIMITS.passwordMin || password.length > ADMIN_LIMITS.passwordMax ? ADMIN_MSG.staffPassword : null;
 }
 
 export const staffCreateRules: Rule<{ username: string; password: string; role: string }>[] = [
-  [(v) => !STAFF_USERNAME_RE.test(v.username), MSG.staffUsername],
-  [(v) => staffPasswordFailure(v.password) !== null, MSG.staffPassword],
-  [(v) => !(STAFF_ROLES as readonly string[]).includes(v.role), MSG.staffRole],
+  [(v) => !STAFF_USERNAME_RE.test(v.username), ADMIN_MSG.staffUsername],
+  [(v) => staffPasswordFailure(v.password) !== null, ADMIN_MSG.staffPassword],
+  [(v) => !(STAFF_ROLES as readonly string[]).includes(v.role), ADMIN_MSG.staffRole],
 ];
 
 /** A manual adjustment: non-zero yuan with ≤ 2 decimals, within the cap. */
 export function adjustAmountFailure(amount: unknown): string | null {
   const fen = yuanToFen(amount);
-  if (fen === null || fen === 0) return MSG.adjustAmount;
-  if (Math.abs(fen) > ADMIN_LIMITS.adjustMaxYuan * 100) return fmt(MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan });
+  if (fen === null || fen === 0) return ADMIN_MSG.adjustAmount;
+  if (Math.abs(fen) > ADMIN_LIMITS.adjustMaxYuan * 100) return fmt(ADMIN_MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan });
   return null;
 }
 
 /** A staff-written reason (adjustment, rejection): 1–200 characters after trimming. */
-export function staffReasonFailure(reason: unknown, message: string = MSG.adjustReason): string | null {
+export function staffReasonFailure(reason: unknown, message: string = ADMIN_MSG.adjustReason): string | null {
   const n = chars(reason);
   return n < 1 || n > ADMIN_LIMITS.reasonMax ? fmt(message, { max: ADMIN_LIMITS.reasonMax }) : null;
 }
@@ -164,8 +164,8 @@ export function staffReasonFailure(reason: unknown, message: string = MSG.adjust
 export function turnoverMultipleFailure(multiple: unknown, amount: unknown): string | null {
   if (multiple === undefined || multiple === null || multiple === '') return null;
   const e2 = yuanToFen(multiple);
-  if (e2 === null || e2 < 0 || e2 > ADMIN_LIMITS.turnoverMultipleMax * 100) return fmt(MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax });
-  if (e2 > 0 && (yuanToFen(amount) ?? 0) < 0) return MSG.adjustTurnoverDebit;
+  if (e2 === null || e2 < 0 || e2 > ADMIN_LIMITS.turnoverMultipleMax * 100) return fmt(ADMIN_MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax });
+  if (e2 > 0 && (yuanToFen(amount) ?? 0) < 0) return ADMIN_MSG.adjustTurnoverDebit;
   return null;
 }
 
@@ -181,14 +181,14 @@ export function payRangeFailure(min: unknown, max: unknown): string | null {
   const minFen = yuanToFen(min);
   const maxFen = yuanToFen(max);
   if (minFen === null || maxFen === null || minFen <= 0 || maxFen <= 0 || maxFen > ADMIN_LIMITS.payMaxYuan * 100) return MSG.amountInvalid;
-  if (minFen > maxFen) return MSG.payRangeOrder;
+  if (minFen > maxFen) return ADMIN_MSG.payRangeOrder;
   return null;
 }
 
 /** A QR-code image of a receiving account: a site path or an https address, nothing executable. */
 export function imageUrlFailure(url: string): string | null {
   if (!url) return null;
-  return /^(\/(?!\/)|https:\/\/)[^\s"'<>]*$/.test(url) && url.length <= ADMIN_LIMITS.imageUrlMax ? null : MSG.receivingImage;
+  return /^(\/(?!\/)|https:\/\/)[^\s"'<>]*$/.test(url) && url.length <= ADMIN_LIMITS.imageUrlMax ? null : ADMIN_MSG.receivingImage;
 }
 
 export interface ReceivingAccountForm {
@@ -203,11 +203,11 @@ export interface ReceivingAccountForm {
 }
 /** A receiving account names where members pay: bank details, a wallet account, or a USDT address. */
 export const receivingAccountRules: Rule<ReceivingAccountForm>[] = [
-  [(v) => v.method === 'bank' && (!v.bank_name || !v.bank_no || !v.bank_owner), MSG.receivingBankFields],
-  [(v) => (v.method === 'wechat' || v.method === 'alipay') && (!v.bank_no || !v.bank_owner), MSG.receivingAccountFields],
+  [(v) => v.method === 'bank' && (!v.bank_name || !v.bank_no || !v.bank_owner), ADMIN_MSG.receivingBankFields],
+  [(v) => (v.method === 'wechat' || v.method === 'alipay') && (!v.bank_no || !v.bank_owner), ADMIN_MSG.receivingAccountFields],
   [(v) => v.method === 'usdt-trc20' && !USDT_ADDRESS_RE.TRC20.test(v.mch_id), MSG.usdtAddressInvalid],
   [(v) => v.method === 'usdt-erc20' && !USDT_ADDRESS_RE.ERC20.test(v.mch_id), MSG.usdtAddressInvalid],
-  [(v) => imageUrlFailure(v.payimg) !== null, MSG.receivingImage],
+  [(v) => imageUrlFailure(v.payimg) !== null, ADMIN_MSG.receivingImage],
 ];
 
 // ---- wire shapes of /admin/api ------------------------------------------------------------------

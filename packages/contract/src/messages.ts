@@ -156,7 +156,10 @@ export const MSG = {
   linkCopied: '链接已复制到剪贴板',
   empty: '空空如也',
   noMore: '没有更多了',
-  // back-office (DESIGN §9, §10)
+} as const;
+
+/** The back-office texts (DESIGN §9, §10): the console and /admin/api only, so the member app never loads them. */
+export const ADMIN_MSG = {
   staffLoginFields: '请输入用户名和密码',
   staffDisabled: '员工账号已停用',
   staffUsername: '用户名为3~32位字母、数字或下划线',
@@ -185,6 +188,10 @@ export const MSG = {
   saved: '保存成功',
   ledgerOk: '账本核对通过',
   ledgerMismatch: '账本核对发现{count}处不一致',
+} as const;
+
+/** The lottery rooms' texts (DESIGN §7): the server's engine and rooms, and the member app's lazily loaded room. */
+export const LOTTERY_MSG = {
   // lottery
   lotteryClosed: '封盘中禁止投注',
   lotteryDrawing: '开奖中',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_LIMITS, fmt, MSG, roomSocketUrl, type AdminLotteryRow, type AdminMuteRow, type ServerFrame } from '@app/contract';
+import { ADMIN_LIMITS, fmt, roomSocketUrl, type AdminLotteryRow, type AdminMuteRow, type ServerFrame, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   consoleMessage,
@@ -68,7 +68,7 @@ describe('彩票赔率', () => {
       expect(await page.getByTestId('odds-changed').innerText()).toBe('已修改 1 个玩法，尚未保存');
       await snap(page, 'admin-lottery-odds-refused-live');
       await page.getByTestId('odds-save').click();
-      await messageIs(page, fmt(MSG.lotteryOddsRtp, { play: 'k3_big', rtp: '121.53' }));
+      await messageIs(page, fmt(LOTTERY_MSG.lotteryOddsRtp, { play: 'k3_big', rtp: '121.53' }));
       await snap(page, 'admin-lottery-odds-refused');
       expect(await storedOdds('k3_60', 'k3_big')).toBe(1.96);
 
@@ -76,7 +76,7 @@ describe('彩票赔率', () => {
       await odds.fill('1.97');
       await expect.poll(() => rtp.innerText()).toContain('95.76%');
       await page.getByTestId('odds-save').click();
-      await messageIs(page, MSG.saved);
+      await messageIs(page, ADMIN_MSG.saved);
       await expect.poll(() => rtp.innerText()).toBe('95.76%');
       expect(await odds.inputValue()).toBe('1.97');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('没有未保存的修改');
@@ -91,17 +91,17 @@ describe('彩票赔率', () => {
   it('edits a whole 六合彩 group at once and saves it', async () => {
     await inConsole('/lottery-odds', async (page) => {
       await page.getByTestId('odds-lottery-lhc_180').click();
-      await page.getByTestId(`odds-group-${MSG.lotteryGroupRegular}`).click();
+      await page.getByTestId(`odds-group-${LOTTERY_MSG.lotteryGroupRegular}`).click();
       const rtp = page.getByTestId('odds-rtp-lhc_zm_49');
       await rtp.waitFor();
       expect(await rtp.innerText()).toBe('96.73%'); // 6/49 × 7.9
-      await page.getByTestId(`odds-bulk-${MSG.lotteryGroupRegular}`).fill('8');
-      await page.getByTestId(`odds-bulk-apply-${MSG.lotteryGroupRegular}`).click();
+      await page.getByTestId(`odds-bulk-${LOTTERY_MSG.lotteryGroupRegular}`).fill('8');
+      await page.getByTestId(`odds-bulk-apply-${LOTTERY_MSG.lotteryGroupRegular}`).click();
       await expect.poll(() => rtp.innerText()).toContain('97.96%');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('已修改 49 个玩法，尚未保存');
       await snap(page, 'admin-lottery-odds-group', { fullPage: true });
       await page.getByTestId('odds-save').click();
-      await messageIs(page, MSG.saved);
+      await messageIs(page, ADMIN_MSG.saved);
       expect(await storedOdds('lhc_180', 'lhc_zm_01')).toBe(8);
       expect(await storedOdds('lhc_180', 'lhc_te_01')).toBe(47);
     });
@@ -205,7 +205,7 @@ describe('聊天管理', () => {
       await page.getByTestId('chat-delete-reason').fill('站外引流广告');
       await snap(page, 'admin-lottery-chat-delete');
       await page.getByTestId('chat-delete-confirm').click();
-      await messageIs(page, MSG.chatDeleted);
+      await messageIs(page, LOTTERY_MSG.chatDeleted);
       const note = page.getByTestId(`chat-deleted-${adId}`);
       await note.waitFor();
       expect(await note.innerText()).toMatch(/^已被 admin 删除 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -219,11 +219,11 @@ describe('聊天管理', () => {
       await page.getByTestId(`chat-mute-${adId}`).click();
       await page.locator('.ant-modal').getByText('1天', { exact: true }).click();
       await page.getByTestId('mute-confirm').click();
-      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(fmt(MSG.chatMuteReason, { max: ADMIN_LIMITS.reasonMax }));
+      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(fmt(LOTTERY_MSG.chatMuteReason, { max: ADMIN_LIMITS.reasonMax }));
       await page.getByTestId('mute-reason').fill('发布广告');
       await snap(page, 'admin-lottery-chat-mute');
       await page.getByTestId('mute-confirm').click();
-      await messageIs(page, MSG.chatMutedOk);
+      await messageIs(page, LOTTERY_MSG.chatMutedOk);
       await expect.poll(() => page.getByTestId(`chat-row-${helloId}`).innerText()).toContain('禁言中');
       expect(await page.getByTestId(`chat-row-${followId}`).innerText()).not.toContain('禁言中');
       await snap(page, 'admin-lottery-chat');
@@ -233,7 +233,7 @@ describe('聊天管理', () => {
       await page.locator('.ant-modal').getByText('永久', { exact: true }).click();
       await page.getByTestId('mute-reason').fill('辱骂他人');
       await page.getByTestId('mute-confirm').click();
-      await messageIs(page, MSG.chatMutedOk);
+      await messageIs(page, LOTTERY_MSG.chatMutedOk);
     });
 
     const mutes = (await staffApi<{ data: AdminMuteRow[] }>(platform, admin, 'GET', '/lottery/mutes')).data.data;
@@ -244,7 +244,7 @@ describe('聊天管理', () => {
     expect(untilMs - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     expect(mutes.find((m) => m.username === regular.name)).toMatchObject({ until: null, reason: '辱骂他人' });
     // The muted member is refused in the room.
-    expect(await say(spammer.token, room.id, ['我还能说话吗'])).toEqual([{ sysmsg: 'error', content: fmt(MSG.chatMutedUntil, { until: mute.until! }) }]);
+    expect(await say(spammer.token, room.id, ['我还能说话吗'])).toEqual([{ sysmsg: 'error', content: fmt(LOTTERY_MSG.chatMutedUntil, { until: mute.until! }) }]);
 
     await inConsole('/lottery-chat?tab=mutes', async (page) => {
       const row = page.getByTestId(`mute-row-${spammerId}`);
@@ -255,7 +255,7 @@ describe('聊天管理', () => {
       await snap(page, 'admin-lottery-mutes');
       await page.getByTestId(`unmute-${spammerId}`).click();
       await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await messageIs(page, MSG.chatUnmutedOk);
+      await messageIs(page, LOTTERY_MSG.chatUnmutedOk);
       await expect.poll(() => row.count()).toBe(0);
     });
     // Lifted: the member speaks again.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG } from '@app/contract';
+import { MSG, ADMIN_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -91,7 +91,7 @@ describe('deposit review', () => {
       await page.locator('.ant-popconfirm').waitFor();
       await shot(page, 'admin-deposit-confirm');
       await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await messageIs(page, MSG.reviewApproved);
+      await messageIs(page, ADMIN_MSG.reviewApproved);
       await expect.poll(() => order.count()).toBe(0);
       await expect.poll(() => balance(member.token)).toBe(500);
       await page.getByRole('tab', { name: '已通过' }).click();
@@ -122,7 +122,7 @@ describe('withdrawal review', () => {
       await page.getByTestId('reject-reason').fill('银行卡户名与会员姓名不符');
       await shot(page, 'admin-withdrawal-reject');
       await page.getByTestId('reject-confirm').click();
-      await messageIs(page, MSG.reviewRejected);
+      await messageIs(page, ADMIN_MSG.reviewRejected);
       await expect.poll(() => balance(member.token)).toBe(1000);
       await page.getByRole('tab', { name: '已拒绝' }).click();
       await row(page, w.data.withdraw_no).getByText('原因：银行卡户名与会员姓名不符').waitFor();
@@ -151,7 +151,7 @@ describe('members', () => {
       await page.getByTestId('adjust-multiple').fill('2');
       await shot(page, 'admin-adjust');
       await page.getByTestId('adjust-submit').click();
-      await messageIs(page, MSG.adjustDone);
+      await messageIs(page, ADMIN_MSG.adjustDone);
       await expect.poll(() => page.getByTestId('member-balance').innerText()).toContain('250.00');
       await page.getByTestId('member-ledger').getByText('活动奖励补发').waitFor();
       await page.locator('.ant-modal').waitFor({ state: 'hidden' });
@@ -180,7 +180,7 @@ describe('audit log and ledger', () => {
   it('runs the ledger check', async () => {
     await inConsole('/ledger', async (page) => {
       await page.getByTestId('ledger-run').click();
-      await page.getByTestId('ledger-result').getByText(MSG.ledgerOk).waitFor();
+      await page.getByTestId('ledger-result').getByText(ADMIN_MSG.ledgerOk).waitFor();
       await shot(page, 'admin-ledger');
     });
   });
@@ -207,10 +207,10 @@ describe('pay settings and staff', () => {
       await min.fill('300');
       await page.getByTestId('method-max-alipay').fill('200');
       await page.getByTestId('method-save-alipay').click();
-      await messageIs(page, MSG.payRangeOrder);
+      await messageIs(page, ADMIN_MSG.payRangeOrder);
       await page.getByTestId('method-max-alipay').fill('8000');
       await page.getByTestId('method-save-alipay').click();
-      await messageIs(page, MSG.saved);
+      await messageIs(page, ADMIN_MSG.saved);
       await shot(page, 'admin-payments', { fullPage: true });
     });
     const member = await registerViaApi(platform, uniqueName('pr'));
@@ -228,7 +228,7 @@ describe('pay settings and staff', () => {
       await modal.locator('.ant-select').click();
       await page.locator('.ant-select-item-option', { hasText: '财务' }).click();
       await modal.locator('.ant-btn-primary').click();
-      await messageIs(page, MSG.staffCreated);
+      await messageIs(page, ADMIN_MSG.staffCreated);
       await row(page, username).getByText('正常').waitFor();
       await modal.waitFor({ state: 'hidden' });
       await shot(page, 'admin-staff');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AUDIT_ACTION_LABELS, fmt, MSG, PLATFORM_WALLET, TRANS_TYPE, type TransRecord, type VenueBalance } from '@app/contract';
+import { AUDIT_ACTION_LABELS, fmt, MSG, PLATFORM_WALLET, TRANS_TYPE, type TransRecord, type VenueBalance, ADMIN_MSG } from '@app/contract';
 import { reduceTurnoverRequirement } from '../../server/src/modules/turnover/service.js';
 import {
   ADMIN_PASSWORD,
@@ -96,7 +96,7 @@ async function approve(page: Page, row: ReturnType<Page['locator']>, shotName: s
   await page.locator('.ant-popconfirm').waitFor();
   await deskShot(page, shotName);
   await page.locator('.ant-popconfirm .ant-btn-primary').click();
-  await consoleSays(page, MSG.reviewApproved);
+  await consoleSays(page, ADMIN_MSG.reviewApproved);
   await expect.poll(() => row.count()).toBe(0);
 }
 
@@ -304,7 +304,7 @@ describe('the full wallet loop', () => {
       // The console: the ledger checks out and the audit log holds both approvals by admin.
       await menu(desk, '账本核对', '/ledger');
       await desk.getByTestId('ledger-run').click();
-      await desk.getByTestId('ledger-result').getByText(MSG.ledgerOk).waitFor();
+      await desk.getByTestId('ledger-result').getByText(ADMIN_MSG.ledgerOk).waitFor();
       await deskShot(desk, 'loop-19-admin-ledger');
       await menu(desk, '审计日志', '/audit');
       const audited = async (label: string, target: string) => {

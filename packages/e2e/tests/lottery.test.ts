@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { MSG, fmt, LOTTERY_STAKE_DEFAULT_YUAN, WS_PING_INTERVAL_MS, WS_PING_TEXT, type LotteryListItem, type LotteryRoomData, type LotteryRoomListItem } from '@app/contract';
+import { MSG, fmt, LOTTERY_STAKE_DEFAULT_YUAN, WS_PING_INTERVAL_MS, WS_PING_TEXT, type LotteryListItem, type LotteryRoomData, type LotteryRoomListItem, LOTTERY_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -240,7 +240,7 @@ describe('two members in one 极速快三 room', () => {
       await a.page.waitForTimeout(350);
       await shot(a.page, 'lottery-confirm-k3');
       await dialogButton(a.page, '确认投注');
-      await expectToast(a.page, MSG.lotteryBetOk);
+      await expectToast(a.page, LOTTERY_MSG.lotteryBetOk);
       await expect.poll(() => balanceOf(alice.token)).toBe(balanceBefore - stakeTotal);
 
       // The other member sees the bet notice the server built from the real order.
@@ -255,18 +255,18 @@ describe('two members in one 极速快三 room', () => {
       // 封盘: both rooms close betting and the input area says so.
       for (const p of [a.page, b.page]) {
         await p.getByTestId('bet-closed').waitFor({ timeout: 50_000 });
-        expect(await p.getByTestId('bet-closed').innerText()).toContain(MSG.lotteryClosed);
+        expect(await p.getByTestId('bet-closed').innerText()).toContain(LOTTERY_MSG.lotteryClosed);
         expect(await p.getByTestId('round-panel').getAttribute('data-state')).toBe('closed');
         expect(await p.getByTestId('open-bet').isDisabled()).toBe(true);
       }
       expect(await a.page.getByTestId('countdown').innerText()).toContain('封盘中');
       // The server's system message is a centred line in the chat.
-      await a.page.locator('[data-testid=chat-sys]', { hasText: fmt(MSG.sysRoundClosed, { expect: expectNo }) }).waitFor({ timeout: 5000 });
+      await a.page.locator('[data-testid=chat-sys]', { hasText: fmt(LOTTERY_MSG.sysRoundClosed, { expect: expectNo }) }).waitFor({ timeout: 5000 });
       await still(a.page, 'lottery-room-closed');
 
       // 开奖中 at 0, then the result of the round we bet on.
       await a.page
-        .locator('[data-testid=round-panel][data-state=drawing] [data-testid=countdown]', { hasText: MSG.lotteryDrawing })
+        .locator('[data-testid=round-panel][data-state=drawing] [data-testid=countdown]', { hasText: LOTTERY_MSG.lotteryDrawing })
         .waitFor({ timeout: 20_000 })
         .then(() => shot(a.page, 'lottery-room-drawing'))
         .catch(() => undefined);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ADMIN_LIMITS, CHAT_LIMITS, MSG, fmt, maskUsername, type AdminChatRow, type AdminMuteRow, type ChatMessage } from '@app/contract';
+import { ADMIN_LIMITS, CHAT_LIMITS, MSG, fmt, maskUsername, type AdminChatRow, type AdminMuteRow, type ChatMessage, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import { startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 import { RoomSocket, firstRooms, isChat, isSys, newMember } from './lottery-ws-support.js';
@@ -87,7 +87,7 @@ describe('POST /admin/api/lottery/chat/:id/delete', () => {
     const watcher = await newMember(s);
     const sw = await join(rooms[0]!, watcher.token);
     const r = await post(support, `/lottery/chat/${msg.id}/delete`, { reason: '广告' });
-    expect(r).toMatchObject({ code: 200, message: MSG.chatDeleted });
+    expect(r).toMatchObject({ code: 200, message: LOTTERY_MSG.chatDeleted });
     expect(await sw.next((f) => 'delete' in f)).toEqual({ delete: msg.id });
     expect((await chatdata(watcher.token)).map((c) => c.id)).not.toContain(msg.id);
     const row = (await get(support, `/lottery/chat?keyword=${m.name}`)).data.data[0] as AdminChatRow;
@@ -104,7 +104,7 @@ describe('POST /admin/api/lottery/chat/:id/delete', () => {
     expect(await post(support, `/lottery/chat/${msg.id}/delete`, { reason: '' })).toMatchObject({ code: 409, message: MSG.conflict });
     expect((await s.db.kysely.selectFrom('lottery_chat').select('deleted_at').where('id', '=', msg.id).executeTakeFirstOrThrow()).deleted_at).toEqual(deletedAt);
     expect(await auditRows(s, 'chat.delete', `chat:${msg.id}`)).toHaveLength(1);
-    expect(await post(support, '/lottery/chat/987654321/delete', { reason: '' })).toMatchObject({ code: 404, message: MSG.chatMessageMissing });
+    expect(await post(support, '/lottery/chat/987654321/delete', { reason: '' })).toMatchObject({ code: 404, message: LOTTERY_MSG.chatMessageMissing });
   });
 
   it('is refused without lottery.chat (finance), leaving the message', async () => {
@@ -118,11 +118,11 @@ describe('mutes', () => {
   it('a mute refuses the very next message with 您已被禁言至…; unmuting lets the member speak again', async () => {
     const { m, sock } = await said('禁言前');
     const r = await post(support, `/members/${m.id}/mute`, { minutes: 30, reason: '刷屏' });
-    expect(r).toMatchObject({ code: 200, message: MSG.chatMutedOk });
+    expect(r).toMatchObject({ code: 200, message: LOTTERY_MSG.chatMutedOk });
     const mute = r.data as AdminMuteRow;
     expect(mute).toMatchObject({ member_id: m.id, username: m.name, reason: '刷屏', staff: support.username, until: expect.any(String) });
     sock.chat('禁言中');
-    expect(await sock.next(isSys('error'))).toEqual({ sysmsg: 'error', content: fmt(MSG.chatMutedUntil, { until: mute.until! }) });
+    expect(await sock.next(isSys('error'))).toEqual({ sysmsg: 'error', content: fmt(LOTTERY_MSG.chatMutedUntil, { until: mute.until! }) });
     // the audit row and the lists
     const audit = await auditRows(s, 'member.mute', `member:${m.id}`);
     expect(audit).toHaveLength(1);
@@ -130,7 +130,7 @@ describe('mutes', () => {
     expect((await get(support, '/lottery/mutes')).data.data).toContainEqual(mute);
     expect(((await get(support, `/lottery/chat?keyword=${m.name}`)).data.data[0] as AdminChatRow).muted).toBe(true);
 
-    expect(await post(support, `/members/${m.id}/unmute`)).toMatchObject({ code: 200, message: MSG.chatUnmutedOk });
+    expect(await post(support, `/members/${m.id}/unmute`)).toMatchObject({ code: 200, message: LOTTERY_MSG.chatUnmutedOk });
     sock.chat('解除后');
     await sock.next(isChat('解除后'));
     const lifted = await auditRows(s, 'member.unmute', `member:${m.id}`);
@@ -148,9 +148,9 @@ describe('mutes', () => {
     const r = await post(support, `/members/${m.id}/mute`, { minutes: 0, reason: '二' });
     expect(r.data).toMatchObject({ until: null, reason: '二' });
     sock.chat('还想说');
-    expect(await sock.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatMuted });
+    expect(await sock.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatMuted });
     sock.send({ content: 'LT000', order: 0 });
-    expect(await sock.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatMuted });
+    expect(await sock.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatMuted });
     const audit = await auditRows(s, 'member.mute', `member:${m.id}`);
     expect(audit.map((a) => (a.after as { reason: string }).reason)).toEqual(['一', '二']);
     expect(audit[1]!.before).toMatchObject({ reason: '一' });
@@ -169,13 +169,13 @@ describe('mutes', () => {
 
   it('checks minutes and reason, and the member', async () => {
     const m = await newMember(s);
-    const minutesMsg = fmt(MSG.chatMuteMinutes, { max: CHAT_LIMITS.muteMaxMinutes });
+    const minutesMsg = fmt(LOTTERY_MSG.chatMuteMinutes, { max: CHAT_LIMITS.muteMaxMinutes });
     for (const minutes of [-1, 1.5, CHAT_LIMITS.muteMaxMinutes + 1, '', 'abc']) {
       expect(await post(support, `/members/${m.id}/mute`, { minutes, reason: '原因' })).toMatchObject({ code: 400, message: minutesMsg });
     }
-    expect(await post(support, `/members/${m.id}/mute`, { minutes: 10, reason: '' })).toMatchObject({ code: 400, message: fmt(MSG.chatMuteReason, { max: ADMIN_LIMITS.reasonMax }) });
-    expect(await post(support, '/members/987654321/mute', { minutes: 10, reason: '原因' })).toMatchObject({ code: 404, message: MSG.memberMissing });
-    expect(await post(support, '/members/987654321/unmute')).toMatchObject({ code: 404, message: MSG.memberMissing });
+    expect(await post(support, `/members/${m.id}/mute`, { minutes: 10, reason: '' })).toMatchObject({ code: 400, message: fmt(LOTTERY_MSG.chatMuteReason, { max: ADMIN_LIMITS.reasonMax }) });
+    expect(await post(support, '/members/987654321/mute', { minutes: 10, reason: '原因' })).toMatchObject({ code: 404, message: ADMIN_MSG.memberMissing });
+    expect(await post(support, '/members/987654321/unmute')).toMatchObject({ code: 404, message: ADMIN_MSG.memberMissing });
     expect(await auditRows(s, 'member.mute', `member:${m.id}`)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fmt, MSG, type AdminLotteryRow } from '@app/contract';
+import { fmt, MSG, type AdminLotteryRow, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
@@ -55,13 +55,13 @@ describe('GET /admin/api/lotteries', () => {
     expect(k3!.plays).toHaveLength(4 + 16 + 1);
     expect(lhc!.plays).toHaveLength(49 + 4 + 49);
     // 大 wins on 105 of 216 throws (triples lose): 105 × 1.96 / 216.
-    expect(k3!.plays[0]).toEqual({ id: 'k3_big', group: MSG.lotteryGroupDiceSides, playtitle: '大', odds: 1.96, rtp: (105 * 196) / 21600 });
-    expect(playOf(k3!, 'k3_sum_10')).toMatchObject({ group: MSG.lotteryGroupDiceSum, playtitle: '10', odds: 7.6, rtp: (27 * 760) / 21600 });
-    expect(playOf(k3!, 'k3_triple')).toMatchObject({ group: MSG.lotteryGroupDiceTriple, odds: 34, rtp: (6 * 3400) / 21600 });
+    expect(k3!.plays[0]).toEqual({ id: 'k3_big', group: LOTTERY_MSG.lotteryGroupDiceSides, playtitle: '大', odds: 1.96, rtp: (105 * 196) / 21600 });
+    expect(playOf(k3!, 'k3_sum_10')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupDiceSum, playtitle: '10', odds: 7.6, rtp: (27 * 760) / 21600 });
+    expect(playOf(k3!, 'k3_triple')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupDiceTriple, odds: 34, rtp: (6 * 3400) / 21600 });
     // 特码两面: 24 of 49 win, 49 returns the stake.
-    expect(playOf(lhc!, 'lhc_tm_big')).toMatchObject({ group: MSG.lotteryGroupSpecialSides, playtitle: '特大', odds: 1.96, rtp: (24 * 196 + 100) / 4900 });
-    expect(playOf(lhc!, 'lhc_te_07')).toMatchObject({ group: MSG.lotteryGroupSpecial, playtitle: '07', odds: 47, rtp: 4700 / 4900 });
-    expect(playOf(lhc!, 'lhc_zm_49')).toMatchObject({ group: MSG.lotteryGroupRegular, odds: 7.9, rtp: (6 * 790) / 4900 });
+    expect(playOf(lhc!, 'lhc_tm_big')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupSpecialSides, playtitle: '特大', odds: 1.96, rtp: (24 * 196 + 100) / 4900 });
+    expect(playOf(lhc!, 'lhc_te_07')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupSpecial, playtitle: '07', odds: 47, rtp: 4700 / 4900 });
+    expect(playOf(lhc!, 'lhc_zm_49')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupRegular, odds: 7.9, rtp: (6 * 790) / 4900 });
     for (const p of [...k3!.plays, ...lhc!.plays]) expect(p.rtp, p.id).toBeGreaterThanOrEqual(0.9), expect(p.rtp, p.id).toBeLessThanOrEqual(0.99);
   });
 });
@@ -78,7 +78,7 @@ describe('who may read and edit odds', () => {
 
   it('operations edits one play: 保存成功, the rest kept, the new RTP answered, audited with before/after', async () => {
     const r = await setOdds(operations, 'k3_60', { k3_big: 1.97 });
-    expect(r).toMatchObject({ code: 200, message: MSG.saved, data: { code: 'k3_60' } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.saved, data: { code: 'k3_60' } });
     expect(playOf(r.data, 'k3_big')).toMatchObject({ odds: 1.97, rtp: (105 * 197) / 21600 });
     expect(playOf(r.data, 'k3_small')).toMatchObject({ odds: 1.96 });
     const stored = await storedOdds('k3_60');
@@ -93,7 +93,7 @@ describe('who may read and edit odds', () => {
   it('super edits a whole table at once', async () => {
     const table = Object.fromEntries((await lotteries())[1]!.plays.map((p) => [p.id, p.id.startsWith('lhc_te_') ? 48 : p.odds]));
     const r = await setOdds(admin, 'lhc_180', table);
-    expect(r).toMatchObject({ code: 200, message: MSG.saved });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.saved });
     expect(r.data.plays.filter((p) => p.id.startsWith('lhc_te_')).every((p) => p.odds === 48 && p.rtp === 4800 / 4900)).toBe(true);
     expect(playOf(r.data, 'lhc_zm_01').odds).toBe(7.9);
     const [audit] = await auditRows(s, 'lottery.odds', 'lottery:lhc_180');
@@ -103,24 +103,24 @@ describe('who may read and edit odds', () => {
 
   it('a save that changes nothing answers 保存成功 and writes no audit row', async () => {
     const before = await auditRows(s, 'lottery.odds', 'lottery:k3_60');
-    expect(await setOdds(operations, 'k3_60', { k3_big: 1.97 })).toMatchObject({ code: 200, message: MSG.saved });
-    expect(await setOdds(operations, 'k3_60', {})).toMatchObject({ code: 200, message: MSG.saved });
+    expect(await setOdds(operations, 'k3_60', { k3_big: 1.97 })).toMatchObject({ code: 200, message: ADMIN_MSG.saved });
+    expect(await setOdds(operations, 'k3_60', {})).toMatchObject({ code: 200, message: ADMIN_MSG.saved });
     expect(await auditRows(s, 'lottery.odds', 'lottery:k3_60')).toHaveLength(before.length);
   });
 });
 
 describe('odds the engine refuses', () => {
-  const rtpRefusal = (play: string, rtp: string) => fmt(MSG.lotteryOddsRtp, { play, rtp });
+  const rtpRefusal = (play: string, rtp: string) => fmt(LOTTERY_MSG.lotteryOddsRtp, { play, rtp });
   const cases: [string, Record<string, unknown>, string][] = [
     ['an RTP above 99%', { k3_big: 2.04 }, rtpRefusal('k3_big', '99.17')],
     ['an RTP above 100%', { k3_small: 2.1 }, rtpRefusal('k3_small', '102.08')],
     ['an RTP below 90%', { k3_odd: 1.85 }, rtpRefusal('k3_odd', '89.93')],
-    ['odds of 1', { k3_big: 1 }, fmt(MSG.lotteryOddsInvalid, { play: 'k3_big' })],
-    ['three decimals', { k3_big: 1.955 }, fmt(MSG.lotteryOddsInvalid, { play: 'k3_big' })],
-    ['odds as text', { k3_big: '1.97' }, fmt(MSG.lotteryOddsInvalid, { play: 'k3_big' })],
-    ['no odds', { k3_big: null }, fmt(MSG.lotteryOddsInvalid, { play: 'k3_big' })],
-    ['an unknown play', { nope: 2 }, fmt(MSG.lotteryOddsUnknown, { play: 'nope' })],
-    ['a play of the other lottery type', { lhc_te_01: 47 }, fmt(MSG.lotteryOddsUnknown, { play: 'lhc_te_01' })],
+    ['odds of 1', { k3_big: 1 }, fmt(LOTTERY_MSG.lotteryOddsInvalid, { play: 'k3_big' })],
+    ['three decimals', { k3_big: 1.955 }, fmt(LOTTERY_MSG.lotteryOddsInvalid, { play: 'k3_big' })],
+    ['odds as text', { k3_big: '1.97' }, fmt(LOTTERY_MSG.lotteryOddsInvalid, { play: 'k3_big' })],
+    ['no odds', { k3_big: null }, fmt(LOTTERY_MSG.lotteryOddsInvalid, { play: 'k3_big' })],
+    ['an unknown play', { nope: 2 }, fmt(LOTTERY_MSG.lotteryOddsUnknown, { play: 'nope' })],
+    ['a play of the other lottery type', { lhc_te_01: 47 }, fmt(LOTTERY_MSG.lotteryOddsUnknown, { play: 'lhc_te_01' })],
     ['one bad play among good ones', { k3_big: 1.9, k3_sum_10: 7.7, k3_triple: 40 }, rtpRefusal('k3_triple', '111.11')],
   ];
   it.each(cases)('refuses %s with the engine’s message and changes nothing', async (_, odds, message) => {
@@ -140,7 +140,7 @@ describe('odds the engine refuses', () => {
   });
 
   it('answers 彩种不存在 for an unknown lottery and a plain 400 without an odds map', async () => {
-    expect(await setOdds(operations, 'nope', { k3_big: 1.97 })).toMatchObject({ code: 404, message: MSG.lotteryMissing });
+    expect(await setOdds(operations, 'nope', { k3_big: 1.97 })).toMatchObject({ code: 404, message: LOTTERY_MSG.lotteryMissing });
     expect((await adminCall(s, operations.token, 'POST', '/lotteries/k3_60/odds', {})).code).toBe(400);
     expect((await setOdds(operations, 'k3_60', [1.97])).code).toBe(400);
     expect((await setOdds(operations, 'k3_60', 'k3_big=1.97')).code).toBe(400);
@@ -173,7 +173,7 @@ describe('new odds reach the room and new orders only', () => {
     expect(before.code).toBe(200);
     // ≈ 97% instead of ≈ 95% on every sum.
     const newOdds = Object.fromEntries(sums.map((id) => [id, Math.floor((97 * 216) / DICE_SUM_WAYS[Number(id.slice(-2))]!) / 100]));
-    expect(await setOdds(operations, 'k3_60', newOdds)).toMatchObject({ code: 200, message: MSG.saved });
+    expect(await setOdds(operations, 'k3_60', newOdds)).toMatchObject({ code: 200, message: ADMIN_MSG.saved });
     nowMs = t + 1000;
     const after = await place();
     expect(after.code).toBe(200);

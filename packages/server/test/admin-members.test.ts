@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LIMITS, fmt, MSG } from '@app/contract';
+import { ADMIN_LIMITS, fmt, MSG, ADMIN_MSG } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { fund, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
@@ -75,7 +75,7 @@ describe('GET /admin/api/members/:id', () => {
   });
 
   it('answers 会员不存在 for an unknown member', async () => {
-    expect(await get(support, '/members/987654321')).toMatchObject({ code: 404, message: MSG.memberMissing });
+    expect(await get(support, '/members/987654321')).toMatchObject({ code: 404, message: ADMIN_MSG.memberMissing });
     expect(await get(support, '/members/abc')).toMatchObject({ code: 400 });
   });
 });
@@ -87,7 +87,7 @@ describe('POST /admin/api/members/:id/adjust', () => {
     const m = await member();
     const journals = await journalCount();
     const r = await adjust(m.id, { amount: 88.8, reason: '活动补偿' });
-    expect(r).toMatchObject({ code: 200, message: MSG.adjustDone, data: { balance: 88.8, turnover_req: 0, journal_id: expect.any(Number) } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.adjustDone, data: { balance: 88.8, turnover_req: 0, journal_id: expect.any(Number) } });
     expect(await journalCount()).toBe(journals + 1);
     const entries = await s.db.kysely
       .selectFrom('ledger_entries as e')
@@ -131,18 +131,18 @@ describe('POST /admin/api/members/:id/adjust', () => {
   });
 
   it.each([
-    [{ reason: '原因' }, MSG.adjustAmount],
-    [{ amount: 0, reason: '原因' }, MSG.adjustAmount],
-    [{ amount: 'abc', reason: '原因' }, MSG.adjustAmount],
-    [{ amount: 1.234, reason: '原因' }, MSG.adjustAmount],
-    [{ amount: ADMIN_LIMITS.adjustMaxYuan + 0.01, reason: '原因' }, fmt(MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan })],
-    [{ amount: 10 }, fmt(MSG.adjustReason, { max: ADMIN_LIMITS.reasonMax })],
-    [{ amount: 10, reason: '   ' }, fmt(MSG.adjustReason, { max: ADMIN_LIMITS.reasonMax })],
-    [{ amount: 10, reason: '长'.repeat(ADMIN_LIMITS.reasonMax + 1) }, fmt(MSG.adjustReason, { max: ADMIN_LIMITS.reasonMax })],
-    [{ amount: 10, reason: '原因', turnover_multiple: 101 }, fmt(MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax })],
-    [{ amount: 10, reason: '原因', turnover_multiple: -1 }, fmt(MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax })],
-    [{ amount: 10, reason: '原因', turnover_multiple: 'x' }, fmt(MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax })],
-    [{ amount: -10, reason: '原因', turnover_multiple: 2 }, MSG.adjustTurnoverDebit],
+    [{ reason: '原因' }, ADMIN_MSG.adjustAmount],
+    [{ amount: 0, reason: '原因' }, ADMIN_MSG.adjustAmount],
+    [{ amount: 'abc', reason: '原因' }, ADMIN_MSG.adjustAmount],
+    [{ amount: 1.234, reason: '原因' }, ADMIN_MSG.adjustAmount],
+    [{ amount: ADMIN_LIMITS.adjustMaxYuan + 0.01, reason: '原因' }, fmt(ADMIN_MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan })],
+    [{ amount: 10 }, fmt(ADMIN_MSG.adjustReason, { max: ADMIN_LIMITS.reasonMax })],
+    [{ amount: 10, reason: '   ' }, fmt(ADMIN_MSG.adjustReason, { max: ADMIN_LIMITS.reasonMax })],
+    [{ amount: 10, reason: '长'.repeat(ADMIN_LIMITS.reasonMax + 1) }, fmt(ADMIN_MSG.adjustReason, { max: ADMIN_LIMITS.reasonMax })],
+    [{ amount: 10, reason: '原因', turnover_multiple: 101 }, fmt(ADMIN_MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax })],
+    [{ amount: 10, reason: '原因', turnover_multiple: -1 }, fmt(ADMIN_MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax })],
+    [{ amount: 10, reason: '原因', turnover_multiple: 'x' }, fmt(ADMIN_MSG.adjustTurnover, { max: ADMIN_LIMITS.turnoverMultipleMax })],
+    [{ amount: -10, reason: '原因', turnover_multiple: 2 }, ADMIN_MSG.adjustTurnoverDebit],
   ])('refuses %j with its message and moves nothing', async (body, message) => {
     const m = await member();
     await fund(s, m.id, 50);
@@ -163,7 +163,7 @@ describe('POST /admin/api/members/:id/adjust', () => {
   });
 
   it('answers 会员不存在 for an unknown member and 403 without members.adjust', async () => {
-    expect(await adjust(987654321, { amount: 10, reason: '原因' })).toMatchObject({ code: 404, message: MSG.memberMissing });
+    expect(await adjust(987654321, { amount: 10, reason: '原因' })).toMatchObject({ code: 404, message: ADMIN_MSG.memberMissing });
     const m = await member();
     expect(await adjust(m.id, { amount: 10, reason: '原因' }, operations)).toMatchObject({ code: 403 });
     expect(await adjust(m.id, { amount: 10, reason: '原因' }, support)).toMatchObject({ code: 403 });
@@ -174,7 +174,7 @@ describe('POST /admin/api/members/:id/adjust', () => {
 describe('POST /admin/api/members/:id/state', () => {
   it('disabling ends the member’s sessions and refuses login; enabling lets them back', async () => {
     const m = await member();
-    expect(await post(operations, `/members/${m.id}/state`, { state: 0 })).toMatchObject({ code: 200, message: MSG.memberStateChanged });
+    expect(await post(operations, `/members/${m.id}/state`, { state: 0 })).toMatchObject({ code: 200, message: ADMIN_MSG.memberStateChanged });
     expect(await s.api('/api/user', {}, { token: m.token })).toMatchObject({ code: 401 });
     expect(await s.api('/api/login_pc', { name: m.name, password: m.password })).toMatchObject({ code: 403, message: MSG.accountDisabled });
     expect(await post(operations, `/members/${m.id}/state`, { state: 1 })).toMatchObject({ code: 200 });
@@ -193,7 +193,7 @@ describe('pay methods', () => {
   });
 
   it.each([
-    [{ enabled: true, min: 500, max: 100 }, MSG.payRangeOrder],
+    [{ enabled: true, min: 500, max: 100 }, ADMIN_MSG.payRangeOrder],
     [{ enabled: true, min: 0, max: 100 }, MSG.amountInvalid],
     [{ enabled: true, min: -5, max: 100 }, MSG.amountInvalid],
     [{ enabled: true, min: 1.005, max: 100 }, MSG.amountInvalid],
@@ -209,7 +209,7 @@ describe('pay methods', () => {
   it('saves a range and a switch that members see at once, audited', async () => {
     expect(await post(finance, '/pay-methods/nope', { enabled: true, min: 1, max: 2 })).toMatchObject({ code: 400 });
     const r = await post(finance, '/pay-methods/wechat', { enabled: false, min: 50.5, max: 2000 });
-    expect(r).toMatchObject({ code: 200, message: MSG.saved, data: { code: 'wechat', enabled: false, min: 50.5, max: 2000 } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.saved, data: { code: 'wechat', enabled: false, min: 50.5, max: 2000 } });
     const m = await member();
     expect((await s.api('/api/get_pay_way', undefined, { token: m.token, method: 'GET' })).data.wechat).toBe(0);
     expect((await s.api('/api/getPayRange', { type: 'wechat' }, { token: m.token })).data).toEqual({ min_price: 50.5, max_price: 2000 });
@@ -223,13 +223,13 @@ describe('receiving accounts', () => {
   const bank = { method: 'bank', bank_name: '中国银行', bank_no: '6217 0000 1111 2222', bank_owner: '星海科技', bank_address: '深圳分行' };
 
   it.each([
-    [{ ...bank, bank_name: '' }, MSG.receivingBankFields],
-    [{ ...bank, bank_owner: '' }, MSG.receivingBankFields],
-    [{ method: 'alipay', bank_no: 'pay@x.example' }, MSG.receivingAccountFields],
+    [{ ...bank, bank_name: '' }, ADMIN_MSG.receivingBankFields],
+    [{ ...bank, bank_owner: '' }, ADMIN_MSG.receivingBankFields],
+    [{ method: 'alipay', bank_no: 'pay@x.example' }, ADMIN_MSG.receivingAccountFields],
     [{ method: 'usdt-trc20', mch_id: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, MSG.usdtAddressInvalid],
     [{ method: 'usdt-erc20', mch_id: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' }, MSG.usdtAddressInvalid],
-    [{ ...bank, payimg: 'javascript:alert(1)' }, MSG.receivingImage],
-    [{ ...bank, payimg: '//evil.example/x.png' }, MSG.receivingImage],
+    [{ ...bank, payimg: 'javascript:alert(1)' }, ADMIN_MSG.receivingImage],
+    [{ ...bank, payimg: '//evil.example/x.png' }, ADMIN_MSG.receivingImage],
     [{ ...bank, method: 'paypal' }, MSG.badRequest],
     [{ ...bank, sort: 10_000 }, MSG.badRequest],
   ])('refuses %j', async (body, message) => {
@@ -247,11 +247,11 @@ describe('receiving accounts', () => {
     expect(await visible()).toContain(id);
 
     expect(await post(finance, `/receiving-accounts/${id}`, { bank_owner: '新户名' })).toMatchObject({ code: 200, data: { bank_owner: '新户名', bank_name: '中国银行' } });
-    expect(await post(finance, `/receiving-accounts/${id}`, { bank_no: '' })).toMatchObject({ code: 400, message: MSG.receivingBankFields });
+    expect(await post(finance, `/receiving-accounts/${id}`, { bank_no: '' })).toMatchObject({ code: 400, message: ADMIN_MSG.receivingBankFields });
     expect(await post(finance, `/receiving-accounts/${id}`, { enabled: false })).toMatchObject({ code: 200, data: { enabled: false } });
     expect(await visible()).not.toContain(id);
     expect((await get(operations, '/receiving-accounts')).data.find((a: { id: number }) => a.id === id)).toMatchObject({ enabled: false });
-    expect(await post(finance, '/receiving-accounts/987654', { enabled: true })).toMatchObject({ code: 404, message: MSG.receivingMissing });
+    expect(await post(finance, '/receiving-accounts/987654', { enabled: true })).toMatchObject({ code: 404, message: ADMIN_MSG.receivingMissing });
     expect(await post(operations, `/receiving-accounts/${id}`, { enabled: true })).toMatchObject({ code: 403 });
 
     expect(await auditRows(s, 'receiving.create', `receiving:${id}`)).toMatchObject([{ before: null, after: { bank_no: bank.bank_no } }]);

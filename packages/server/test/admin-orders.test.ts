@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fmt, LIMITS, MSG } from '@app/contract';
+import { fmt, LIMITS, MSG, ADMIN_MSG } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
@@ -85,7 +85,7 @@ describe('deposit review through HTTP', () => {
     const m = await member();
     const d = await pendingDeposit(m.token, 1000);
     const r = await post(finance, `/deposits/${d.id}/approve`);
-    expect(r).toMatchObject({ code: 200, message: MSG.reviewApproved, data: { id: d.id, state: 2, state_text: '已通过', reviewer: finance.username, reviewed_by: finance.id } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.reviewApproved, data: { id: d.id, state: 2, state_text: '已通过', reviewer: finance.username, reviewed_by: finance.id } });
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(100000);
     expect((await s.api('/api/balance', {}, { token: m.token })).data.balance).toBe(1000);
     const journals = await journalCount();
@@ -118,7 +118,7 @@ describe('deposit review through HTTP', () => {
     }
     const journals = await journalCount();
     const r = await post(finance, `/deposits/${d.id}/reject`, { reason: ' 未收到款项 ' });
-    expect(r).toMatchObject({ code: 200, message: MSG.reviewRejected, data: { state: 3, reason: '未收到款项', reviewer: finance.username } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.reviewRejected, data: { state: 3, reason: '未收到款项', reviewer: finance.username } });
     expect(await journalCount()).toBe(journals);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(0);
     expect(await post(finance, `/deposits/${d.id}/approve`)).toMatchObject({ code: 409 });
@@ -159,7 +159,7 @@ describe('withdrawal review through HTTP', () => {
     const m = await withdrawer(1000);
     const w = await pendingWithdrawal(m, m.bankCard, 300);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(70000);
-    expect(await post(finance, `/withdrawals/${w.id}/approve`)).toMatchObject({ code: 200, message: MSG.reviewApproved, data: { state: 2, reviewer: finance.username, bank_no: BANK_NO } });
+    expect(await post(finance, `/withdrawals/${w.id}/approve`)).toMatchObject({ code: 200, message: ADMIN_MSG.reviewApproved, data: { state: 2, reviewer: finance.username, bank_no: BANK_NO } });
     const journals = await journalCount();
     expect(await post(finance, `/withdrawals/${w.id}/approve`)).toMatchObject({ code: 409, message: MSG.conflict });
     expect(await post(finance, `/withdrawals/${w.id}/reject`, { reason: '晚了' })).toMatchObject({ code: 409 });
@@ -174,7 +174,7 @@ describe('withdrawal review through HTTP', () => {
     const w = await pendingWithdrawal(m, m.bankCard, 400);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(60000);
     expect(await post(finance, `/withdrawals/${w.id}/reject`, {})).toMatchObject({ code: 400, message: REASON_MESSAGE });
-    expect(await post(finance, `/withdrawals/${w.id}/reject`, { reason: '银行卡信息有误' })).toMatchObject({ code: 200, message: MSG.reviewRejected, data: { state: 3, reason: '银行卡信息有误' } });
+    expect(await post(finance, `/withdrawals/${w.id}/reject`, { reason: '银行卡信息有误' })).toMatchObject({ code: 200, message: ADMIN_MSG.reviewRejected, data: { state: 3, reason: '银行卡信息有误' } });
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(100000);
     expect(await post(finance, `/withdrawals/${w.id}/reject`, { reason: '再拒' })).toMatchObject({ code: 409 });
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(100000);
@@ -194,7 +194,7 @@ describe('withdrawal review through HTTP', () => {
 describe('GET /admin/api/ledger/check', () => {
   it('reports the ledger whole after all of the above', async () => {
     const r = await get(finance, '/ledger/check');
-    expect(r).toMatchObject({ code: 200, message: MSG.ledgerOk, data: { ok: true, mismatches: [] } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.ledgerOk, data: { ok: true, mismatches: [] } });
     expect(r.data.accounts).toBeGreaterThan(3);
     expect(r.data.journals).toBeGreaterThan(3);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fmt, LOGIN_LOCK, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '@app/contract';
+import { fmt, LOGIN_LOCK, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { ensureFirstAdmin, takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
 import { updateSettings } from '../src/modules/site/service.js';
@@ -51,7 +51,7 @@ describe('first start', () => {
 
 describe('POST /admin/api/login', () => {
   it.each([{}, { username: 'admin' }, { password: 'x' }, { username: '', password: '' }])('asks for both fields: %j', async (body) => {
-    expect(await s.api('/admin/api/login', body)).toMatchObject({ code: 400, message: MSG.staffLoginFields });
+    expect(await s.api('/admin/api/login', body)).toMatchObject({ code: 400, message: ADMIN_MSG.staffLoginFields });
   });
 
   it('answers 账号或密码错误 alike for a wrong password and an unknown name', async () => {
@@ -77,7 +77,7 @@ describe('POST /admin/api/login', () => {
     expect(await s.api('/admin/api/login', { username: st.username, password: st.password })).toMatchObject({ code: 429, message: locked });
     const list = await call(s, admin, 'GET', '/staff');
     expect(list.data.find((x: { id: number }) => x.id === st.id)).toMatchObject({ locked: true });
-    expect(await call(s, admin, 'POST', `/staff/${st.id}/password`, { password: 'new-Pass-456' })).toMatchObject({ code: 200, message: MSG.staffPasswordReset });
+    expect(await call(s, admin, 'POST', `/staff/${st.id}/password`, { password: 'new-Pass-456' })).toMatchObject({ code: 200, message: ADMIN_MSG.staffPasswordReset });
     await staffLogin(s, st.username, 'new-Pass-456');
   });
 
@@ -85,7 +85,7 @@ describe('POST /admin/api/login', () => {
     const st = await newStaff(s, admin, 'finance');
     expect(await call(s, admin, 'POST', `/staff/${st.id}/state`, { state: 0 })).toMatchObject({ code: 200, data: { state: 0 } });
     expect(await call(s, st.token, 'GET', '/me')).toMatchObject({ code: 401, message: MSG.sessionExpired });
-    expect(await s.api('/admin/api/login', { username: st.username, password: st.password })).toMatchObject({ code: 403, message: MSG.staffDisabled });
+    expect(await s.api('/admin/api/login', { username: st.username, password: st.password })).toMatchObject({ code: 403, message: ADMIN_MSG.staffDisabled });
     expect(await call(s, admin, 'POST', `/staff/${st.id}/state`, { state: 1 })).toMatchObject({ code: 200, data: { state: 1 } });
     await staffLogin(s, st.username, st.password);
   });
@@ -124,7 +124,7 @@ describe('staff sessions', () => {
     const st = await newStaff(s, admin, 'operations');
     const other = await staffLogin(s, st.username, st.password);
     expect(await call(s, st.token, 'POST', '/password', { old_password: 'wrong-old', password: 'brand-New-pass1' })).toMatchObject({ code: 400, message: MSG.oldPasswordWrong });
-    expect(await call(s, st.token, 'POST', '/password', { old_password: st.password, password: 'short' })).toMatchObject({ code: 400, message: MSG.staffPassword });
+    expect(await call(s, st.token, 'POST', '/password', { old_password: st.password, password: 'short' })).toMatchObject({ code: 400, message: ADMIN_MSG.staffPassword });
     expect(await call(s, st.token, 'POST', '/password', { old_password: st.password, password: 'brand-New-pass1' })).toMatchObject({ code: 200, message: MSG.passwordChanged });
     expect(await call(s, st.token, 'GET', '/me')).toMatchObject({ code: 200 });
     expect(await call(s, other, 'GET', '/me')).toMatchObject({ code: 401 });
@@ -189,12 +189,12 @@ describe('roles and permissions', () => {
 
 describe('staff management', () => {
   it.each([
-    [{ username: 'ab', password: STAFF_PASSWORD, role: 'support' }, MSG.staffUsername],
-    [{ username: 'bad name!', password: STAFF_PASSWORD, role: 'support' }, MSG.staffUsername],
-    [{ username: 'valid_name', password: 'short', role: 'support' }, MSG.staffPassword],
-    [{ username: 'valid_name', password: 'x'.repeat(65), role: 'support' }, MSG.staffPassword],
-    [{ username: 'valid_name', password: STAFF_PASSWORD, role: 'root' }, MSG.staffRole],
-    [{ username: 'valid_name', password: STAFF_PASSWORD }, MSG.staffRole],
+    [{ username: 'ab', password: STAFF_PASSWORD, role: 'support' }, ADMIN_MSG.staffUsername],
+    [{ username: 'bad name!', password: STAFF_PASSWORD, role: 'support' }, ADMIN_MSG.staffUsername],
+    [{ username: 'valid_name', password: 'short', role: 'support' }, ADMIN_MSG.staffPassword],
+    [{ username: 'valid_name', password: 'x'.repeat(65), role: 'support' }, ADMIN_MSG.staffPassword],
+    [{ username: 'valid_name', password: STAFF_PASSWORD, role: 'root' }, ADMIN_MSG.staffRole],
+    [{ username: 'valid_name', password: STAFF_PASSWORD }, ADMIN_MSG.staffRole],
   ])('refuses %j with its message', async (body, message) => {
     expect(await call(s, admin, 'POST', '/staff', body)).toMatchObject({ code: 400, message });
   });
@@ -202,7 +202,7 @@ describe('staff management', () => {
   it('creates a staff member once (audited, no password in the trail) and refuses the name twice', async () => {
     const username = uniqueName('dup');
     const r = await call(s, admin, 'POST', '/staff', { username, password: STAFF_PASSWORD, role: 'finance' });
-    expect(r).toMatchObject({ code: 200, message: MSG.staffCreated, data: { username, role: 'finance', role_label: '财务', state: 1, locked: false } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.staffCreated, data: { username, role: 'finance', role_label: '财务', state: 1, locked: false } });
     expect(await call(s, admin, 'POST', '/staff', { username, password: STAFF_PASSWORD, role: 'support' })).toMatchObject({ code: 400, message: MSG.regUsernameTaken });
     const [row] = await auditRows(s, 'staff.create', `staff:${r.data.id}`);
     expect(row).toMatchObject({ staff_name: 'admin', before: null, after: { username, role: 'finance' }, ip: '127.0.0.1' });
@@ -214,18 +214,18 @@ describe('staff management', () => {
     expect(await call(s, admin, 'POST', `/staff/${st.id}/role`, { role: 'finance' })).toMatchObject({ code: 200, data: { role: 'finance' } });
     expect(await call(s, st.token, 'GET', '/me')).toMatchObject({ data: { role: 'finance' } });
     expect(await auditRows(s, 'staff.role', `staff:${st.id}`)).toMatchObject([{ before: { role: 'support' }, after: { role: 'finance' } }]);
-    expect(await call(s, admin, 'POST', `/staff/${st.id}/role`, { role: 'boss' })).toMatchObject({ code: 400, message: MSG.staffRole });
+    expect(await call(s, admin, 'POST', `/staff/${st.id}/role`, { role: 'boss' })).toMatchObject({ code: 400, message: ADMIN_MSG.staffRole });
     const me = (await call(s, admin, 'GET', '/me')).data.id;
-    expect(await call(s, admin, 'POST', `/staff/${me}/role`, { role: 'support' })).toMatchObject({ code: 400, message: MSG.staffSelf });
-    expect(await call(s, admin, 'POST', `/staff/${me}/state`, { state: 0 })).toMatchObject({ code: 400, message: MSG.staffSelf });
+    expect(await call(s, admin, 'POST', `/staff/${me}/role`, { role: 'support' })).toMatchObject({ code: 400, message: ADMIN_MSG.staffSelf });
+    expect(await call(s, admin, 'POST', `/staff/${me}/state`, { state: 0 })).toMatchObject({ code: 400, message: ADMIN_MSG.staffSelf });
     expect(await call(s, admin, 'POST', `/staff/${st.id}/state`, { state: 5 })).toMatchObject({ code: 400 });
-    expect(await call(s, admin, 'POST', '/staff/987654/state', { state: 0 })).toMatchObject({ code: 404, message: MSG.staffMissing });
+    expect(await call(s, admin, 'POST', '/staff/987654/state', { state: 0 })).toMatchObject({ code: 404, message: ADMIN_MSG.staffMissing });
     expect(await call(s, admin, 'POST', '/staff/abc/state', { state: 0 })).toMatchObject({ code: 400 });
   });
 
   it('a password reset ends the staff member’s sessions', async () => {
     const st: Staff = await newStaff(s, admin, 'support');
-    expect(await call(s, admin, 'POST', `/staff/${st.id}/password`, { password: 'short' })).toMatchObject({ code: 400, message: MSG.staffPassword });
+    expect(await call(s, admin, 'POST', `/staff/${st.id}/password`, { password: 'short' })).toMatchObject({ code: 400, message: ADMIN_MSG.staffPassword });
     expect(await call(s, admin, 'POST', `/staff/${st.id}/password`, { password: 'reset-Pass-789' })).toMatchObject({ code: 200 });
     expect(await call(s, st.token, 'GET', '/me')).toMatchObject({ code: 401 });
     expect(await s.api('/admin/api/login', { username: st.username, password: st.password })).toMatchObject({ code: 400, message: MSG.loginWrong });

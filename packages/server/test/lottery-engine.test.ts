@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BALL_WAVES, LOTTERY_TYPE, MSG, drawBlockMessage, roundStateOf, type LotteryType } from '@app/contract';
+import { BALL_WAVES, LOTTERY_TYPE, drawBlockMessage, roundStateOf, type LotteryType, LOTTERY_MSG } from '@app/contract';
 import {
   DEFAULT_ODDS,
   DICE_SUM_WAYS,
@@ -309,7 +309,7 @@ describe('playbox and result attributes', () => {
     expect(attributesOf(DICE, [6, 5, 1])).toEqual({ sum: 12, size: '大', parity: '双', triple: false });
     expect(attributesOf(DICE, [2, 2, 2])).toEqual({ sum: 6, size: '小', parity: '双', triple: true });
     expect(attributesOf(SIX, [1, 3, 5, 12, 20, 30, 25])).toEqual({ special: 25, size: '大', parity: '单', waves: ['red', 'blue', 'green', 'red', 'blue', 'red', 'blue'] });
-    expect(attributesOf(SIX, [1, 3, 5, 12, 20, 30, 49])).toMatchObject({ special: 49, size: MSG.lotteryTie, parity: MSG.lotteryTie });
+    expect(attributesOf(SIX, [1, 3, 5, 12, 20, 30, 49])).toMatchObject({ special: 49, size: LOTTERY_MSG.lotteryTie, parity: LOTTERY_MSG.lotteryTie });
     expect(attributesOf(SIX, [1, 3, 5, 12, 20, 30, 24])).toMatchObject({ size: '小', parity: '双' });
   });
 

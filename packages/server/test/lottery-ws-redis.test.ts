@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, WS_CLOSE, type ChatMessage } from '@app/contract';
+import { WS_CLOSE, type ChatMessage, LOTTERY_MSG } from '@app/contract';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { roundAt } from '../src/modules/lottery/engine/index.js';
 import { attachServer, startServer, type TestServer } from './harness.js';
@@ -114,7 +114,7 @@ describe('two instances with REDIS_URL', () => {
     const msg = await sw.next<ChatMessage>(isChat('禁言之前'));
     expect((await adminCall(a, support.token, 'POST', `/members/${m.id}/mute`, { minutes: 0, reason: '跨实例' })).code).toBe(200);
     sm.chat('禁言之后');
-    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatMuted });
+    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatMuted });
     expect((await adminCall(a, support.token, 'POST', `/lottery/chat/${msg.id}/delete`, { reason: '跨实例' })).code).toBe(200);
     expect(await sw.next((f) => 'delete' in f)).toEqual({ delete: msg.id });
     expect((await adminCall(a, support.token, 'POST', `/members/${m.id}/unmute`)).code).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { CHAT_LIMITS, LOTTERY_BIG_WIN_YUAN, MSG, WS_CLOSE, fmt, maskUsername, type ChatMessage } from '@app/contract';
+import { CHAT_LIMITS, LOTTERY_BIG_WIN_YUAN, MSG, WS_CLOSE, fmt, maskUsername, type ChatMessage, LOTTERY_MSG } from '@app/contract';
 import { startServer, type TestServer } from './harness.js';
 import { forgetCachedSessions } from '../src/modules/session/service.js';
 import { updateSettings } from '../src/modules/site/service.js';
@@ -51,7 +51,7 @@ describe('admission', () => {
   it('closes a socket without a token with 4401 after 请登录！', async () => {
     const sock = connect(k3Rooms[0]!, '');
     expect((await sock.closed).code).toBe(WS_CLOSE.unauthorized);
-    expect(sock.frames).toEqual([{ sysmsg: 'error', content: MSG.chatNeedLogin }]);
+    expect(sock.frames).toEqual([{ sysmsg: 'error', content: LOTTERY_MSG.chatNeedLogin }]);
   });
 
   it('closes a socket with an unknown token with 4401', async () => {
@@ -109,7 +109,7 @@ describe('admission', () => {
     const m = await newMember(s);
     const unknown = connect(999_999, m.token);
     expect((await unknown.closed).code).toBe(WS_CLOSE.roomMissing);
-    expect(unknown.frames).toEqual([{ sysmsg: 'error', content: MSG.lotteryRoomMissing }]);
+    expect(unknown.frames).toEqual([{ sysmsg: 'error', content: LOTTERY_MSG.lotteryRoomMissing }]);
     expect((await connect('abc', m.token).closed).code).toBe(WS_CLOSE.roomMissing);
     const disabled = k3Rooms[2]!;
     await db().updateTable('lottery_rooms').set({ enabled: false }).where('id', '=', disabled).execute();
@@ -209,7 +209,7 @@ describe('chat', () => {
     const sa = await join(k3Rooms[0]!, a.token);
     const sb = await join(k3Rooms[0]!, b.token);
     sa.chat('长'.repeat(CHAT_LIMITS.maxChars + 1));
-    expect(await sa.next(isSys('error'))).toEqual({ sysmsg: 'error', content: fmt(MSG.chatTooLong, { max: CHAT_LIMITS.maxChars }) });
+    expect(await sa.next(isSys('error'))).toEqual({ sysmsg: 'error', content: fmt(LOTTERY_MSG.chatTooLong, { max: CHAT_LIMITS.maxChars }) });
     const exact = '好'.repeat(CHAT_LIMITS.maxChars);
     sa.chat(exact);
     await sb.next(isChat(exact));
@@ -233,7 +233,7 @@ describe('chat', () => {
     for (let i = 0; i < CHAT_LIMITS.ratePerWindow; i++) (i % 2 ? s2 : s1).chat(`快${i}`);
     for (let i = 0; i < CHAT_LIMITS.ratePerWindow; i++) await (i % 2 ? s2 : s1).next(isChat(`快${i}`));
     s2.chat('one too many');
-    expect(await s2.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatTooFast });
+    expect(await s2.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatTooFast });
     await sleep(200);
     expect(s1.all(isChat('one too many'))).toEqual([]);
   });
@@ -252,7 +252,7 @@ describe('chat', () => {
     ];
     for (const text of bad) sa.send(text);
     sa.ws.send(Buffer.from([1, 2, 3]), { binary: true });
-    for (let i = 0; i <= bad.length; i++) expect(await sa.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBadFrame });
+    for (let i = 0; i <= bad.length; i++) expect(await sa.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatBadFrame });
     sa.chat('still here');
     await sa.next(isChat('still here'));
   });
@@ -307,13 +307,13 @@ describe('bet notices', () => {
       uid: m.id,
       author: maskUsername(m.name),
       kind: 'bet',
-      content: fmt(MSG.betNoticeText, { expect: expectNo, count: 2, total: 25.5 }),
+      content: fmt(LOTTERY_MSG.betNoticeText, { expect: expectNo, count: 2, total: 25.5 }),
       bet: { expect: expectNo, lines: [{ playtitle: '大', total: 20 }, { playtitle: '和值 9', total: 5.5 }] },
     });
     // in chatdata too, and announced once only
     expect((await room(watcher.token, k3Rooms[0]!)).data.chatdata.find((c: ChatMessage) => c.id === got.id)).toEqual(got);
     sm.send({ content: orderNo, order: 0 });
-    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatBetMissing });
   });
 
   it("refuses another member's order, an order of another room and an unknown one with 未找到该注单", async () => {
@@ -322,13 +322,13 @@ describe('bet notices', () => {
     const other = await newMember(s);
     const so = await join(k3Rooms[0]!, other.token);
     so.send({ content: orderNo, order: 0 });
-    expect(await so.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+    expect(await so.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatBetMissing });
     so.send({ content: 'LT20990101000000ffffffffff', order: 0 });
-    expect(await so.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+    expect(await so.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatBetMissing });
     const mine = await placed(50, [{ id: 'k3_even', total: 10 }], k3Rooms[1]!);
     const sm = await join(k3Rooms[0]!, mine.m.token);
     sm.send({ content: mine.orderNo, order: 0 });
-    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: MSG.chatBetMissing });
+    expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatBetMissing });
     expect(await db().selectFrom('lottery_chat').select('id').where('order_no', 'in', [orderNo, mine.orderNo]).execute()).toEqual([]);
   });
 });
@@ -346,7 +346,7 @@ describe('system messages', () => {
     const result = drawResult(2, 'k3_60', round.expect, row.seed);
     const passes = await Promise.all([at(round.drawAtMs + 500), at(round.drawAtMs + 500)]);
     expect(passes.reduce((n, p) => n + p.drawn, 0)).toBeGreaterThanOrEqual(1);
-    const content = fmt(MSG.sysRoundResult, { expect: round.expect, numbers: result.join(' ') });
+    const content = fmt(LOTTERY_MSG.sysRoundResult, { expect: round.expect, numbers: result.join(' ') });
     for (const sock of [sa, sb]) {
       const got = await sock.next(isSys('result', round.expect));
       expect(got).toEqual({ sysmsg: 'result', expect: round.expect, content, extend: expect.objectContaining({ numbers: result }) });
@@ -381,7 +381,7 @@ describe('system messages', () => {
     expect(await sw.next(isSys('bigwin', round.expect))).toEqual({
       sysmsg: 'bigwin',
       expect: round.expect,
-      content: fmt(MSG.sysBigWin, { author: maskUsername(m.name), expect: round.expect, amount }),
+      content: fmt(LOTTERY_MSG.sysBigWin, { author: maskUsername(m.name), expect: round.expect, amount }),
     });
     await sleep(300);
     expect(sw.all(isSys('bigwin'))).toHaveLength(1);
@@ -397,10 +397,10 @@ describe('system messages', () => {
     await sleep(600); // the clock watcher has looked at the open round
     expect(sa.all(isSys('close', round.expect))).toEqual([]);
     nowMs = round.closesAtMs + 200;
-    expect(await sa.next(isSys('close', round.expect))).toEqual({ sysmsg: 'close', expect: round.expect, content: fmt(MSG.sysRoundClosed, { expect: round.expect }) });
+    expect(await sa.next(isSys('close', round.expect))).toEqual({ sysmsg: 'close', expect: round.expect, content: fmt(LOTTERY_MSG.sysRoundClosed, { expect: round.expect }) });
     nowMs = round.drawAtMs + 200;
     const next = roundAt(K3, nowMs).expect;
-    expect(await sa.next(isSys('open', next))).toEqual({ sysmsg: 'open', expect: next, content: fmt(MSG.sysRoundOpen, { expect: next }) });
+    expect(await sa.next(isSys('open', next))).toEqual({ sysmsg: 'open', expect: next, content: fmt(LOTTERY_MSG.sysRoundOpen, { expect: next }) });
     await sleep(400);
     expect(sa.all(isSys('close', round.expect))).toHaveLength(1);
     expect(sa.all(isSys('open', next))).toHaveLength(1);

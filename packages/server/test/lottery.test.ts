@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, LOTTERY_TYPE, MSG, fmt } from '@app/contract';
+import { LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, LOTTERY_TYPE, MSG, fmt, LOTTERY_MSG } from '@app/contract';
 import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { attributesOf, drawResult, nextRound, roundAt, verify } from '../src/modules/lottery/engine/index.js';
 
 const K3 = { intervalS: 60, ftimeS: 10 };
-const STAKE_RANGE = fmt(MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN });
+const STAKE_RANGE = fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN });
 
 let s: TestServer;
 let nowMs = 0;
@@ -84,7 +84,7 @@ describe('GET /api/lotteryRoom', () => {
     const row = await s.db.kysely.selectFrom('lottery_rounds').selectAll().where('lottery', '=', 'k3_60').where('expect', '=', round.expect).executeTakeFirstOrThrow();
     expect(r.data.lottery.nowdata.commitment).toBe(row.commitment);
     expect(JSON.stringify(r.data)).not.toContain(row.seed); // the open round's seed stays secret
-    expect(r.data.playbox.map((g: { name: string }) => g.name)).toEqual([MSG.lotteryGroupDiceSides, MSG.lotteryGroupDiceSum, MSG.lotteryGroupDiceTriple]);
+    expect(r.data.playbox.map((g: { name: string }) => g.name)).toEqual([LOTTERY_MSG.lotteryGroupDiceSides, LOTTERY_MSG.lotteryGroupDiceSum, LOTTERY_MSG.lotteryGroupDiceTriple]);
     expect(r.data.playbox[0].childrens[0]).toEqual({ id: 'k3_big', playtitle: '大', odds: 1.96 });
   });
 
@@ -107,7 +107,7 @@ describe('GET /api/lotteryRoom', () => {
 
   it('answers 房间不存在 for an unknown room and a plain 400 for a bad id', async () => {
     const { token } = await member(0);
-    expect(await s.api('/api/lotteryRoom?room_id=999999', undefined, { method: 'GET', token })).toMatchObject({ code: 400, message: MSG.lotteryRoomMissing });
+    expect(await s.api('/api/lotteryRoom?room_id=999999', undefined, { method: 'GET', token })).toMatchObject({ code: 400, message: LOTTERY_MSG.lotteryRoomMissing });
     expect((await s.api('/api/lotteryRoom?room_id=abc', undefined, { method: 'GET', token })).code).toBe(400);
   });
 });
@@ -118,7 +118,7 @@ describe('POST /api/lotteryOrder', () => {
     await at(t);
     const m = await member(100);
     const r = await order(m.token, { room_id: k3Room, expect: expectAt(t), odds: 99, order: [{ id: 'k3_big', total: 10, data: { odds: 99 }, odds: 99 }, { id: 'k3_sum_10', total: '2.50', data: '' }] });
-    expect(r).toMatchObject({ code: 200, message: MSG.lotteryBetOk });
+    expect(r).toMatchObject({ code: 200, message: LOTTERY_MSG.lotteryBetOk });
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(10000 - 1250);
     const rows = await s.db.kysely.selectFrom('lottery_orders').selectAll().where('member_id', '=', m.id).orderBy('line').execute();
     expect(rows.map((o) => [o.play_id, o.odds_cents, o.stake_fen, o.status])).toEqual([
@@ -143,7 +143,7 @@ describe('POST /api/lotteryOrder', () => {
     await at(t);
     const g = await s.api('/api/guestlogin');
     const r = await order(g.data.api_token, { room_id: k3Room, expect: expectAt(t), order: [{ id: 'k3_odd', total: 10 }] });
-    expect(r).toMatchObject({ code: 200, message: MSG.lotteryBetOk });
+    expect(r).toMatchObject({ code: 200, message: LOTTERY_MSG.lotteryBetOk });
   });
 
   it('refuses in order: wrong expect, closed round, empty order, unknown play, stake out of range, above balance', async () => {
@@ -153,10 +153,10 @@ describe('POST /api/lotteryOrder', () => {
     const exp = expectAt(t);
     const line = { id: 'k3_big', total: 10 };
     const refuse = async (body: unknown, message: string) => expect(await order(m.token, body)).toMatchObject({ code: 400, message });
-    await refuse({ room_id: k3Room, expect: nextRound(K3, roundAt(K3, t)).expect, order: [line] }, MSG.lotteryExpectWrong);
-    await refuse({ room_id: k3Room, expect: '202001010001', order: [line] }, MSG.lotteryExpectWrong);
-    await refuse({ room_id: k3Room, expect: 'x', order: [] }, MSG.lotteryExpectWrong);
-    await refuse({ room_id: 999999, expect: exp, order: [line] }, MSG.lotteryRoomMissing);
+    await refuse({ room_id: k3Room, expect: nextRound(K3, roundAt(K3, t)).expect, order: [line] }, LOTTERY_MSG.lotteryExpectWrong);
+    await refuse({ room_id: k3Room, expect: '202001010001', order: [line] }, LOTTERY_MSG.lotteryExpectWrong);
+    await refuse({ room_id: k3Room, expect: 'x', order: [] }, LOTTERY_MSG.lotteryExpectWrong);
+    await refuse({ room_id: 999999, expect: exp, order: [line] }, LOTTERY_MSG.lotteryRoomMissing);
     await refuse({ room_id: k3Room, expect: exp, order: [] }, MSG.gameBetEmpty);
     await refuse({ room_id: k3Room, expect: exp }, MSG.gameBetEmpty);
     await refuse({ room_id: k3Room, expect: exp, order: [line, { id: 'lhc_te_01', total: 10 }] }, MSG.gameBetOption);
@@ -166,9 +166,9 @@ describe('POST /api/lotteryOrder', () => {
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(5000);
     // 封盘: at ftime and below
     nowMs = roundAt(K3, t).drawAtMs - 10_000;
-    await refuse({ room_id: k3Room, expect: exp, order: [line] }, MSG.lotteryClosed);
+    await refuse({ room_id: k3Room, expect: exp, order: [line] }, LOTTERY_MSG.lotteryClosed);
     nowMs = roundAt(K3, t).drawAtMs - 1;
-    await refuse({ room_id: k3Room, expect: exp, order: [line] }, MSG.lotteryClosed);
+    await refuse({ room_id: k3Room, expect: exp, order: [line] }, LOTTERY_MSG.lotteryClosed);
     nowMs = roundAt(K3, t).drawAtMs - 10_001;
     expect((await order(m.token, { room_id: k3Room, expect: exp, order: [line] })).code).toBe(200);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(4000);
@@ -179,7 +179,7 @@ describe('POST /api/lotteryOrder', () => {
     const t = openK3() + 600_000; // ten rounds ahead: no rows yet
     nowMs = t;
     const m = await member(50);
-    expect(await order(m.token, { room_id: k3Room, expect: expectAt(t), order: [{ id: 'k3_big', total: 10 }] })).toMatchObject({ code: 400, message: MSG.lotteryClosed });
+    expect(await order(m.token, { room_id: k3Room, expect: expectAt(t), order: [{ id: 'k3_big', total: 10 }] })).toMatchObject({ code: 400, message: LOTTERY_MSG.lotteryClosed });
     await at(t);
   });
 

@@ -1,5 +1,5 @@
 import { Form, Input, Modal } from 'antd';
-import { MSG, staffPasswordFailure } from '@app/contract';
+import { MSG, staffPasswordFailure, ADMIN_MSG } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAction } from '../../shared/useAction';
 
@@ -19,7 +19,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(
         <Form.Item name="old_password" label="原密码" rules={[{ required: true, message: MSG.oldPasswordEmpty }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label="新密码" rules={[{ validator: (_, v) => (staffPasswordFailure(v ?? '') ? Promise.reject(new Error(MSG.staffPassword)) : Promise.resolve()) }]}>
+        <Form.Item name="password" label="新密码" rules={[{ validator: (_, v) => (staffPasswordFailure(v ?? '') ? Promise.reject(new Error(ADMIN_MSG.staffPassword)) : Promise.resolve()) }]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { MSG } from '@app/contract';
+import { MSG, ADMIN_MSG } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 
 /** Staff sign-in; lockout and rate-limit answers are the server's messages. */
@@ -37,10 +37,10 @@ export default function LoginPage() {
           <Typography.Text type="secondary">员工登录</Typography.Text>
         </div>
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: MSG.staffLoginFields }]}>
+          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: ADMIN_MSG.staffLoginFields }]}>
             <Input size="large" prefix={<UserOutlined />} placeholder="用户名" autoComplete="username" data-testid="login-username" />
           </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: MSG.staffLoginFields }]}>
+          <Form.Item name="password" rules={[{ required: true, message: ADMIN_MSG.staffLoginFields }]}>
             <Input.Password size="large" prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
           <Button type="primary" size="large" htmlType="submit" block loading={busy} data-testid="login-submit">

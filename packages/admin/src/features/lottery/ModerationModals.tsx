@@ -1,5 +1,5 @@
 import { Form, Input, Modal, Radio, Typography, type ButtonProps } from 'antd';
-import { ADMIN_LIMITS, MSG, staffReasonFailure, type AdminChatRow } from '@app/contract';
+import { ADMIN_LIMITS, staffReasonFailure, type AdminChatRow, LOTTERY_MSG } from '@app/contract';
 
 const check = (failure: string | null) => (failure ? Promise.reject(new Error(failure)) : Promise.resolve());
 
@@ -77,7 +77,7 @@ export function MuteModal({
         <Form.Item name="minutes" label="禁言时长">
           <Radio.Group optionType="button" buttonStyle="solid" data-testid="mute-minutes" options={MUTE_PRESETS.map((p) => ({ value: p.minutes, label: p.label }))} />
         </Form.Item>
-        <Form.Item name="reason" label="禁言原因" rules={[{ validator: (_, v) => check(staffReasonFailure(v ?? '', MSG.chatMuteReason)) }]}>
+        <Form.Item name="reason" label="禁言原因" rules={[{ validator: (_, v) => check(staffReasonFailure(v ?? '', LOTTERY_MSG.chatMuteReason)) }]}>
           <Input.TextArea rows={3} maxLength={ADMIN_LIMITS.reasonMax} showCount placeholder="必填，将记入审计日志" data-testid="mute-reason" />
         </Form.Item>
       </Form>

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { MSG, ROLE_LABELS, STAFF_ROLES, STAFF_STATE_LABELS, STAFF_USERNAME_RE, staffPasswordFailure, type AdminStaff, type StaffRole } from '@app/contract';
+import { ROLE_LABELS, STAFF_ROLES, STAFF_STATE_LABELS, STAFF_USERNAME_RE, staffPasswordFailure, type AdminStaff, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 
 const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
-const passwordRule = { validator: (_: unknown, v: string) => (staffPasswordFailure(v ?? '') ? Promise.reject(new Error(MSG.staffPassword)) : Promise.resolve()) };
+const passwordRule = { validator: (_: unknown, v: string) => (staffPasswordFailure(v ?? '') ? Promise.reject(new Error(ADMIN_MSG.staffPassword)) : Promise.resolve()) };
 
 /** 员工管理 (super only): create with a role, change role, reset password, disable. */
 export default function StaffPage() {
@@ -88,13 +88,13 @@ function CreateStaffModal({ open, onClose }: { open: boolean; onClose(): void })
   return (
     <Modal title="新增员工" open={open} onCancel={onClose} okText="创建" cancelText="取消" confirmLoading={create.isPending} onOk={() => form.validateFields().then((v) => create.mutate(v))} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ role: 'support' }}>
-        <Form.Item name="username" label="用户名" rules={[{ pattern: STAFF_USERNAME_RE, required: true, message: MSG.staffUsername }]}>
+        <Form.Item name="username" label="用户名" rules={[{ pattern: STAFF_USERNAME_RE, required: true, message: ADMIN_MSG.staffUsername }]}>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="password" label="初始密码" required rules={[passwordRule]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="role" label="角色" rules={[{ required: true, message: MSG.staffRole }]}>
+        <Form.Item name="role" label="角色" rules={[{ required: true, message: ADMIN_MSG.staffRole }]}>
           <Select options={roleOptions} />
         </Form.Item>
       </Form>

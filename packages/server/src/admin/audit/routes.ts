@@ -1,4 +1,4 @@
-import { fmt, MSG } from '@app/contract';
+import { fmt, ADMIN_MSG } from '@app/contract';
 import { auditQuery } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { checkLedger } from '../../modules/ledger/service.js';
@@ -24,7 +24,7 @@ export const oversightRoutes: AdminRoute[] = [
     access: 'ledger.check',
     handler: async ({ app }) => {
       const result = await checkLedger(app.kdb);
-      return ok(result, result.ok ? MSG.ledgerOk : fmt(MSG.ledgerMismatch, { count: result.mismatches.length }));
+      return ok(result, result.ok ? ADMIN_MSG.ledgerOk : fmt(ADMIN_MSG.ledgerMismatch, { count: result.mismatches.length }));
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { MSG } from '@app/contract';
+import { LOTTERY_MSG } from '@app/contract';
 import { chatDeleteSchema, chatListQuery, idParams, muteSchema, pageQuery } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { deleteChat, listChat, listMutes, muteMember, unmuteMember } from '../../modules/lottery/chat/moderation.js';
@@ -28,7 +28,7 @@ export const lotteryChatRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, params, body }) => {
       const { roomId } = await deleteChat(app.kdb, actorOf(req, staff), params.id, body.reason);
       app.lotteryHub.publish(roomId, { delete: params.id });
-      return ok(null, MSG.chatDeleted);
+      return ok(null, LOTTERY_MSG.chatDeleted);
     },
   }),
   route({
@@ -50,7 +50,7 @@ export const lotteryChatRoutes: AdminRoute[] = [
     body: muteSchema,
     audits: ['member.mute'],
     handler: async ({ app, req, staff, params, body }) =>
-      ok(await muteMember(app.kdb, actorOf(req, staff), params.id, Number(body.minutes), body.reason), MSG.chatMutedOk),
+      ok(await muteMember(app.kdb, actorOf(req, staff), params.id, Number(body.minutes), body.reason), LOTTERY_MSG.chatMutedOk),
   }),
   route({
     method: 'POST',
@@ -62,7 +62,7 @@ export const lotteryChatRoutes: AdminRoute[] = [
     audits: ['member.unmute'],
     handler: async ({ app, req, staff, params }) => {
       await unmuteMember(app.kdb, actorOf(req, staff), params.id);
-      return ok(null, MSG.chatUnmutedOk);
+      return ok(null, LOTTERY_MSG.chatUnmutedOk);
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { MSG, type AdminLotteryRow, type LotteryType } from '@app/contract';
+import { type AdminLotteryRow, type LotteryType, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import { lotteryCodeParams, oddsSchema } from '@app/contract/schemas';
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
@@ -65,7 +65,7 @@ export async function listLotteryOdds(db: Kdb): Promise<AdminLotteryRow[]> {
 export async function updateLotteryOdds(db: Kdb, actor: Actor, code: string, patch: Record<string, unknown>): Promise<AdminLotteryRow> {
   const after = await db.transaction().execute(async (tx) => {
     const lottery = await tx.selectFrom('lotteries').select(COLUMNS).where('code', '=', code).forUpdate().executeTakeFirst();
-    if (!lottery) throw notFound(MSG.lotteryMissing);
+    if (!lottery) throw notFound(LOTTERY_MSG.lotteryMissing);
     const type = lottery.type as LotteryType;
     const merged: Record<string, unknown> = { ...lottery.odds, ...patch };
     const check = validateOdds(type, merged);
@@ -101,6 +101,6 @@ export const lotteryOddsRoutes: AdminRoute[] = [
     params: lotteryCodeParams,
     body: oddsSchema,
     audits: ['lottery.odds'],
-    handler: async ({ app, req, staff, params, body }) => ok(await updateLotteryOdds(app.kdb, actorOf(req, staff), params.code, body.odds), MSG.saved),
+    handler: async ({ app, req, staff, params, body }) => ok(await updateLotteryOdds(app.kdb, actorOf(req, staff), params.code, body.odds), ADMIN_MSG.saved),
   }),
 ];

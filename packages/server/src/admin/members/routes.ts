@@ -1,4 +1,4 @@
-import { MSG, roleCan, yuanToFen } from '@app/contract';
+import { roleCan, yuanToFen, ADMIN_MSG } from '@app/contract';
 import { adjustSchema, idParams, memberListQuery, memberStateSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
@@ -41,7 +41,7 @@ export const memberRoutes: AdminRoute[] = [
         turnoverMultiple: multiple,
         requestId: body.request_id,
       });
-      return ok(result, MSG.adjustDone);
+      return ok(result, ADMIN_MSG.adjustDone);
     },
   }),
   route({
@@ -55,7 +55,7 @@ export const memberRoutes: AdminRoute[] = [
     audits: ['member.state'],
     handler: async ({ app, req, staff, params, body }) => {
       await setMemberState(app.kdb, actorOf(req, staff), params.id, body.state);
-      return ok(null, MSG.memberStateChanged);
+      return ok(null, ADMIN_MSG.memberStateChanged);
     },
   }),
 ];

@@ -4,7 +4,6 @@ import {
   ADMIN_LIMITS,
   fenToYuan,
   maskCardNo,
-  MSG,
   TRANSFER_STATE_LABELS,
   turnoverForAdjustment,
   type AdjustResult,
@@ -15,6 +14,7 @@ import {
   type AdminTransfer,
   type CardType,
   type Page,
+  ADMIN_MSG,
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
@@ -75,7 +75,7 @@ async function requireMember(db: Kdb, id: number) {
     .select(['id', 'username', 'state', 'mobile', 'email', 'register_ip', 'last_login_ip', 'inviter_id', 'turnover_req_fen'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!row) throw notFound(MSG.memberMissing);
+  if (!row) throw notFound(ADMIN_MSG.memberMissing);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { MSG, roleCan } from '@app/contract';
+import { roleCan, ADMIN_MSG } from '@app/contract';
 import { idParams, orderListQuery, reviewRejectSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { approveDeposit, rejectDeposit } from '../../modules/deposits/review.js';
@@ -36,7 +36,7 @@ export const orderRoutes: AdminRoute[] = [
         writeAudit(tx, actorOf(req, staff), 'deposit.approve', `deposit:${params.id}`, before, after),
       );
       const [row] = await withReviewers(app.kdb, [after]);
-      return ok(row, MSG.reviewApproved);
+      return ok(row, ADMIN_MSG.reviewApproved);
     },
   }),
   route({
@@ -53,7 +53,7 @@ export const orderRoutes: AdminRoute[] = [
         writeAudit(tx, actorOf(req, staff), 'deposit.reject', `deposit:${params.id}`, before, after),
       );
       const [row] = await withReviewers(app.kdb, [after]);
-      return ok(row, MSG.reviewRejected);
+      return ok(row, ADMIN_MSG.reviewRejected);
     },
   }),
   route({
@@ -79,7 +79,7 @@ export const orderRoutes: AdminRoute[] = [
         writeAudit(tx, actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false)),
       );
       const [row] = await withReviewers(app.kdb, [maskWithdrawal(after, roleCan(staff.role, 'members.cards'))]);
-      return ok(row, MSG.reviewApproved);
+      return ok(row, ADMIN_MSG.reviewApproved);
     },
   }),
   route({
@@ -96,7 +96,7 @@ export const orderRoutes: AdminRoute[] = [
         writeAudit(tx, actorOf(req, staff), 'withdrawal.reject', `withdrawal:${params.id}`, maskWithdrawal(before, false), maskWithdrawal(after, false)),
       );
       const [row] = await withReviewers(app.kdb, [maskWithdrawal(after, roleCan(staff.role, 'members.cards'))]);
-      return ok(row, MSG.reviewRejected);
+      return ok(row, ADMIN_MSG.reviewRejected);
     },
   }),
 ];

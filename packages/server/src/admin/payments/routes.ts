@@ -1,4 +1,4 @@
-import { MSG } from '@app/contract';
+import { ADMIN_MSG } from '@app/contract';
 import { idParams, payMethodParams, payMethodSchema, receivingCreateSchema, receivingUpdateSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
@@ -23,7 +23,7 @@ export const paymentRoutes: AdminRoute[] = [
     params: payMethodParams,
     body: payMethodSchema,
     audits: ['paymethod.update'],
-    handler: async ({ app, req, staff, params, body }) => ok(await updatePayMethod(app.kdb, actorOf(req, staff), params.code, body), MSG.saved),
+    handler: async ({ app, req, staff, params, body }) => ok(await updatePayMethod(app.kdb, actorOf(req, staff), params.code, body), ADMIN_MSG.saved),
   }),
   route({
     method: 'GET',
@@ -41,7 +41,7 @@ export const paymentRoutes: AdminRoute[] = [
     access: 'payments.write',
     body: receivingCreateSchema,
     audits: ['receiving.create'],
-    handler: async ({ app, req, staff, body }) => ok(await createReceivingAccount(app.kdb, actorOf(req, staff), body), MSG.saved),
+    handler: async ({ app, req, staff, body }) => ok(await createReceivingAccount(app.kdb, actorOf(req, staff), body), ADMIN_MSG.saved),
   }),
   route({
     method: 'POST',
@@ -52,6 +52,6 @@ export const paymentRoutes: AdminRoute[] = [
     params: idParams,
     body: receivingUpdateSchema,
     audits: ['receiving.update'],
-    handler: async ({ app, req, staff, params, body }) => ok(await updateReceivingAccount(app.kdb, actorOf(req, staff), params.id, body), MSG.saved),
+    handler: async ({ app, req, staff, params, body }) => ok(await updateReceivingAccount(app.kdb, actorOf(req, staff), params.id, body), ADMIN_MSG.saved),
   }),
 ];

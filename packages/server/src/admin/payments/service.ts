@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../http/errors.js';
-import { fenToYuan, firstFailure, MSG, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, yuanToFen, type AdminPayMethod, type AdminReceivingAccount, type PayMethod, type ReceivingAccountForm } from '@app/contract';
+import { fenToYuan, firstFailure, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, yuanToFen, type AdminPayMethod, type AdminReceivingAccount, type PayMethod, type ReceivingAccountForm, ADMIN_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 
@@ -15,7 +15,7 @@ export async function listPayMethods(db: Kdb): Promise<AdminPayMethod[]> {
 
 export async function updatePayMethod(db: Kdb, actor: Actor, code: PayMethod, input: { enabled: boolean; min: number | string; max: number | string }): Promise<AdminPayMethod> {
   const before = (await listPayMethods(db)).find((m) => m.code === code);
-  if (!before) throw notFound(MSG.payMethodMissing);
+  if (!before) throw notFound(ADMIN_MSG.payMethodMissing);
   const minFen = yuanToFen(input.min)!;
   const maxFen = yuanToFen(input.max)!;
   await db.transaction().execute(async (tx) => {
@@ -35,7 +35,7 @@ export async function listReceivingAccounts(db: Kdb): Promise<AdminReceivingAcco
 
 async function getReceivingAccount(db: Kdb, id: number): Promise<AdminReceivingAccount> {
   const row = await db.selectFrom('receiving_accounts').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG.receivingMissing);
+  if (!row) throw notFound(ADMIN_MSG.receivingMissing);
   return { ...row, method: row.method as PayMethod };
 }
 

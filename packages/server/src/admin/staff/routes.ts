@@ -1,4 +1,4 @@
-import { MSG, ROLE_LABELS, ROLE_PERMISSIONS, type StaffLoginResult, type StaffMe, type StaffRole } from '@app/contract';
+import { MSG, ROLE_LABELS, ROLE_PERMISSIONS, type StaffLoginResult, type StaffMe, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { idParams, ownPasswordSchema, staffCreateSchema, staffLoginSchema, staffPasswordSchema, staffRoleSchema, staffStateSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { writeAudit } from '../audit/service.js';
@@ -72,7 +72,7 @@ export const staffRoutes: AdminRoute[] = [
     body: staffCreateSchema,
     audits: ['staff.create'],
     handler: async ({ app, req, staff, body }) =>
-      ok(await createStaff(app.kdb, actorOf(req, staff), { username: body.username, password: body.password, role: body.role as StaffRole }), MSG.staffCreated),
+      ok(await createStaff(app.kdb, actorOf(req, staff), { username: body.username, password: body.password, role: body.role as StaffRole }), ADMIN_MSG.staffCreated),
   }),
   route({
     method: 'POST',
@@ -85,7 +85,7 @@ export const staffRoutes: AdminRoute[] = [
     audits: ['staff.password'],
     handler: async ({ app, req, staff, params, body }) => {
       await resetStaffPassword(app.kdb, actorOf(req, staff), params.id, body.password);
-      return ok(null, MSG.staffPasswordReset);
+      return ok(null, ADMIN_MSG.staffPasswordReset);
     },
   }),
   route({
@@ -97,7 +97,7 @@ export const staffRoutes: AdminRoute[] = [
     params: idParams,
     body: staffRoleSchema,
     audits: ['staff.role'],
-    handler: async ({ app, req, staff, params, body }) => ok(await setStaffRole(app.kdb, actorOf(req, staff), params.id, body.role as StaffRole), MSG.saved),
+    handler: async ({ app, req, staff, params, body }) => ok(await setStaffRole(app.kdb, actorOf(req, staff), params.id, body.role as StaffRole), ADMIN_MSG.saved),
   }),
   route({
     method: 'POST',
@@ -108,6 +108,6 @@ export const staffRoutes: AdminRoute[] = [
     params: idParams,
     body: staffStateSchema,
     audits: ['staff.state'],
-    handler: async ({ app, req, staff, params, body }) => ok(await setStaffState(app.kdb, actorOf(req, staff), params.id, body.state), MSG.saved),
+    handler: async ({ app, req, staff, params, body }) => ok(await setStaffState(app.kdb, actorOf(req, staff), params.id, body.state), ADMIN_MSG.saved),
   }),
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MSG, ROLE_LABELS, type AdminStaff, type StaffRole } from '@app/contract';
+import { MSG, ROLE_LABELS, type AdminStaff, type StaffRole, ADMIN_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -31,7 +31,7 @@ export async function loginStaff(db: Kdb, username: string, password: string, ip
     if (lockMinutes > 0) throw lockedError(lockMinutes);
     throw badRequest(MSG.loginWrong);
   }
-  if (staff.state !== 1) throw forbidden(MSG.staffDisabled);
+  if (staff.state !== 1) throw forbidden(ADMIN_MSG.staffDisabled);
   await db.updateTable('staff').set({ failed_logins: 0, locked_until: null, last_login_at: sql`now()`, last_login_ip: ip }).where('id', '=', staff.id).execute();
   const token = await createStaffSession(db, staff.id, ip);
   await writeAudit(db, { id: staff.id, username: staff.username, ip }, 'staff.login', `staff:${staff.id}`, null, null);
@@ -81,7 +81,7 @@ export async function listStaff(db: Kdb): Promise<AdminStaff[]> {
 
 async function getStaff(db: Kdb, id: number): Promise<AdminStaff> {
   const row = await db.selectFrom('staff').select(STAFF_COLUMNS).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG.staffMissing);
+  if (!row) throw notFound(ADMIN_MSG.staffMissing);
   return toStaff(row);
 }
 
@@ -112,7 +112,7 @@ export async function resetStaffPassword(db: Kdb, actor: Actor, id: number, pass
 }
 
 export async function setStaffRole(db: Kdb, actor: Actor, id: number, role: StaffRole): Promise<AdminStaff> {
-  if (id === actor.id) throw badRequest(MSG.staffSelf);
+  if (id === actor.id) throw badRequest(ADMIN_MSG.staffSelf);
   const before = await getStaff(db, id);
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('staff').set({ role }).where('id', '=', id).execute();
@@ -123,7 +123,7 @@ export async function setStaffRole(db: Kdb, actor: Actor, id: number, role: Staf
 
 /** Disables (0) or enables (1) a staff account; disabling ends its sessions at once. */
 export async function setStaffState(db: Kdb, actor: Actor, id: number, state: 0 | 1): Promise<AdminStaff> {
-  if (id === actor.id) throw badRequest(MSG.staffSelf);
+  if (id === actor.id) throw badRequest(ADMIN_MSG.staffSelf);
   const before = await getStaff(db, id);
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('staff').set({ state, ...(state === 1 ? { failed_logins: 0, locked_until: null } : {}) }).where('id', '=', id).execute();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MSG } from '@app/contract';
+import { LOTTERY_MSG } from '@app/contract';
 import { lotteryOrderSchema, lotteryRoomListSchema, lotteryRoomSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
@@ -20,7 +20,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post('/lotteryOrder', member, async (req) => {
     const input = parse(lotteryOrderSchema, req.body);
-    return ok(await placeOrder(app.kdb, req.member!.id, input, app.lottery.now(), req.log), MSG.lotteryBetOk);
+    return ok(await placeOrder(app.kdb, req.member!.id, input, app.lottery.now(), req.log), LOTTERY_MSG.lotteryBetOk);
   });
 };
 export default routes;

@@ -14,6 +14,7 @@ import {
   type LotteryRoomData,
   type LotteryRoomListItem,
   type LotteryType,
+  LOTTERY_MSG,
 } from '@app/contract';
 import type { z } from 'zod';
 import type { lotteryOrderSchema } from '@app/contract/schemas';
@@ -57,7 +58,7 @@ async function roomOf(db: Kdb, roomId: number) {
     .where('r.enabled', '=', true)
     .where('l.enabled', '=', true)
     .executeTakeFirst();
-  if (!room) throw badRequest(MSG.lotteryRoomMissing);
+  if (!room) throw badRequest(LOTTERY_MSG.lotteryRoomMissing);
   return { ...room, type: room.type as LotteryType, sched: { intervalS: room.interval_s, ftimeS: room.ftime_s } };
 }
 
@@ -127,16 +128,16 @@ function newOrderNo(nowMs: number): string {
 export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderInput, nowMs: number, log?: FastifyBaseLogger): Promise<{ order_no: string; expect: string }> {
   const room = await roomOf(db, input.room_id);
   const clock = clockAt(room.sched, nowMs);
-  if (input.expect !== clock.nextexpect) throw badRequest(MSG.lotteryExpectWrong);
-  if (clock.state !== 'open') throw badRequest(MSG.lotteryClosed);
+  if (input.expect !== clock.nextexpect) throw badRequest(LOTTERY_MSG.lotteryExpectWrong);
+  if (clock.state !== 'open') throw badRequest(LOTTERY_MSG.lotteryClosed);
   if (input.order.length === 0) throw badRequest(MSG.gameBetEmpty);
-  if (input.order.length > LOTTERY_ORDER_MAX_LINES) throw badRequest(fmt(MSG.lotteryTooManyLines, { max: LOTTERY_ORDER_MAX_LINES }));
+  if (input.order.length > LOTTERY_ORDER_MAX_LINES) throw badRequest(fmt(LOTTERY_MSG.lotteryTooManyLines, { max: LOTTERY_ORDER_MAX_LINES }));
   const lines = input.order.map((line) => {
     const cents = isPlayOf(room.type, line.id) ? oddsCents(room.odds[line.id]) : null;
     if (cents === null) throw badRequest(MSG.gameBetOption);
     const fen = yuanToFen(line.total);
     if (fen === null || fen < LOTTERY_STAKE_MIN_YUAN * 100 || fen > LOTTERY_STAKE_MAX_YUAN * 100) {
-      throw badRequest(fmt(MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN }));
+      throw badRequest(fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN }));
     }
     return { playId: line.id, cents, fen };
   });
@@ -154,7 +155,7 @@ export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderI
       .where('result', 'is', null)
       .forShare()
       .executeTakeFirst();
-    if (!round) throw badRequest(MSG.lotteryClosed);
+    if (!round) throw badRequest(LOTTERY_MSG.lotteryClosed);
     const journalId = await post(tx, {
       idemKey: `lottery:stake:${orderNo}`,
       kind: 'lottery_stake',

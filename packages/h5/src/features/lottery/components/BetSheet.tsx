@@ -7,11 +7,11 @@ import {
   LOTTERY_STAKE_MAX_YUAN,
   LOTTERY_STAKE_MIN_YUAN,
   LOTTERY_STAKE_QUICK_YUAN,
-  MSG,
   fmt,
   formatYuan,
   type LotteryRoomData,
   type PlayboxChild,
+  LOTTERY_MSG,
 } from '@app/contract';
 import type { OrderLine } from '../api';
 import { mmss } from '../useRoundClock';
@@ -155,7 +155,7 @@ export function BetSheet({
             确认投注
           </button>
         </div>
-        {!stakeOk && <div className="lot-stake-hint">{fmt(MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN })}</div>}
+        {!stakeOk && <div className="lot-stake-hint">{fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN })}</div>}
       </div>
     </Popup>
   );

@@ -1,4 +1,4 @@
-import { LOTTERY_TYPE, MSG, waveOf, type DiceAttributes, type LotteryExtend, type LotteryType, type SixBallAttributes } from '@app/contract';
+import { LOTTERY_TYPE, waveOf, type DiceAttributes, type LotteryExtend, type LotteryType, type SixBallAttributes, LOTTERY_MSG } from '@app/contract';
 
 /** Pip positions on a 24-unit die face, per face value. */
 const PIPS: Record<number, [number, number][]> = {
@@ -80,11 +80,11 @@ export function ResultAttributes({ extend }: { extend: LotteryExtend }) {
       <span className="lot-attrs" data-testid="result-attrs">
         <span className="lot-attr lot-attr-sum">和值 {extend.sum}</span>
         {extend.triple ? (
-          <span className="lot-attr lot-attr-hot">{MSG.lotteryAnyTriple}</span>
+          <span className="lot-attr lot-attr-hot">{LOTTERY_MSG.lotteryAnyTriple}</span>
         ) : (
           <>
-            <span className={`lot-attr ${extend.size === MSG.lotteryBig ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{extend.size}</span>
-            <span className={`lot-attr ${extend.parity === MSG.lotteryOdd ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{extend.parity}</span>
+            <span className={`lot-attr ${extend.size === LOTTERY_MSG.lotteryBig ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{extend.size}</span>
+            <span className={`lot-attr ${extend.parity === LOTTERY_MSG.lotteryOdd ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{extend.parity}</span>
           </>
         )}
       </span>
@@ -94,8 +94,8 @@ export function ResultAttributes({ extend }: { extend: LotteryExtend }) {
   return (
     <span className="lot-attrs" data-testid="result-attrs">
       <span className="lot-attr lot-attr-sum">特码 {String(six.special).padStart(2, '0')}</span>
-      <span className={`lot-attr ${six.size === MSG.lotteryBig ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{six.size}</span>
-      <span className={`lot-attr ${six.parity === MSG.lotteryOdd ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{six.parity}</span>
+      <span className={`lot-attr ${six.size === LOTTERY_MSG.lotteryBig ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{six.size}</span>
+      <span className={`lot-attr ${six.parity === LOTTERY_MSG.lotteryOdd ? 'lot-attr-hot' : 'lot-attr-cool'}`}>{six.parity}</span>
       <span className={`lot-attr lot-attr-wave-${waveOf(six.special)}`}>{WAVE_TITLE[waveOf(six.special)]}</span>
     </span>
   );

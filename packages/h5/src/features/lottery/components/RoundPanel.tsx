@@ -1,5 +1,5 @@
 import type { LotteryRoomData, RoundState } from '@app/contract';
-import { MSG } from '@app/contract';
+import { LOTTERY_MSG } from '@app/contract';
 import { mmss } from '../useRoundClock';
 import { ResultAttributes, ResultNumbers } from './Result';
 
@@ -62,7 +62,7 @@ export function RoundPanel({
             </span>
           ) : (
             <span className="lot-clock-state lot-clock-drawing" data-testid="countdown">
-              {MSG.lotteryDrawing}
+              {LOTTERY_MSG.lotteryDrawing}
             </span>
           )}
         </div>
@@ -78,7 +78,7 @@ export function RoundPanel({
               <i />
               <i />
             </span>
-            {MSG.lotteryDrawing}
+            {LOTTERY_MSG.lotteryDrawing}
           </span>
         ) : !last.extend ? (
           <span className="lot-panel-none">暂无开奖结果</span>

@@ -17,6 +17,7 @@ import {
   type LotteryOpenItem,
   type LotteryRoomData,
   type ServerFrame,
+  LOTTERY_MSG,
 } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
 import { userKey, useToken, useUser } from '../../../shared/auth/session';
@@ -140,9 +141,9 @@ function RoomView({
     onReopen: catchUpChat,
     onFinalClose: (code) => {
       if (code === WS_CLOSE.roomMissing) {
-        void toast(MSG.lotteryRoomMissing);
+        void toast(LOTTERY_MSG.lotteryRoomMissing);
         navigate('/', { replace: true });
-      } else if (code === WS_CLOSE.tooManyConnections) void toast(MSG.chatTooManyConnections);
+      } else if (code === WS_CLOSE.tooManyConnections) void toast(LOTTERY_MSG.chatTooManyConnections);
     },
   });
 
@@ -161,7 +162,7 @@ function RoomView({
   const submitBet = async (lines: OrderLine[], choices: BetChoice[]): Promise<boolean> => {
     if (lines.length === 0) return false;
     if (stateRef.current !== 'open') {
-      void toast(MSG.lotteryClosed);
+      void toast(LOTTERY_MSG.lotteryClosed);
       return false;
     }
     const expect = nowdata.nextexpect;
@@ -173,17 +174,17 @@ function RoomView({
     });
     if (!ok) return false;
     if (stateRef.current !== 'open') {
-      void toast(MSG.lotteryClosed);
+      void toast(LOTTERY_MSG.lotteryClosed);
       return false;
     }
     try {
       const json = await placeOrder(room.id, expect, lines);
       if (json.code !== CODE.ok) {
         if (json.code !== CODE.unauthorized) void toast(json.message || MSG.internal);
-        if (json.message === MSG.lotteryExpectWrong) void refetch();
+        if (json.message === LOTTERY_MSG.lotteryExpectWrong) void refetch();
         return false;
       }
-      void toast({ content: json.message || MSG.lotteryBetOk, icon: 'success' });
+      void toast({ content: json.message || LOTTERY_MSG.lotteryBetOk, icon: 'success' });
       // The server announces the real order to the room from its number.
       if (!socket.send({ content: json.data.order_no, order: CHAT_ORDER.betNotice })) {
         if (pendingNotices.current.length < PENDING_NOTICES_MAX) pendingNotices.current.push(json.data.order_no);
@@ -243,7 +244,7 @@ function RoomView({
       <footer className="lot-input">
         {!open && (
           <div className="lot-closed" data-testid="bet-closed">
-            <LockFill /> {MSG.lotteryClosed}
+            <LockFill /> {LOTTERY_MSG.lotteryClosed}
           </div>
         )}
         <div className="lot-input-row">

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, MSG, fenToYuan, fmt, type LotteryType, type RoundState, type SysMessage } from '@app/contract';
+import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenToYuan, fmt, type LotteryType, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
 import { clockAt } from '../engine/index.js';
 import type { LotteryEvents } from '../scheduler.js';
 import { extendOf } from '../service.js';
@@ -41,8 +41,8 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
       // The first look only learns where the clock is: a member who just came in has the room's clock.
       if (!before || (before.expect === clock.nextexpect && before.state === clock.state)) continue;
       const expect = clock.nextexpect;
-      if (clock.state === 'open') app.lotteryHub.deliverLotteryLocally(lottery.code, { sysmsg: 'open', content: fmt(MSG.sysRoundOpen, { expect }), expect });
-      else if (clock.state === 'closed') app.lotteryHub.deliverLotteryLocally(lottery.code, { sysmsg: 'close', content: fmt(MSG.sysRoundClosed, { expect }), expect });
+      if (clock.state === 'open') app.lotteryHub.deliverLotteryLocally(lottery.code, { sysmsg: 'open', content: fmt(LOTTERY_MSG.sysRoundOpen, { expect }), expect });
+      else if (clock.state === 'closed') app.lotteryHub.deliverLotteryLocally(lottery.code, { sysmsg: 'close', content: fmt(LOTTERY_MSG.sysRoundClosed, { expect }), expect });
     }
     for (const code of seen.keys()) if (!local.has(code)) seen.delete(code);
   }, CLOCK_NOTICE_TICK_MS);
@@ -52,14 +52,14 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
   const bigWinFen = LOTTERY_BIG_WIN_YUAN * 100;
   return {
     drawn: ({ lottery, expect, type, result }) => {
-      const frame: SysMessage = { sysmsg: 'result', content: fmt(MSG.sysRoundResult, { expect, numbers: numbersText(type, result) }), expect, extend: extendOf(type, result) };
+      const frame: SysMessage = { sysmsg: 'result', content: fmt(LOTTERY_MSG.sysRoundResult, { expect, numbers: numbersText(type, result) }), expect, extend: extendOf(type, result) };
       app.lotteryHub.publishLottery(lottery, frame);
     },
     settled: ({ memberId, roomId, expect, payoutFen }) => {
       if (payoutFen < bigWinFen) return;
       authorOf(app.kdb, memberId)
         .then((author) => {
-          if (author) app.lotteryHub.publish(roomId, { sysmsg: 'bigwin', content: fmt(MSG.sysBigWin, { author, expect, amount: fenToYuan(payoutFen) }), expect });
+          if (author) app.lotteryHub.publish(roomId, { sysmsg: 'bigwin', content: fmt(LOTTERY_MSG.sysBigWin, { author, expect, amount: fenToYuan(payoutFen) }), expect });
         })
         .catch((err) => app.log.warn({ err }, 'lottery: big win not announced'));
     },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ADMIN_LIMITS, MSG, type AdminChatRow, type AdminMuteRow, type ChatKind, type Page } from '@app/contract';
+import { ADMIN_LIMITS, MSG, type AdminChatRow, type AdminMuteRow, type ChatKind, type Page, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import type { Kdb } from '../../../db/connect.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { beijing } from '../../../lib/time.js';
@@ -91,7 +91,7 @@ export async function deleteChat(db: Kdb, actor: Actor, id: number, reason: stri
       .executeTakeFirst();
     if (!row) {
       const exists = await tx.selectFrom('lottery_chat').select('id').where('id', '=', id).executeTakeFirst();
-      throw exists ? conflict(MSG.conflict) : notFound(MSG.chatMessageMissing);
+      throw exists ? conflict(MSG.conflict) : notFound(LOTTERY_MSG.chatMessageMissing);
     }
     await writeAudit(
       tx,
@@ -133,7 +133,7 @@ export async function muteMember(db: Kdb, actor: Actor, memberId: number, minute
   const text = reason.trim();
   return db.transaction().execute(async (tx) => {
     const member = await tx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
-    if (!member) throw notFound(MSG.memberMissing);
+    if (!member) throw notFound(ADMIN_MSG.memberMissing);
     const before = await muteRows(tx).where('mu.member_id', '=', memberId).executeTakeFirst();
     const until = minutes === 0 ? null : sql<Date>`now() + ${minutes} * interval '1 minute'`;
     await tx
@@ -159,7 +159,7 @@ export async function unmuteMember(db: Kdb, actor: Actor, memberId: number): Pro
       .executeTakeFirst();
     if (!lifted) {
       const member = await tx.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst();
-      throw member ? conflict(MSG.conflict) : notFound(MSG.memberMissing);
+      throw member ? conflict(MSG.conflict) : notFound(ADMIN_MSG.memberMissing);
     }
     const before = { until: lifted.until ? beijing(lifted.until) : null, reason: lifted.reason, staff_id: lifted.staff_id, created_at: beijing(lifted.created_at) };
     await writeAudit(tx, actor, 'member.unmute', `member:${memberId}`, before, { muted: false });

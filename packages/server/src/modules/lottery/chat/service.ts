@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CHAT_LIMITS, MSG, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, type LotteryType } from '@app/contract';
+import { CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, type LotteryType, LOTTERY_MSG } from '@app/contract';
 import type { Kdb } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.js';
 import { beijing } from '../../../lib/time.js';
@@ -100,7 +100,7 @@ export async function postBetNotice(db: Kdb, roomId: number, speaker: Speaker, o
       kind: 'bet',
       author: speaker.author,
       avatar: speaker.avatar,
-      content: fmt(MSG.betNoticeText, { expect, count: lines.length, total: fenToYuan(totalFen) }),
+      content: fmt(LOTTERY_MSG.betNoticeText, { expect, count: lines.length, total: fenToYuan(totalFen) }),
       bet: JSON.stringify(bet),
       order_no: orderNo,
     })

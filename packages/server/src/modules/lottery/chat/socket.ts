@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { CHAT_LIMITS, CHAT_ORDER, MSG, WS_CLOSE, WS_PATH, WS_PING_TEXT, fmt, type SysMessage } from '@app/contract';
+import { CHAT_LIMITS, CHAT_ORDER, MSG, WS_CLOSE, WS_PATH, WS_PING_TEXT, fmt, type SysMessage, LOTTERY_MSG } from '@app/contract';
 import { beijing } from '../../../lib/time.js';
 import { onRevocation, resolveSession } from '../../session/service.js';
 import { getSettings } from '../../site/service.js';
@@ -83,24 +83,24 @@ type Intent = { order: 0 | 1; text: string };
 
 /** Reads one frame: 'ping', an intent, or the error to answer; null for an empty chat (ignored). */
 function readFrame(data: RawData, isBinary: boolean): 'ping' | Intent | { error: string } | null {
-  if (isBinary || byteLength(data) > CHAT_LIMITS.maxFrameBytes) return { error: MSG.chatBadFrame };
+  if (isBinary || byteLength(data) > CHAT_LIMITS.maxFrameBytes) return { error: LOTTERY_MSG.chatBadFrame };
   const text = (Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer)).toString('utf8');
   if (text === WS_PING_TEXT) return 'ping';
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { error: MSG.chatBadFrame };
+    return { error: LOTTERY_MSG.chatBadFrame };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: MSG.chatBadFrame };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: LOTTERY_MSG.chatBadFrame };
   const { content, order } = parsed as { content?: unknown; order?: unknown };
   const o = order === CHAT_ORDER.chat || order === String(CHAT_ORDER.chat) ? 1 : order === CHAT_ORDER.betNotice || order === String(CHAT_ORDER.betNotice) ? 0 : null;
-  if (o === null || typeof content !== 'string') return { error: MSG.chatBadFrame };
+  if (o === null || typeof content !== 'string') return { error: LOTTERY_MSG.chatBadFrame };
   // Plain text on one line: control characters (line breaks included) become spaces.
   // eslint-disable-next-line no-control-regex
   const clean = content.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  if (clean === '') return o === 1 ? null : { error: MSG.chatBetMissing };
-  if (o === 1 && [...clean].length > CHAT_LIMITS.maxChars) return { error: fmt(MSG.chatTooLong, { max: CHAT_LIMITS.maxChars }) };
+  if (clean === '') return o === 1 ? null : { error: LOTTERY_MSG.chatBetMissing };
+  if (o === 1 && [...clean].length > CHAT_LIMITS.maxChars) return { error: fmt(LOTTERY_MSG.chatTooLong, { max: CHAT_LIMITS.maxChars }) };
   return { order: o, text: clean };
 }
 
@@ -112,7 +112,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
   app.addHook('onClose', async () => clearInterval(pruner));
   const stopHearing = onRevocation((r) => {
     for (const c of hub.clients()) {
-      if ('memberId' in r ? c.memberId === r.memberId : c.tokenHash === r.tokenHash) refuse(c.ws, WS_CLOSE.unauthorized, MSG.chatNeedLogin);
+      if ('memberId' in r ? c.memberId === r.memberId : c.tokenHash === r.tokenHash) refuse(c.ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     }
   });
   app.addHook('onClose', async () => stopHearing());
@@ -122,9 +122,9 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     if (site.site_state === 0) return refuse(ws, WS_CLOSE.maintenance, site.repair_tips);
     const q = req.query as Record<string, unknown>;
     const token = typeof q._token === 'string' ? q._token : '';
-    if (!token) return refuse(ws, WS_CLOSE.unauthorized, MSG.chatNeedLogin);
+    if (!token) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs);
-    if (!member) return refuse(ws, WS_CLOSE.unauthorized, MSG.chatNeedLogin);
+    if (!member) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     const roomId = typeof q.roomid === 'string' && /^\d{1,12}$/.test(q.roomid) ? Number(q.roomid) : 0;
     const room = roomId
       ? await app.kdb
@@ -136,7 +136,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
           .where('l.enabled', '=', true)
           .executeTakeFirst()
       : undefined;
-    if (!room) return refuse(ws, WS_CLOSE.roomMissing, MSG.lotteryRoomMissing);
+    if (!room) return refuse(ws, WS_CLOSE.roomMissing, LOTTERY_MSG.lotteryRoomMissing);
     if (ws.readyState !== ws.OPEN) return null; // gone while we looked
     const nowMs = Date.now();
     const client: Admitted = {
@@ -165,14 +165,14 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     // A session ended elsewhere (logoff, password change, disabled member) ends the socket here.
     const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs);
     const speaker = member ? await speakerOf(app.kdb, c.memberId) : null;
-    if (!speaker) return void refuse(c.ws, WS_CLOSE.unauthorized, MSG.chatNeedLogin);
-    if (speaker.mute) return errorFrame(c.ws, speaker.mute.until ? fmt(MSG.chatMutedUntil, { until: beijing(speaker.mute.until) }) : MSG.chatMuted);
+    if (!speaker) return void refuse(c.ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
+    if (speaker.mute) return errorFrame(c.ws, speaker.mute.until ? fmt(LOTTERY_MSG.chatMutedUntil, { until: beijing(speaker.mute.until) }) : LOTTERY_MSG.chatMuted);
     if (intent.order === CHAT_ORDER.chat) {
       hub.publish(c.roomId, await postChat(app.kdb, c.roomId, speaker, intent.text));
       return;
     }
     const notice = await postBetNotice(app.kdb, c.roomId, speaker, intent.text);
-    if (!notice) return errorFrame(c.ws, MSG.chatBetMissing);
+    if (!notice) return errorFrame(c.ws, LOTTERY_MSG.chatBetMissing);
     hub.publish(c.roomId, notice);
   }
 
@@ -189,7 +189,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     if (frame === 'ping') return hub.ping(c, nowMs);
     if ('error' in frame) return errorFrame(c.ws, frame.error);
     if (c.isTrial) return errorFrame(c.ws, MSG.trialRefused);
-    if (!rate.take(c.memberId, nowMs)) return errorFrame(c.ws, MSG.chatTooFast);
+    if (!rate.take(c.memberId, nowMs)) return errorFrame(c.ws, LOTTERY_MSG.chatTooFast);
     c.queue = c.queue
       .then(() => speak(c, frame))
       .catch((err) => {

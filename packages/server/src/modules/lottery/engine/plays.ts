@@ -6,7 +6,6 @@ import {
   LOTTERY_RTP_MAX,
   LOTTERY_RTP_MIN,
   LOTTERY_TYPE,
-  MSG,
   fmt,
   waveOf,
   type DiceAttributes,
@@ -14,6 +13,7 @@ import {
   type LotteryType,
   type PlayboxGroup,
   type SixBallAttributes,
+  LOTTERY_MSG,
 } from '@app/contract';
 import { payFen } from '../../../venue-demo/games/types.js';
 
@@ -61,30 +61,30 @@ const specialSide = (r: readonly number[], test: (special: number) => boolean): 
   r[BALL_COUNT - 1] === BALL_MAX ? 'push' : winIf(test(r[BALL_COUNT - 1]!));
 
 const DICE_GROUPS: Group[] = [
-  { key: 'sides', name: MSG.lotteryGroupDiceSides, desc: MSG.lotteryGroupDiceSidesDesc, special: 0 },
-  { key: 'sum', name: MSG.lotteryGroupDiceSum, desc: MSG.lotteryGroupDiceSumDesc, special: 0 },
-  { key: 'triple', name: MSG.lotteryGroupDiceTriple, desc: MSG.lotteryGroupDiceTripleDesc, special: 0 },
+  { key: 'sides', name: LOTTERY_MSG.lotteryGroupDiceSides, desc: LOTTERY_MSG.lotteryGroupDiceSidesDesc, special: 0 },
+  { key: 'sum', name: LOTTERY_MSG.lotteryGroupDiceSum, desc: LOTTERY_MSG.lotteryGroupDiceSumDesc, special: 0 },
+  { key: 'triple', name: LOTTERY_MSG.lotteryGroupDiceTriple, desc: LOTTERY_MSG.lotteryGroupDiceTripleDesc, special: 0 },
 ];
 const SIX_GROUPS: Group[] = [
-  { key: 'te', name: MSG.lotteryGroupSpecial, desc: MSG.lotteryGroupSpecialDesc, special: 1 },
-  { key: 'tm', name: MSG.lotteryGroupSpecialSides, desc: MSG.lotteryGroupSpecialSidesDesc, special: 0 },
-  { key: 'zm', name: MSG.lotteryGroupRegular, desc: MSG.lotteryGroupRegularDesc, special: 1 },
+  { key: 'te', name: LOTTERY_MSG.lotteryGroupSpecial, desc: LOTTERY_MSG.lotteryGroupSpecialDesc, special: 1 },
+  { key: 'tm', name: LOTTERY_MSG.lotteryGroupSpecialSides, desc: LOTTERY_MSG.lotteryGroupSpecialSidesDesc, special: 0 },
+  { key: 'zm', name: LOTTERY_MSG.lotteryGroupRegular, desc: LOTTERY_MSG.lotteryGroupRegularDesc, special: 1 },
 ];
 
 const DICE_PLAYS: Play[] = [
-  { id: 'k3_big', group: 'sides', title: MSG.lotteryBig, on: 'dice', judge: (d) => diceSide(d, (s) => s >= 11) },
-  { id: 'k3_small', group: 'sides', title: MSG.lotterySmall, on: 'dice', judge: (d) => diceSide(d, (s) => s <= 10) },
-  { id: 'k3_odd', group: 'sides', title: MSG.lotteryOdd, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 1) },
-  { id: 'k3_even', group: 'sides', title: MSG.lotteryEven, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 0) },
+  { id: 'k3_big', group: 'sides', title: LOTTERY_MSG.lotteryBig, on: 'dice', judge: (d) => diceSide(d, (s) => s >= 11) },
+  { id: 'k3_small', group: 'sides', title: LOTTERY_MSG.lotterySmall, on: 'dice', judge: (d) => diceSide(d, (s) => s <= 10) },
+  { id: 'k3_odd', group: 'sides', title: LOTTERY_MSG.lotteryOdd, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 1) },
+  { id: 'k3_even', group: 'sides', title: LOTTERY_MSG.lotteryEven, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 0) },
   ...range(3, 18).map<Play>((n) => ({ id: `k3_sum_${pad2(n)}`, group: 'sum', title: String(n), on: 'dice', judge: (d) => winIf(diceSum(d) === n) })),
-  { id: 'k3_triple', group: 'triple', title: MSG.lotteryAnyTriple, on: 'dice', judge: (d) => winIf(isTriple(d)) },
+  { id: 'k3_triple', group: 'triple', title: LOTTERY_MSG.lotteryAnyTriple, on: 'dice', judge: (d) => winIf(isTriple(d)) },
 ];
 const SIX_PLAYS: Play[] = [
   ...range(1, BALL_MAX).map<Play>((n) => ({ id: `lhc_te_${pad2(n)}`, group: 'te', title: pad2(n), on: 'special', judge: (r) => winIf(r[BALL_COUNT - 1] === n) })),
-  { id: 'lhc_tm_big', group: 'tm', title: MSG.lotterySpecialBig, on: 'special', judge: (r) => specialSide(r, (s) => s >= 25) },
-  { id: 'lhc_tm_small', group: 'tm', title: MSG.lotterySpecialSmall, on: 'special', judge: (r) => specialSide(r, (s) => s <= 24) },
-  { id: 'lhc_tm_odd', group: 'tm', title: MSG.lotterySpecialOdd, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 1) },
-  { id: 'lhc_tm_even', group: 'tm', title: MSG.lotterySpecialEven, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 0) },
+  { id: 'lhc_tm_big', group: 'tm', title: LOTTERY_MSG.lotterySpecialBig, on: 'special', judge: (r) => specialSide(r, (s) => s >= 25) },
+  { id: 'lhc_tm_small', group: 'tm', title: LOTTERY_MSG.lotterySpecialSmall, on: 'special', judge: (r) => specialSide(r, (s) => s <= 24) },
+  { id: 'lhc_tm_odd', group: 'tm', title: LOTTERY_MSG.lotterySpecialOdd, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 1) },
+  { id: 'lhc_tm_even', group: 'tm', title: LOTTERY_MSG.lotterySpecialEven, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 0) },
   ...range(1, BALL_MAX).map<Play>((n) => ({ id: `lhc_zm_${pad2(n)}`, group: 'zm', title: pad2(n), on: 'regular', judge: (r) => winIf(r.slice(0, BALL_COUNT - 1).includes(n)) })),
 ];
 
@@ -162,17 +162,17 @@ export type OddsCheck = { ok: true } | { ok: false; playId: string; message: str
  */
 export function validateOdds(type: LotteryType, table: Readonly<Record<string, unknown>>): OddsCheck {
   for (const id of Object.keys(table)) {
-    if (!isPlayOf(type, id)) return { ok: false, playId: id, message: fmt(MSG.lotteryOddsUnknown, { play: id }) };
+    if (!isPlayOf(type, id)) return { ok: false, playId: id, message: fmt(LOTTERY_MSG.lotteryOddsUnknown, { play: id }) };
   }
   const lo = Math.round(LOTTERY_RTP_MIN * 100);
   const hi = Math.round(LOTTERY_RTP_MAX * 100);
   for (const play of PLAYS[type].plays) {
-    if (!(play.id in table)) return { ok: false, playId: play.id, message: fmt(MSG.lotteryOddsMissing, { play: play.id }) };
+    if (!(play.id in table)) return { ok: false, playId: play.id, message: fmt(LOTTERY_MSG.lotteryOddsMissing, { play: play.id }) };
     const cents = oddsCents(table[play.id]);
-    if (cents === null) return { ok: false, playId: play.id, message: fmt(MSG.lotteryOddsInvalid, { play: play.id }) };
+    if (cents === null) return { ok: false, playId: play.id, message: fmt(LOTTERY_MSG.lotteryOddsInvalid, { play: play.id }) };
     const { num, den } = rtpFraction(type, play.id, cents);
     if (num * 100 < lo * den || num * 100 > hi * den) {
-      return { ok: false, playId: play.id, message: fmt(MSG.lotteryOddsRtp, { play: play.id, rtp: ((num / den) * 100).toFixed(2) }) };
+      return { ok: false, playId: play.id, message: fmt(LOTTERY_MSG.lotteryOddsRtp, { play: play.id, rtp: ((num / den) * 100).toFixed(2) }) };
     }
   }
   return { ok: true };
@@ -264,8 +264,8 @@ export function attributesOf(type: LotteryType, result: readonly number[]): Lott
     const sum = diceSum(result);
     const dice: DiceAttributes = {
       sum,
-      size: sum >= 11 ? MSG.lotteryBig : MSG.lotterySmall,
-      parity: sum % 2 === 1 ? MSG.lotteryOdd : MSG.lotteryEven,
+      size: sum >= 11 ? LOTTERY_MSG.lotteryBig : LOTTERY_MSG.lotterySmall,
+      parity: sum % 2 === 1 ? LOTTERY_MSG.lotteryOdd : LOTTERY_MSG.lotteryEven,
       triple: isTriple(result),
     };
     return dice;
@@ -274,8 +274,8 @@ export function attributesOf(type: LotteryType, result: readonly number[]): Lott
   const tie = special === BALL_MAX;
   const six: SixBallAttributes = {
     special,
-    size: tie ? MSG.lotteryTie : special >= 25 ? MSG.lotteryBig : MSG.lotterySmall,
-    parity: tie ? MSG.lotteryTie : special % 2 === 1 ? MSG.lotteryOdd : MSG.lotteryEven,
+    size: tie ? LOTTERY_MSG.lotteryTie : special >= 25 ? LOTTERY_MSG.lotteryBig : LOTTERY_MSG.lotterySmall,
+    parity: tie ? LOTTERY_MSG.lotteryTie : special % 2 === 1 ? LOTTERY_MSG.lotteryOdd : LOTTERY_MSG.lotteryEven,
     waves: result.map(waveOf),
   };
   return six;
