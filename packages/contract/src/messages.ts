@@ -1,5 +1,7 @@
 /**
- * The one catalogue of user-facing Chinese texts shared by the server and every client.
+ * The one catalogue of user-facing Chinese texts shared by the server and every client, in three
+ * objects by who reads them (each tree-shaken apart, so the member app's first paint carries only MSG):
+ * MSG (member app and API), ADMIN_MSG (back office), LOTTERY_MSG (lottery rooms).
  * Texts quoted by the product spec are kept byte for byte (including its typos such as 请输人).
  */
 export const MSG = {
