@@ -112,7 +112,10 @@ describe('/mine', () => {
         paypassword: '/password?type=2',
       };
       for (const [key, to] of Object.entries(targets)) {
+        // A fresh document each time: a hash-only goto keeps the page, and the screen the last tap
+        // opened may still redirect (e.g. to /login or /) after /mine is set.
         await open(page, platform, '/mine');
+        await page.reload();
         await page.getByTestId(`mine-link-${key}`).waitFor();
         expect(await tapTarget(page, `mine-link-${key}`)).toBe(to);
       }
