@@ -24,6 +24,7 @@ import { startLottery } from './modules/lottery/scheduler.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
 import { startRoomAnnouncements } from './modules/lottery/chat/announce.js';
 import lotterySocket, { WS_MAX_PAYLOAD_BYTES } from './modules/lottery/chat/socket.js';
+import { startChatRetention } from './modules/lottery/chat/retention.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate('lotteryHub', await createLotteryHub(app, redis));
   startLottery(app, startRoomAnnouncements(app));
   await app.register(lotterySocket);
+  startChatRetention(app);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);
 

@@ -41,6 +41,8 @@ export interface Config {
   /** The lottery room socket: how often the server pings each client, and how long a silent one is kept. */
   wsPingIntervalMs: number;
   wsIdleTimeoutMs: number;
+  /** Days a lottery room's chat is kept before the hourly pass deletes it (0 keeps it for ever). */
+  chatRetentionDays: number;
 }
 
 /**
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lotteryTickMs: num(env.LOTTERY_TICK_MS, 1000),
     wsPingIntervalMs: num(env.WS_PING_INTERVAL_MS, WS_PING_INTERVAL_MS),
     wsIdleTimeoutMs: num(env.WS_IDLE_TIMEOUT_MS, WS_IDLE_TIMEOUT_MS),
+    chatRetentionDays: num(env.CHAT_RETENTION_DAYS, 90),
     ...overrides,
   };
   if (config.production && config.captchaBypassCode) {
