@@ -114,8 +114,8 @@ describe('/mine', () => {
       for (const [key, to] of Object.entries(targets)) {
         // A fresh document each time: a hash-only goto keeps the page, and the screen the last tap
         // opened may still redirect (e.g. to /login or /) after /mine is set.
+        await page.goto('about:blank');
         await open(page, platform, '/mine');
-        await page.reload();
         await page.getByTestId(`mine-link-${key}`).waitFor();
         expect(await tapTarget(page, `mine-link-${key}`)).toBe(to);
       }

@@ -87,6 +87,9 @@ function RoomView({
   const { left, state } = useRoundClock(nowdata.timeout, room.ftime, receivedAt, onExpired);
   const stateRef = useRef(state);
   stateRef.current = state;
+  // The round this page counts down, and whether its countdown has run out (read by the socket's frames).
+  const countdown = useRef({ expect: nowdata.nextexpect, expired: left < 0 });
+  countdown.current = { expect: nowdata.nextexpect, expired: left < 0 };
   // Expects of one lottery have one length, so they compare as strings.
   const pendingResult = awaited !== '' && nowdata.last.expect < awaited;
 
@@ -128,7 +131,10 @@ function RoomView({
         // A result is shown at once; the reload brings its seed into the past results and the clock.
         if (frame.sysmsg === 'result' && frame.expect && frame.extend) {
           showResult(frame.expect, frame.extend);
-          jittered(() => void refetch());
+          // The result of the round still counting down here (this clock runs a little behind the
+          // server's) comes with the reload at its end, which shows 开奖中 first; any other is fetched now.
+          const { expect, expired } = countdown.current;
+          if (frame.expect !== expect || expired) jittered(() => void refetch());
         }
       } else if (isChatMessage(frame)) dispatch({ type: 'message', msg: frame });
     },
