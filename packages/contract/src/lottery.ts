@@ -35,6 +35,15 @@ export function drawBlockMessage(lotteryCode: string, expect: string, counter: n
   return `${lotteryCode}${expect}:${counter}`;
 }
 
+/**
+ * Step 4 of the provably fair draw (unbiased rejection sampling, one byte per attempt): a byte b below
+ * this limit gives b mod n, any other is discarded (252 for n = 6, 245 for n = 49). The server's draw
+ * and the browser's verify view both use it.
+ */
+export function rejectionLimit(n: number): number {
+  return 256 - (256 % n);
+}
+
 /** spec §4 lottery round: betting open above ftime, 封盘 at or below ftime and above 0, drawing at 0 or below. */
 export type RoundState = 'open' | 'closed' | 'drawing';
 export function roundStateOf(timeoutS: number, ftimeS: number): RoundState {

@@ -1,4 +1,4 @@
-import { BALL_COUNT, BALL_MAX, DICE_COUNT, DICE_FACES, LOTTERY_SEED_BYTES, LOTTERY_TYPE, drawBlockMessage, type LotteryType } from '@app/contract';
+import { BALL_COUNT, BALL_MAX, DICE_COUNT, DICE_FACES, LOTTERY_SEED_BYTES, LOTTERY_TYPE, drawBlockMessage, rejectionLimit, type LotteryType } from '@app/contract';
 
 /**
  * The browser's own re-computation of a past round (the verify view), with WebCrypto only: nothing
@@ -103,7 +103,7 @@ export async function verifyRound(round: FairRound): Promise<FairReport> {
   };
   /** Step 4, recording the bytes it reads; the last recorded byte is the accepted one. */
   const uniform = async (n: number): Promise<number> => {
-    const limit = 256 - (256 % n);
+    const limit = rejectionLimit(n);
     for (;;) {
       const b = await nextByte();
       if (b.byte < limit) {

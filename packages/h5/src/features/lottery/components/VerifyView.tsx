@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Popup from 'antd-mobile/es/components/popup';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { LeftOutline } from 'antd-mobile-icons';
-import { LOTTERY_TYPE, type LotteryOpenItem, type LotteryType } from '@app/contract';
+import { BALL_MAX, DICE_FACES, LOTTERY_TYPE, rejectionLimit, type LotteryOpenItem, type LotteryType } from '@app/contract';
 import { fairSupported, verifyRound, type FairReport } from '../fair';
 import { ResultNumbers } from './Result';
 
@@ -15,8 +15,7 @@ function Mark({ ok }: { ok: boolean }) {
 }
 
 function Steps({ report, item, type, code }: { report: FairReport; item: LotteryOpenItem; type: LotteryType; code: string }) {
-  const n = type === LOTTERY_TYPE.dice ? 6 : 49;
-  const limit = 256 - (256 % n);
+  const limit = rejectionLimit(type === LOTTERY_TYPE.dice ? DICE_FACES : BALL_MAX);
   return (
     <>
       <div className={`lot-verdict ${report.ok ? 'ok' : 'bad'}`} data-testid="verify-verdict" data-ok={report.ok}>

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { BALL_COUNT, BALL_MAX, DICE_COUNT, DICE_FACES, LOTTERY_SEED_BYTES, LOTTERY_TYPE, drawBlockMessage, type LotteryType } from '@app/contract';
+import { BALL_COUNT, BALL_MAX, DICE_COUNT, DICE_FACES, LOTTERY_SEED_BYTES, LOTTERY_TYPE, drawBlockMessage, rejectionLimit, type LotteryType } from '@app/contract';
 import type { Rng } from '../../../venue-demo/games/rng.js';
 
 /**
@@ -68,7 +68,7 @@ export function fairRng(seedHex: string, lotteryCode: string, expect: string): R
       if (!Number.isInteger(maxExclusive) || maxExclusive < 1 || maxExclusive > 256) {
         throw new RangeError(`fair rng range must be an integer in [1, 256]: ${maxExclusive}`);
       }
-      const limit = 256 - (256 % maxExclusive);
+      const limit = rejectionLimit(maxExclusive);
       for (;;) {
         const b = nextByte();
         if (b < limit) return b % maxExclusive;
