@@ -4,6 +4,7 @@ import { Card, Input, Select, Space, Table, Tag } from 'antd';
 import { AUDIT_ACTION_LABELS, type AdminAuditEntry, type Page } from '@app/contract';
 import { api } from '../../shared/api';
 import { JsonDiff } from '../../shared/components/JsonDiff';
+import { tablePaging } from '../../shared/pagination';
 
 /** 审计日志: every staff action, newest first; a row expands to its before/after comparison. */
 export default function AuditPage() {
@@ -44,7 +45,7 @@ export default function AuditPage() {
           rowExpandable: (e) => e.before !== null || e.after !== null,
           expandedRowRender: (e) => <JsonDiff before={e.before} after={e.after} />,
         }}
-        pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条`, showSizeChanger: false }}
+        pagination={tablePaging(list.data, page, setPage, '条')}
         columns={[
           { title: '时间', dataIndex: 'created_at' },
           { title: '员工', dataIndex: 'staff_name' },

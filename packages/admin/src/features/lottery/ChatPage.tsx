@@ -9,6 +9,7 @@ import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { DeleteModal, MuteModal } from './ModerationModals';
 import './lottery.css';
+import { tablePaging } from '../../shared/pagination';
 
 const TABS = [
   { key: 'messages', label: '聊天记录' },
@@ -76,7 +77,7 @@ function Messages() {
         scroll={{ x: 'max-content' }}
         rowClassName={(m) => (m.deleted_at ? 'chat-row-deleted' : '')}
         onRow={(m) => ({ 'data-testid': `chat-row-${m.id}` }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 条`, showSizeChanger: false }}
+        pagination={tablePaging(list.data, page, setPage, '条')}
         columns={[
           { title: '时间', dataIndex: 'created_at', width: 170 },
           {
@@ -159,7 +160,7 @@ function Mutes() {
       scroll={{ x: 'max-content' }}
       onRow={(m) => ({ 'data-testid': `mute-row-${m.member_id}` }) as React.HTMLAttributes<HTMLElement>}
       locale={{ emptyText: '当前没有被禁言的会员' }}
-      pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 人`, showSizeChanger: false }}
+      pagination={tablePaging(list.data, page, setPage, '人')}
       columns={[
         {
           title: '会员',

@@ -5,6 +5,7 @@ import { MEMBER_STATE_LABELS, type AdminMemberRow, type Page } from '@app/contra
 import { api } from '../../shared/api';
 import { yuan } from '../../shared/format';
 import { MemberDrawer } from './MemberDrawer';
+import { tablePaging } from '../../shared/pagination';
 
 /** 会员管理: search by name prefix or id; the detail opens in a drawer. */
 export default function MembersPage() {
@@ -29,7 +30,7 @@ export default function MembersPage() {
         dataSource={list.data?.data}
         scroll={{ x: 'max-content' }}
         onRow={(m) => ({ onClick: () => setOpenId(m.id), style: { cursor: 'pointer' } })}
-        pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 人`, showSizeChanger: false }}
+        pagination={tablePaging(list.data, page, setPage, '人')}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: '用户名', dataIndex: 'username', render: (v: string, m) => (m.is_trial ? <>{v} <Tag>试玩</Tag></> : v) },

@@ -8,6 +8,7 @@ import { useAuth } from '../auth';
 import { useAction } from '../useAction';
 import { RejectModal } from './RejectModal';
 import { STATE_TABS, StateTag } from './StateTag';
+import { tablePaging } from '../pagination';
 
 /** What the deposit and withdrawal queues share: an order under review, as the API lists it. */
 interface ReviewOrder {
@@ -102,7 +103,7 @@ export function ReviewQueue<T extends ReviewOrder>(props: {
         loading={list.isLoading}
         dataSource={list.data?.data}
         scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: list.data?.per_page ?? 20, total: list.data?.total ?? 0, onChange: setPage, showTotal: (t) => `共 ${t} 笔`, showSizeChanger: false }}
+        pagination={tablePaging(list.data, page, setPage, '笔')}
         columns={columns}
       />
       <RejectModal
