@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../../server/src/db/scratch.js';
 import { startProcess } from './proc.js';
+import { PG_ADMIN_URL } from './platform.js';
 
 /**
  * Benchmark (a): requests/s and p99 of POST /api/balance and POST /api/user with a valid token at
@@ -13,7 +14,6 @@ import { startProcess } from './proc.js';
  */
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
-const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Result {
   name: string;

@@ -12,6 +12,7 @@ import { transfer } from '../../server/src/modules/transfers/service.js';
 import { createVenueRegistry } from '../../server/src/modules/venues/registry.js';
 import { checkDemoVenue } from '../../server/src/venue-demo/store.js';
 import { startProcess } from './proc.js';
+import { PG_ADMIN_URL } from './platform.js';
 
 /**
  * Benchmark (c): ledger transfers per second between the central wallet and a venue at 32
@@ -30,7 +31,6 @@ import { startProcess } from './proc.js';
  */
 const MEMBERS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
-const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const FUNDING_FEN = 100_000_000; // plenty: a member never runs dry during a run
 const BYPASS = 'BENCH';
 

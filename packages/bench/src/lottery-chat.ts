@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createScratchDatabase } from '../../server/src/db/scratch.js';
 import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { hashPassword } from '../../server/src/lib/password.js';
 import { openMemberWallet } from '../../server/src/modules/ledger/service.js';
 import { createSession } from '../../server/src/modules/session/service.js';
 import type { ClientsJob, ClientsMessage, ClientsResult } from './chat-clients.js';
 import { postJson } from './ledger.js';
-import { fdLimits, nodeCommand, ROOT, startProcess } from './proc.js';
+import { fdLimits, nodeCommand, ROOT } from './proc.js';
 import { percentile } from './stats.js';
+import { startPgPlatform } from './platform.js';
 
 /**
  * Benchmark (e): one lottery room with 5,000 WebSocket clients on 127.0.0.1 — how long a chat message
@@ -37,7 +37,6 @@ const CLIENTS = Number(process.env.BENCH_WS_CLIENTS || 5000);
 const MESSAGES = Number(process.env.BENCH_WS_MESSAGES || 50);
 const SENDERS = 10;
 const INTERVAL_MS = 250;
-const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOTTERY = 'k3_60';
 /** Open files beyond the sockets: modules, database pool, logs. */
 const FD_HEADROOM = 512;
@@ -75,19 +74,14 @@ export async function benchLotteryChat(): Promise<ChatBench> {
   }
   const sourceAddresses = loopbackSources(CLIENTS);
 
-  const scratch = await createScratchDatabase(PG_ADMIN_URL, 'bench');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const profDir = process.env.BENCH_CPU_PROF;
   // Diagnosis, e.g. BENCH_WS_NODE_ARGS=--trace-gc: node flags for the platform and the clients' process.
   const extraArgs = (process.env.BENCH_WS_NODE_ARGS || '').split(' ').filter(Boolean);
-  const platform = await startProcess(
-    'packages/server/src/main.ts',
-    { DATABASE_URL: scratch.url, DATA_DIR: dataDir, ADMIN_PASSWORD: randomBytes(12).toString('hex') },
-    '/healthz',
-    120_000,
+  const platform = await startPgPlatform(
+    { ADMIN_PASSWORD: randomBytes(12).toString('hex') },
     { fdLimit: need, nodeArgs: [...extraArgs, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [])] },
   );
-  const db = await connectPostgres(scratch.url, MEMBER_CONCURRENCY);
+  const db = await connectPostgres(platform.dbUrl, MEMBER_CONCURRENCY);
   try {
     const tokens = await directMembers(db.kysely, CLIENTS);
     const rooms = (await postJson(platform.url, '/api/lotteryRoom', { name: LOTTERY })).data as { id: number }[];
@@ -155,8 +149,6 @@ export async function benchLotteryChat(): Promise<ChatBench> {
   } finally {
     await db.close();
     await platform.stop();
-    await scratch.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,17 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { BET_STATUS } from '@app/contract';
-import { createScratchDatabase } from '../../server/src/db/scratch.js';
 import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { checkLedger } from '../../server/src/modules/ledger/service.js';
 import { nextRound, roundAt, type Round } from '../../server/src/modules/lottery/engine/index.js';
 import { checkDemoVenue } from '../../server/src/venue-demo/store.js';
 import { fundedMembers, httpLoad, postJson, settled } from './ledger.js';
-import { startProcess } from './proc.js';
+import { startPgPlatform } from './platform.js';
 
 /**
  * Benchmark (f): lottery orders per second on PostgreSQL — POST /api/lotteryOrder at 64 connections
@@ -32,7 +28,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const WARMUP_S = 2;
 /** Kept clear of the round's opening (the previous round's settlement runs then) and of 封盘. */
 const MARGIN_MS = 1500;
-const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BYPASS = 'BENCH';
 const LOTTERY = 'k3_60';
 /** A typical slip: 大, 单 and 和值 10 at the default stake of 10 元. */
@@ -65,15 +60,8 @@ export interface LotteryOrderBench {
 }
 
 export async function benchLotteryOrders(): Promise<LotteryOrderBench> {
-  const scratch = await createScratchDatabase(PG_ADMIN_URL, 'bench');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const platform = await startProcess(
-    'packages/server/src/main.ts',
-    { DATABASE_URL: scratch.url, DATA_DIR: dataDir, CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0', LOTTERY_TICK_MS: '1000', ADMIN_PASSWORD: randomBytes(12).toString('hex') },
-    '/healthz',
-    120_000,
-  );
-  const db = await connectPostgres(scratch.url, 4);
+  const platform = await startPgPlatform({ CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0', LOTTERY_TICK_MS: '1000', ADMIN_PASSWORD: randomBytes(12).toString('hex') });
+  const db = await connectPostgres(platform.dbUrl, 4);
   try {
     // 64 members, each funded through the ledger as in benchmark (c) (32 at a time).
     const members = [...(await fundedMembers(platform.url, db.kysely)), ...(await fundedMembers(platform.url, db.kysely))];
@@ -132,8 +120,6 @@ export async function benchLotteryOrders(): Promise<LotteryOrderBench> {
   } finally {
     await db.close();
     await platform.stop();
-    await scratch.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { createScratchDatabase } from '../../server/src/db/scratch.js';
 import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { checkLedger } from '../../server/src/modules/ledger/service.js';
 import { launchSecret, signLaunch } from '../../server/src/modules/venues/launch.js';
 import { checkDemoVenueBets } from '../../server/src/venue-demo/play.js';
 import { checkDemoVenue } from '../../server/src/venue-demo/store.js';
 import { fundedMembers, httpLoad, postJson, settled } from './ledger.js';
-import { startProcess } from './proc.js';
+import { startPgPlatform } from './platform.js';
 
 /**
  * Benchmark (d): demo-venue slot spins per second end to end — POST /venue/api/play over HTTP (session
@@ -23,7 +19,6 @@ import { startProcess } from './proc.js';
  */
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
-const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const BYPASS = 'BENCH';
 const GAME = 'pp_egypt';
 
@@ -39,15 +34,8 @@ export interface SlotBench {
 }
 
 export async function benchSlots(): Promise<SlotBench> {
-  const scratch = await createScratchDatabase(PG_ADMIN_URL, 'bench');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const platform = await startProcess(
-    'packages/server/src/main.ts',
-    { DATABASE_URL: scratch.url, DATA_DIR: dataDir, CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0' },
-    '/healthz',
-    120_000,
-  );
-  const db = await connectPostgres(scratch.url, 4);
+  const platform = await startPgPlatform({ CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0' });
+  const db = await connectPostgres(platform.dbUrl, 4);
   try {
     const members = await fundedMembers(platform.url, db.kysely);
     const secret = await launchSecret(db.kysely);
@@ -80,8 +68,6 @@ export async function benchSlots(): Promise<SlotBench> {
   } finally {
     await db.close();
     await platform.stop();
-    await scratch.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
