@@ -68,7 +68,6 @@ const PING = Buffer.from(WS_PING_TEXT);
 export async function createLotteryHub(app: FastifyInstance, redis: RedisPair | null): Promise<LotteryHub> {
   const byCode = new Map<string, LocalLottery>();
   const byRoom = new Map<number, Set<RoomClient>>();
-  const roomLottery = new Map<number, string>();
   /** sockets per "<roomId>:<capKey>" */
   const held = new Map<string, number>();
   let closed = false;
@@ -164,7 +163,6 @@ export async function createLotteryHub(app: FastifyInstance, redis: RedisPair | 
       if (!set) {
         set = new Set();
         byRoom.set(client.roomId, set);
-        roomLottery.set(client.roomId, client.lottery);
         lottery.rooms.set(client.roomId, set);
       }
       set.add(client);
@@ -179,11 +177,9 @@ export async function createLotteryHub(app: FastifyInstance, redis: RedisPair | 
       else held.delete(key);
       if (set.size > 0) return;
       byRoom.delete(client.roomId);
-      const code = roomLottery.get(client.roomId)!;
-      roomLottery.delete(client.roomId);
-      const lottery = byCode.get(code);
+      const lottery = byCode.get(client.lottery);
       lottery?.rooms.delete(client.roomId);
-      if (lottery && lottery.rooms.size === 0) byCode.delete(code);
+      if (lottery && lottery.rooms.size === 0) byCode.delete(client.lottery);
     },
     *clients() {
       for (const set of byRoom.values()) yield* set;
