@@ -196,6 +196,7 @@ export const ADMIN_MSG = {
 export const LOTTERY_MSG = {
   // lottery
   lotteryClosed: '封盘中禁止投注',
+  lotterySealed: '封盘中',
   lotteryDrawing: '开奖中',
   lotteryBig: '大',
   lotterySmall: '小',

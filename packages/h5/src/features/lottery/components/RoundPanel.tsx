@@ -58,7 +58,7 @@ export function RoundPanel({
             </span>
           ) : state === 'closed' ? (
             <span className="lot-clock-state lot-clock-closed" data-testid="countdown">
-              封盘中 <small>{mmss(left)}</small>
+              {LOTTERY_MSG.lotterySealed} <small>{mmss(left)}</small>
             </span>
           ) : (
             <span className="lot-clock-state lot-clock-drawing" data-testid="countdown">
