@@ -14,6 +14,20 @@ function Mark({ ok }: { ok: boolean }) {
   );
 }
 
+/** One numbered step of the verification, with its ✓/✗ where the step checks something. */
+function Step({ n, title, ok, children }: { n: number; title: string; ok?: boolean; children: React.ReactNode }) {
+  return (
+    <section className="lot-step">
+      <h4>
+        <span>{n}</span>
+        {title}
+        {ok === undefined ? null : <> <Mark ok={ok} /></>}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
 function Steps({ report, item, type, code }: { report: FairReport; item: LotteryOpenItem; type: LotteryType; code: string }) {
   const limit = rejectionLimit(type === LOTTERY_TYPE.dice ? DICE_FACES : BALL_MAX);
   return (
@@ -26,10 +40,7 @@ function Steps({ report, item, type, code }: { report: FairReport; item: Lottery
         </div>
       </div>
 
-      <section className="lot-step">
-        <h4>
-          <span>1</span>校验承诺 <Mark ok={report.commitmentOk} />
-        </h4>
+      <Step n={1} title="校验承诺" ok={report.commitmentOk}>
         <p>开奖后公开的种子（32字节，64位十六进制）做 SHA-256，应等于开盘前公布的承诺。</p>
         <dl className="lot-hash">
           <dt>种子</dt>
@@ -39,12 +50,9 @@ function Steps({ report, item, type, code }: { report: FairReport; item: Lottery
           <dt>承诺</dt>
           <dd>{item.commitment}</dd>
         </dl>
-      </section>
+      </Step>
 
-      <section className="lot-step">
-        <h4>
-          <span>2</span>生成随机字节
-        </h4>
+      <Step n={2} title="生成随机字节">
         <p>
           以种子为密钥，对「彩种代码 + 期号 + ':' + 序号」做 HMAC-SHA256，每块 32 字节，按顺序逐字节读取。
         </p>
@@ -56,12 +64,9 @@ function Steps({ report, item, type, code }: { report: FairReport; item: Lottery
             <dd>{b.hex}</dd>
           </dl>
         ))}
-      </section>
+      </Step>
 
-      <section className="lot-step">
-        <h4>
-          <span>3</span>无偏取数
-        </h4>
+      <Step n={3} title="无偏取数">
         <p>
           {type === LOTTERY_TYPE.dice
             ? `每颗骰子读一个字节 b：b < ${limit} 时点数 = 1 + b mod 6，否则舍弃该字节读下一个（拒绝采样，六个点数概率完全相等）。`
@@ -75,12 +80,9 @@ function Steps({ report, item, type, code }: { report: FairReport; item: Lottery
             </span>
           ))}
         </div>
-      </section>
+      </Step>
 
-      <section className="lot-step">
-        <h4>
-          <span>4</span>比对结果 <Mark ok={report.numbersOk} />
-        </h4>
+      <Step n={4} title="比对结果" ok={report.numbersOk}>
         <div className="lot-compare">
           <span>算出</span>
           {report.numbers.length > 0 ? <ResultNumbers type={type} numbers={report.numbers} size="sm" /> : '—'}
@@ -90,7 +92,7 @@ function Steps({ report, item, type, code }: { report: FairReport; item: Lottery
           <ResultNumbers type={type} numbers={item.extend.numbers} size="sm" />
         </div>
         <p className="lot-step-note">彩种代码：{code}，期号：{item.expect}</p>
-      </section>
+      </Step>
     </>
   );
 }
