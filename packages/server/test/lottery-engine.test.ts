@@ -25,7 +25,7 @@ import {
   verify,
   type LotterySchedule,
 } from '../src/modules/lottery/engine/index.js';
-import { scriptedRng } from '../src/venue-demo/games/rng.js';
+import { scriptedRng } from '../src/lib/rng.js';
 
 const DICE = LOTTERY_TYPE.dice;
 const SIX = LOTTERY_TYPE.sixBall;

@@ -67,12 +67,8 @@ export function stakeError(stakeFen: unknown, maxStakeFen: number): string | nul
   return null;
 }
 
-/** `stake × num / den` rounded down to the fen: every payout of the venue is rounded this way. */
-export function payFen(stakeFen: number, num: number, den: number): number {
-  const product = stakeFen * num;
-  if (!Number.isSafeInteger(product)) throw new RangeError('payout out of range');
-  return (product - (product % den)) / den;
-}
+/** `stake × num / den` rounded down to the fen (one rule for the venue and the lottery, in lib/). */
+export { payFen } from '../../lib/payout.js';
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

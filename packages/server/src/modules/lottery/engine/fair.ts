@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { BALL_COUNT, BALL_MAX, DICE_COUNT, DICE_FACES, LOTTERY_SEED_BYTES, LOTTERY_TYPE, drawBlockMessage, rejectionLimit, type LotteryType } from '@app/contract';
-import type { Rng } from '../../../venue-demo/games/rng.js';
+import type { Rng } from '../../../lib/rng.js';
 
 /**
  * Provably fair draw (DESIGN §7). Byte for byte, so that the browser's verify view (WebCrypto) gets the

@@ -15,7 +15,7 @@ import {
   type SixBallAttributes,
   LOTTERY_MSG,
 } from '@app/contract';
-import { payFen } from '../../../venue-demo/games/types.js';
+import { payFen } from '../../../lib/payout.js';
 
 /**
  * The plays of the in-house lottery (DESIGN §7) with their rules, exact RTP, settlement and playbox.
