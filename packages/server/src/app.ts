@@ -10,6 +10,7 @@ import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import maintenance from './plugins/maintenance.js';
+import routeIndex from './plugins/routeIndex.js';
 import securityHeaders from './plugins/securityHeaders.js';
 import session from './modules/session/plugin.js';
 import { apiModules } from './modules/index.js';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     parseJson(req, body as string, done);
   });
 
+  await app.register(routeIndex);
   await app.register(securityHeaders);
   // Before every route, so an upgrade request to a plain route is refused rather than half-handled.
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
