@@ -56,7 +56,26 @@ export const HOME_COUNTER_TOTAL = 4;
 export const BIRTHDAY_MIN = '1980-01-01';
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const LOGIN_LOCK = { maxFailures: 5, lockMinutes: 15 } as const;
+/**
+ * Password login (members and staff): after `afterFailures` attempts on one name without a success,
+ * each further attempt on that name needs a solved captcha until a success or `windowMinutes` without
+ * an attempt. Counted per submitted name whether or not it exists, so the answers never tell. Nothing
+ * locks an account: its owner can always sign in by solving the captcha.
+ */
+export const LOGIN_CAPTCHA = { afterFailures: 3, windowMinutes: 15 } as const;
+
+/**
+ * Payment password (DESIGN §4): `maxFailures` wrong payment passwords within `windowMinutes` lock its use
+ * for `lockMinutes`, per member and kept in the database (so across instances); while locked even the
+ * right one is refused, until the lock runs out or staff lift it.
+ */
+export const PAY_PASSWORD_LOCK = { maxFailures: 5, windowMinutes: 15, lockMinutes: 30 } as const;
+/**
+ * paypass_state of /api/user and of a refused card binding or withdrawal: 0 none set yet, 1 set,
+ * 2 must be replaced first (it equals the login password).
+ */
+export const PAYPASS_STATE = { none: 0, set: 1, mustReplace: 2 } as const;
+export type PaypassState = (typeof PAYPASS_STATE)[keyof typeof PAYPASS_STATE];
 
 export const GAME_CATEGORIES = ['realbet', 'joker', 'gaming', 'sport', 'lottery', 'concise'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
@@ -87,3 +106,11 @@ export const STORAGE_KEYS = { token: 'token', user: 'userInfo', app: 'appInfo', 
 export const ABOUT_ARTICLE_TYPES: Record<number, number> = { 5: 9, 6: 2 };
 /** Help-centre article types listed on /boutBallBet, in order. */
 export const HELP_ARTICLE_TYPES = [1, 2, 3, 4, 5, 7, 8] as const;
+
+/**
+ * The console flags a member whose hedged stake (both sides of one round, contract turnover.ts) is
+ * above this share of its stake over the last HEDGE_WINDOW_DAYS Beijing days (today included): a
+ * player who now and then covers a side stays well below it; one clearing 打码量 sits near 100 %.
+ */
+export const HEDGED_SHARE_FLAG = 0.3;
+export const HEDGE_WINDOW_DAYS = 30;

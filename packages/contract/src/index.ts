@@ -13,3 +13,4 @@ export * from './venue.js';
 export * from './admin.js';
 export * from './lottery.js';
 export * from './lottery-chat.js';
+export * from './turnover.js';
