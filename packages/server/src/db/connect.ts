@@ -19,6 +19,11 @@ export interface Db {
    */
   exclusive<T>(fn: (session: RawSession) => Promise<T>): Promise<T>;
   kind: 'pglite' | 'postgres';
+  /**
+   * Hears the errors of connections the pool lost on its own (a restart, a failover,
+   * pg_terminate_backend): the pool drops such a connection and opens another when next asked.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -30,7 +35,16 @@ pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 
 export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', () => {}); // an idle client's network error must not crash the process
+  const listeners = new Set<(err: Error) => void>();
+  const lost = (err: Error) => {
+    for (const listener of listeners) listener(err);
+  };
+  // A connection that dies must never crash the process. The pool hears an idle one's error; a
+  // checked-out one (inside a transaction, between two queries) emits on the client itself, where an
+  // error without a listener is an uncaught exception. Its query in flight fails on its own, the
+  // caller answers with an envelope, and the pool replaces the connection (it is not queryable any more).
+  pool.on('connect', (client) => client.on('error', lost));
+  pool.on('error', () => {}); // the same error again, already heard on the client above
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
@@ -48,6 +62,7 @@ export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
         client.release();
       }
     },
+    onConnectionError: (listener) => void listeners.add(listener),
     close: () => kysely.destroy(),
   };
 }
@@ -71,6 +86,8 @@ export async function connectPglite(dataDir: string | null): Promise<Db> {
         },
         query: async <R,>(text: string, params: unknown[] = []) => (await pglite.query<R>(text, params)).rows,
       }),
+    // In process: no connection to lose.
+    onConnectionError: () => {},
     close: async () => {
       await kysely.destroy();
       if (!pglite.closed) await pglite.close();
