@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { perMinute } from '../modules/auth/rate.js';
 import { ensureFirstAdmin, holdGeneratedPassword } from './bootstrap.js';
+import { cardsFor } from './redact.js';
 import type { AdminRoute } from './route.js';
 import { resolveStaffSession, type StaffPrincipal } from './staff/sessions.js';
 import { ADMIN_ROUTES } from './table.js';
@@ -26,8 +27,8 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, access: A
 /**
  * The back-office API, mounted at /admin/api (DESIGN §10): staff sessions, permissions per route,
  * the audit log. Registers every route of the one route table: session, then permission, then the
- * request's parts through the route's schemas, then the handler. Creates the first admin on a
- * database without staff.
+ * request's parts through the route's schemas, then the handler, whose answer has card numbers
+ * masked unless the staff member may see them. Creates the first admin on a database without staff.
  */
 export default async function adminApi(app: FastifyInstance): Promise<void> {
   const first = await ensureFirstAdmin(app.kdb, app.config.adminPassword);
@@ -41,7 +42,7 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
       config: { maintenanceExempt: true, ...(r.loginLimited ? perMinute(app.config.rateLimits.login) : {}) },
       handler: async (req) => {
         const staff = r.access === 'public' ? (null as unknown as StaffPrincipal) : await authenticate(app, req, r.access);
-        return r.handler({
+        const answer = await r.handler({
           app,
           req,
           staff,
@@ -49,6 +50,8 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
           query: r.query ? parse(r.query, req.query) : undefined,
           body: r.body ? parse(r.body, req.body) : undefined,
         });
+        // Card numbers in full only for members.cards, whatever the route (admin/redact.ts).
+        return cardsFor(staff?.role ?? null, answer);
       },
     });
   }

@@ -4,6 +4,7 @@ import type { Kdb } from '../../db/connect.js';
 import type { Tx } from '../../modules/ledger/service.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
+import { redactCards } from '../redact.js';
 
 /** Who did it, from where: every audit row names the staff member and the client address. */
 export interface Actor {
@@ -15,7 +16,7 @@ export interface Actor {
 /**
  * Appends one row to the audit log (append-only: the database refuses UPDATE, DELETE and TRUNCATE).
  * Pass the caller's transaction when the change is made in one, so the change and its record
- * commit together.
+ * commit together. Card numbers go in masked: the log is kept for ever and read beyond finance.
  */
 export async function writeAudit(db: Tx, actor: Actor, action: AuditAction, target: string, before: unknown, after: unknown): Promise<void> {
   await db
@@ -25,8 +26,8 @@ export async function writeAudit(db: Tx, actor: Actor, action: AuditAction, targ
       staff_name: actor.username,
       action,
       target,
-      before: before === undefined || before === null ? null : JSON.stringify(before),
-      after: after === undefined || after === null ? null : JSON.stringify(after),
+      before: before === undefined || before === null ? null : JSON.stringify(redactCards(before)),
+      after: after === undefined || after === null ? null : JSON.stringify(redactCards(after)),
       ip: actor.ip,
     })
     .execute();

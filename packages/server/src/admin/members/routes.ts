@@ -1,4 +1,4 @@
-import { roleCan, yuanToFen, ADMIN_MSG } from '@app/contract';
+import { yuanToFen, ADMIN_MSG } from '@app/contract';
 import { adjustSchema, idParams, memberListQuery, memberStateSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
@@ -19,10 +19,10 @@ export const memberRoutes: AdminRoute[] = [
     method: 'GET',
     path: '/members/:id',
     tag: '会员管理',
-    summary: '会员详情：资料、中心钱包余额、银行卡（无 members.cards 权限时脱敏）、存取款、转账、最近账变',
+    summary: '会员详情：资料、中心钱包余额、银行卡、存取款、转账、最近账变（无 members.cards 权限时卡号、USDT地址与付款卡号脱敏）',
     access: 'members.read',
     params: idParams,
-    handler: async ({ app, staff, params }) => ok(await memberDetail(app.kdb, params.id, roleCan(staff.role, 'members.cards'))),
+    handler: async ({ app, params }) => ok(await memberDetail(app.kdb, params.id)),
   }),
   route({
     method: 'POST',

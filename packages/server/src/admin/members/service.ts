@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import {
   ADMIN_LIMITS,
   fenToYuan,
-  maskCardNo,
   TRANSFER_STATE_LABELS,
   turnoverForAdjustment,
   type AdjustResult,
@@ -12,7 +11,6 @@ import {
   type AdminMemberDetail,
   type AdminMemberRow,
   type AdminTransfer,
-  type CardType,
   type Page,
   ADMIN_MSG,
 } from '@app/contract';
@@ -24,7 +22,7 @@ import { HOUSE, memberBalanceFen, memberWalletId, post, systemAccountId } from '
 import { revokeAllSessions } from '../../modules/session/service.js';
 import { addTurnoverRequirement } from '../../modules/turnover/service.js';
 import { writeAudit, type Actor } from '../audit/service.js';
-import { maskWithdrawal, recentDeposits, recentWithdrawals, withReviewers } from '../orders/service.js';
+import { recentDeposits, recentWithdrawals, withReviewers } from '../orders/service.js';
 
 function memberRows(db: Kdb) {
   return db
@@ -80,11 +78,12 @@ async function requireMember(db: Kdb, id: number) {
 }
 
 /**
- * Everything staff need about one member: profile, central balance, cards (full numbers only with
- * members.cards), recent orders and transfers, and recent ledger entries of the central wallet.
+ * Everything staff need about one member: profile, central balance, cards, recent orders and
+ * transfers, and recent ledger entries of the central wallet. Card numbers in full: the response layer
+ * masks them for staff without members.cards (admin/redact.ts).
  * Venue balances live at the venues and cost a call each, so they are not fetched here.
  */
-export async function memberDetail(db: Kdb, id: number, fullCards: boolean): Promise<AdminMemberDetail> {
+export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDetail> {
   const extra = await requireMember(db, id);
   const [row, cards, deposits, withdrawals, transfers, ledger] = await Promise.all([
     memberRows(db).where('m.id', '=', id).executeTakeFirstOrThrow(),
@@ -119,14 +118,14 @@ export async function memberDetail(db: Kdb, id: number, fullCards: boolean): Pro
         type: c.type,
         bank: c.bank,
         bank_owner: c.bank_owner,
-        bank_no: fullCards ? c.bank_no : maskCardNo(c.bank_no, c.type as CardType),
+        bank_no: c.bank_no,
         bank_address: c.bank_address,
         deleted: c.deleted_at !== null,
         created_at: beijing(c.created_at),
       }),
     ),
     deposits: await withReviewers(db, deposits),
-    withdrawals: await withReviewers(db, withdrawals.map((w) => maskWithdrawal(w, fullCards))),
+    withdrawals: await withReviewers(db, withdrawals),
     transfers: transfers.map(
       (t): AdminTransfer => ({
         id: t.id,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ADMIN_LIMITS, maskCardNo, type AdminDeposit, type AdminWithdrawal, type CardType, type Page } from '@app/contract';
+import { ADMIN_LIMITS, type AdminDeposit, type AdminWithdrawal, type Page } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import type { Tx } from '../../modules/ledger/service.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
@@ -23,11 +23,6 @@ async function staffNames(db: Kdb, ids: Array<number | null>): Promise<Map<numbe
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
-/** Withdrawal card numbers in full only for staff allowed to see them (members.cards). */
-export function maskWithdrawal<T extends { bank_no: string; card_type: number }>(w: T, fullCards: boolean): T {
-  return fullCards ? w : { ...w, bank_no: maskCardNo(w.bank_no, w.card_type as CardType) };
-}
-
 export async function withReviewers<T extends { reviewed_by: number | null }>(db: Kdb, rows: T[]): Promise<Array<T & { reviewer: string }>> {
   const names = await staffNames(db, rows.map((r) => r.reviewed_by));
   return rows.map((r) => ({ ...r, reviewer: r.reviewed_by === null ? '' : (names.get(r.reviewed_by) ?? '') }));
@@ -47,7 +42,8 @@ export async function listDeposits(db: Kdb, f: OrderFilter): Promise<Page<AdminD
   return pageOf(await withReviewers(db, rows.map(toDepositView)), count.n, f.page, perPage);
 }
 
-export async function listWithdrawals(db: Kdb, f: OrderFilter, fullCards: boolean): Promise<Page<AdminWithdrawal>> {
+/** Card numbers in full: the response layer masks them for staff without members.cards (admin/redact.ts). */
+export async function listWithdrawals(db: Kdb, f: OrderFilter): Promise<Page<AdminWithdrawal>> {
   const perPage = ADMIN_LIMITS.pageSize;
   let q = withdrawalViewQuery(db);
   if (f.state) q = q.where('w.state', '=', f.state);
@@ -57,7 +53,7 @@ export async function listWithdrawals(db: Kdb, f: OrderFilter, fullCards: boolea
     q.orderBy('w.id', order).limit(perPage).offset(offsetOf(f.page, perPage)).execute(),
     q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  const views = rows.map((r) => maskWithdrawal(toWithdrawalView(r), fullCards));
+  const views = rows.map(toWithdrawalView);
   return pageOf(await withReviewers(db, views), count.n, f.page, perPage);
 }
 
