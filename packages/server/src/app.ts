@@ -15,6 +15,7 @@ import securityHeaders from './plugins/securityHeaders.js';
 import session from './modules/session/plugin.js';
 import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
+import { fallbackRateStore } from './lib/rate-store.js';
 import adminApi from './admin/index.js';
 import spa, { cacheHashedAssets } from './http/spa.js';
 import venueApi from './venue-demo/routes.js';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  db.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'));
   app.decorate('kdb', db.kysely);
   const venues = createVenueRegistry(config, db.kysely);
   app.decorate('venues', venues);
@@ -63,13 +65,15 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   // Before every route, so an upgrade request to a plain route is refused rather than half-handled.
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
   // With Redis, every instance counts against the same limits and hears of every revoked session.
-  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : null;
-  await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: `${config.redisPrefix}rate-limit:` } : {}) });
+  // Without Redis (not configured, or away) each instance counts and fans out on its own.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  if (redis) app.addHook('onClose', () => redis.close());
+  await app.register(rateLimit, { global: false, ...(redis ? { store: fallbackRateStore(redis, `${config.redisPrefix}rate-limit:`) } : {}) });
   await app.register(session, { redis });
   await app.register(maintenance);
   startBetFeed(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
-  app.decorate('lotteryHub', await createLotteryHub(app, redis));
+  app.decorate('lotteryHub', createLotteryHub(app, redis));
   startLottery(app, startRoomAnnouncements(app));
   await app.register(lotterySocket);
   startChatRetention(app);

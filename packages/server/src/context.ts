@@ -15,6 +15,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     kdb: Kdb;
+    /** The epoch under which cached sessions may be trusted (null: read every session from the database). */
+    sessionCacheEpoch: () => number | null;
     /** preHandler: answers 401 unless a valid bearer session is present. */
     requireMember: (req: FastifyRequest) => Promise<void>;
     /** preHandler: answers 试玩账号不支持此操作 for the trial account. */

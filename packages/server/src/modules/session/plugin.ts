@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { MSG } from '@app/contract';
 import { forbidden, unauthorized } from '../../http/errors.js';
-import type { RedisPair } from '../../lib/redis.js';
+import type { RedisLink } from '../../lib/redis.js';
 import { applyRevocation, resolveSession, setRevocationPublisher, type Revocation } from './service.js';
 
 function bearer(header: string | undefined): string {
@@ -11,26 +11,31 @@ function bearer(header: string | undefined): string {
 }
 
 /** Decorates requests with the signed-in member and gives routes the requireMember guard. */
-export default fp<{ redis: RedisPair | null }>(async (app, { redis }) => {
+export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
   app.decorateRequest('member', null);
+  // Without Redis there is one instance and its cache is always right; with Redis, only while the
+  // revocation channel is heard (see lib/redis.ts).
+  const cacheEpoch = redis ? () => redis.epoch() : () => 0;
   if (redis) {
     const channel = `${app.config.redisPrefix}sessions:revoked`;
-    await redis.subscriber.subscribe(channel);
-    redis.subscriber.on('message', (from, text) => {
-      if (from !== channel) return;
+    redis.subscribe(channel, (text) => {
       try {
         applyRevocation(JSON.parse(text) as Revocation);
       } catch (err) {
         app.log.warn({ err }, 'unreadable session revocation');
       }
     });
-    setRevocationPublisher((r) => void redis.client.publish(channel, JSON.stringify(r)).catch((err) => app.log.warn({ err }, 'revocation not published')));
+    setRevocationPublisher((r) => {
+      if (!redis.healthy()) return app.log.warn({ revocation: r }, 'revocation not published: redis away (other instances read sessions from the database meanwhile)');
+      void redis.client.publish(channel, JSON.stringify(r)).catch((err) => app.log.warn({ err }, 'revocation not published'));
+    });
     app.addHook('onClose', async () => setRevocationPublisher(() => {}));
   }
+  app.decorate('sessionCacheEpoch', cacheEpoch);
   app.decorate('requireMember', async (req) => {
     const token = bearer(req.headers.authorization);
     if (!token) throw unauthorized(MSG.notLoggedIn);
-    const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs);
+    const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs, cacheEpoch());
     if (!member) throw unauthorized(MSG.sessionExpired);
     req.member = member;
   });

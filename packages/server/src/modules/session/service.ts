@@ -10,6 +10,11 @@ import type { SessionMember } from '../../context.js';
  * Every open app polls the balance every 2.5 s, so a session, once read, is kept in process until
  * its last-seen time is due to be written again (once a minute). Revocation removes it from this
  * instance's cache at once and, with REDIS_URL, from every other instance's through pub/sub.
+ *
+ * A cached session is used only under the cache epoch it was read in (the caller's: always 0 without
+ * Redis, the pub/sub subscription's with Redis, null while Redis is away). A revocation published
+ * while this instance was not listening may have been missed, so then every request reads the
+ * database: fail closed, never open.
  */
 const CACHE_MS = 60_000;
 const TOUCH_EVERY_MS = CACHE_MS;
@@ -19,6 +24,7 @@ interface Cached {
   member: SessionMember | null;
   lastSeenMs: number;
   cachedAtMs: number;
+  epoch: number;
 }
 const cache = new Map<string, Cached>();
 
@@ -55,11 +61,11 @@ export async function createSession(db: Kdb, memberId: number, meta: { ip: strin
   return token;
 }
 
-export async function resolveSession(db: Kdb, token: string, idleMs: number, nowMs = Date.now()): Promise<SessionMember | null> {
+export async function resolveSession(db: Kdb, token: string, idleMs: number, epoch: number | null, nowMs = Date.now()): Promise<SessionMember | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const hit = cache.get(tokenHash);
-  if (hit && nowMs - hit.cachedAtMs < CACHE_MS) {
+  if (hit && epoch !== null && hit.epoch === epoch && nowMs - hit.cachedAtMs < CACHE_MS) {
     return hit.member && nowMs - hit.lastSeenMs <= idleMs ? hit.member : null;
   }
   const row = await db
@@ -81,8 +87,9 @@ export async function resolveSession(db: Kdb, token: string, idleMs: number, now
       }
     }
   }
+  if (epoch === null) return member;
   if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(tokenHash, { member, lastSeenMs, cachedAtMs: nowMs });
+  cache.set(tokenHash, { member, lastSeenMs, cachedAtMs: nowMs, epoch });
   return member;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { WS_CLOSE, WS_PING_TEXT, type ServerFrame } from '@app/contract';
-import type { RedisPair } from '../../../lib/redis.js';
+import type { RedisLink } from '../../../lib/redis.js';
 import type { LotterySchedule } from '../engine/index.js';
 
 /**
@@ -10,7 +10,7 @@ import type { LotterySchedule } from '../engine/index.js';
  *
  * With REDIS_URL, publish() only publishes to one Redis channel and every instance (the sender's
  * included) delivers from its subscription, so a room sees one order of messages everywhere; without
- * Redis it delivers in-process at once. A frame is serialised once per publish and sent as the same
+ * Redis (or while Redis is away) it delivers in-process at once. A frame is serialised once per publish and sent as the same
  * Buffer to every socket; the send loop does no awaiting per client and skips a socket whose unsent
  * data is above MAX_BUFFERED_BYTES (a client that stopped reading loses frames, not the server's memory).
  */
@@ -65,7 +65,7 @@ export interface LotteryHub {
 const SEND_TEXT = { binary: false } as const;
 const PING = Buffer.from(WS_PING_TEXT);
 
-export async function createLotteryHub(app: FastifyInstance, redis: RedisPair | null): Promise<LotteryHub> {
+export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null): LotteryHub {
   const byCode = new Map<string, LocalLottery>();
   const byRoom = new Map<number, Set<RoomClient>>();
   /** sockets per "<roomId>:<capKey>" */
@@ -101,12 +101,17 @@ export async function createLotteryHub(app: FastifyInstance, redis: RedisPair | 
   }
   let fanOut: (wire: string) => void = deliverWire;
   if (redis) {
-    // Subscribed before the first socket can join, so no frame of this instance's rooms is missed.
-    await redis.subscriber.subscribe(channel);
-    redis.subscriber.on('message', (from, text) => {
-      if (from === channel && !closed) deliverWire(text);
+    redis.subscribe(channel, (text) => {
+      if (!closed) deliverWire(text);
     });
-    fanOut = (wire) => void redis.client.publish(channel, wire).catch((err) => app.log.warn({ err }, 'lottery rooms: frame not published'));
+    // Redis away: this instance's sockets still hear their rooms (other instances' do not, until it is back).
+    fanOut = (wire) => {
+      if (!redis.healthy()) return deliverWire(wire);
+      redis.client.publish(channel, wire).catch((err) => {
+        app.log.warn({ err }, 'lottery rooms: frame not published, delivered on this instance only');
+        deliverWire(wire);
+      });
+    };
   }
 
   // The server's ping, and the end of sockets that went silent. A socket is pinged when the server has

@@ -123,7 +123,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     const q = req.query as Record<string, unknown>;
     const token = typeof q._token === 'string' ? q._token : '';
     if (!token) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
-    const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs);
+    const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.sessionCacheEpoch());
     if (!member) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     const roomId = typeof q.roomid === 'string' && /^\d{1,12}$/.test(q.roomid) ? Number(q.roomid) : 0;
     const room = roomId
@@ -163,7 +163,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
   /** The database part of a message, one at a time per socket. */
   async function speak(c: Admitted, intent: Intent): Promise<void> {
     // A session ended elsewhere (logoff, password change, disabled member) ends the socket here.
-    const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs);
+    const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs, app.sessionCacheEpoch());
     const speaker = member ? await speakerOf(app.kdb, c.memberId) : null;
     if (!speaker) return void refuse(c.ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     if (speaker.mute) return errorFrame(c.ws, speaker.mute.until ? fmt(LOTTERY_MSG.chatMutedUntil, { until: beijing(speaker.mute.until) }) : LOTTERY_MSG.chatMuted);
