@@ -132,12 +132,14 @@ export async function credit(platform: Platform, memberId: number, amountFen: nu
 }
 
 /**
- * A test file's platform and browser. Rate limits are off (every test calls from one address) and
- * E2E_H5_DIST may point at a private build when other work rebuilds packages/h5/dist meanwhile.
+ * A test file's platform and browser. Rate limits and the per-IP login failure budget are off (every
+ * test calls from one address) and E2E_H5_DIST may point at a private build when other work rebuilds
+ * packages/h5/dist meanwhile.
  */
 export async function startSuite(overrides: Partial<Config> = {}): Promise<{ platform: Platform; browser: Browser }> {
   const platform = await startPlatform({
     rateLimits: { login: 0, register: 0, captcha: 0 },
+    loginIpFailureBudget: 0,
     ...(process.env.E2E_H5_DIST ? { h5Dist: process.env.E2E_H5_DIST } : {}),
     ...overrides,
   });

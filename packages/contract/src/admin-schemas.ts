@@ -38,7 +38,8 @@ function refined<S extends z.ZodRawShape>(shape: S, failure: (v: z.infer<z.ZodOb
 
 export const idParams = z.object({ id: id() });
 
-export const staffLoginSchema = form({ username: text(64), password: secret() }, staffLoginRules);
+/** code and captcha_id are needed only when the server asked for a captcha (LoginRefusal). */
+export const staffLoginSchema = form({ username: text(64), password: secret(), code: text(16), captcha_id: text(64) }, staffLoginRules);
 
 export const ownPasswordSchema = form({ old_password: secret(), password: secret() }, [
   [(v) => !v.old_password, MSG.oldPasswordEmpty],

@@ -377,7 +377,8 @@ export interface AdminStaff {
   role: StaffRole;
   role_label: string;
   state: number;
-  locked: boolean;
+  /** recent failed sign-ins on this name: its next sign-in needs a captcha (LOGIN_CAPTCHA) */
+  login_captcha: boolean;
   last_login_at: string;
   last_login_ip: string;
   created_at: string;

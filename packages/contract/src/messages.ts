@@ -21,7 +21,6 @@ export const MSG = {
   loginRequiredConfirm: '精彩内容等你来体验，快来登录吧！',
   loginFields: '请输入您的账号和密码！',
   loginWrong: '账号或密码错误',
-  loginLocked: '登录失败次数过多，账号已锁定，请{minutes}分钟后再试',
   loginSuccess: '登录成功',
   logoffSuccess: '退出成功',
   trialRefused: '试玩账号不支持此操作',

@@ -25,7 +25,8 @@ export const registerSchema = form(
 
 export type RegisterBody = z.input<typeof registerSchema>;
 
-export const loginSchema = form({ name: text(), password: secret(), pid: text() }, loginRules);
+/** code and captcha_id are needed only when the server asked for a captcha (LoginRefusal). */
+export const loginSchema = form({ name: text(), password: secret(), pid: text(), code: text(16), captcha_id: text(64) }, loginRules);
 
 export type LoginBody = z.input<typeof loginSchema>;
 

@@ -51,6 +51,15 @@ export interface UserInfo {
 export interface ApiToken {
   api_token: string;
 }
+/**
+ * data of a refused login_pc or /admin/api/login when the next attempt needs a captcha (LOGIN_CAPTCHA):
+ * the client shows the picture and sends `captcha_id` and `code` with the next attempt. Comes with
+ * 账号或密码错误 after the failure that makes it due, and with 请输入验证码！ / 验证码错误！ when an
+ * attempt arrives without a right one. Otherwise data is null.
+ */
+export interface LoginRefusal {
+  captcha_required: 1;
+}
 export interface Captcha {
   captcha_id: string;
   image: string;

@@ -26,6 +26,12 @@ export interface Config {
   trustProxy: boolean;
   /** Rate limits per client IP and minute. */
   rateLimits: { login: number; register: number; captcha: number };
+  /**
+   * Failed logins (members and staff together) from one IP within LOGIN_CAPTCHA.windowMinutes after
+   * which every login from that IP needs a captcha, so one IP cannot try a few passwords on each of
+   * many names (0 switches it off).
+   */
+  loginIpFailureBudget: number;
   sessionIdleMs: number;
   /** The platform gives a venue this long to answer a call before treating the outcome as unknown. */
   venueTimeoutMs: number;
@@ -88,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       register: num(env.RATE_LIMIT_REGISTER, 10),
       captcha: num(env.RATE_LIMIT_CAPTCHA, 30),
     },
+    loginIpFailureBudget: num(env.LOGIN_IP_FAILURES, 20),
     sessionIdleMs: num(env.SESSION_IDLE_MS, SESSION_IDLE_MS),
     venueTimeoutMs: num(env.VENUE_TIMEOUT_MS, 5000),
     reconcileIntervalMs: num(env.RECONCILE_INTERVAL_MS, 30_000),

@@ -4,11 +4,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fmt, LOGIN_LOCK, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { ensureFirstAdmin, takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
 import { updateSettings } from '../src/modules/site/service.js';
-import { registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
 import { adminCall, auditRows, newStaff, STAFF_PASSWORD, staffLogin, type Staff } from './admin-support.js';
 
 let s: TestServer;
@@ -67,18 +68,36 @@ describe('POST /admin/api/login', () => {
     expect([...me.data.permissions].sort()).toEqual([...PERMISSIONS].sort());
   });
 
-  it(`locks an account after ${LOGIN_LOCK.maxFailures} wrong passwords, even for the right one, until a super admin resets it`, async () => {
+  it(`asks for a captcha after ${LOGIN_CAPTCHA.afterFailures} wrong passwords instead of locking; the right password with a solved captcha signs in`, async () => {
     const st = await newStaff(s, admin, 'support');
-    for (let i = 1; i < LOGIN_LOCK.maxFailures; i++) {
-      expect(await s.api('/admin/api/login', { username: st.username, password: 'wrong-pass' })).toMatchObject({ code: 400, message: MSG.loginWrong });
+    for (let i = 1; i < LOGIN_CAPTCHA.afterFailures; i++) {
+      expect(await s.api('/admin/api/login', { username: st.username, password: 'wrong-pass' })).toMatchObject({ code: 400, message: MSG.loginWrong, data: null });
     }
-    const locked = fmt(MSG.loginLocked, { minutes: LOGIN_LOCK.lockMinutes });
-    expect(await s.api('/admin/api/login', { username: st.username, password: 'wrong-pass' })).toMatchObject({ code: 429, message: locked });
-    expect(await s.api('/admin/api/login', { username: st.username, password: st.password })).toMatchObject({ code: 429, message: locked });
+    expect(await s.api('/admin/api/login', { username: st.username, password: 'wrong-pass' })).toMatchObject({ code: 400, message: MSG.loginWrong, data: CAPTCHA_DUE });
+    expect(await s.api('/admin/api/login', { username: st.username, password: st.password })).toMatchObject({ code: 400, message: MSG.regCaptchaEmpty, data: CAPTCHA_DUE });
     const list = await call(s, admin, 'GET', '/staff');
-    expect(list.data.find((x: { id: number }) => x.id === st.id)).toMatchObject({ locked: true });
-    expect(await call(s, admin, 'POST', `/staff/${st.id}/password`, { password: 'new-Pass-456' })).toMatchObject({ code: 200, message: ADMIN_MSG.staffPasswordReset });
-    await staffLogin(s, st.username, 'new-Pass-456');
+    expect(list.data.find((x: { id: number }) => x.id === st.id)).toMatchObject({ login_captcha: true });
+    const captcha = await solvedCaptcha(s, '/admin/api/captcha');
+    expect(await s.api('/admin/api/login', { username: st.username, password: st.password, ...captcha })).toMatchObject({ code: 200, message: MSG.loginSuccess });
+    // single use: the same captcha again is 验证码错误！ (the count starts again after the success, so fail again first)
+    for (let i = 0; i < LOGIN_CAPTCHA.afterFailures; i++) await s.api('/admin/api/login', { username: st.username, password: 'wrong-pass' });
+    expect(await s.api('/admin/api/login', { username: st.username, password: st.password, ...captcha })).toMatchObject({ code: 400, message: MSG.regCaptchaWrong, data: CAPTCHA_DUE });
+  });
+
+  it('cannot be used to lock `admin` out: after 20 wrong passwords from anyone admin signs in with a captcha', async () => {
+    for (let i = 0; i < 20; i++) expect((await s.api('/admin/api/login', { username: 'admin', password: `guess-${i}-pass` })).code).toBe(400);
+    expect(await s.api('/admin/api/login', { username: 'admin', password: adminPassword })).toMatchObject({ code: 400, message: MSG.regCaptchaEmpty, data: CAPTCHA_DUE });
+    const r = await s.api('/admin/api/login', { username: 'admin', password: adminPassword, ...(await solvedCaptcha(s, '/admin/api/captcha')) });
+    expect(r).toMatchObject({ code: 200, message: MSG.loginSuccess, data: { token: expect.any(String) } });
+    expect((await call(s, r.data.token, 'GET', '/me')).data).toMatchObject({ username: 'admin' });
+    // the success cleared the count: no captcha needed any more
+    await staffLogin(s, 'admin', adminPassword);
+  });
+
+  it('accepts CAPTCHA_BYPASS_CODE as the code, as at registration', async () => {
+    const st = await newStaff(s, admin, 'finance');
+    for (let i = 0; i < LOGIN_CAPTCHA.afterFailures; i++) await s.api('/admin/api/login', { username: st.username, password: 'wrong-pass' });
+    expect((await s.api('/admin/api/login', { username: st.username, password: st.password, code: CAPTCHA_BYPASS })).code).toBe(200);
   });
 
   it('refuses a disabled staff member with 员工账号已停用 and ends their sessions', async () => {
@@ -202,7 +221,7 @@ describe('staff management', () => {
   it('creates a staff member once (audited, no password in the trail) and refuses the name twice', async () => {
     const username = uniqueName('dup');
     const r = await call(s, admin, 'POST', '/staff', { username, password: STAFF_PASSWORD, role: 'finance' });
-    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.staffCreated, data: { username, role: 'finance', role_label: '财务', state: 1, locked: false } });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.staffCreated, data: { username, role: 'finance', role_label: '财务', state: 1, login_captcha: false } });
     expect(await call(s, admin, 'POST', '/staff', { username, password: STAFF_PASSWORD, role: 'support' })).toMatchObject({ code: 400, message: MSG.regUsernameTaken });
     const [row] = await auditRows(s, 'staff.create', `staff:${r.data.id}`);
     expect(row).toMatchObject({ staff_name: 'admin', before: null, after: { username, role: 'finance' }, ip: '127.0.0.1' });

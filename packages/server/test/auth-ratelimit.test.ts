@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_BYPASS, startServer, uniqueName, type TestServer } from './harness.js';
+import { MSG } from '@app/contract';
+import { attachServer, CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
 import { loginTrial } from '../src/modules/auth/service.js';
 
 // A server of its own with tiny limits: every call here comes from 127.0.0.1.
@@ -36,6 +38,11 @@ describe('rate limits per IP and minute', () => {
     expect(await s.api('/api/guestlogin')).toMatchObject(TOO_MANY);
   });
 
+  it('answers the 4th staff captcha in a minute with code 429 操作过于频繁，请稍后再试', async () => {
+    for (let i = 0; i < 3; i++) expect((await s.api('/admin/api/captcha')).code).toBe(200);
+    expect(await s.api('/admin/api/captcha')).toMatchObject(TOO_MANY);
+  });
+
   it('does not limit the member endpoints polled by the app', async () => {
     // the guest bucket is used up by now, so this session comes straight from the service
     const token = await loginTrial(s.db.kysely, { ip: '127.0.0.1', userAgent: 'test' });
@@ -43,3 +50,24 @@ describe('rate limits per IP and minute', () => {
   });
 });
 
+describe('failed logins per IP', () => {
+  const BUDGET = 5;
+  let b: TestServer;
+  beforeAll(async () => {
+    // another instance on the same database, with room per minute but a small failure budget
+    b = await attachServer(s, { rateLimits: { login: 1000, register: 0, captcha: 1000 }, loginIpFailureBudget: BUDGET });
+  });
+  afterAll(() => b.close());
+
+  it(`asks every login from an IP for a captcha after ${BUDGET} failures on different names, members and staff alike`, async () => {
+    const m = await registerMember(b);
+    for (let i = 1; i < BUDGET; i++) {
+      expect(await b.api('/api/login_pc', { name: uniqueName('walk'), password: 'secret123' })).toMatchObject({ code: 400, message: MSG.loginWrong, data: null });
+    }
+    expect(await b.api('/admin/api/login', { username: uniqueName('walk'), password: 'secret123' })).toMatchObject({ code: 400, message: MSG.loginWrong, data: CAPTCHA_DUE });
+    expect(await b.api('/api/login_pc', { name: uniqueName('walk'), password: 'secret123' })).toMatchObject({ code: 400, message: MSG.regCaptchaEmpty, data: CAPTCHA_DUE });
+    expect(await b.api('/api/login_pc', { name: m.name, password: m.password })).toMatchObject({ code: 400, message: MSG.regCaptchaEmpty, data: CAPTCHA_DUE });
+    expect(await b.api('/admin/api/login', { username: 'admin', password: 'whatever-1' })).toMatchObject({ code: 400, message: MSG.regCaptchaEmpty, data: CAPTCHA_DUE });
+    expect(await b.api('/api/login_pc', { name: m.name, password: m.password, ...(await solvedCaptcha(b)) })).toMatchObject({ code: 200, message: MSG.loginSuccess });
+  });
+});

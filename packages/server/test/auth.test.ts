@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { LOGIN_LOCK, MSG, fmt } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG } from '@app/contract';
 import { CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { forgetCachedSessions } from '../src/modules/session/service.js';
+import { nameCounterKey } from '../src/modules/auth/login-guard.js';
+import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
 
 // Limits high enough that this file's many registrations and logins from 127.0.0.1 pass;
 // the limits themselves are proven in auth-ratelimit.test.ts.
@@ -282,67 +284,87 @@ describe('POST /api/login_pc', () => {
     expect(r.message).toBe('账号或密码错误');
   });
 
-  describe('lockout', () => {
-    it(`locks after ${LOGIN_LOCK.maxFailures} failures; then even the right password is refused with code 429`, async () => {
+  describe('captcha after failed attempts (no lockout)', () => {
+    const after = LOGIN_CAPTCHA.afterFailures;
+    const login = (name: string, password: string, captcha: { captcha_id?: string; code?: string } = {}) => s.api('/api/login_pc', { name, password, ...captcha });
+    const wrong = (name: string) => login(name, 'wrongpass');
+
+    it(`answers wrong password number ${after} with captcha_required, then asks 请输入验证码！ even for the right password`, async () => {
       const m = await registerMember(s);
-      for (let i = 1; i < LOGIN_LOCK.maxFailures; i++) {
-        expect((await s.api('/api/login_pc', { name: m.name, password: `wrong${i}xx` })).message).toBe('账号或密码错误');
+      for (let i = 1; i < after; i++) expect(await wrong(m.name)).toMatchObject({ status: 200, code: 400, message: MSG.loginWrong, data: null });
+      expect(await wrong(m.name)).toMatchObject({ code: 400, message: MSG.loginWrong, data: CAPTCHA_DUE });
+      expect(await login(m.name, m.password)).toMatchObject({ status: 200, code: 400, message: MSG.regCaptchaEmpty, data: CAPTCHA_DUE });
+      expect(await login(m.name, m.password, { captcha_id: 'no-such-captcha', code: 'abcd' })).toMatchObject({ code: 400, message: MSG.regCaptchaWrong, data: CAPTCHA_DUE });
+    });
+
+    it('signs the owner in with the right password and a solved captcha; the count then starts again', async () => {
+      const m = await registerMember(s);
+      for (let i = 0; i < after; i++) await wrong(m.name);
+      expect(await login(m.name, m.password, await solvedCaptcha(s))).toMatchObject({ code: 200, message: MSG.loginSuccess });
+      for (let i = 1; i < after; i++) expect(await wrong(m.name)).toMatchObject({ message: MSG.loginWrong, data: null });
+      expect((await login(m.name, m.password)).code).toBe(200);
+    });
+
+    it('20 wrong passwords from strangers never stop the owner who solves a captcha', async () => {
+      const m = await registerMember(s);
+      for (let i = 0; i < 20; i++) {
+        const captcha = i % 2 ? await solvedCaptcha(s) : {};
+        expect((await login(m.name, `guess${i}xx`, captcha)).code).toBe(400);
       }
-      const fifth = await s.api('/api/login_pc', { name: m.name, password: 'wrong5xx' });
-      const locked = fmt(MSG.loginLocked, { minutes: LOGIN_LOCK.lockMinutes });
-      expect(fifth).toMatchObject({ code: 429, message: locked });
-      const right = await s.api('/api/login_pc', { name: m.name, password: m.password });
-      expect(right).toMatchObject({ status: 200, code: 429, message: locked });
-      expect(right.message).toContain('15分钟');
+      expect(await login(m.name, m.password, await solvedCaptcha(s))).toMatchObject({ status: 200, code: 200, message: MSG.loginSuccess });
     });
 
-    it('unlocks once the lock time has passed, and a success resets the count', async () => {
+    it('accepts CAPTCHA_BYPASS_CODE as the code, as at registration', async () => {
       const m = await registerMember(s);
-      for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' });
-      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(429);
-      await s.db.kysely.updateTable('members').set({ locked_until: sql`now() - interval '1 second'` }).where('username', '=', m.name).execute();
-      // after expiry a single failure does not lock again: counting starts afresh
-      expect((await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })).code).toBe(400);
-      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
-      const row = await member(m.name);
-      expect(row.failed_logins).toBe(0);
-      expect(row.locked_until).toBeNull();
+      for (let i = 0; i < after; i++) await wrong(m.name);
+      expect((await login(m.name, m.password, { code: CAPTCHA_BYPASS })).code).toBe(200);
     });
 
-    it('a success before the limit resets the count', async () => {
+    it('uses a captcha once: the same one a second time is 验证码错误！', async () => {
       const m = await registerMember(s);
-      for (let i = 0; i < LOGIN_LOCK.maxFailures - 1; i++) await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' });
-      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
-      for (let i = 0; i < LOGIN_LOCK.maxFailures - 1; i++) {
-        expect((await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })).code).toBe(400);
-      }
-      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
+      for (let i = 0; i < after; i++) await wrong(m.name);
+      const captcha = await solvedCaptcha(s);
+      expect(await login(m.name, 'wrongpass', captcha)).toMatchObject({ code: 400, message: MSG.loginWrong, data: CAPTCHA_DUE });
+      expect(await login(m.name, m.password, captcha)).toMatchObject({ code: 400, message: MSG.regCaptchaWrong, data: CAPTCHA_DUE });
+      expect((await login(m.name, m.password, await solvedCaptcha(s))).code).toBe(200);
     });
 
-    it('counts concurrent failures exactly (no lost updates)', async () => {
+    it('leaves a captcha sent when none is due unused', async () => {
       const m = await registerMember(s);
-      const below = LOGIN_LOCK.maxFailures - 1;
-      await Promise.all(Array.from({ length: below }, () => s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })));
-      expect((await member(m.name)).failed_logins).toBe(below);
-      expect((await s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })).code).toBe(429);
+      const captcha = await solvedCaptcha(s);
+      expect((await login(m.name, m.password, captcha)).code).toBe(200);
+      const row = await s.db.kysely.selectFrom('captchas').select('used_at').where('id', '=', captcha.captcha_id).executeTakeFirstOrThrow();
+      expect(row.used_at).toBeNull();
     });
 
-    it('ends locked after a burst of concurrent failures', async () => {
+    it(`lets at most ${after} of a burst of concurrent attempts through without a captcha`, async () => {
       const m = await registerMember(s);
-      const attempts = 12;
-      await Promise.all(Array.from({ length: attempts }, () => s.api('/api/login_pc', { name: m.name, password: 'wrongpass' })));
-      const row = await member(m.name);
-      // every attempt that passed the lock check was counted; the account ends locked
-      expect(row.failed_logins).toBeGreaterThanOrEqual(LOGIN_LOCK.maxFailures);
-      expect(row.locked_until).not.toBeNull();
-      expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(429);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => wrong(m.name)));
+      expect(answers.filter((a) => a.message === MSG.loginWrong)).toHaveLength(after);
+      expect(answers.filter((a) => a.message === MSG.regCaptchaEmpty)).toHaveLength(12 - after);
     });
 
-    it('does not lock another member', async () => {
+    it('counts variants of one name together (case, width, spaces)', async () => {
+      const m = await registerMember(s);
+      const fullWidth = [...m.name].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+      await wrong(m.name.toUpperCase());
+      await wrong(fullWidth);
+      expect(await wrong(` ${m.name}`)).toMatchObject({ message: MSG.loginWrong, data: CAPTCHA_DUE });
+    });
+
+    it(`asks no captcha once ${LOGIN_CAPTCHA.windowMinutes} minutes pass without an attempt`, async () => {
+      const m = await registerMember(s);
+      for (let i = 0; i < after; i++) await wrong(m.name);
+      await s.db.kysely.updateTable('login_counters').set({ expires_at: sql`now() - interval '1 second'` }).where('key', '=', nameCounterKey('member', m.name)).execute();
+      expect(await wrong(m.name)).toMatchObject({ message: MSG.loginWrong, data: null });
+      expect((await login(m.name, m.password)).code).toBe(200);
+    });
+
+    it('does not ask another member for a captcha', async () => {
       const a = await registerMember(s);
       const b = await registerMember(s);
-      for (let i = 0; i < LOGIN_LOCK.maxFailures; i++) await s.api('/api/login_pc', { name: a.name, password: 'wrongpass' });
-      expect((await s.api('/api/login_pc', { name: b.name, password: b.password })).code).toBe(200);
+      for (let i = 0; i < after + 2; i++) await wrong(a.name);
+      expect((await login(b.name, b.password)).code).toBe(200);
     });
   });
 

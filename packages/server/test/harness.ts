@@ -45,8 +45,10 @@ function testConfig(overrides: Partial<Config>): Config {
     {
       h5Dist: null,
       uploadsDir: `/tmp/uploads-${randomBytes(4).toString('hex')}`,
-      // Every test calls from 127.0.0.1: limits are off unless a test sets them to prove them.
+      // Every test calls from 127.0.0.1: rate limits and the per-IP login failure budget are off
+      // unless a test sets them to prove them.
       rateLimits: { login: 0, register: 0, captcha: 0 },
+      loginIpFailureBudget: 0,
       ...overrides,
     },
   );

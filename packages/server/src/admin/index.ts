@@ -39,7 +39,7 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
     app.route({
       method: r.method,
       url: r.path,
-      config: { maintenanceExempt: true, ...(r.loginLimited ? perMinute(app.config.rateLimits.login) : {}) },
+      config: { maintenanceExempt: true, ...(r.rateLimit ? perMinute(app.config.rateLimits[r.rateLimit]) : {}) },
       handler: async (req) => {
         const staff = r.access === 'public' ? (null as unknown as StaffPrincipal) : await authenticate(app, req, r.access);
         const answer = await r.handler({

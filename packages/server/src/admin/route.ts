@@ -30,8 +30,8 @@ export interface AdminRoute {
   params?: z.ZodType;
   /** the audit actions this route writes when it changes something */
   audits?: AuditAction[];
-  /** counted against the login rate limit */
-  loginLimited?: boolean;
+  /** counted against this per-IP, per-minute rate limit (config.rateLimits) */
+  rateLimit?: 'login' | 'captcha';
   handler(ctx: RouteContext<any, any, any>): Promise<Envelope>;
 }
 

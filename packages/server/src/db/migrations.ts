@@ -749,6 +749,20 @@ CREATE TABLE lottery_mutes (
 );
 `;
 
+const loginCaptcha = /* sql */ `
+-- Login attempts counted per submitted name (members and staff apart) and failed logins per IP, each
+-- under the sha256 of what it counts, with a sliding expiry (LOGIN_CAPTCHA): past a few, the next
+-- login needs a captcha. Replaces the hard lock, which let anyone lock any account.
+CREATE TABLE login_counters (
+  key text PRIMARY KEY,
+  hits integer NOT NULL CHECK (hits > 0),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX login_counters_expiry_idx ON login_counters (expires_at);
+ALTER TABLE members DROP COLUMN failed_logins, DROP COLUMN locked_until;
+ALTER TABLE staff DROP COLUMN failed_logins, DROP COLUMN locked_until;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -759,4 +773,5 @@ export const migrations: Migration[] = [
   { id: '007_demo_venue_play', sql: demoVenuePlay },
   { id: '008_lottery', sql: lottery },
   { id: '009_lottery_chat', sql: lotteryChat },
+  { id: '010_login_captcha', sql: loginCaptcha },
 ];

@@ -23,8 +23,6 @@ export interface Database {
     inviter_id: number | null;
     is_trial: Generated<boolean>;
     state: Generated<number>;
-    failed_logins: Generated<number>;
-    locked_until: NullableTimestamp;
     register_ip: Generated<string>;
     last_login_at: NullableTimestamp;
     last_login_ip: Generated<string>;
@@ -42,6 +40,7 @@ export interface Database {
     user_agent: Generated<string>;
   };
   captchas: { id: string; answer: string; expires_at: Timestamp; used_at: NullableTimestamp };
+  login_counters: { key: string; hits: number; expires_at: Timestamp };
   banners: { id: Generated<number>; type: Generated<number>; src: string; url: Generated<string>; sort: Generated<number>; enabled: Generated<boolean> };
   notices: { id: Generated<number>; title: string; content: string; on_home: Generated<boolean>; enabled: Generated<boolean>; created_at: Timestamp };
   game_entries: {
@@ -180,8 +179,6 @@ export interface Database {
     password_hash: string;
     role: string;
     state: Generated<number>;
-    failed_logins: Generated<number>;
-    locked_until: NullableTimestamp;
     last_login_at: NullableTimestamp;
     last_login_ip: Generated<string>;
     created_at: Timestamp;

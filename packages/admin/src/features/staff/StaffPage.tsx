@@ -52,7 +52,8 @@ export default function StaffPage() {
             render: (_, st) => (
               <Space>
                 <Tag color={st.state === 1 ? 'green' : 'red'}>{STAFF_STATE_LABELS[st.state]}</Tag>
-                {st.locked && <Tag color="orange">已锁定</Tag>}
+                {/* someone failed to sign in as this name lately: the next sign-in asks for a captcha */}
+                {st.login_captcha && <Tag color="orange">登录需验证码</Tag>}
               </Space>
             ),
           },

@@ -1,6 +1,8 @@
-import { MSG, ROLE_LABELS, ROLE_PERMISSIONS, type StaffLoginResult, type StaffMe, type StaffRole, ADMIN_MSG } from '@app/contract';
+import { MSG, ROLE_LABELS, type Captcha, ROLE_PERMISSIONS, type StaffLoginResult, type StaffMe, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { idParams, ownPasswordSchema, staffCreateSchema, staffLoginSchema, staffPasswordSchema, staffRoleSchema, staffStateSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
+import { issueCaptcha } from '../../modules/auth/captcha.js';
+import { loginPolicy } from '../../modules/auth/login-guard.js';
 import { writeAudit } from '../audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
@@ -13,12 +15,21 @@ export const staffRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/login',
     tag: '登录',
-    summary: '员工登录，返回 token（Authorization: Bearer）；连续失败会锁定账号',
+    summary: '员工登录，返回 token（Authorization: Bearer）；同一用户名连续失败后，下次登录需带图形验证码（captcha_id, code；data.captcha_required = 1 时）',
     access: 'public',
     body: staffLoginSchema,
     audits: ['staff.login'],
-    loginLimited: true,
-    handler: async ({ app, req, body }) => ok<StaffLoginResult>({ token: await loginStaff(app.kdb, body.username, body.password, req.ip) }, MSG.loginSuccess),
+    rateLimit: 'login',
+    handler: async ({ app, req, body }) => ok<StaffLoginResult>({ token: await loginStaff(app.kdb, loginPolicy(app.config), body, req.ip) }, MSG.loginSuccess),
+  }),
+  route({
+    method: 'POST',
+    path: '/captcha',
+    tag: '登录',
+    summary: '图形验证码（captcha_id, image），登录要求验证码时使用；单次有效，5 分钟过期',
+    access: 'public',
+    rateLimit: 'captcha',
+    handler: async ({ app }) => ok<Captcha>(await issueCaptcha(app.kdb)),
   }),
   route({
     method: 'POST',

@@ -3,7 +3,7 @@ import { MSG, ROLE_LABELS, type AdminStaff, type StaffRole, ADMIN_MSG } from '@a
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { lockedError, lockMinutesLeft, recordLoginFailure, spendDecoyVerify } from '../../modules/auth/lockout.js';
+import { admitLogin, loginSucceeded, namesNeedingCaptcha, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from '../../modules/auth/login-guard.js';
 import { beijing } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 import { createStaffSession, revokeAllStaffSessions } from './sessions.js';
@@ -11,28 +11,21 @@ import { createStaffSession, revokeAllStaffSessions } from './sessions.js';
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Staff login with the members' lockout rule (LOGIN_LOCK): after maxFailures consecutive wrong
- * passwords the account is locked for lockMinutes, even for the right password. A disabled account
- * is told so only to someone who knows its password.
+ * Staff login behind the members' login guard (login-guard.ts, LOGIN_CAPTCHA): past a few attempts on
+ * a name the next one needs a solved captcha, so nobody can lock anyone out, `admin` included. A
+ * disabled account is told so only to someone who knows its password.
  */
-export async function loginStaff(db: Kdb, username: string, password: string, ip: string): Promise<string> {
-  const staff = await db
-    .selectFrom('staff')
-    .select(['id', 'username', 'password_hash', 'state', lockMinutesLeft.as('lock_minutes_left')])
-    .where('username', '=', username)
-    .executeTakeFirst();
+export async function loginStaff(db: Kdb, policy: LoginPolicy, input: { username: string; password: string } & CaptchaInput, ip: string): Promise<string> {
+  const admitted = await admitLogin(db, policy, 'staff', input.username, ip, input);
+  const staff = await db.selectFrom('staff').select(['id', 'username', 'password_hash', 'state']).where('username', '=', input.username).executeTakeFirst();
   if (!staff) {
-    await spendDecoyVerify(password);
-    throw badRequest(MSG.loginWrong);
+    await spendDecoyVerify(input.password);
+    return refuseLogin(db, policy, admitted);
   }
-  if (staff.lock_minutes_left !== null && staff.lock_minutes_left > 0) throw lockedError(staff.lock_minutes_left);
-  if (!(await verifyPassword(staff.password_hash, password))) {
-    const lockMinutes = await recordLoginFailure(db, 'staff', staff.id);
-    if (lockMinutes > 0) throw lockedError(lockMinutes);
-    throw badRequest(MSG.loginWrong);
-  }
+  if (!(await verifyPassword(staff.password_hash, input.password))) return refuseLogin(db, policy, admitted);
   if (staff.state !== 1) throw forbidden(ADMIN_MSG.staffDisabled);
-  await db.updateTable('staff').set({ failed_logins: 0, locked_until: null, last_login_at: sql`now()`, last_login_ip: ip }).where('id', '=', staff.id).execute();
+  await loginSucceeded(db, admitted);
+  await db.updateTable('staff').set({ last_login_at: sql`now()`, last_login_ip: ip }).where('id', '=', staff.id).execute();
   const token = await createStaffSession(db, staff.id, ip);
   await writeAudit(db, { id: staff.id, username: staff.username, ip }, 'staff.login', `staff:${staff.id}`, null, null);
   return token;
@@ -56,33 +49,34 @@ export async function changeOwnPassword(db: Kdb, actor: Actor, oldPassword: stri
   });
 }
 
-type StaffRow = { id: number; username: string; role: string; state: number; locked_until: Date | null; last_login_at: Date | null; last_login_ip: string; created_at: Date };
+type StaffRow = { id: number; username: string; role: string; state: number; last_login_at: Date | null; last_login_ip: string; created_at: Date };
 
-function toStaff(r: StaffRow): AdminStaff {
+function toStaff(r: StaffRow, captchaDue: Set<string>): AdminStaff {
   return {
     id: r.id,
     username: r.username,
     role: r.role as StaffRole,
     role_label: ROLE_LABELS[r.role as StaffRole] ?? r.role,
     state: r.state,
-    locked: !!r.locked_until && new Date(r.locked_until).getTime() > Date.now(),
+    login_captcha: captchaDue.has(r.username),
     last_login_at: beijing(r.last_login_at),
     last_login_ip: r.last_login_ip,
     created_at: beijing(r.created_at),
   };
 }
 
-const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'locked_until', 'last_login_at', 'last_login_ip', 'created_at'] as const;
+const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'last_login_at', 'last_login_ip', 'created_at'] as const;
 
 export async function listStaff(db: Kdb): Promise<AdminStaff[]> {
   const rows = await db.selectFrom('staff').select(STAFF_COLUMNS).orderBy('id').execute();
-  return rows.map(toStaff);
+  const captchaDue = await namesNeedingCaptcha(db, 'staff', rows.map((r) => r.username));
+  return rows.map((r) => toStaff(r, captchaDue));
 }
 
 async function getStaff(db: Kdb, id: number): Promise<AdminStaff> {
   const row = await db.selectFrom('staff').select(STAFF_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(ADMIN_MSG.staffMissing);
-  return toStaff(row);
+  return toStaff(row, await namesNeedingCaptcha(db, 'staff', [row.username]));
 }
 
 export async function createStaff(db: Kdb, actor: Actor, input: { username: string; password: string; role: StaffRole }): Promise<AdminStaff> {
@@ -100,12 +94,12 @@ export async function createStaff(db: Kdb, actor: Actor, input: { username: stri
   }
 }
 
-/** A new password set by a super admin; the staff member's sessions end and any lock is lifted. */
+/** A new password set by a super admin; the staff member's sessions end. */
 export async function resetStaffPassword(db: Kdb, actor: Actor, id: number, password: string): Promise<void> {
   await getStaff(db, id);
   const hash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('staff').set({ password_hash: hash, failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+    await tx.updateTable('staff').set({ password_hash: hash }).where('id', '=', id).execute();
     await writeAudit(tx, actor, 'staff.password', `staff:${id}`, null, null);
   });
   await revokeAllStaffSessions(db, id);
@@ -126,7 +120,7 @@ export async function setStaffState(db: Kdb, actor: Actor, id: number, state: 0 
   if (id === actor.id) throw badRequest(ADMIN_MSG.staffSelf);
   const before = await getStaff(db, id);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('staff').set({ state, ...(state === 1 ? { failed_logins: 0, locked_until: null } : {}) }).where('id', '=', id).execute();
+    await tx.updateTable('staff').set({ state }).where('id', '=', id).execute();
     await writeAudit(tx, actor, 'staff.state', `staff:${id}`, { state: before.state }, { state });
   });
   if (state === 0) await revokeAllStaffSessions(db, id);

@@ -1,39 +1,136 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { fmt, LOGIN_LOCK, MSG } from '@app/contract';
+import { CODE, LOGIN_CAPTCHA, MSG, type LoginRefusal } from '@app/contract';
+import type { Config } from '../../config.js';
 import type { Kdb } from '../../db/connect.js';
-import { tooMany, type AppError } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { consumeCaptcha } from './captcha.js';
 
 /**
- * The password-login lockout shared by members and staff (LOGIN_LOCK): maxFailures consecutive
- * failures lock the account for lockMinutes, during which even the right password is refused.
- * Both tables carry failed_logins and locked_until.
+ * The password-login guard shared by members and staff (LOGIN_CAPTCHA). Nothing ever locks an
+ * account, so nobody can lock out its owner: past a few attempts on one name, or too many failures
+ * from one IP, the next login needs a solved captcha, right password or not.
+ *
+ * Attempts are counted per submitted name, normalized, whether or not the name exists, so an unknown
+ * name answers exactly as a known one at every count. The counters live in the database
+ * (login_counters, keyed by a hash with a sliding expiry), not in Redis: they are then shared by every
+ * instance with or without REDIS_URL and survive Redis going away, and one upsert is small beside the
+ * argon2 verification each attempt costs anyway. Storage stays bounded: a row per name or IP tried in
+ * the last window, expired rows swept now and then, and the per-IP rate limits cap how fast rows come.
  */
 
-/** Whole minutes of lock left (≤ 0 or null: not locked), to select with the account. */
-export const lockMinutesLeft = sql<number | null>`CEIL(EXTRACT(EPOCH FROM (locked_until - now())) / 60)::int`;
+export type LoginRealm = 'member' | 'staff';
 
-export function lockedError(minutes: number): AppError {
-  return tooMany(fmt(MSG.loginLocked, { minutes: Math.max(1, minutes) }));
+export interface LoginPolicy {
+  /** CAPTCHA_BYPASS_CODE (tests only; refused in production) */
+  captchaBypassCode: string | null;
+  /** failures per IP and window before that IP needs a captcha for every login; 0: off */
+  ipFailureBudget: number;
 }
 
-/** Counts one more failure (a lock that ran out starts again from 1); the lock's minutes when it locks now, else 0. */
-export async function recordLoginFailure(db: Kdb, table: 'members' | 'staff', id: number): Promise<number> {
-  const count = sql<number>`CASE WHEN locked_until <= now() THEN 1 ELSE failed_logins + 1 END`;
+export const loginPolicy = (config: Config): LoginPolicy => ({ captchaBypassCode: config.captchaBypassCode, ipFailureBudget: config.loginIpFailureBudget });
+
+/** What the client sent for a captcha; both empty when it showed none. */
+export interface CaptchaInput {
+  captcha_id: string;
+  code: string;
+}
+
+/** One admitted attempt: what the refusal or the success needs to know. */
+export interface Admitted {
+  nameKey: string;
+  /** attempts on this name in the window, this one included */
+  nameAttempts: number;
+  ip: string;
+}
+
+const SWEEP_CHANCE = 0.02;
+const CAPTCHA_REQUIRED: LoginRefusal = { captcha_required: 1 };
+
+/** NFKC, trimmed, lower case: variants of one name share a counter (the lookup itself stays exact). */
+export function nameCounterKey(realm: LoginRealm, name: string): string {
+  return digest(`${realm}:name:${name.normalize('NFKC').trim().toLowerCase()}`);
+}
+
+const ipCounterKey = (ip: string) => digest(`ip:${ip}`);
+const digest = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function refusal(message: string): AppError {
+  return new AppError(CODE.badRequest, message, CAPTCHA_REQUIRED);
+}
+
+/** Adds one to a counter (restarting from 1 when it had expired) and slides its expiry; the new count. */
+async function hit(db: Kdb, key: string): Promise<number> {
+  const expires = sql<Date>`now() + make_interval(mins => ${LOGIN_CAPTCHA.windowMinutes}::int)`;
   const row = await db
-    .updateTable(table)
-    .set({
-      failed_logins: count,
-      locked_until: sql`CASE
-        WHEN ${count} >= ${LOGIN_LOCK.maxFailures} THEN now() + make_interval(mins => ${LOGIN_LOCK.lockMinutes}::int)
-        WHEN locked_until <= now() THEN NULL
-        ELSE locked_until END`,
-    })
-    .where('id', '=', id)
-    .returning(['failed_logins'])
+    .insertInto('login_counters')
+    .values({ key, hits: 1, expires_at: expires })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql`CASE WHEN login_counters.expires_at <= now() THEN 1 ELSE login_counters.hits + 1 END`,
+        expires_at: expires,
+      }),
+    )
+    .returning('hits')
     .executeTakeFirstOrThrow();
-  return row.failed_logins >= LOGIN_LOCK.maxFailures ? LOGIN_LOCK.lockMinutes : 0;
+  // Expired rows count for nothing: sweep them now and then instead of running a job for it.
+  if (Math.random() < SWEEP_CHANCE) await db.deleteFrom('login_counters').where('expires_at', '<=', sql<Date>`now()`).execute();
+  return row.hits;
+}
+
+async function current(db: Kdb, key: string): Promise<number> {
+  const row = await db.selectFrom('login_counters').select('hits').where('key', '=', key).where('expires_at', '>', sql<Date>`now()`).executeTakeFirst();
+  return row?.hits ?? 0;
+}
+
+const ipOverBudget = (policy: LoginPolicy, failures: number) => policy.ipFailureBudget > 0 && failures >= policy.ipFailureBudget;
+
+/**
+ * Runs before the name is looked up or the password verified: counts the attempt on the name (in one
+ * statement, so a burst of concurrent attempts cannot all slip in under the limit) and, when a captcha
+ * is due, refuses a missing or wrong one (请输入验证码！ / 验证码错误！ with captcha_required) without
+ * spending an argon2 verification. A captcha sent when none is due is left unused.
+ */
+export async function admitLogin(db: Kdb, policy: LoginPolicy, realm: LoginRealm, name: string, ip: string, captcha: CaptchaInput): Promise<Admitted> {
+  const nameKey = nameCounterKey(realm, name);
+  const nameAttempts = await hit(db, nameKey);
+  const due = nameAttempts > LOGIN_CAPTCHA.afterFailures || ipOverBudget(policy, await current(db, ipCounterKey(ip)));
+  if (due) {
+    if (!captcha.code) throw refusal(MSG.regCaptchaEmpty);
+    const bypass = policy.captchaBypassCode;
+    if (!(bypass && captcha.code === bypass) && !(await consumeCaptcha(db, captcha.captcha_id, captcha.code))) throw refusal(MSG.regCaptchaWrong);
+  }
+  return { nameKey, nameAttempts, ip };
+}
+
+/**
+ * A wrong password, an unknown name or the trial account: one answer, 账号或密码错误, with
+ * captcha_required when the next attempt will need a captcha. The failure counts against the IP.
+ */
+export async function refuseLogin(db: Kdb, policy: LoginPolicy, admitted: Admitted): Promise<never> {
+  const ipFailures = policy.ipFailureBudget > 0 ? await hit(db, ipCounterKey(admitted.ip)) : 0;
+  const due = admitted.nameAttempts >= LOGIN_CAPTCHA.afterFailures || ipOverBudget(policy, ipFailures);
+  throw new AppError(CODE.badRequest, MSG.loginWrong, due ? CAPTCHA_REQUIRED : null);
+}
+
+/** The right password: the name's count starts again (the IP's failures stay until they expire). */
+export async function loginSucceeded(db: Kdb, admitted: Admitted): Promise<void> {
+  await db.deleteFrom('login_counters').where('key', '=', admitted.nameKey).execute();
+}
+
+/** Which of these names would need a captcha at their next login (the console's staff list). */
+export async function namesNeedingCaptcha(db: Kdb, realm: LoginRealm, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const byKey = new Map(names.map((n) => [nameCounterKey(realm, n), n]));
+  const rows = await db
+    .selectFrom('login_counters')
+    .select('key')
+    .where('key', 'in', [...byKey.keys()])
+    .where('hits', '>=', LOGIN_CAPTCHA.afterFailures)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  return new Set(rows.map((r) => byKey.get(r.key)!));
 }
 
 // Unknown names still cost one argon2 verification, so the answer time does not tell which names

@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
 import { revokeSession } from '../session/service.js';
 import { consumeCaptcha, issueCaptcha } from './captcha.js';
+import { loginPolicy } from './login-guard.js';
 import { perMinute } from './rate.js';
 import { loginTrial, loginWithPassword, registerMember, type ClientMeta } from './service.js';
 
@@ -41,7 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post('/login_pc', { config: perMinute(limits.login) }, async (req) => {
     const body = parse(loginSchema, req.body);
-    const token = await loginWithPassword(app.kdb, body.name, body.password, meta(req));
+    const token = await loginWithPassword(app.kdb, loginPolicy(app.config), body, meta(req));
     return ok<ApiToken>({ api_token: token }, MSG.loginSuccess);
   });
 

@@ -3,7 +3,7 @@ import { LIMITS, MSG, fmt } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { lockedError, lockMinutesLeft, recordLoginFailure, spendDecoyVerify } from './lockout.js';
+import { admitLogin, loginSucceeded, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from './login-guard.js';
 import { openMemberWallet } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 import { getSettings } from '../site/service.js';
@@ -87,39 +87,32 @@ async function findInviter(db: Kdb, pid: string): Promise<number | null> {
 }
 
 /**
- * Password login with lockout: LOGIN_LOCK.maxFailures consecutive failures lock the account for
- * LOGIN_LOCK.lockMinutes, during which even the right password is refused. Unknown name, wrong
- * password and the trial account (which has no usable password) all answer the same text.
+ * Password login behind the login guard (login-guard.ts, LOGIN_CAPTCHA): past a few attempts on a
+ * name the next one needs a solved captcha, right password or not; nothing locks the account. Unknown
+ * name, wrong password and the trial account (which has no usable password) all answer the same text
+ * with the same data, and cost one argon2 verification each.
  */
-export async function loginWithPassword(db: Kdb, name: string, password: string, meta: ClientMeta): Promise<string> {
+export async function loginWithPassword(
+  db: Kdb,
+  policy: LoginPolicy,
+  input: { name: string; password: string } & CaptchaInput,
+  meta: ClientMeta,
+): Promise<string> {
+  const admitted = await admitLogin(db, policy, 'member', input.name, meta.ip, input);
   const member = await db
     .selectFrom('members')
-    .select([
-      'id',
-      'password_hash',
-      'is_trial',
-      'state',
-      lockMinutesLeft.as('lock_minutes_left'),
-    ])
-    .where('username', '=', name)
+    .select(['id', 'password_hash', 'is_trial', 'state'])
+    .where('username', '=', input.name)
     .executeTakeFirst();
   if (!member || member.is_trial) {
-    await spendDecoyVerify(password);
-    throw badRequest(MSG.loginWrong);
+    await spendDecoyVerify(input.password);
+    return refuseLogin(db, policy, admitted);
   }
-  if (member.lock_minutes_left !== null && member.lock_minutes_left > 0) throw lockedError(member.lock_minutes_left);
-  if (!(await verifyPassword(member.password_hash, password))) {
-    const lockMinutes = await recordLoginFailure(db, 'members', member.id);
-    if (lockMinutes > 0) throw lockedError(lockMinutes);
-    throw badRequest(MSG.loginWrong);
-  }
+  if (!(await verifyPassword(member.password_hash, input.password))) return refuseLogin(db, policy, admitted);
   // Said only to someone who knows the password, so it reveals nothing to a guesser.
   if (member.state !== 1) throw forbidden(MSG.accountDisabled);
-  await db
-    .updateTable('members')
-    .set({ failed_logins: 0, locked_until: null, last_login_at: sql`now()`, last_login_ip: meta.ip })
-    .where('id', '=', member.id)
-    .execute();
+  await loginSucceeded(db, admitted);
+  await db.updateTable('members').set({ last_login_at: sql`now()`, last_login_ip: meta.ip }).where('id', '=', member.id).execute();
   return createSession(db, member.id, meta);
 }
 
