@@ -4,7 +4,7 @@ import { fmt, MSG, ADMIN_MSG, LOTTERY_MSG } from './messages.js';
 import { CHAT_LIMITS } from './lottery-chat.js';
 import { PAY_METHODS } from './cards.js';
 import { reviewReasonFailure } from './wallet.js';
-import { form, int, secret, text } from './validation.js';
+import { form, int, multiline, secret, text } from './validation.js';
 import {
   adjustAmountFailure,
   ADMIN_LIMITS,
@@ -20,8 +20,11 @@ import {
 
 /** Request schemas of /admin/api: shapes coerce, then the back-office rules in admin.ts decide. */
 
-/** Free text a staff member writes, kept whole here so the rule (not the shape) answers when too long. */
-const note = () => z.string().max(4000).default('');
+/**
+ * Free text a staff member writes in a text area (line breaks kept), kept whole here so the rule (not
+ * the shape) answers when too long.
+ */
+const note = () => multiline(z.string().max(4000).default(''));
 /** A yuan amount as sent (number or string); the rules decide. */
 const money = () => z.union([z.number(), z.string().max(40)]).default('');
 const id = () => int(1, Number.MAX_SAFE_INTEGER);

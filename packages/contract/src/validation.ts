@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstFailure, type Rule } from './rules.js';
+import { CONTROL_CHARS_RE, LINE_CHARS_RE } from './regex.js';
 
 /** A trimmed string field that tolerates absence (empty string) and caps its length. */
 export const text = (max = 200) => z.string().trim().max(max * 4).default('');
@@ -17,4 +18,57 @@ export function form<S extends z.ZodRawShape>(shape: S, rules: readonly Rule<z.i
     const message = firstFailure(value as z.infer<z.ZodObject<S>>, rules);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
+}
+
+// ---- control characters ---------------------------------------------------------------------------
+
+/** Field schemas declared multi-line: the only strings of a request that may carry TAB, LF, CR. */
+const multilineFields = new WeakSet<z.ZodType>();
+
+/** A free-text field typed in a text area (a staff member's reason): keeps line breaks and tabs. */
+export function multiline<S extends z.ZodType>(schema: S): S {
+  multilineFields.add(schema);
+  return schema;
+}
+
+/** The keys of an object schema whose field was declared multi-line (looked up once per schema). */
+const multilineKeysOf = new WeakMap<z.ZodType, ReadonlySet<string>>();
+function multilineKeys(schema: z.ZodType): ReadonlySet<string> {
+  let keys = multilineKeysOf.get(schema);
+  if (!keys) {
+    const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+    keys = new Set(Object.keys(shape).filter((k) => multilineFields.has(shape[k]!)));
+    multilineKeysOf.set(schema, keys);
+  }
+  return keys;
+}
+
+/** Requests are JSON or query strings: nothing legitimate nests deeper than this. */
+const MAX_DEPTH = 16;
+
+function badText(value: string, allowLines: boolean): boolean {
+  return CONTROL_CHARS_RE.test(value) || (!allowLines && LINE_CHARS_RE.test(value));
+}
+
+function walk(value: unknown, depth: number, allowLinesAt: ReadonlySet<string> | null): boolean {
+  if (typeof value === 'string') return badText(value, false);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > MAX_DEPTH) return true;
+  if (Array.isArray(value)) return value.some((v) => walk(v, depth + 1, null));
+  for (const [key, v] of Object.entries(value)) {
+    if (badText(key, false)) return true;
+    if (typeof v === 'string' && allowLinesAt?.has(key)) {
+      if (badText(v, true)) return true;
+    } else if (walk(v, depth + 1, null)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a parsed request (the output of `schema`) carries a control character anywhere: keys and
+ * values, nested too. Line breaks and tabs pass only in the top-level fields declared multiline().
+ * The server runs it on every parsed request part, so no field can forget it.
+ */
+export function hasControlChars(schema: z.ZodType, parsed: unknown): boolean {
+  return walk(parsed, 0, multilineKeys(schema));
 }

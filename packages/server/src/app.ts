@@ -11,6 +11,7 @@ import { seedIfEmpty } from './seed/index.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import maintenance from './plugins/maintenance.js';
 import routeIndex from './plugins/routeIndex.js';
+import requestText from './plugins/requestText.js';
 import securityHeaders from './plugins/securityHeaders.js';
 import session from './modules/session/plugin.js';
 import { apiModules } from './modules/index.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(rateLimit, { global: false, ...(redis ? { store: fallbackRateStore(redis, `${config.redisPrefix}rate-limit:`) } : {}) });
   await app.register(session, { redis });
   await app.register(maintenance);
+  await app.register(requestText);
   startBetFeed(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
   app.decorate('lotteryHub', createLotteryHub(app, redis));
