@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELECTRONIC_PROVIDERS, MSG, type ProviderGame } from '@app/contract';
-import { launchSecret, verifyLaunch } from '../src/modules/venues/launch.js';
+import { launchSecret, verifyLaunch } from '../src/lib/launch-token.js';
 import { gamesByProvider } from '../src/venue-demo/games/index.js';
 import { startServer, type TestServer } from './harness.js';
 import { fundedMember } from './transfer-helpers.js';

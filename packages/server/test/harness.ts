@@ -10,7 +10,7 @@ import { createScratchDatabase } from '../src/db/scratch.js';
 import { checkLedger, HOUSE, memberWalletId, post, systemAccountId } from '../src/modules/ledger/service.js';
 import { checkDemoVenue } from '../src/venue-demo/store.js';
 import { checkDemoVenueBets } from '../src/venue-demo/play.js';
-import { launchSecret, signLaunch } from '../src/modules/venues/launch.js';
+import { launchSecret, signLaunch } from '../src/lib/launch-token.js';
 
 /**
  * A real server on an ephemeral port over a real database: in-memory PGlite by default, a fresh

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_LAUNCH_TTL_S, MSG, TRANSFER_STATE } from '@app/contract';
-import { launchSecret, verifyLaunch, type LaunchClaims } from '../src/modules/venues/launch.js';
+import { launchSecret, verifyLaunch, type LaunchClaims } from '../src/lib/launch-token.js';
 import { demoGameForCategory, gamesByProvider } from '../src/venue-demo/games/index.js';
 import { startServer, type TestServer } from './harness.js';
 import { centralFen, fundedMember, into, setVenueEnabled, venueFen } from './transfer-helpers.js';

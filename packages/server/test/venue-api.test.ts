@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, fenToYuan, type VenuePlayResult } from '@app/contract';
-import { signLaunch, launchSecret } from '../src/modules/venues/launch.js';
+import { signLaunch, launchSecret } from '../src/lib/launch-token.js';
 import { checkDemoVenueBets } from '../src/venue-demo/play.js';
 import { slotMachine } from '../src/venue-demo/games/index.js';
 import { checkDemoVenue } from '../src/venue-demo/store.js';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { BET_STATUS, MSG, VENUE_BETS_PAGE_SIZE, fenToYuan, yuanToFen, type VenueBetRow, type VenueBetsPage, type VenuePlayResult } from '@app/contract';
 import type { Kdb } from '../db/connect.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.js';
-import { verifyLaunch } from '../modules/venues/launch.js';
+import { verifyLaunch } from '../lib/launch-token.js';
 import { cryptoRng, gameDefinition, instantGame, isRecord, virtualSport, type Rng } from './games/index.js';
 import { wireOutcome } from './info.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG, VENUE_SESSION_HEADER, fenToYuan, type VenueBalanceInfo, type VenueMe, type VenueSession } from '@app/contract';
 import { ok } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
-import { launchSecret } from '../modules/venues/launch.js';
+import { launchSecret } from '../lib/launch-token.js';
 import { gameInfo } from './info.js';
 import { listMatches, startMatchScheduler } from './matches.js';
 import { balanceFen, betsPage, exchangeLaunch, placeMatchBet, playInstant, sessionOf, type PlaySession } from './play.js';

@@ -3,13 +3,15 @@ import { ADMIN_LIMITS, MSG, type AdminChatRow, type AdminMuteRow, type ChatKind,
 import type { Kdb } from '../../../db/connect.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { beijing } from '../../../lib/time.js';
-import { writeAudit, type Actor } from '../../../admin/audit/service.js';
 import { offsetOf, pageOf } from '../../content/paging.js';
+import type { ReviewRecorder } from '../../ledger/service.js';
 
 /**
  * Staff moderation of the rooms' chat (DESIGN §7, §10): reading messages, deleting one, muting and
- * unmuting a member. Every change and its audit row commit in one transaction. A mute is read from
- * the database at each message (chat/service.ts speakerOf), so it applies on every instance at once.
+ * unmuting a member. Every change and its audit row commit in one transaction: the back office passes
+ * a recorder that writes the row inside it (as deposits/review.ts does), so this module never imports
+ * the admin layer. A mute is read from the database at each message (chat/service.ts speakerOf), so it
+ * applies on every instance at once.
  */
 
 const activeMute = sql<boolean>`(mu.until IS NULL OR mu.until > now())`;
@@ -80,11 +82,11 @@ export async function listChat(db: Kdb, q: { room_id: number; keyword: string; p
  * Marks a message deleted (it leaves chatdata; the caller tells the room). A message deleted already is
  * 409 已处理 and changes nothing; an unknown one 消息不存在.
  */
-export async function deleteChat(db: Kdb, actor: Actor, id: number, reason: string): Promise<{ roomId: number }> {
+export async function deleteChat(db: Kdb, staffId: number, id: number, reason: string, record: ReviewRecorder<object>): Promise<{ roomId: number }> {
   return db.transaction().execute(async (tx) => {
     const row = await tx
       .updateTable('lottery_chat')
-      .set({ deleted_at: sql`now()`, deleted_by: actor.id })
+      .set({ deleted_at: sql`now()`, deleted_by: staffId })
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .returning(['room_id', 'member_id', 'kind', 'author', 'content', 'created_at', 'deleted_at'])
@@ -93,11 +95,8 @@ export async function deleteChat(db: Kdb, actor: Actor, id: number, reason: stri
       const exists = await tx.selectFrom('lottery_chat').select('id').where('id', '=', id).executeTakeFirst();
       throw exists ? conflict(MSG.conflict) : notFound(LOTTERY_MSG.chatMessageMissing);
     }
-    await writeAudit(
+    await record(
       tx,
-      actor,
-      'chat.delete',
-      `chat:${id}`,
       { room_id: row.room_id, member_id: row.member_id, kind: row.kind, author: row.author, content: row.content, created_at: beijing(row.created_at) },
       { deleted_at: beijing(row.deleted_at), reason: reason.trim() },
     );
@@ -129,7 +128,7 @@ export async function listMutes(db: Kdb, page: number): Promise<Page<AdminMuteRo
 }
 
 /** Mutes a member for `minutes` from now (0: until lifted), replacing any mute they have. */
-export async function muteMember(db: Kdb, actor: Actor, memberId: number, minutes: number, reason: string): Promise<AdminMuteRow> {
+export async function muteMember(db: Kdb, staffId: number, memberId: number, minutes: number, reason: string, record: ReviewRecorder<object | null>): Promise<AdminMuteRow> {
   const text = reason.trim();
   return db.transaction().execute(async (tx) => {
     const member = await tx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
@@ -138,17 +137,17 @@ export async function muteMember(db: Kdb, actor: Actor, memberId: number, minute
     const until = minutes === 0 ? null : sql<Date>`now() + ${minutes} * interval '1 minute'`;
     await tx
       .insertInto('lottery_mutes')
-      .values({ member_id: memberId, until, reason: text, staff_id: actor.id })
-      .onConflict((oc) => oc.column('member_id').doUpdateSet({ until, reason: text, staff_id: actor.id, created_at: sql`now()` }))
+      .values({ member_id: memberId, until, reason: text, staff_id: staffId })
+      .onConflict((oc) => oc.column('member_id').doUpdateSet({ until, reason: text, staff_id: staffId, created_at: sql`now()` }))
       .execute();
     const after = toMuteRow(await muteRows(tx).where('mu.member_id', '=', memberId).executeTakeFirstOrThrow());
-    await writeAudit(tx, actor, 'member.mute', `member:${memberId}`, before ? toMuteRow(before) : null, { ...after, minutes });
+    await record(tx, before ? toMuteRow(before) : null, { ...after, minutes });
     return after;
   });
 }
 
 /** Lifts a member's mute; a member not muted now is 409 已处理 and nothing changes. */
-export async function unmuteMember(db: Kdb, actor: Actor, memberId: number): Promise<void> {
+export async function unmuteMember(db: Kdb, memberId: number, record: ReviewRecorder<object>): Promise<void> {
   await db.transaction().execute(async (tx) => {
     // Conditional: of two staff lifting the same mute at once, one lifts it and the other is told 已处理.
     const lifted = await tx
@@ -162,6 +161,6 @@ export async function unmuteMember(db: Kdb, actor: Actor, memberId: number): Pro
       throw member ? conflict(MSG.conflict) : notFound(ADMIN_MSG.memberMissing);
     }
     const before = { until: lifted.until ? beijing(lifted.until) : null, reason: lifted.reason, staff_id: lifted.staff_id, created_at: beijing(lifted.created_at) };
-    await writeAudit(tx, actor, 'member.unmute', `member:${memberId}`, before, { muted: false });
+    await record(tx, before, { muted: false });
   });
 }

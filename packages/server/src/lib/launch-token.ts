@@ -1,8 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kdb } from '../../db/connect.js';
+import type { Kdb } from '../db/connect.js';
 
 /**
  * Launch tokens: what getGameUrl puts in a game URL, the way an operator and a provider share a key.
+ * Neutral ground (lib/): the platform signs them (modules/venues/demo.ts) and the demo venue verifies
+ * them (venue-demo/play.ts), and neither imports the other.
  * A token names one member (the venue's player id), one venue and one game, expires after a short
  * time, and carries a nonce the venue records on first use, so a URL launches once. The signature is
  * HMAC-SHA256 over the claims with a secret shared by every instance (kept in site_settings).
