@@ -290,6 +290,22 @@ export interface AdminMemberRow {
   is_trial: boolean;
   last_login_at: string;
   created_at: string;
+  /** Hedged stake ÷ stake over the last HEDGE_WINDOW_DAYS (0–1, 4 decimals; 0 without stake). */
+  hedged_share: number;
+  /** hedged_share above HEDGED_SHARE_FLAG: the list shows a 对冲 tag. */
+  hedge_flagged: boolean;
+}
+/**
+ * A member's hedging (contract turnover.ts): stake offset by opposite sides of the same round, over
+ * the last `days` Beijing days (today included), in yuan.
+ */
+export interface AdminMemberHedge {
+  days: number;
+  stake: number;
+  hedged: number;
+  share: number;
+  flagged: boolean;
+  threshold: number;
 }
 export interface AdminLedgerEntry {
   id: number;
@@ -333,6 +349,7 @@ export interface AdminMemberDetail {
   withdrawals: AdminWithdrawal[];
   transfers: AdminTransfer[];
   ledger: AdminLedgerEntry[];
+  hedge: AdminMemberHedge;
 }
 export interface AdjustResult {
   journal_id: number;

@@ -72,20 +72,21 @@ describe('baccarat drawing rules', () => {
     expect(r.outcome.banker.map(cardLabel)).toEqual(['梅花4', '黑桃5']);
     expect(r.outcome.winner).toBe('tie');
     expect(r.outcome.lines).toEqual([
-      { option: 'banker', stakeFen: 1000, payoutFen: 1000, validFen: 0 },
-      { option: 'tie', stakeFen: 100, payoutFen: 1000, validFen: 100 },
+      { option: 'banker', stakeFen: 1000, payoutFen: 1000, validFen: 0, hedgedFen: 0 },
+      { option: 'tie', stakeFen: 100, payoutFen: 1000, validFen: 100, hedgedFen: 0 },
     ]);
     expect([r.stakeFen, r.payoutFen, r.validFen]).toEqual([1100, 2000, 100]);
   });
 
-  it('play(): 庄 wins 1:0.95 rounded down to the fen, 闲 loses', () => {
+  it('play(): 庄 wins 1:0.95 rounded down to the fen, 闲 loses; staked together only their difference is valid', () => {
     const cards = [card(2), card(9), card(3), card(13)]; // player 5, banker 9
     const r = baccarat.play(scriptedRng(shoeScript(cards)), { stakes: { banker: 101, player: 100 } });
     expect(r.outcome.winner).toBe('banker');
     expect(r.outcome.lines).toEqual([
-      { option: 'banker', stakeFen: 101, payoutFen: 196, validFen: 101 }, // 101 × 1.95 = 196.95
-      { option: 'player', stakeFen: 100, payoutFen: 0, validFen: 100 },
+      { option: 'banker', stakeFen: 101, payoutFen: 196, validFen: 1, hedgedFen: 100 }, // 101 × 1.95 = 196.95
+      { option: 'player', stakeFen: 100, payoutFen: 0, validFen: 0, hedgedFen: 100 },
     ]);
+    expect([r.stakeFen, r.payoutFen, r.validFen, r.hedgedFen]).toEqual([201, 196, 1, 200]);
   });
 
   it('validates a round with Chinese messages', () => {
@@ -101,18 +102,18 @@ describe('baccarat drawing rules', () => {
 });
 
 describe('dragon-tiger', () => {
-  it('K beats A (A low, K high, suits ignored); 龙 pays 1:1', () => {
+  it('K beats A (A low, K high, suits ignored); 龙 pays 1:1; 龙 and 虎 together count only their difference', () => {
     const r = dragonTiger.play(scriptedRng(shoeScript([card(13, 3), card(1, 0)])), { stakes: { dragon: 200, tiger: 100 } });
     expect([cardLabel(r.outcome.dragon), cardLabel(r.outcome.tiger), r.outcome.winner]).toEqual(['方块K', '黑桃A', 'dragon']);
-    expect([r.stakeFen, r.payoutFen, r.validFen]).toEqual([300, 400, 300]);
+    expect([r.stakeFen, r.payoutFen, r.validFen, r.hedgedFen]).toEqual([300, 400, 100, 200]);
   });
 
   it('a tie returns half of 龙/虎 (rounded down; the returned half is not valid) and pays 和 12:1', () => {
     const r = dragonTiger.play(scriptedRng(shoeScript([card(7, 0), card(7, 1)])), { stakes: { dragon: 101, tie: 100 } });
     expect(r.outcome.winner).toBe('tie');
     expect(r.outcome.lines).toEqual([
-      { option: 'dragon', stakeFen: 101, payoutFen: 50, validFen: 51 },
-      { option: 'tie', stakeFen: 100, payoutFen: 1300, validFen: 100 },
+      { option: 'dragon', stakeFen: 101, payoutFen: 50, validFen: 51, hedgedFen: 0 },
+      { option: 'tie', stakeFen: 100, payoutFen: 1300, validFen: 100, hedgedFen: 0 },
     ]);
   });
 

@@ -341,13 +341,13 @@ describe('快三骰宝: exact RTP', () => {
     expect(DICE_RTP).toBe(35 / 36);
   });
 
-  it('loses 大/小/单/双 on a triple and pays 豹子 34 to 1', () => {
+  it('loses 大/小/单/双 on a triple and pays 豹子 34 to 1; 单 and 双 together count only their difference', () => {
     const r = dice.play(scriptedRng([3, 3, 3]), { stakes: { big: 100, small: 100, odd: 100, even: 100, triple: 100 } });
     expect(r.outcome).toMatchObject({ dice: [4, 4, 4], sum: 12, triple: true });
     expect(r.outcome.lines.map((l) => [l.option, l.payoutFen])).toEqual([['big', 0], ['small', 0], ['odd', 0], ['even', 0], ['triple', 3500]]);
     const low = dice.play(scriptedRng([0, 1, 2]), { stakes: { small: 100, odd: 100, even: 100 } });
     expect(low.outcome.sum).toBe(6);
-    expect([low.payoutFen, low.validFen, low.stakeFen]).toEqual([400, 300, 300]);
+    expect([low.payoutFen, low.validFen, low.stakeFen, low.hedgedFen]).toEqual([400, 100, 300, 200]);
   });
 });
 

@@ -763,6 +763,51 @@ ALTER TABLE members DROP COLUMN failed_logins, DROP COLUMN locked_until;
 ALTER TABLE staff DROP COLUMN failed_logins, DROP COLUMN locked_until;
 `;
 
+const hedgedTurnover = /* sql */ `
+-- Valid bet = the stake at risk (contract turnover.ts): opposite sides of one round count only their
+-- net exposure. Each bet keeps the stake so offset (hedged_fen), and the daily sums add it up, so the
+-- console can show a member's hedged share. Ledgers and payouts are unchanged.
+ALTER TABLE demo_venue_bets ADD COLUMN hedged_fen bigint NOT NULL DEFAULT 0 CHECK (hedged_fen >= 0 AND hedged_fen <= stake_fen);
+ALTER TABLE bet_records ADD COLUMN hedged_fen bigint NOT NULL DEFAULT 0 CHECK (hedged_fen >= 0 AND hedged_fen <= bet_fen);
+ALTER TABLE member_daily_bets ADD COLUMN hedged_fen bigint NOT NULL DEFAULT 0 CHECK (hedged_fen >= 0);
+ALTER TABLE lottery_orders ADD COLUMN hedged_fen bigint NOT NULL DEFAULT 0 CHECK (hedged_fen >= 0 AND hedged_fen <= stake_fen);
+-- A match's settlement nets each member's bets of the match, settled ones included (matches.ts).
+CREATE INDEX demo_venue_bets_match_idx ON demo_venue_bets (match_id) WHERE match_id IS NOT NULL;
+
+-- demo_venue_play and demo_venue_settle with the bet's hedged stake: the same one statement (the
+-- 007 functions, then the hedged stake on the row they wrote, in the same call).
+CREATE FUNCTION demo_venue_play(p_venue text, p_player text, p_bet_id text, p_game text, p_stake bigint, p_payout bigint,
+                                p_valid bigint, p_hedged bigint, p_status smallint, p_detail jsonb, p_match_id text) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_balance bigint;
+BEGIN
+  IF p_hedged < 0 OR p_valid + p_hedged > p_stake THEN
+    RAISE EXCEPTION 'demo_venue_play: bad hedged stake';
+  END IF;
+  v_balance := demo_venue_play(p_venue, p_player, p_bet_id, p_game, p_stake, p_payout, p_valid, p_status, p_detail, p_match_id);
+  IF v_balance IS NOT NULL AND p_hedged > 0 THEN
+    UPDATE demo_venue_bets SET hedged_fen = p_hedged WHERE bet_id = p_bet_id;
+  END IF;
+  RETURN v_balance;
+END $$;
+
+CREATE FUNCTION demo_venue_settle(p_bet_id text, p_payout bigint, p_valid bigint, p_hedged bigint, p_detail jsonb) RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_hedged < 0 THEN
+    RAISE EXCEPTION 'demo_venue_settle: bad hedged stake';
+  END IF;
+  IF NOT demo_venue_settle(p_bet_id, p_payout, p_valid, p_detail) THEN
+    RETURN false;
+  END IF;
+  IF p_hedged > 0 THEN
+    UPDATE demo_venue_bets SET hedged_fen = p_hedged WHERE bet_id = p_bet_id;
+  END IF;
+  RETURN true;
+END $$;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -774,4 +819,5 @@ export const migrations: Migration[] = [
   { id: '008_lottery', sql: lottery },
   { id: '009_lottery_chat', sql: lotteryChat },
   { id: '010_login_captcha', sql: loginCaptcha },
+  { id: '012_hedged_turnover', sql: hedgedTurnover },
 ];

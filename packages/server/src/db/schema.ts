@@ -231,6 +231,8 @@ export interface Database {
     category: string;
     bet_fen: number;
     valid_fen: Generated<number>;
+    // stake offset by opposite sides of the same round (contract netRoundLines)
+    hedged_fen: Generated<number>;
     win_loss_fen: Generated<number>;
     status: number;
     detail: Generated<string>;
@@ -245,6 +247,8 @@ export interface Database {
     bets: Generated<number>;
     bet_fen: Generated<number>;
     valid_fen: Generated<number>;
+    // stake offset by opposite sides of the same round (contract netRoundLines)
+    hedged_fen: Generated<number>;
     win_loss_fen: Generated<number>;
   };
   bet_feed_cursors: { adapter: string; cursor: Generated<number>; updated_at: Timestamp };
@@ -259,6 +263,8 @@ export interface Database {
     stake_fen: number;
     payout_fen: Generated<number>;
     valid_fen: Generated<number>;
+    // stake offset by opposite sides of the same round (contract netRoundLines)
+    hedged_fen: Generated<number>;
     status: number;
     detail: ColumnType<unknown, string | undefined, string>;
     match_id: string | null;
@@ -303,6 +309,8 @@ export interface Database {
     stake_fen: number;
     payout_fen: Generated<number>;
     valid_fen: Generated<number>;
+    // stake offset by opposite sides of the same round (contract netRoundLines)
+    hedged_fen: Generated<number>;
     status: Generated<number>;
     stake_journal_id: number;
     payout_journal_id: number | null;

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { BET_STATUS, type VenueMatch, type VenueMatches } from '@app/contract';
+import { BET_STATUS, netRoundLines, type VenueMatch, type VenueMatches } from '@app/contract';
 import type { Db, Kdb } from '../db/connect.js';
 import { notFound } from '../http/errors.js';
 import { MSG } from '@app/contract';
 import { cryptoRng, VIRTUAL_SPORTS, virtualSport, type Rng, type ScheduledMatch, type VirtualSport } from './games/index.js';
+import { opposedSelection } from './games/virtual/markets.js';
 import type { MatchBetDetail } from './play.js';
 import { scheduleJob, withTryLock } from '../lib/jobs.js';
 
@@ -158,21 +159,41 @@ async function pass(db: Kdb, nowMs: number, rng: Rng): Promise<SettleReport> {
   return report;
 }
 
+/**
+ * Settles the match's open bets. A member's bets on one match are one round for the valid-bet rule
+ * (contract netRoundLines): 大2.5球 in one bet and 小2.5球 in another count only their difference.
+ * Bets close at kickoff, so when the result is due the round's set of bets is complete; the netting
+ * runs over ALL of a member's bets of the match (those a crashed or concurrent pass settled already
+ * included, in bet order), so every pass gives every bet the same share and a bet settled later
+ * (or read later by the platform's feed) carries its final valid amount: nothing is netted twice.
+ */
 async function settleBets(db: Kdb, sport: VirtualSport, matchId: string, result: unknown): Promise<number> {
+  const match = sport.matchById(matchId);
   const bets = await db
     .selectFrom('demo_venue_bets')
-    .select(['bet_id', 'stake_fen', 'detail'])
+    .select(['bet_id', 'player', 'stake_fen', 'status', 'detail'])
     .where('match_id', '=', matchId)
     .where('game', '=', sport.definition.code)
-    .where('status', '=', BET_STATUS.unsettled)
+    .where('status', 'in', [BET_STATUS.unsettled, BET_STATUS.settled])
+    .orderBy('id')
     .execute();
+  const byPlayer = new Map<string, typeof bets>();
+  for (const b of bets) byPlayer.set(b.player, [...(byPlayer.get(b.player) ?? []), b]);
   let settled = 0;
-  for (const b of bets) {
-    const detail = parseJson(b.detail) as MatchBetDetail;
-    const out = sport.settle({ matchId, market: detail.market, selection: detail.selection, stakeFen: b.stake_fen, oddsE2: detail.oddsE2 }, result);
-    const r = await sql<{ ok: boolean }>`SELECT demo_venue_settle(${b.bet_id}, ${out.payoutFen}::bigint, ${out.validFen}::bigint,
-      ${JSON.stringify({ ...detail, result, won: out.won })}::jsonb) AS ok`.execute(db);
-    if (r.rows[0]?.ok) settled += 1;
+  for (const round of byPlayer.values()) {
+    const outs = round.map((b) => {
+      const detail = parseJson(b.detail) as MatchBetDetail;
+      const out = sport.settle({ matchId, market: detail.market, selection: detail.selection, stakeFen: b.stake_fen, oddsE2: detail.oddsE2 }, result);
+      return { b, detail, out, opposed: match ? opposedSelection(match, detail.market, detail.selection) : null };
+    });
+    const netted = netRoundLines(outs.map((o) => ({ stakeFen: o.b.stake_fen, validFen: o.out.validFen, opposed: o.opposed })));
+    for (const [i, { b, detail, out }] of outs.entries()) {
+      if (b.status !== BET_STATUS.unsettled) continue;
+      const { validFen, hedgedFen } = netted[i]!;
+      const r = await sql<{ ok: boolean }>`SELECT demo_venue_settle(${b.bet_id}, ${out.payoutFen}::bigint, ${validFen}::bigint, ${hedgedFen}::bigint,
+        ${JSON.stringify({ ...detail, result, won: out.won })}::jsonb) AS ok`.execute(db);
+      if (r.rows[0]?.ok) settled += 1;
+    }
   }
   return settled;
 }

@@ -86,10 +86,10 @@ function engineInput(kind: string, bet: unknown): unknown {
 async function book(
   db: Kdb,
   s: PlaySession,
-  b: { betId: string; game: string; stakeFen: number; payoutFen: number; validFen: number; status: number; detail: unknown; matchId: string | null },
+  b: { betId: string; game: string; stakeFen: number; payoutFen: number; validFen: number; hedgedFen: number; status: number; detail: unknown; matchId: string | null },
 ): Promise<number | null> {
   const r = await sql<{ balance: number | null }>`SELECT demo_venue_play(${s.venue}, ${s.player}, ${b.betId}, ${b.game}, ${b.stakeFen}::bigint, ${b.payoutFen}::bigint,
-    ${b.validFen}::bigint, ${b.status}::smallint, ${JSON.stringify(b.detail)}::jsonb, ${b.matchId}) AS balance`.execute(db);
+    ${b.validFen}::bigint, ${b.hedgedFen}::bigint, ${b.status}::smallint, ${JSON.stringify(b.detail)}::jsonb, ${b.matchId}) AS balance`.execute(db);
   const balance = r.rows[0]?.balance;
   return balance === null || balance === undefined ? null : Number(balance);
 }
@@ -115,6 +115,7 @@ export async function playInstant(db: Kdb, s: PlaySession, gameCode: unknown, be
     stakeFen: played.stakeFen,
     payoutFen: played.payoutFen,
     validFen: played.validFen,
+    hedgedFen: played.hedgedFen ?? 0,
     status: BET_STATUS.settled,
     detail: outcome,
     matchId: null,
@@ -180,7 +181,7 @@ export async function placeMatchBet(db: Kdb, s: PlaySession, body: unknown, nowM
     kickoff: match.kickoffMs,
   };
   const betId = newBetId(s.venue);
-  const balance = await book(db, s, { betId, game: b.sport, stakeFen: bet.stakeFen, payoutFen: 0, validFen: 0, status: BET_STATUS.unsettled, detail, matchId: bet.matchId });
+  const balance = await book(db, s, { betId, game: b.sport, stakeFen: bet.stakeFen, payoutFen: 0, validFen: 0, hedgedFen: 0, status: BET_STATUS.unsettled, detail, matchId: bet.matchId });
   if (balance === null) throw badRequest(MSG.venueInsufficient);
   return { bet_id: betId, balance: fenToYuan(balance) };
 }

@@ -3,12 +3,16 @@ import { sql } from 'kysely';
 import {
   ADMIN_LIMITS,
   fenToYuan,
+  HEDGE_WINDOW_DAYS,
+  HEDGED_SHARE_FLAG,
+  hedgedShareFlagged,
   TRANSFER_STATE_LABELS,
   turnoverForAdjustment,
   type AdjustResult,
   type AdminCard,
   type AdminLedgerEntry,
   type AdminMemberDetail,
+  type AdminMemberHedge,
   type AdminMemberRow,
   type AdminTransfer,
   type Page,
@@ -16,7 +20,8 @@ import {
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
-import { beijing } from '../../lib/time.js';
+import { beijing, beijingDate, beijingDayStart } from '../../lib/time.js';
+import { hedgeTotals, type HedgeTotals } from '../../modules/games/betrecords.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { HOUSE, memberBalanceFen, memberWalletId, post, systemAccountId } from '../../modules/ledger/service.js';
 import { revokeAllSessions } from '../../modules/session/service.js';
@@ -33,7 +38,21 @@ function memberRows(db: Kdb) {
 
 type MemberRowData = Awaited<ReturnType<ReturnType<typeof memberRows>['executeTakeFirstOrThrow']>>;
 
-function toRow(r: MemberRowData): AdminMemberRow {
+/** The first Beijing day of the 对冲占比 window (HEDGE_WINDOW_DAYS, today included). */
+const hedgeFromDay = (now = new Date()) => beijingDate(beijingDayStart(now, HEDGE_WINDOW_DAYS - 1));
+
+/** Hedged stake ÷ stake, 4 decimals (0 without stake). */
+function hedgedShare(t: HedgeTotals | undefined): number {
+  return t && t.stakeFen > 0 ? Math.round((t.hedgedFen / t.stakeFen) * 10_000) / 10_000 : 0;
+}
+
+function hedgeOf(t: HedgeTotals | undefined): AdminMemberHedge {
+  const stakeFen = t?.stakeFen ?? 0;
+  const hedgedFen = t?.hedgedFen ?? 0;
+  return { days: HEDGE_WINDOW_DAYS, stake: fenToYuan(stakeFen), hedged: fenToYuan(hedgedFen), share: hedgedShare(t), flagged: hedgedShareFlagged(hedgedFen, stakeFen), threshold: HEDGED_SHARE_FLAG };
+}
+
+function toRow(r: MemberRowData, hedge: HedgeTotals | undefined): AdminMemberRow {
   return {
     id: r.id,
     username: r.username,
@@ -44,6 +63,8 @@ function toRow(r: MemberRowData): AdminMemberRow {
     is_trial: r.is_trial,
     last_login_at: beijing(r.last_login_at),
     created_at: beijing(r.created_at),
+    hedged_share: hedgedShare(hedge),
+    hedge_flagged: hedgedShareFlagged(hedge?.hedgedFen ?? 0, hedge?.stakeFen ?? 0),
   };
 }
 
@@ -64,7 +85,8 @@ export async function listMembers(db: Kdb, q: { keyword: string; page: number })
     query.orderBy('m.id', 'desc').limit(perPage).offset(offsetOf(q.page, perPage)).execute(),
     query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return pageOf(rows.map(toRow), count.n, q.page, perPage);
+  const hedges = await hedgeTotals(db, rows.map((r) => r.id), hedgeFromDay());
+  return pageOf(rows.map((r) => toRow(r, hedges.get(r.id))), count.n, q.page, perPage);
 }
 
 async function requireMember(db: Kdb, id: number) {
@@ -85,7 +107,7 @@ async function requireMember(db: Kdb, id: number) {
  */
 export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDetail> {
   const extra = await requireMember(db, id);
-  const [row, cards, deposits, withdrawals, transfers, ledger] = await Promise.all([
+  const [row, cards, deposits, withdrawals, transfers, ledger, hedges] = await Promise.all([
     memberRows(db).where('m.id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('member_cards').select(['id', 'type', 'bank', 'bank_owner', 'bank_no', 'bank_address', 'deleted_at', 'created_at']).where('member_id', '=', id).orderBy('id').execute(),
     recentDeposits(db, id),
@@ -101,10 +123,11 @@ export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDeta
       .orderBy('e.id', 'desc')
       .limit(ADMIN_LIMITS.ledgerRows)
       .execute(),
+    hedgeTotals(db, [id], hedgeFromDay()),
   ]);
   return {
     profile: {
-      ...toRow(row),
+      ...toRow(row, hedges.get(id)),
       mobile: extra.mobile,
       email: extra.email,
       register_ip: extra.register_ip,
@@ -141,6 +164,7 @@ export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDeta
     ledger: ledger.map(
       (e): AdminLedgerEntry => ({ id: e.id, journal_id: e.journal_id, kind: e.kind, memo: e.memo, amount: fenToYuan(e.amount_fen), created_at: beijing(e.created_at) }),
     ),
+    hedge: hedgeOf(hedges.get(id)),
   };
 }
 

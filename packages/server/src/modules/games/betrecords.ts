@@ -103,3 +103,28 @@ export async function memberFlowFen(db: Tx, memberId: number): Promise<number> {
   const row = await db.selectFrom('members').select('flow_fen').where('id', '=', memberId).executeTakeFirst();
   return Number(row?.flow_fen ?? 0);
 }
+
+/** A member's stake and hedged stake (both sides of one round, contract netRoundLines) over some days. */
+export interface HedgeTotals {
+  stakeFen: number;
+  hedgedFen: number;
+}
+
+/**
+ * Stake and hedged stake per member from `fromDay` (Beijing YYYY-MM-DD) on, every category: what the
+ * console's 对冲占比 reads. At most `memberIds.length` rows (one page of members); members without
+ * bets are absent from the map.
+ */
+export async function hedgeTotals(db: Tx, memberIds: readonly number[], fromDay: string): Promise<Map<number, HedgeTotals>> {
+  const out = new Map<number, HedgeTotals>();
+  if (memberIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('member_daily_bets')
+    .select(['member_id', sql<string>`sum(bet_fen)`.as('stake'), sql<string>`sum(hedged_fen)`.as('hedged')])
+    .where('member_id', 'in', [...memberIds])
+    .where('day', '>=', fromDay)
+    .groupBy('member_id')
+    .execute();
+  for (const r of rows) out.set(Number(r.member_id), { stakeFen: Number(r.stake), hedgedFen: Number(r.hedged) });
+  return out;
+}

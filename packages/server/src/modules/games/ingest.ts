@@ -15,7 +15,16 @@ import type { VenueBet } from '../venues/adapter.js';
  * When a bet is settled, in the same transaction and exactly once (the record's `counted` flag, set
  * under the member row lock): its valid amount comes off the turnover requirement, adds to the
  * member's flow (VIP turnover, members.flow_fen) and to the member's day sums by category
- * (member_daily_bets, Beijing day of the bet) that rebate and VIP read.
+ * (member_daily_bets, Beijing day of the bet) that rebate and VIP read; its hedged stake adds to
+ * the day's hedged_fen (the console's 对冲占比).
+ *
+ * The valid amount arrives already netted (VenueBet.validFen: the stake at risk by the contract's
+ * netRoundLines, computed by whoever settles the round: the venue's engine for a table round, its
+ * match settlement for a member's bets on one match, the lottery's round settlement for a member's
+ * orders of one round). It is not netted again here: a round's records can arrive in different
+ * feed batches, and only the settler knows when a round's set of bets is complete. Each record is
+ * counted once with its final share, so a late record of a round already partly counted neither
+ * reduces the requirement twice nor brings in a hedged stake.
  */
 const FK_VIOLATION = '23503';
 
@@ -66,6 +75,7 @@ function rowOf(b: VenueBet) {
     category: b.category,
     bet_fen: b.stakeFen,
     valid_fen: b.validFen,
+    hedged_fen: b.hedgedFen ?? 0,
     win_loss_fen: b.winLossFen,
     status: b.status,
     detail: b.detail.slice(0, 4000),
@@ -75,7 +85,7 @@ function rowOf(b: VenueBet) {
 }
 
 /** The columns a later state of a bet changes (from the proposed row, in an upsert). */
-const CHANGED = ['valid_fen', 'win_loss_fen', 'status', 'detail', 'settled_at', 'bet_fen'] as const;
+const CHANGED = ['valid_fen', 'hedged_fen', 'win_loss_fen', 'status', 'detail', 'settled_at', 'bet_fen'] as const;
 const excludedChanges = () => Object.fromEntries(CHANGED.map((c) => [c, sql.ref(`excluded.${c}`)])) as Record<(typeof CHANGED)[number], never>;
 
 async function applyChunk(db: Kdb, chunk: VenueBet[]): Promise<{ counted: number; stored: number }> {
@@ -103,15 +113,16 @@ async function applyChunk(db: Kdb, chunk: VenueBet[]): Promise<{ counted: number
   if (todo.length === 0) return { counted: 0, stored };
 
   const perMember = new Map<number, number>();
-  const perDay = new Map<string, { member_id: number; day: string; category: string; bets: number; bet_fen: number; valid_fen: number; win_loss_fen: number }>();
+  const perDay = new Map<string, { member_id: number; day: string; category: string; bets: number; bet_fen: number; valid_fen: number; hedged_fen: number; win_loss_fen: number }>();
   for (const b of todo) {
     perMember.set(b.memberId, (perMember.get(b.memberId) ?? 0) + b.validFen);
     const day = beijingDate(b.betAt);
     const key = `${b.memberId}|${day}|${b.category}`;
-    const d = perDay.get(key) ?? { member_id: b.memberId, day, category: b.category, bets: 0, bet_fen: 0, valid_fen: 0, win_loss_fen: 0 };
+    const d = perDay.get(key) ?? { member_id: b.memberId, day, category: b.category, bets: 0, bet_fen: 0, valid_fen: 0, hedged_fen: 0, win_loss_fen: 0 };
     d.bets += 1;
     d.bet_fen += b.stakeFen;
     d.valid_fen += b.validFen;
+    d.hedged_fen += b.hedgedFen ?? 0;
     d.win_loss_fen += b.winLossFen;
     perDay.set(key, d);
   }
@@ -150,6 +161,7 @@ async function applyChunk(db: Kdb, chunk: VenueBet[]): Promise<{ counted: number
           bets: sql`member_daily_bets.bets + excluded.bets`,
           bet_fen: sql`member_daily_bets.bet_fen + excluded.bet_fen`,
           valid_fen: sql`member_daily_bets.valid_fen + excluded.valid_fen`,
+          hedged_fen: sql`member_daily_bets.hedged_fen + excluded.hedged_fen`,
           win_loss_fen: sql`member_daily_bets.win_loss_fen + excluded.win_loss_fen`,
         }),
       )
@@ -200,12 +212,13 @@ export async function applyBet(db: Kdb, b: VenueBet, categories: VenueCategories
       if (!row) throw NOT_COUNTED;
       await tx
         .insertInto('member_daily_bets')
-        .values({ member_id: b.memberId, day: beijingDate(b.betAt), category, bets: 1, bet_fen: b.stakeFen, valid_fen: b.validFen, win_loss_fen: b.winLossFen })
+        .values({ member_id: b.memberId, day: beijingDate(b.betAt), category, bets: 1, bet_fen: b.stakeFen, valid_fen: b.validFen, hedged_fen: b.hedgedFen ?? 0, win_loss_fen: b.winLossFen })
         .onConflict((oc) =>
           oc.columns(['member_id', 'day', 'category']).doUpdateSet({
             bets: sql`member_daily_bets.bets + 1`,
             bet_fen: sql`member_daily_bets.bet_fen + ${b.stakeFen}`,
             valid_fen: sql`member_daily_bets.valid_fen + ${b.validFen}`,
+            hedged_fen: sql`member_daily_bets.hedged_fen + ${b.hedgedFen ?? 0}`,
             win_loss_fen: sql`member_daily_bets.win_loss_fen + ${b.winLossFen}`,
           }),
         )

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { BET_STATUS, type LotteryType } from '@app/contract';
+import { BET_STATUS, netRoundLines, type LotteryType } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import type { VenueBet } from '../venues/adapter.js';
-import { commitmentOf, drawResult, newSeed, nextRound, roundAt, settleLine } from './engine/index.js';
+import { commitmentOf, drawResult, newSeed, nextRound, opposedPlay, roundAt, settleLine } from './engine/index.js';
 
 /**
  * The lottery scheduler (DESIGN §7): one pass
@@ -15,7 +15,11 @@ import { commitmentOf, drawResult, newSeed, nextRound, roundAt, settleLine } fro
  *    (commit-before-open);
  * 2. draws every round whose draw time has passed and has no result (also rounds missed while no server
  *    ran: they are due at the first pass), from its stored seed, and stores the result;
- * 3. settles the round's unsettled orders: per order (one request's lines), in one transaction, the lines
+ * 3. settles the round's unsettled orders: each line's valid amount is the stake at risk, netted over
+ *    ALL of the member's lines of the round (every order, settled ones included, in order_no/line
+ *    order: contract netRoundLines, so 大 in one order and 小 in another count only their difference,
+ *    and a pass finishing a crashed one gives every line the same share); then per order (one
+ *    request's lines), in one transaction, the lines
  *    are marked settled only where still unsettled and the wins and pushes credited in one ledger journal
  *    (house:lottery → member wallet, key lottery:payout:<order_no>); then the settled lines go to
  *    bet_records through the games ingest (counted once: turnover requirement, flow, daily sums); then
@@ -154,17 +158,25 @@ interface DrawnRound {
  * settled and adds each to `settledNow` as soon as its transaction has committed.
  */
 async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: FastifyBaseLogger | undefined, settledNow: SettledEvent[]): Promise<number> {
-  const lines = await db
+  const all = await db
     .selectFrom('lottery_orders')
-    .select(['id', 'order_no', 'line', 'member_id', 'room_id', 'play_id', 'odds_cents', 'stake_fen'])
+    .select(['id', 'order_no', 'line', 'member_id', 'room_id', 'play_id', 'odds_cents', 'stake_fen', 'status'])
     .where('lottery', '=', round.lottery)
     .where('expect', '=', round.expect)
-    .where('status', '=', BET_STATUS.unsettled)
+    .where('status', 'in', [BET_STATUS.unsettled, BET_STATUS.settled])
     .orderBy('order_no')
     .orderBy('line')
     .execute();
-  const byOrder = new Map<string, typeof lines>();
-  for (const l of lines) {
+  const settledLines = all.map((l) => ({ ...l, ...settleLine(round.type, l.play_id, l.odds_cents / 100, l.stake_fen, round.result), hedgedFen: 0 }));
+  const byMember = new Map<number, typeof settledLines>();
+  for (const l of settledLines) byMember.set(l.member_id, [...(byMember.get(l.member_id) ?? []), l]);
+  for (const mine of byMember.values()) {
+    const netted = netRoundLines(mine.map((l) => ({ stakeFen: l.stake_fen, validFen: l.validFen, opposed: opposedPlay(round.type, l.play_id) })));
+    mine.forEach((l, i) => Object.assign(l, netted[i]));
+  }
+  const byOrder = new Map<string, typeof settledLines>();
+  for (const l of settledLines) {
+    if (l.status !== BET_STATUS.unsettled) continue;
     const group = byOrder.get(l.order_no) ?? [];
     group.push(l);
     byOrder.set(l.order_no, group);
@@ -175,13 +187,12 @@ async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: Fasti
     for (const [orderNo, group] of byOrder) {
       const memberId = group[0]!.member_id;
       const wallet = await memberWalletId(db, memberId);
-      const outcomes = group.map((l) => ({ id: l.id, ...settleLine(round.type, l.play_id, l.odds_cents / 100, l.stake_fen, round.result) }));
-      const payout = outcomes.reduce((s, o) => s + o.payoutFen, 0);
-      const values = outcomes.map((o) => sql`(${o.id}::bigint, ${o.payoutFen}::bigint, ${o.validFen}::bigint)`);
+      const payout = group.reduce((s, o) => s + o.payoutFen, 0);
+      const values = group.map((o) => sql`(${o.id}::bigint, ${o.payoutFen}::bigint, ${o.validFen}::bigint, ${o.hedgedFen}::bigint)`);
       const did = await db.transaction().execute(async (tx) => {
         const upd = await sql<{ id: number }>`
-          UPDATE lottery_orders o SET status = ${BET_STATUS.settled}, payout_fen = v.payout, valid_fen = v.valid, settled_at = ${new Date(nowMs)}
-          FROM (VALUES ${sql.join(values)}) AS v(id, payout, valid)
+          UPDATE lottery_orders o SET status = ${BET_STATUS.settled}, payout_fen = v.payout, valid_fen = v.valid, hedged_fen = v.hedged, settled_at = ${new Date(nowMs)}
+          FROM (VALUES ${sql.join(values)}) AS v(id, payout, valid, hedged)
           WHERE o.id = v.id AND o.status = ${BET_STATUS.unsettled}
           RETURNING o.id`.execute(tx);
         if (upd.rows.length === 0) return false; // settled by another pass
@@ -225,7 +236,7 @@ async function recordBets(db: Kdb, round: DrawnRound, log?: FastifyBaseLogger): 
 
 /** A lottery order line as a bet record (bet id <order_no>:<line>). */
 export function betOf(
-  o: { order_no: string; line: number; member_id: number; lottery: string; expect: string; play_id: string; odds_cents: number; stake_fen: number; payout_fen: number; valid_fen: number; status: number; created_at: Date; settled_at: Date | null },
+  o: { order_no: string; line: number; member_id: number; lottery: string; expect: string; play_id: string; odds_cents: number; stake_fen: number; payout_fen: number; valid_fen: number; hedged_fen?: number; status: number; created_at: Date; settled_at: Date | null },
   title: string,
   result: number[] | null,
 ): VenueBet {
@@ -240,6 +251,7 @@ export function betOf(
     category: LOTTERY_CATEGORY,
     stakeFen: o.stake_fen,
     validFen: settled ? o.valid_fen : 0,
+    hedgedFen: settled ? Number(o.hedged_fen ?? 0) : 0,
     winLossFen: settled ? o.payout_fen - o.stake_fen : 0,
     status: o.status,
     detail: JSON.stringify({ expect: o.expect, play: o.play_id, odds: o.odds_cents / 100, result }),

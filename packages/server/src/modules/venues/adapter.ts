@@ -35,6 +35,12 @@ export interface VenueAdapter {
    * written when the feed was read is never skipped).
    */
   fetchBets(afterSeq: number, limit: number): Promise<{ bets: VenueBet[]; next: number }>;
+  /**
+   * Ends every play session the member has at the venues of this adapter (a provider's "kick
+   * player"), so an open game frame stops taking bets once the member's platform sessions end
+   * (password change, account disabled). A later launch opens a new one as usual.
+   */
+  endSessions(memberId: number): Promise<void>;
 }
 
 /** One bet as a venue reports it, amounts in fen. */
@@ -48,7 +54,15 @@ export interface VenueBet {
   gameName: string;
   category: string;
   stakeFen: number;
+  /**
+   * The stake at risk (contract netRoundLines), already netted by the venue across every bet of the
+   * member's round: 0 for a push, only the net exposure of opposite sides. The platform counts it as
+   * given, once per bet; a venue whose rounds span several bets settles them together, so a bet
+   * reported later carries its final share and nothing is netted twice.
+   */
   validFen: number;
+  /** The stake offset by opposite sides of the same round (absent: 0), for the console's 对冲占比. */
+  hedgedFen?: number;
   /** payout − stake (0 while unsettled) */
   winLossFen: number;
   /** BET_STATUS: 0 invalid, 1 settled, 2 unsettled */

@@ -54,7 +54,7 @@ export async function demoBetFeed(db: Kdb, afterSeq: number, limit: number): Pro
   if (!(await writersDone(db))) return { bets: [], next: afterSeq };
   const rows = await db
     .selectFrom('demo_venue_bets')
-    .select(['feed_seq', 'venue', 'bet_id', 'player', 'game', 'stake_fen', 'payout_fen', 'valid_fen', 'status', 'detail', 'created_at', 'settled_at'])
+    .select(['feed_seq', 'venue', 'bet_id', 'player', 'game', 'stake_fen', 'payout_fen', 'valid_fen', 'hedged_fen', 'status', 'detail', 'created_at', 'settled_at'])
     .where('feed_seq', '>', afterSeq)
     .where('feed_seq', '<=', hi)
     .orderBy('feed_seq')
@@ -75,6 +75,7 @@ export async function demoBetFeed(db: Kdb, afterSeq: number, limit: number): Pro
       category: def?.category ?? '',
       stakeFen: Number(r.stake_fen),
       validFen: Number(r.valid_fen),
+      hedgedFen: Number(r.hedged_fen),
       // unsettled and invalid bets have no result yet
       winLossFen: r.status === 1 ? Number(r.payout_fen) - Number(r.stake_fen) : 0,
       status: r.status,

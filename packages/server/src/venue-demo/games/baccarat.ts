@@ -1,6 +1,6 @@
 import { Shoe, type Card } from './cards.js';
 import type { Rng } from './rng.js';
-import { sumLines, validateTableBet, type TableBet, type TableLine } from './table-bets.js';
+import { settleTableLines, validateTableBet, type OpposedOptions, type TableBet, type TableLine } from './table-bets.js';
 import { payFen, type GameDefinition, type InstantGame, type PlayResult } from './types.js';
 
 /**
@@ -39,6 +39,8 @@ const RETURNS_E2: Record<BaccaratOption, number> = { banker: 195, player: 200, t
 const NAMES: Record<BaccaratOption, string> = { banker: '庄', player: '闲', tie: '和' };
 
 export const BACCARAT_MAX_STAKE_FEN = 1_000_000; // 10,000 元 per option per round
+/** 庄 and 闲 are opposite sides (a tie pushes both): staked together only their difference counts. */
+const OPPOSED: OpposedOptions<BaccaratOption> = { banker: 'main', player: 'main' };
 
 export function cardPoints(c: Pick<Card, 'rank'>): number {
   return c.rank >= 10 ? 0 : c.rank;
@@ -134,7 +136,7 @@ export const baccaratDefinition: GameDefinition = {
     '任一方头两张合计8或9点为天牌，双方均不再补牌。',
     '闲家0至5点补一张，6、7点停牌。',
     '闲家停牌时，庄家0至5点补一张，6、7点停牌；闲家补牌时，庄家按闲家第三张牌的点数补牌：庄0至2点必补；3点除闲第三张为8外均补；4点在闲第三张为2至7时补；5点在4至7时补；6点在6或7时补；7点停牌。',
-    '赔率：庄赢1赔0.95（抽水5%），闲赢1赔1，和局1赔9。开出和局时，押庄或押闲的注额全数退还（不计有效投注）。',
+    '赔率：庄赢1赔0.95（抽水5%），闲赢1赔1，和局1赔9。开出和局时，押庄或押闲的注额全数退还（不计有效投注）。同一局同时押庄和闲，只有两者之差计入有效投注。',
     `理论返还率：庄${(BACCARAT_RTP.banker * 100).toFixed(2)}%，闲${(BACCARAT_RTP.player * 100).toFixed(2)}%，和${(BACCARAT_RTP.tie * 100).toFixed(2)}%。派彩金额按分向下取整。`,
   ].join('\n'),
 };
@@ -145,10 +147,11 @@ export const baccarat: InstantGame<TableBet<BaccaratOption>, BaccaratOutcome> = 
   play(rng: Rng, bet): PlayResult<BaccaratOutcome> {
     const shoe = new Shoe(rng);
     const hand = dealHand(() => shoe.draw());
-    const lines = BACCARAT_OPTIONS.filter((o) => bet.stakes[o] !== undefined).map((option) => {
+    const settled = BACCARAT_OPTIONS.filter((o) => bet.stakes[o] !== undefined).map((option) => {
       const stakeFen = bet.stakes[option]!;
       return { option, stakeFen, ...baccaratPayout(option, hand.winner, stakeFen) };
     });
-    return { ...sumLines(lines), outcome: { ...hand, lines } };
+    const { lines, ...totals } = settleTableLines(settled, OPPOSED);
+    return { ...totals, outcome: { ...hand, lines } };
   },
 };

@@ -1,5 +1,5 @@
 import type { Rng } from './rng.js';
-import { sumLines, validateTableBet, type TableBet, type TableLine } from './table-bets.js';
+import { settleTableLines, validateTableBet, type OpposedOptions, type TableBet, type TableLine } from './table-bets.js';
 import type { GameDefinition, InstantGame, PlayResult } from './types.js';
 
 /**
@@ -17,6 +17,8 @@ const RETURNS: Record<DiceOption, number> = { big: 2, small: 2, odd: 2, even: 2,
 const NAMES: Record<DiceOption, string> = { big: '大', small: '小', odd: '单', even: '双', triple: '豹子' };
 export const DICE_RTP = 210 / 216;
 export const DICE_MAX_STAKE_FEN = 1_000_000;
+/** 大/小 and 单/双 are opposite sides (both lose on a triple): staked together only their difference counts. */
+const OPPOSED: OpposedOptions<DiceOption> = { big: 'size', small: 'size', odd: 'parity', even: 'parity' };
 
 export function diceWins(option: DiceOption, dice: readonly [number, number, number]): boolean {
   const triple = dice[0] === dice[1] && dice[1] === dice[2];
@@ -49,6 +51,7 @@ export const diceDefinition: GameDefinition = {
     '快三骰宝：每局掷出三颗骰子，点数之和为3至18。',
     '大：和值11至18；小：和值3至10；单、双：和值为奇数或偶数。猜中1赔1，开出豹子（三颗点数相同）时大、小、单、双皆输。',
     '豹子：三颗骰子点数相同，猜中1赔34。',
+    '同一局同时押大和小（或单和双），只有两者之差计入有效投注。',
     `每一项的理论返还率均为${(DICE_RTP * 100).toFixed(2)}%。`,
   ].join('\n'),
 };
@@ -58,11 +61,12 @@ export const dice: InstantGame<TableBet<DiceOption>, DiceOutcome> = {
   validate: (input) => validateTableBet(input, DICE_OPTIONS, DICE_MAX_STAKE_FEN),
   play(rng: Rng, bet): PlayResult<DiceOutcome> {
     const thrown: [number, number, number] = [1 + rng.int(6), 1 + rng.int(6), 1 + rng.int(6)];
-    const lines = DICE_OPTIONS.filter((o) => bet.stakes[o] !== undefined).map((option) => {
+    const settled = DICE_OPTIONS.filter((o) => bet.stakes[o] !== undefined).map((option) => {
       const stakeFen = bet.stakes[option]!;
       return { option, stakeFen, payoutFen: diceWins(option, thrown) ? stakeFen * RETURNS[option] : 0, validFen: stakeFen };
     });
+    const { lines, ...totals } = settleTableLines(settled, OPPOSED);
     const sum = thrown[0] + thrown[1] + thrown[2];
-    return { ...sumLines(lines), outcome: { dice: thrown, sum, triple: thrown[0] === thrown[1] && thrown[1] === thrown[2], lines } };
+    return { ...totals, outcome: { dice: thrown, sum, triple: thrown[0] === thrown[1] && thrown[1] === thrown[2], lines } };
   },
 };

@@ -1,6 +1,6 @@
 import { Shoe, type Card } from './cards.js';
 import type { Rng } from './rng.js';
-import { sumLines, validateTableBet, type TableBet, type TableLine } from './table-bets.js';
+import { settleTableLines, validateTableBet, type OpposedOptions, type TableBet, type TableLine } from './table-bets.js';
 import { payFen, type GameDefinition, type InstantGame, type PlayResult } from './types.js';
 
 /**
@@ -24,6 +24,8 @@ export const DRAGON_TIGER_RTP: Record<DragonTigerOption, number> = {
 const RETURNS: Record<DragonTigerOption, number> = { dragon: 2, tiger: 2, tie: 13 };
 const NAMES: Record<DragonTigerOption, string> = { dragon: '龙', tiger: '虎', tie: '和' };
 export const DRAGON_TIGER_MAX_STAKE_FEN = 1_000_000;
+/** 龙 and 虎 are opposite sides: staked together only their difference counts. */
+const OPPOSED: OpposedOptions<DragonTigerOption> = { dragon: 'main', tiger: 'main' };
 
 export function dragonTigerWinner(dragon: Pick<Card, 'rank'>, tiger: Pick<Card, 'rank'>): DragonTigerWinner {
   return dragon.rank > tiger.rank ? 'dragon' : tiger.rank > dragon.rank ? 'tiger' : 'tie';
@@ -57,7 +59,7 @@ export const dragonTigerDefinition: GameDefinition = {
   rules: [
     '龙虎斗：每局使用重新洗牌的8副牌（416张），龙、虎各发一张牌，比较点数大小，不比花色。',
     '点数：A最小，其次2至10、J、Q，K最大。点数相同为和局。',
-    '赔率：押龙或押虎猜中1赔1；开出和局时押龙或押虎输一半，退还一半注额（退还部分不计有效投注）。押和猜中1赔12。',
+    '赔率：押龙或押虎猜中1赔1；开出和局时押龙或押虎输一半，退还一半注额（退还部分不计有效投注）。押和猜中1赔12。同一局同时押龙和虎，只有两者之差计入有效投注。',
     `理论返还率：龙、虎${(DRAGON_TIGER_RTP.dragon * 100).toFixed(2)}%，和${(DRAGON_TIGER_RTP.tie * 100).toFixed(2)}%。派彩金额按分向下取整。`,
   ].join('\n'),
 };
@@ -70,10 +72,11 @@ export const dragonTiger: InstantGame<TableBet<DragonTigerOption>, DragonTigerOu
     const dragon = shoe.draw();
     const tiger = shoe.draw();
     const winner = dragonTigerWinner(dragon, tiger);
-    const lines = DRAGON_TIGER_OPTIONS.filter((o) => bet.stakes[o] !== undefined).map((option) => {
+    const settled = DRAGON_TIGER_OPTIONS.filter((o) => bet.stakes[o] !== undefined).map((option) => {
       const stakeFen = bet.stakes[option]!;
       return { option, stakeFen, ...dragonTigerPayout(option, winner, stakeFen) };
     });
-    return { ...sumLines(lines), outcome: { dragon, tiger, winner, lines } };
+    const { lines, ...totals } = settleTableLines(settled, OPPOSED);
+    return { ...totals, outcome: { dragon, tiger, winner, lines } };
   },
 };

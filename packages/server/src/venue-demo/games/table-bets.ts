@@ -1,4 +1,4 @@
-import { MSG } from '@app/contract';
+import { MSG, netRoundLines, type OpposedSide } from '@app/contract';
 import { isRecord, stakeError, type Checked } from './types.js';
 
 /**
@@ -15,7 +15,22 @@ export interface TableLine<Option extends string> {
   option: Option;
   stakeFen: number;
   payoutFen: number;
+  /** Turnover counted (contract netRoundLines): 0 on a push, only the net exposure of opposite options. */
   validFen: number;
+  /** The stake offset by the opposite option of the same round (庄 against 闲, 大 against 小). */
+  hedgedFen: number;
+}
+
+/**
+ * Which options of a table are opposite sides of one market (contract turnover.ts): option → market
+ * key. Options without a key (和, 豹子) are never offset.
+ */
+export type OpposedOptions<Option extends string> = Partial<Record<Option, string>>;
+
+function opposedSide<Option extends string>(markets: OpposedOptions<Option>, option: Option): OpposedSide | null {
+  const market = markets[option];
+  if (market === undefined) return null;
+  return { market, side: option, sides: Object.values(markets).filter((m) => m === market).length };
 }
 
 export function validateTableBet<Option extends string>(input: unknown, options: readonly Option[], maxStakeFen: number): Checked<TableBet<Option>> {
@@ -33,14 +48,23 @@ export function validateTableBet<Option extends string>(input: unknown, options:
   return { ok: true, bet: { stakes: bet } };
 }
 
-export function sumLines<Option extends string>(lines: readonly TableLine<Option>[]): { stakeFen: number; payoutFen: number; validFen: number } {
-  let stakeFen = 0;
-  let payoutFen = 0;
-  let validFen = 0;
+/**
+ * A round's settled lines (each with its own push-adjusted valid amount) netted by the valid-bet
+ * rule, and the round's totals. One request is one deal: two requests are two independent rounds,
+ * so only the options of one request can offset each other.
+ */
+export function settleTableLines<Option extends string>(
+  settled: readonly Omit<TableLine<Option>, 'hedgedFen'>[],
+  markets: OpposedOptions<Option>,
+): { stakeFen: number; payoutFen: number; validFen: number; hedgedFen: number; lines: TableLine<Option>[] } {
+  const netted = netRoundLines(settled.map((l) => ({ stakeFen: l.stakeFen, validFen: l.validFen, opposed: opposedSide(markets, l.option) })));
+  const lines = settled.map((l, i) => ({ ...l, validFen: netted[i]!.validFen, hedgedFen: netted[i]!.hedgedFen }));
+  const total = { stakeFen: 0, payoutFen: 0, validFen: 0, hedgedFen: 0 };
   for (const l of lines) {
-    stakeFen += l.stakeFen;
-    payoutFen += l.payoutFen;
-    validFen += l.validFen;
+    total.stakeFen += l.stakeFen;
+    total.payoutFen += l.payoutFen;
+    total.validFen += l.validFen;
+    total.hedgedFen += l.hedgedFen;
   }
-  return { stakeFen, payoutFen, validFen };
+  return { ...total, lines };
 }

@@ -43,13 +43,15 @@ export type Checked<T> = { ok: true; bet: T } | { ok: false; message: string };
 
 /**
  * A settled instant bet. `payoutFen` is what is credited back (stake included when the bet wins or
- * pushes; 0 when it loses), so win/loss = payoutFen − stakeFen. `validFen` is the turnover it counts:
- * the stake, except a push (stake returned in full) counts 0.
+ * pushes; 0 when it loses), so win/loss = payoutFen − stakeFen. `validFen` is the turnover it counts,
+ * the stake at risk (contract netRoundLines): a push counts 0, and opposite options of the same round
+ * (庄 and 闲) only their difference; `hedgedFen` is the stake so offset (absent: 0).
  */
 export interface PlayResult<Outcome> {
   stakeFen: number;
   payoutFen: number;
   validFen: number;
+  hedgedFen?: number;
   outcome: Outcome;
 }
 

@@ -11,6 +11,7 @@ import {
   type DiceAttributes,
   type LotteryAttributes,
   type LotteryType,
+  type OpposedSide,
   type PlayboxGroup,
   type SixBallAttributes,
   LOTTERY_MSG,
@@ -40,6 +41,8 @@ interface Play {
   /** What the play's winning condition reads: the whole dice throw, the special ball, or the first six. */
   on: 'dice' | 'special' | 'regular';
   judge(result: readonly number[]): LineOutcome;
+  /** The two-sided market the play is one side of (大/小, 单/双), for the valid-bet rule. */
+  opposed?: string;
 }
 interface Group {
   key: string;
@@ -72,19 +75,19 @@ const SIX_GROUPS: Group[] = [
 ];
 
 const DICE_PLAYS: Play[] = [
-  { id: 'k3_big', group: 'sides', title: LOTTERY_MSG.lotteryBig, on: 'dice', judge: (d) => diceSide(d, (s) => s >= 11) },
-  { id: 'k3_small', group: 'sides', title: LOTTERY_MSG.lotterySmall, on: 'dice', judge: (d) => diceSide(d, (s) => s <= 10) },
-  { id: 'k3_odd', group: 'sides', title: LOTTERY_MSG.lotteryOdd, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 1) },
-  { id: 'k3_even', group: 'sides', title: LOTTERY_MSG.lotteryEven, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 0) },
+  { id: 'k3_big', group: 'sides', title: LOTTERY_MSG.lotteryBig, on: 'dice', judge: (d) => diceSide(d, (s) => s >= 11), opposed: 'size' },
+  { id: 'k3_small', group: 'sides', title: LOTTERY_MSG.lotterySmall, on: 'dice', judge: (d) => diceSide(d, (s) => s <= 10), opposed: 'size' },
+  { id: 'k3_odd', group: 'sides', title: LOTTERY_MSG.lotteryOdd, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 1), opposed: 'parity' },
+  { id: 'k3_even', group: 'sides', title: LOTTERY_MSG.lotteryEven, on: 'dice', judge: (d) => diceSide(d, (s) => s % 2 === 0), opposed: 'parity' },
   ...range(3, 18).map<Play>((n) => ({ id: `k3_sum_${pad2(n)}`, group: 'sum', title: String(n), on: 'dice', judge: (d) => winIf(diceSum(d) === n) })),
   { id: 'k3_triple', group: 'triple', title: LOTTERY_MSG.lotteryAnyTriple, on: 'dice', judge: (d) => winIf(isTriple(d)) },
 ];
 const SIX_PLAYS: Play[] = [
   ...range(1, BALL_MAX).map<Play>((n) => ({ id: `lhc_te_${pad2(n)}`, group: 'te', title: pad2(n), on: 'special', judge: (r) => winIf(r[BALL_COUNT - 1] === n) })),
-  { id: 'lhc_tm_big', group: 'tm', title: LOTTERY_MSG.lotterySpecialBig, on: 'special', judge: (r) => specialSide(r, (s) => s >= 25) },
-  { id: 'lhc_tm_small', group: 'tm', title: LOTTERY_MSG.lotterySpecialSmall, on: 'special', judge: (r) => specialSide(r, (s) => s <= 24) },
-  { id: 'lhc_tm_odd', group: 'tm', title: LOTTERY_MSG.lotterySpecialOdd, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 1) },
-  { id: 'lhc_tm_even', group: 'tm', title: LOTTERY_MSG.lotterySpecialEven, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 0) },
+  { id: 'lhc_tm_big', group: 'tm', title: LOTTERY_MSG.lotterySpecialBig, on: 'special', judge: (r) => specialSide(r, (s) => s >= 25), opposed: 'tm_size' },
+  { id: 'lhc_tm_small', group: 'tm', title: LOTTERY_MSG.lotterySpecialSmall, on: 'special', judge: (r) => specialSide(r, (s) => s <= 24), opposed: 'tm_size' },
+  { id: 'lhc_tm_odd', group: 'tm', title: LOTTERY_MSG.lotterySpecialOdd, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 1), opposed: 'tm_parity' },
+  { id: 'lhc_tm_even', group: 'tm', title: LOTTERY_MSG.lotterySpecialEven, on: 'special', judge: (r) => specialSide(r, (s) => s % 2 === 0), opposed: 'tm_parity' },
   ...range(1, BALL_MAX).map<Play>((n) => ({ id: `lhc_zm_${pad2(n)}`, group: 'zm', title: pad2(n), on: 'regular', judge: (r) => winIf(r.slice(0, BALL_COUNT - 1).includes(n)) })),
 ];
 
@@ -219,10 +222,21 @@ export function assertResult(type: LotteryType, result: readonly number[]): void
   if (!ok) throw new RangeError(`malformed result for lottery type ${type}: ${result.join(',')}`);
 }
 
+/**
+ * The play's side of an opposed market (大 against 小, 单 against 双, also in 特码两面), or null: a
+ * member's lines of one round on both sides count only their difference (contract netRoundLines).
+ * 和值, 豹子, 特码 and 正码 numbers have no opposite.
+ */
+export function opposedPlay(type: LotteryType, playId: string): OpposedSide | null {
+  const play = playOf(type, playId);
+  if (!play.opposed) return null;
+  return { market: play.opposed, side: play.id, sides: PLAYS[type].plays.filter((p) => p.opposed === play.opposed).length };
+}
+
 export interface SettledLine {
   /** Credited back, stake included; rounded down to the fen; the stake on a push; 0 on a loss. */
   payoutFen: number;
-  /** Turnover counted: the stake, 0 on a push. */
+  /** Turnover of the line on its own: the stake, 0 on a push (the round then nets opposite sides). */
   validFen: number;
   outcome: LineOutcome;
 }

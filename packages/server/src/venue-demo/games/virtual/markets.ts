@@ -1,4 +1,4 @@
-import { MSG } from '@app/contract';
+import { MSG, type OpposedSide } from '@app/contract';
 import type { Rng } from '../rng.js';
 import { isRecord, payFen, stakeError, type Checked, type GameDefinition } from '../types.js';
 
@@ -71,7 +71,18 @@ export function validateMatchBet(match: ScheduledMatch | null, input: unknown, n
   return { ok: true, bet: { matchId: match.id, market: input.market as string, selection: selection.code, stakeFen: input.stakeFen as number, oddsE2: selection.oddsE2 } };
 }
 
-/** A settled match bet: payout (0 on a loss) and valid turnover (the stake). */
+/**
+ * The side a bet takes of its market, for the valid-bet rule (contract netRoundLines): every market
+ * of the virtual matches is opposed, its selections excluding each other and covering every result
+ * (大/小球, 胜负, 让分: two sides; 胜平负: three, hedged only when all three are held). Null for a
+ * market the match does not have.
+ */
+export function opposedSelection(match: ScheduledMatch, market: string, selection: string): OpposedSide | null {
+  const m = match.markets.find((k) => k.code === market);
+  return m ? { market, side: selection, sides: m.selections.length } : null;
+}
+
+/** A settled match bet on its own: payout (0 on a loss) and valid turnover before netting (the stake). */
 export function settleMatchBet(bet: MatchBet, won: boolean): { payoutFen: number; validFen: number; won: boolean } {
   return { payoutFen: won ? payFen(bet.stakeFen, bet.oddsE2, 100) : 0, validFen: bet.stakeFen, won };
 }
