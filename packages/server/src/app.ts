@@ -14,6 +14,7 @@ import routeIndex from './plugins/routeIndex.js';
 import requestText from './plugins/requestText.js';
 import securityHeaders from './plugins/securityHeaders.js';
 import session from './modules/session/plugin.js';
+import { onAllSessionsEnded } from './modules/session/service.js';
 import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
 import { fallbackRateStore } from './lib/rate-store.js';
@@ -53,6 +54,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   const venues = createVenueRegistry(config, db.kysely);
   app.decorate('venues', venues);
   app.addHook('onClose', async () => venues.demo.stop());
+  // A member's game sessions at the venues end with all its platform sessions (password change,
+  // account disabled), so an open game frame stops taking bets. A venue that cannot be told is logged.
+  const stopEnding = onAllSessionsEnded(async (memberId, ofDb) => {
+    if (ofDb !== db.kysely) return; // another app of this process (tests), another database
+    await venues.endSessions(memberId).catch((err) => app.log.error({ err, memberId }, 'venue play sessions not ended'));
+  });
+  app.addHook('onClose', async () => stopEnding());
   registerErrorHandling(app);
   // Older clients of this API POST with a JSON content type and no body: read that as {}.
   const parseJson = app.getDefaultJsonParser('error', 'error');

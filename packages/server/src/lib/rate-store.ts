@@ -25,7 +25,8 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCl
 export function fallbackRateStore(link: RedisLink, nameSpace: string): FastifyRateLimitStoreCtor {
   class FallbackStore implements Store {
     constructor(
-      params: FastifyRateLimitOptions | null,
+      // the plugin's resolved options, which carry these two flags
+      params: (FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }) | null,
       private readonly remote: Store = new RedisStore(!!params?.continueExceeding, !!params?.exponentialBackoff, link.client, nameSpace),
       private readonly local: Store = new LocalStore(!!params?.continueExceeding, !!params?.exponentialBackoff),
     ) {}

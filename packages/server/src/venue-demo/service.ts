@@ -55,6 +55,11 @@ export class DemoVenue {
     return this.faulty(venue, () => move(this.db, { venue, player, amountFen: -amountFen, ref, kind: 'transfer_out' }));
   }
 
+  /** The operator's kick: every play session of the player ends (its game frames must be launched again). */
+  async endSessions(player: string): Promise<void> {
+    await this.db.deleteFrom('demo_venue_sessions').where('player', '=', player).execute();
+  }
+
   balances(player: string, venues: readonly string[]): Promise<Map<string, number>> {
     return playerBalances(this.db, player, venues);
   }

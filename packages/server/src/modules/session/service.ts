@@ -103,6 +103,20 @@ export async function revokeAllSessions(db: Kdb, memberId: number): Promise<void
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   applyRevocation({ memberId });
   publishRevocation({ memberId });
+  await Promise.all([...endedListeners].map((listener) => listener(memberId, db)));
+}
+
+type EndedListener = (memberId: number, db: Kdb) => Promise<void>;
+const endedListeners = new Set<EndedListener>();
+
+/**
+ * Hears, on the instance where it happens, that all of a member's sessions ended (password change,
+ * account disabled): what else the member holds open elsewhere (game sessions at the venues) ends
+ * with them. Answers the unsubscribe.
+ */
+export function onAllSessionsEnded(listener: EndedListener): () => void {
+  endedListeners.add(listener);
+  return () => void endedListeners.delete(listener);
 }
 
 /** Tests move a session back in time to prove idle expiry. */

@@ -28,6 +28,7 @@ export function demoAdapter(venue: DemoVenue, db: Kdb): VenueAdapter {
       return `/venue/?launch=${token}`;
     },
     fetchBets: (afterSeq, limit) => demoBetFeed(db, afterSeq, limit),
+    endSessions: (memberId) => venue.endSessions(player(memberId)),
   };
 }
 

@@ -91,6 +91,13 @@ export class VenueRegistry {
     return within(this.adapterOf(venue).launchUrl(venue.code, memberId, game), this.timeoutMs, `${venue.code} launch`);
   }
 
+  /** Ends the member's play sessions at every adapter, each under the venue timeout; a failure is the caller's to log. */
+  async endSessions(memberId: number): Promise<void> {
+    const results = await Promise.allSettled([...this.adapters].map(([name, a]) => within(a.endSessions(memberId), this.timeoutMs, `${name} end sessions`)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
   /** Every adapter by name (the bet feed reads each adapter's feed once, for all its venues). */
   adapterEntries(): [string, VenueAdapter][] {
     return [...this.adapters];
