@@ -1,9 +1,9 @@
 import { ELECTRONIC_PROVIDERS, MSG, type GameCategory, type GameUrl } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../http/errors.js';
-import { demoGameForCategory, gameDefinition, gamesByProvider, type ElectronicProvider, type GameDefinition } from '../../venue-demo/games/index.js';
 import { InsufficientFunds, memberBalanceFen } from '../ledger/service.js';
 import { intoVenue, outOfVenue, type TransferDeps } from '../transfers/service.js';
+import type { VenueGame } from '../venues/adapter.js';
 import type { Venue } from '../venues/registry.js';
 import { isGameCategory } from './service.js';
 
@@ -40,37 +40,45 @@ export async function getGameUrl(deps: LaunchDeps, memberId: number, input: Laun
 }
 
 /**
- * The game a (venue, game code) opens. Electronic providers' codes (obgdy_fruit…) name a game of
- * that provider; the hall's provider tiles (ag_realbet…) open the demo game of their category; a
- * provider tile of the electronic category (its code is the provider) opens that provider's first
- * game. The catalogue's lottery provider tiles (VR, TCG, SGWIN) open the demo venue's 快三骰宝; the
- * member app's lottery tab lists the in-house lottery rooms (lotteryList) instead.
+ * The game a (venue, game code) opens, from the game list of the venue's adapter. Electronic
+ * providers' codes (obgdy_fruit…) name a game of that provider; the hall's provider tiles
+ * (ag_realbet…) open the venue's first game of their category; a provider tile of the electronic
+ * category (its code is the provider) opens that provider's first game. The catalogue's lottery
+ * provider tiles (VR, TCG, SGWIN) open the demo venue's 快三骰宝; the member app's lottery tab lists
+ * the in-house lottery rooms (lotteryList) instead.
  */
-async function gameAt(deps: LaunchDeps, venue: Venue, gameCode: string): Promise<GameDefinition> {
-  const direct = gameCode ? gameDefinition(gameCode) : null;
+async function gameAt(deps: LaunchDeps, venue: Venue, gameCode: string): Promise<VenueGame> {
+  let games: VenueGame[];
+  try {
+    games = await deps.venues.games(venue);
+  } catch (err) {
+    deps.log?.warn({ err, venue: venue.code }, 'venue game list failed');
+    throw badRequest(MSG.gameLaunchFailed);
+  }
+  const direct = gameCode ? (games.find((g) => g.code === gameCode) ?? null) : null;
   if (direct && direct.provider !== null && direct.provider === venue.code) return direct;
-  const provider = (ELECTRONIC_PROVIDERS as readonly string[]).includes(venue.code) ? (venue.code as ElectronicProvider) : null;
-  if (provider && (gameCode === '' || gameCode === provider)) return firstOf(gamesByProvider(provider));
+  const provider = (ELECTRONIC_PROVIDERS as readonly string[]).includes(venue.code) ? venue.code : null;
+  const ofProvider = (p: string) => games.filter((g) => g.provider === p);
+  if (provider && (gameCode === '' || gameCode === provider)) return firstOf(ofProvider(provider));
   const entries = await deps.db.selectFrom('game_entries').select(['category_id', 'game_code']).where('platform_name', '=', venue.code).execute();
   const categories = new Set(entries.map((e) => e.category_id).filter(isGameCategory));
   // A demo game named directly at a venue of its category (AG + demo_baccarat).
   if (direct && direct.provider === null && categories.has(direct.category)) return direct;
   const entry = entries.find((e) => e.game_code === gameCode);
   if (!entry || !isGameCategory(entry.category_id)) throw badRequest(MSG.gameMissing);
-  return forCategory(entry.category_id, provider);
+  return forCategory(games, entry.category_id, provider);
 }
 
-function forCategory(category: GameCategory, provider: ElectronicProvider | null): GameDefinition {
+/** A category tile: concise opens the provider's first game, any other category the venue's first game of it. */
+function forCategory(games: VenueGame[], category: GameCategory, provider: string | null): VenueGame {
   if (category === 'concise') {
     if (!provider) throw badRequest(MSG.gameMissing);
-    return firstOf(gamesByProvider(provider));
+    return firstOf(games.filter((g) => g.provider === provider));
   }
-  const game = demoGameForCategory(category);
-  if (!game) throw badRequest(MSG.gameMissing);
-  return game;
+  return firstOf(games.filter((g) => g.category === category));
 }
 
-function firstOf(games: GameDefinition[]): GameDefinition {
+function firstOf(games: VenueGame[]): VenueGame {
   if (!games[0]) throw badRequest(MSG.gameMissing);
   return games[0];
 }

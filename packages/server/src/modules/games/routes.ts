@@ -10,7 +10,7 @@ import { listGames, providerGames } from './service.js';
 const routes: FastifyPluginAsync = async (app) => {
   app.get('/game/list', async (req) => ok(await listGames(app.kdb, parse(gameListSchema, req.query).category)));
 
-  app.post('/gamelistBycode', async (req) => ok(providerGames(parse(gameListByCodeSchema, req.body).gamecode)));
+  app.post('/gamelistBycode', async (req) => ok(await providerGames(app.venues, parse(gameListByCodeSchema, req.body).gamecode)));
 
   // The trial account plays too (with its demo money).
   app.post('/getGameUrl', { preHandler: app.requireMember }, async (req) => {

@@ -1,7 +1,7 @@
 import { ELECTRONIC_PROVIDERS, GAME_CATEGORIES, MSG, type GameCategory, type GameEntry, type ProviderGame } from '@app/contract';
 import type { Tx } from '../ledger/service.js';
 import { badRequest } from '../../http/errors.js';
-import { gamesByProvider, type ElectronicProvider } from '../../venue-demo/games/index.js';
+import type { VenueRegistry } from '../venues/registry.js';
 
 /** The hall's game catalogue: provider tiles per category (spec §3 Game entry). */
 
@@ -26,11 +26,14 @@ export async function listGames(db: Tx, category: string): Promise<GameEntry[]> 
 
 /**
  * POST /api/gamelistBycode: one electronic-game provider's games (its slots, then fishing), from the
- * demo venue's game definitions; each picture is /assets/games/slots/<code>.svg (seed/assets/generate.ts).
+ * game list of the venue of that provider (its adapter); each picture is
+ * /assets/games/slots/<code>.svg (seed/assets/generate.ts).
  */
-export function providerGames(gamecode: string): ProviderGame[] {
+export async function providerGames(venues: VenueRegistry, gamecode: string): Promise<ProviderGame[]> {
   if (!(ELECTRONIC_PROVIDERS as readonly string[]).includes(gamecode)) throw badRequest(MSG.gameProviderMissing);
-  return gamesByProvider(gamecode as ElectronicProvider).map((d) => ({
+  const venue = await venues.find(gamecode);
+  if (!venue) throw badRequest(MSG.gameProviderMissing);
+  return (await venues.games(venue)).filter((d) => d.provider === gamecode).map((d) => ({
     catecode: gamecode,
     gamecode: d.code,
     gamename: d.name,

@@ -1,3 +1,5 @@
+import type { GameCategory } from '@app/contract';
+
 /**
  * A game venue (场馆) as the platform sees it: a provider holding a wallet per member, reached only
  * through this interface (DESIGN §6). One adapter serves every venue code configured with its name
