@@ -30,6 +30,11 @@ export interface VenueAdapter {
    */
   launchUrl(venue: string, memberId: number, game: string): Promise<string>;
   /**
+   * The games of every venue this adapter serves, in the provider's catalogue order (a provider's
+   * game-list API): what a hall tile opens and what gamelistBycode lists come from here.
+   */
+  games(): Promise<VenueGame[]>;
+  /**
    * The adapter's bet feed (every venue it serves), like an aggregator's: bets placed or changed
    * (settled, voided) after `afterSeq`, oldest change first, at most `limit`. A changed bet comes
    * again with a higher seq and its new state. `next` is the cursor to read after next time: every
@@ -43,6 +48,17 @@ export interface VenueAdapter {
    * (password change, account disabled). A later launch opens a new one as usual.
    */
   endSessions(memberId: number): Promise<void>;
+}
+
+/** One game as a venue's game list reports it. */
+export interface VenueGame {
+  /** the venue's own game code (what launchUrl takes) */
+  code: string;
+  name: string;
+  /** the hall category the game is listed and counted under */
+  category: GameCategory;
+  /** the electronic-game provider (slots, fishing) whose grid lists it; null for the other categories */
+  provider: string | null;
 }
 
 /** One bet as a venue reports it, amounts in fen. */

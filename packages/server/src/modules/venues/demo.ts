@@ -1,7 +1,7 @@
 import { GAME_LAUNCH_TTL_S } from '@app/contract';
 import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
-import { gameDefinition } from '../../venue-demo/games/index.js';
+import { GAME_DEFINITIONS, gameDefinition } from '../../venue-demo/games/index.js';
 import type { DemoVenue } from '../../venue-demo/service.js';
 import type { VenueAdapter, VenueAnswer, VenueBet } from './adapter.js';
 import { launchSecret, signLaunch } from '../../lib/launch-token.js';
@@ -28,6 +28,7 @@ export function demoAdapter(venue: DemoVenue, db: Kdb): VenueAdapter {
       return `/venue/?launch=${token}`;
     },
     fetchBets: (afterSeq, limit) => demoBetFeed(db, afterSeq, limit),
+    games: async () => GAME_DEFINITIONS.map((d) => ({ code: d.code, name: d.name, category: d.category, provider: d.provider })),
     endSessions: (memberId) => venue.endSessions(player(memberId)),
   };
 }

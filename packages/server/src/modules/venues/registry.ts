@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Kdb } from '../../db/connect.js';
 import { DemoVenue } from '../../venue-demo/service.js';
-import type { RefStatus, VenueAdapter, VenueOutcome } from './adapter.js';
+import type { RefStatus, VenueAdapter, VenueGame, VenueOutcome } from './adapter.js';
 import { demoAdapter } from './demo.js';
 
 /** A row of the platform's venues table: which adapter serves the venue code, shown or not. */
@@ -89,6 +89,11 @@ export class VenueRegistry {
   /** A one-time launch URL of `game` at the venue for the member (throws when the venue does not answer). */
   launchUrl(venue: Venue, memberId: number, game: string): Promise<string> {
     return within(this.adapterOf(venue).launchUrl(venue.code, memberId, game), this.timeoutMs, `${venue.code} launch`);
+  }
+
+  /** The game list of the adapter serving the venue (throws when it does not answer in time). */
+  games(venue: Pick<Venue, 'code' | 'adapter'>): Promise<VenueGame[]> {
+    return within(this.adapterOf(venue).games(), this.timeoutMs, `${venue.code} games`);
   }
 
   /** Ends the member's play sessions at every adapter, each under the venue timeout; a failure is the caller's to log. */
