@@ -72,6 +72,7 @@ export const AUDIT_ACTION_LABELS = {
   'withdrawal.reject': '取款审核拒绝（已退回）',
   'member.adjust': '调整会员余额',
   'member.state': '修改会员状态',
+  'member.paypass_unlock': '解除支付密码锁定',
   'paymethod.update': '修改支付方式',
   'receiving.create': '新增收款账户',
   'receiving.update': '修改收款账户',
@@ -335,6 +336,16 @@ export interface AdminCard {
   deleted: boolean;
   created_at: string;
 }
+/** GET /admin/api/members/:id/pay-password: the member's payment password, never the secret itself. */
+export interface AdminPayPassword {
+  /** 0 none set yet, 1 set, 2 must be replaced (equals the login password) */
+  state: 0 | 1 | 2;
+  /** wrong payment passwords in the current window (PAY_PASSWORD_LOCK) */
+  failures: number;
+  /** Beijing time the lock ends, '' when not locked */
+  locked_until: string;
+}
+
 export interface AdminMemberDetail {
   profile: AdminMemberRow & {
     mobile: string;

@@ -1,4 +1,4 @@
-import { MSG } from './messages.js';
+import { fmt, MSG } from './messages.js';
 import { BIRTHDAY_MIN, LIMITS } from './constants.js';
 import { DATE_RE, EMAIL_RE, MOBILE_RE, USERNAME_RE } from './regex.js';
 import { CARD_NUMBER_MAX, normalizeCardNumber, USDT_ADDRESS_RE, USDT_BANK, USDT_NETWORKS, type UsdtNetwork } from './cards.js';
@@ -76,6 +76,21 @@ export const payPasswordRules: Rule<{ password: string; paypassword: string }>[]
   [(v) => v.password.length < LIMITS.payPasswordMin || v.password.length > LIMITS.payPasswordMax, MSG.oldPasswordLength],
   [(v) => v.paypassword.length < LIMITS.payPasswordMin || v.paypassword.length > LIMITS.payPasswordMax, MSG.newPasswordLength],
   [(v) => v.password === v.paypassword, MSG.passwordSame],
+];
+
+/**
+ * The set-payment-password screen (a first payment password, or the replacement of one equal to the
+ * login password): the login password as proof, then the new payment password twice (confirm only on
+ * the screen; the server runs these with confirm undefined).
+ */
+export const setPayPasswordRules: Rule<{ password: string; paypassword: string; confirm?: string }>[] = [
+  [(v) => !v.password, MSG.payPasswordLoginEmpty],
+  [(v) => !v.paypassword, MSG.payPasswordNewEmpty],
+  [(v) => v.password.length > max16, MSG.payPasswordLoginWrong],
+  [(v) => v.paypassword.length < LIMITS.payPasswordMin || v.paypassword.length > LIMITS.payPasswordMax, fmt(MSG.payPasswordNewLength, { min: LIMITS.payPasswordMin, max: LIMITS.payPasswordMax })],
+  [(v) => v.confirm !== undefined && !v.confirm, MSG.payPasswordConfirmEmpty],
+  [(v) => v.confirm !== undefined && v.confirm !== v.paypassword, MSG.payPasswordMismatch],
+  [(v) => v.paypassword === v.password, MSG.payPasswordSameAsLogin],
 ];
 
 // ---- content -------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { LIMITS } from './constants.js';
 import { CARD_TYPE, PAY_METHODS, USDT_NETWORKS } from './cards.js';
 import { RECHARGE_PAYTYPES, transferRules, WITHDRAW_TAB, withdrawRules, type WithdrawTab } from './wallet.js';
 import { form, int, secret, text } from './validation.js';
-import { bindCardRules, loginRules, passwordRules, payPasswordRules, profileRules, registerRules } from './rules.js';
+import { bindCardRules, loginRules, passwordRules, payPasswordRules, profileRules, registerRules, setPayPasswordRules } from './rules.js';
 
 /** Request schemas of the server: types coerced by zod, then the shared rules in the spec's order. */
 
@@ -46,6 +46,11 @@ export type EditPasswordBody = { password: string; paypassword: string };
 export const editPayPasswordSchema = form({ password: secret(), paypassword: secret() }, payPasswordRules);
 
 export type EditPayPasswordBody = { password: string; paypassword: string };
+
+/** POST /api/setPayPassword: `password` is the login password (proof), `paypassword` the new payment password. */
+export const setPayPasswordSchema = form({ password: secret(), paypassword: secret() }, setPayPasswordRules);
+
+export type SetPayPasswordBody = { password: string; paypassword: string };
 
 // ---- content -------------------------------------------------------------------------------
 

@@ -41,6 +41,8 @@ export interface UserInfo {
   email: string;
   birthday: string;
   transferstatus: 0 | 1;
+  /** the payment password: 0 none set yet, 1 set, 2 must be replaced (PAYPASS_STATE) */
+  paypass_state: 0 | 1 | 2;
   usdtrate: number;
   withdrawusdtrate: number;
   withdrawcashfee: number;
@@ -48,6 +50,14 @@ export interface UserInfo {
   created_at: string;
 }
 /** data of register, login_pc and guestlogin. */
+/**
+ * data of a card binding, withdrawal or payment-password change refused (code 403) because the member
+ * has no payment password yet (0) or must replace one equal to its login password (2): the client
+ * then opens the set-payment-password screen.
+ */
+export interface PayPasswordRefusal {
+  paypass_state: 0 | 2;
+}
 export interface ApiToken {
   api_token: string;
 }

@@ -59,13 +59,11 @@ describe('POST /api/register', () => {
     expect(u.data).toMatchObject({ username: body.name, realname: body.name, balance: 0, vip: 1, is_trial: 0 });
   });
 
-  it('stores argon2id hashes, never the passwords, and records the register IP', async () => {
-    const body = reg({ paypassword: 'paypass99' });
+  it('stores an argon2id hash, never the password, and records the register IP', async () => {
+    const body = reg();
     await s.api('/api/register', body);
     const m = await member(body.name);
     expect(m.password_hash).toMatch(/^\$argon2id\$/);
-    expect(m.pay_password_hash).toMatch(/^\$argon2id\$/);
-    expect(m.password_hash).not.toBe(m.pay_password_hash);
     expect(m.register_ip).toBe('127.0.0.1');
   });
 
@@ -80,13 +78,19 @@ describe('POST /api/register', () => {
     expect(mails[0].title).toContain('欢迎');
   });
 
-  it('uses the login password as pay password when paypassword is empty', async () => {
-    const body = reg({ paypassword: '' });
-    const r = await s.api('/api/register', body);
-    expect(r.code).toBe(200);
-    const change = await s.api('/api/editPayPassword', { password: body.password, paypassword: 'newpay123' }, { token: r.data.api_token });
-    expect(change).toMatchObject({ code: 200, message: '密码修改成功！' });
-  });
+  it.each([['the login password', 'secret123'], ['another one', 'paypass99'], ['nothing', '']])(
+    'sets no payment password at registration when paypassword is %s (DESIGN §4: the member sets its own)',
+    async (_, paypassword) => {
+      const body = reg({ paypassword });
+      const r = await s.api('/api/register', body);
+      expect(r.code).toBe(200);
+      const m = await member(body.name);
+      expect(m.pay_password_hash).toBe('');
+      expect((await s.api('/api/user', {}, { token: r.data.api_token })).data.paypass_state).toBe(0);
+      const change = await s.api('/api/editPayPassword', { password: body.password, paypassword: 'newpay123' }, { token: r.data.api_token });
+      expect(change).toMatchObject({ code: 403, message: MSG.payPasswordNotSet, data: { paypass_state: 0 } });
+    },
+  );
 
   describe('checks the spec §5 rules in order', () => {
     it('refuses a short username with 用户名长度6~16位，以字母或数字组合！', async () => {
@@ -227,9 +231,10 @@ describe('POST /api/register', () => {
     });
   });
 
-  it('refuses a pay password outside 6–18 characters', async () => {
-    const r = await s.api('/api/register', reg({ paypassword: '123' }));
-    expect(r).toMatchObject({ code: 400, message: MSG.regPayPassword });
+  it('accepts and ignores a paypassword of any length (the spec keeps the field)', async () => {
+    const body = reg({ paypassword: '123' });
+    expect((await s.api('/api/register', body)).code).toBe(200);
+    expect((await member(body.name)).pay_password_hash).toBe('');
   });
 
   it('lets only one of two simultaneous registrations of a name succeed', async () => {

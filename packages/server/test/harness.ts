@@ -128,11 +128,29 @@ export function uniqueName(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}${seq}${randomBytes(2).toString('hex')}`.slice(0, 16);
 }
 
-/** Registers a member through the API (captcha bypass) and returns its token. */
-export async function registerMember(s: TestServer, name = uniqueName(), password = 'secret123'): Promise<{ name: string; password: string; token: string }> {
-  const r = await s.api('/api/register', { name, realname: name, password, confirmPass: password, paypassword: password, code: CAPTCHA_BYPASS });
+/** The payment password registerMember sets: the member's own secret, not its login password (DESIGN §4). */
+export const PAY_PASSWORD = 'paysecret88';
+
+/**
+ * Registers a member through the API (captcha bypass) and returns its token; then sets its payment
+ * password through /api/setPayPassword, as a member does before its first card binding (payPassword
+ * null: none, as right after registration).
+ */
+export async function registerMember(
+  s: TestServer,
+  name = uniqueName(),
+  password = 'secret123',
+  opts: { payPassword?: string | null } = {},
+): Promise<{ name: string; password: string; token: string; payPassword: string | null }> {
+  const r = await s.api('/api/register', { name, realname: name, password, confirmPass: password, code: CAPTCHA_BYPASS });
   if (r.code !== 200) throw new Error(`register failed: ${r.message}`);
-  return { name, password, token: r.data.api_token };
+  const token: string = r.data.api_token;
+  const payPassword = opts.payPassword === undefined ? PAY_PASSWORD : opts.payPassword;
+  if (payPassword !== null) {
+    const set = await s.api('/api/setPayPassword', { password, paypassword: payPassword }, { token });
+    if (set.code !== 200) throw new Error(`setPayPassword failed: ${set.message}`);
+  }
+  return { name, password, token, payPassword };
 }
 
 /** The member id behind a token. */

@@ -11,6 +11,7 @@ export interface Database {
     username: string;
     password_hash: string;
     pay_password_hash: string;
+    pay_password_state: Generated<number>;
     realname: Generated<string>;
     avatar: Generated<string>;
     mobile: Generated<string>;
@@ -39,6 +40,7 @@ export interface Database {
     ip: Generated<string>;
     user_agent: Generated<string>;
   };
+  pay_password_guards: { member_id: number; failures: Generated<number>; in_flight: Generated<number>; window_started_at: Generated<Date>; locked_until: NullableTimestamp };
   captchas: { id: string; answer: string; expires_at: Timestamp; used_at: NullableTimestamp };
   login_counters: { key: string; hits: number; expires_at: Timestamp };
   banners: { id: Generated<number>; type: Generated<number>; src: string; url: Generated<string>; sort: Generated<number>; enabled: Generated<boolean> };

@@ -19,6 +19,7 @@ export interface Registration {
   name: string;
   realname: string;
   password: string;
+  /** sent by the spec's form; ignored (DESIGN §4) */
   paypassword: string;
   pid: string;
 }
@@ -31,13 +32,13 @@ const MEMBER_ID_RE = /^\d{1,15}$/;
  * The captcha and the contract's field rules are checked by the caller before this runs.
  */
 export async function registerMember(db: Kdb, reg: Registration, meta: ClientMeta): Promise<string> {
-  const payPassword = reg.paypassword || reg.password;
-  if (payPassword.length < LIMITS.payPasswordMin || payPassword.length > LIMITS.payPasswordMax) throw badRequest(MSG.regPayPassword);
+  // The spec's paypassword field is accepted and ignored: the payment password is the member's own
+  // secret, set before its first card binding or withdrawal, never a copy of the login password (DESIGN §4).
   if (await usernameTaken(db, reg.name)) throw badRequest(MSG.regUsernameTaken);
   const inviterId = reg.pid ? await findInviter(db, reg.pid) : null;
   if (reg.pid && inviterId === null) throw badRequest(MSG.regInviterUnknown);
 
-  const [passwordHash, payPasswordHash] = await Promise.all([hashPassword(reg.password), hashPassword(payPassword)]);
+  const passwordHash = await hashPassword(reg.password);
   const site = (await getSettings(db)).app.title;
   let memberId: number;
   try {
@@ -47,7 +48,7 @@ export async function registerMember(db: Kdb, reg: Registration, meta: ClientMet
         .values({
           username: reg.name,
           password_hash: passwordHash,
-          pay_password_hash: payPasswordHash,
+          pay_password_hash: '', // none yet (pay_password_state 0)
           realname: (reg.realname || reg.name).slice(0, LIMITS.inputMaxLength),
           inviter_id: inviterId,
           register_ip: meta.ip,
