@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { firstFailure, PLATFORM_WALLET, TRANSFER_STATE, transferRules, yuanToFen, type UserInfo } from '@app/contract';
+import { firstFailure, TRANSFER_STATE, transferRules, yuanToFen, type UserInfo } from '@app/contract';
 import { userKey, useUser } from '../../shared/auth/session';
 import { toast } from '../../shared/lib/toast';
-import { betAmountKey, failureMessage, fetchBetAmount, fetchVenueBalances, refreshUserMoney, setTransferStatus, transfer, transferAll, venuesKey, venuesOnly, type TransferInput } from './api';
+import { betAmountKey, failureMessage, fetchBetAmount, refreshUserMoney, setTransferStatus, transfer, transferAll, venuesKey, type TransferInput } from './api';
 
 /** Toasts a failed call's message; a network failure stays silent (spec §8). */
 export function showFailure(error: unknown): void {
@@ -12,30 +12,6 @@ export function showFailure(error: unknown): void {
 }
 
 const fen = (yuan: number) => yuanToFen(yuan) ?? Math.round(yuan * 100);
-
-/**
- * The venue balances, polled every `pollMs` while the screen that asks is mounted (spec §4: 3.5 s on
- * the wallet and withdrawal screens, 1.5 s on transfer); leaving the screen unmounts the query's
- * observer, which stops the timer. Each answer also refreshes the cached user's central balance and
- * game wallet, so every figure on screen agrees with the list.
- */
-export function useVenueBalances(pollMs?: number) {
-  const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: venuesKey,
-    queryFn: fetchVenueBalances,
-    refetchInterval: pollMs ?? false,
-    refetchIntervalInBackground: false,
-    staleTime: pollMs ? 0 : 30_000,
-  });
-  useEffect(() => {
-    if (!q.data) return;
-    const platform = q.data.find((v) => v.platname === PLATFORM_WALLET.platname);
-    const gameFen = venuesOnly(q.data).reduce((sum, v) => sum + fen(v.balance), 0);
-    qc.setQueryData<UserInfo>(userKey, (u) => (u ? { ...u, balance: platform ? platform.balance : u.balance, gameblance: gameFen / 100 } : u));
-  }, [q.data, qc]);
-  return q;
-}
 
 /** Central, game and total assets of the signed-in member, in yuan (total = balance + gameblance). */
 export function useWalletFigures() {

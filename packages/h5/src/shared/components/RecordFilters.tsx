@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import Dropdown, { type DropdownRef } from 'antd-mobile/es/components/dropdown';
 import { DATE_FILTER_DAYS, TRANS_TYPE_LABELS, type TransType, type VenueBalance } from '@app/contract';
+import './records.css';
 
 /** The filters shared by /transRecord and /betRecord: platform ('' = all), date range, and type when given. */
 export interface RecordFilterValue {

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { BET_RECORD_DEFAULT_DATE } from '@app/contract';
 import { InfiniteList } from '../../../shared/components/InfiniteList';
 import { Page } from '../../../shared/components/Page';
-import { venuesOnly } from '../../wallet/api';
-import { useVenueBalances } from '../../wallet/hooks';
+import { useVenueBalances, venuesOnly } from '../../wallet/api';
 import { betRecordsKey, fetchBetRecords, type BetFilter } from '../api';
 import { RecordFilters } from '../../../shared/components/RecordFilters';
 import { BetRow } from '../components/BetRow';
-import '../../wallet/wallet.css';
 import '../games.css';
 
 /**
@@ -18,7 +16,7 @@ export default function BetRecord() {
   const [filter, setFilter] = useState<BetFilter>({ date: BET_RECORD_DEFAULT_DATE as BetFilter['date'], api_type: '' });
   const venues = useVenueBalances();
   return (
-    <Page title="投注记录" className="wallet-page record-page bet-record-page">
+    <Page title="投注记录" className="record-page bet-record-page">
       <div className="record-filters-bar">
         <RecordFilters testId="bet-filters" value={filter} venues={venuesOnly(venues.data)} onChange={setFilter} />
       </div>

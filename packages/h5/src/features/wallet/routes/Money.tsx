@@ -4,8 +4,8 @@ import { BankcardOutline, BillOutline, CollectMoneyOutline, HandPayCircleOutline
 import { formatYuan, TIMING } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
-import { venuesOnly } from '../api';
-import { useVenueBalances, useWalletActions, useWalletFigures } from '../hooks';
+import { useVenueBalances, venuesOnly } from '../api';
+import { useWalletActions, useWalletFigures } from '../hooks';
 import { RecycleIcon, SwapIcon } from '../components/icons';
 import { VenueList } from '../components/VenueList';
 import '../wallet.css';
