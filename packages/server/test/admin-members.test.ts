@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIMITS, fmt, MSG, ADMIN_MSG } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
-import { fund, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 let s: TestServer;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const PAY = 'secret123';
+const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const BANK_NO = '6222021234567890';
 const as = (who: Staff | string) => (typeof who === 'string' ? who : who.token);
 const get = (who: Staff | string, path: string) => adminCall(s, as(who), 'GET', path);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fmt, LIMITS, MSG, ADMIN_MSG } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
-import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
+import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 let s: TestServer;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const PAY = 'secret123';
+const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const BANK_NO = '6222021234567890';
 const TRC = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const REASON_MESSAGE = fmt(MSG.reviewReasonRequired, { max: LIMITS.reviewReasonMax });

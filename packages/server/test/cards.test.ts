@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MSG, maskCardNo } from '@app/contract';
-import { registerMember, startServer, type TestServer } from './harness.js';
+import { PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const PAY = 'secret123'; // registerMember sets the payment password to the login password
+const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const TRC = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const ERC = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const bankCard = (no = '6222 0212 3456 7890', extra: Record<string, unknown> = {}) => ({

@@ -4,7 +4,7 @@ import { MSG } from '@app/contract';
 import { beijing, beijingDayStart } from '../src/lib/time.js';
 import { approveDeposit, rejectDeposit } from '../src/modules/deposits/review.js';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/withdrawals/review.js';
-import { fund, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 let s: TestServer;
 let staffId: number;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const PAY = 'secret123';
+const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 async function member() {

@@ -98,6 +98,7 @@ describe('POST /api/user', () => {
       email: '',
       birthday: '',
       transferstatus: 0,
+      paypass_state: 1,
       usdtrate: 7.2,
       withdrawusdtrate: 7.3,
       withdrawcashfee: 5,
@@ -409,20 +410,20 @@ describe('POST /api/editPassword', () => {
 describe('POST /api/editPayPassword', () => {
   it('changes the pay password with 密码修改成功！ and keeps the sessions and login password', async () => {
     const m = await registerMember(s);
-    const r = await s.api('/api/editPayPassword', { password: m.password, paypassword: 'pay123456789012345' }, { token: m.token });
+    const r = await s.api('/api/editPayPassword', { password: m.payPassword, paypassword: 'pay123456789012345' }, { token: m.token });
     expect(r).toMatchObject({ code: 200, message: '密码修改成功！' });
     expect((await s.api('/api/user', {}, { token: m.token })).code).toBe(200);
     expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
     // the old pay password no longer matches, the new one does
-    expect((await s.api('/api/editPayPassword', { password: m.password, paypassword: 'another12' }, { token: m.token })).message).toBe('旧密码错误');
+    expect((await s.api('/api/editPayPassword', { password: m.payPassword, paypassword: 'another12' }, { token: m.token })).message).toBe('旧密码错误');
     expect((await s.api('/api/editPayPassword', { password: 'pay123456789012345', paypassword: 'another12' }, { token: m.token })).code).toBe(200);
   });
 
   it('checks the old pay password, not the login password', async () => {
     const m = await registerMember(s);
-    await s.api('/api/editPayPassword', { password: m.password, paypassword: 'paypass99' }, { token: m.token });
     const r = await s.api('/api/editPayPassword', { password: m.password, paypassword: 'paypass77' }, { token: m.token });
     expect(r).toMatchObject({ code: 400, message: '旧密码错误' });
+    expect((await s.api('/api/editPayPassword', { password: m.payPassword, paypassword: 'paypass77' }, { token: m.token })).code).toBe(200);
   });
 
   it.each([
@@ -442,7 +443,7 @@ describe('the trial account', () => {
   it('logs in as guest and shows is_trial 1 with the demo balance of 20000', async () => {
     const token = await guestToken();
     const r = await s.api('/api/user', {}, { token });
-    expect(r.data).toMatchObject({ username: 'trial001', is_trial: 1, balance: 20000 });
+    expect(r.data).toMatchObject({ username: expect.stringMatching(/^guest_[0-9a-f]{12}$/), realname: '试玩用户', is_trial: 1, balance: 20000 });
     expect((await s.api('/api/balance', {}, { token })).data.balance).toBe(20000);
   });
 

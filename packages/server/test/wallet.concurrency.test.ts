@@ -4,7 +4,7 @@ import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { approveDeposit } from '../src/modules/deposits/review.js';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/withdrawals/review.js';
 import { hashPassword } from '../src/lib/password.js';
-import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
+import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 
 /**
  * Issue 3's concurrency test: more than 200 withdrawals, transfers to and from venues, deposit
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const PAY = 'secret123';
+const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const FUNDING_YUAN = 20_000;
 const VENUES = ['AG', 'KY'];
 

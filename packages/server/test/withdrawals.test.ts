@@ -6,7 +6,7 @@ import { HOUSE, memberBalanceFen, systemAccountId } from '../src/modules/ledger/
 import { updateSettings } from '../src/modules/site/service.js';
 import { reduceTurnoverRequirement } from '../src/modules/turnover/service.js';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/withdrawals/review.js';
-import { fund, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 let s: TestServer;
 let staffId: number;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const PAY = 'secret123'; // registerMember sets the payment password to the login password
+const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const BANK_NO = '6222021234567890';
 const TRC = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const ERC = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';

@@ -13,7 +13,7 @@ import {
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { checkPayPassword } from '../user/service.js';
+import { checkPayPassword } from '../user/pay-password.js';
 
 /** Bank cards show the shared bank icon until per-bank icons exist; USDT addresses have none. */
 export const BANK_CARD_ICON = '/assets/logo.svg';

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { LIMITS, MSG, fmt } from '@app/contract';
-import { editPasswordSchema, editPayPasswordSchema, updateUserInfoSchema } from '@app/contract/schemas';
+import { editPasswordSchema, editPayPasswordSchema, setPayPasswordSchema, updateUserInfoSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
 import { perMinute } from '../auth/rate.js';
 import { imageKind, removeAvatar, storeAvatar } from './avatar.js';
-import { balanceYuan, changeLoginPassword, changePayPassword, setAvatar, updateProfile, userInfo } from './service.js';
+import { balanceYuan, changeLoginPassword, setAvatar, updateProfile, userInfo } from './service.js';
+import { changePayPassword, setPayPassword } from './pay-password.js';
 
 const AVATAR_FIELD = 'file';
 
@@ -78,6 +79,13 @@ const routes: FastifyPluginAsync = async (app) => {
     const { password, paypassword } = parse(editPayPasswordSchema, req.body);
     await changePayPassword(app.kdb, req.member!.id, password, paypassword);
     return ok(null, MSG.passwordChanged);
+  });
+
+  // The first payment password (or the replacement of one equal to the login password), proven by the login password.
+  app.post('/setPayPassword', passwordRoute, async (req) => {
+    const { password, paypassword } = parse(setPayPasswordSchema, req.body);
+    await setPayPassword(app.kdb, req.member!.id, password, paypassword);
+    return ok(null, MSG.payPasswordSet);
   });
 };
 export default routes;

@@ -8,6 +8,7 @@ import { displayBalanceFen, memberBalanceFen, type Tx } from '../ledger/service.
 import { getSettings } from '../site/service.js';
 import { venueTotalFen, type VenueRegistry } from '../venues/registry.js';
 import { revokeAllSessions } from '../session/service.js';
+import { paypassStateOf, refuseLoginEqualToPay } from './pay-password.js';
 
 export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
 
@@ -33,6 +34,8 @@ export async function userInfo(db: Tx, memberId: number, now: Date = new Date(),
         'email',
         'birthday',
         'transferstatus',
+        'pay_password_hash',
+        'pay_password_state',
         'created_at',
       ])
       .where('id', '=', memberId)
@@ -61,6 +64,7 @@ export async function userInfo(db: Tx, memberId: number, now: Date = new Date(),
     email: m.email,
     birthday: m.birthday,
     transferstatus: m.transferstatus === 1 ? 1 : 0,
+    paypass_state: paypassStateOf(m.pay_password_hash, m.pay_password_state),
     usdtrate: settings.usdtRate,
     withdrawusdtrate: settings.withdrawUsdtRate,
     withdrawcashfee: settings.withdrawFeeErc20,
@@ -96,33 +100,15 @@ export async function setAvatar(db: Kdb, memberId: number, avatar: string): Prom
   return row?.previous ?? '';
 }
 
-type PasswordColumn = 'password_hash' | 'pay_password_hash';
-
-async function changeSecret(db: Kdb, memberId: number, column: PasswordColumn, oldPlain: string, newPlain: string): Promise<void> {
-  const row = await db.selectFrom('members').select(column).where('id', '=', memberId).executeTakeFirst();
-  const stored = row ? (row as Record<PasswordColumn, string>)[column] : '';
-  if (!stored || !(await verifyPassword(stored, oldPlain))) throw badRequest(MSG.oldPasswordWrong);
-  const hash = await hashPassword(newPlain);
-  await db
-    .updateTable('members')
-    .set({ [column]: hash } as Record<PasswordColumn, string>)
-    .where('id', '=', memberId)
-    .execute();
-}
-
-/** Login password change: every session of the member ends, this one included (spec §4). */
+/**
+ * Login password change: the old one must be right and the new one must not be the payment password
+ * (DESIGN §4); then every session of the member ends, this one included (spec §4).
+ */
 export async function changeLoginPassword(db: Kdb, memberId: number, oldPlain: string, newPlain: string): Promise<void> {
-  await changeSecret(db, memberId, 'password_hash', oldPlain, newPlain);
+  const row = await db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirst();
+  if (!row || !(await verifyPassword(row.password_hash, oldPlain))) throw badRequest(MSG.oldPasswordWrong);
+  await refuseLoginEqualToPay(db, memberId, newPlain);
+  const hash = await hashPassword(newPlain);
+  await db.updateTable('members').set({ password_hash: hash }).where('id', '=', memberId).execute();
   await revokeAllSessions(db, memberId);
-}
-
-/** Card binding and withdrawal: refuses with 支付密码错误 unless `plain` is the member's payment password. */
-export async function checkPayPassword(db: Kdb, memberId: number, plain: string): Promise<void> {
-  const stored = await db.selectFrom('members').select('pay_password_hash').where('id', '=', memberId).executeTakeFirst();
-  if (!stored?.pay_password_hash || !(await verifyPassword(stored.pay_password_hash, plain))) throw badRequest(MSG.payPasswordWrong);
-}
-
-/** Payment password change: checked at card binding and withdrawal; sessions stay. */
-export async function changePayPassword(db: Kdb, memberId: number, oldPlain: string, newPlain: string): Promise<void> {
-  await changeSecret(db, memberId, 'pay_password_hash', oldPlain, newPlain);
 }
