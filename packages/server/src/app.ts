@@ -23,6 +23,7 @@ import spa, { cacheHashedAssets } from './http/spa.js';
 import venueApi from './venue-demo/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
+import { startGuestReaper } from './modules/trial/service.js';
 import { startBetFeed } from './modules/games/feed.js';
 import { startLottery } from './modules/lottery/scheduler.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startChatRetention(app);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);
+  startGuestReaper(app);
 
   await app.register(adminApi, { prefix: '/admin/api' });
   // The built-in demo venue: a separate provider served by this process (DESIGN §6).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@app/contract';
 import { attachServer, CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
-import { loginTrial } from '../src/modules/auth/service.js';
+import { loginGuest } from '../src/modules/trial/service.js';
 
 // A server of its own with tiny limits: every call here comes from 127.0.0.1.
 let s: TestServer;
@@ -45,7 +45,7 @@ describe('rate limits per IP and minute', () => {
 
   it('does not limit the member endpoints polled by the app', async () => {
     // the guest bucket is used up by now, so this session comes straight from the service
-    const token = await loginTrial(s.db.kysely, { ip: '127.0.0.1', userAgent: 'test' });
+    const token = await loginGuest(s.db.kysely, { ip: '127.0.0.1', userAgent: 'test' });
     for (let i = 0; i < 10; i++) expect((await s.api('/api/balance', {}, { token })).code).toBe(200);
   });
 });

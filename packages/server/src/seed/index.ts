@@ -2,7 +2,6 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { seedSite } from './site.js';
 import { seedContent } from './content.js';
-import { seedTrialAccount } from './trial.js';
 
 /** Demo content for a fresh database; a database with site settings is left alone. */
 export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
@@ -10,7 +9,6 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
   if (existing) return false;
   await db.kysely.transaction().execute(async (tx) => {
     await seedContent(tx);
-    await seedTrialAccount(tx);
     await seedSite(tx, config); // last: its presence marks the seed as done
   });
   return true;

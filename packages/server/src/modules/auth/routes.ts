@@ -8,7 +8,8 @@ import { revokeSession } from '../session/service.js';
 import { consumeCaptcha, issueCaptcha } from './captcha.js';
 import { loginPolicy } from './login-guard.js';
 import { perMinute } from './rate.js';
-import { loginTrial, loginWithPassword, registerMember, type ClientMeta } from './service.js';
+import { loginWithPassword, registerMember, type ClientMeta } from './service.js';
+import { loginGuest } from '../trial/service.js';
 
 function meta(req: FastifyRequest): ClientMeta {
   const ua = req.headers['user-agent'];
@@ -47,7 +48,7 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/guestlogin', { config: perMinute(limits.login) }, async (req) => {
-    const token = await loginTrial(app.kdb, meta(req));
+    const token = await loginGuest(app.kdb, meta(req));
     return ok<ApiToken>({ api_token: token }, MSG.loginSuccess);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LIMITS, MSG, fmt } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { admitLogin, loginSucceeded, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from './login-guard.js';
 import { openMemberWallet } from '../ledger/service.js';
@@ -114,21 +114,5 @@ export async function loginWithPassword(
   if (member.state !== 1) throw forbidden(MSG.accountDisabled);
   await loginSucceeded(db, admitted);
   await db.updateTable('members').set({ last_login_at: sql`now()`, last_login_ip: meta.ip }).where('id', '=', member.id).execute();
-  return createSession(db, member.id, meta);
-}
-
-/** guestlogin: a session on the configured trial account, no credentials involved (DESIGN §4). */
-export async function loginTrial(db: Kdb, meta: ClientMeta): Promise<string> {
-  const { trialUsername } = await getSettings(db);
-  const member = trialUsername
-    ? await db
-        .selectFrom('members')
-        .select('id')
-        .where('username', '=', trialUsername)
-        .where('is_trial', '=', true)
-        .where('state', '=', 1)
-        .executeTakeFirst()
-    : undefined;
-  if (!member) throw notFound(MSG.trialUnavailable);
   return createSession(db, member.id, meta);
 }

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { BET_STATUS, MSG, TRANSFER_STATE } from '@app/contract';
+import type { Db, Kdb } from '../../db/connect.js';
+import { notFound } from '../../http/errors.js';
+import { scheduleJob, withTryLock } from '../../lib/jobs.js';
+import { HOUSE, memberBalanceFen, memberWalletId, openMemberWallet, post, systemAccountId } from '../ledger/service.js';
+import { createSession } from '../session/service.js';
+import { getSettings } from '../site/service.js';
+import { recycleAll, type TransferDeps } from '../transfers/service.js';
+import type { VenueRegistry } from '../venues/registry.js';
+
+/**
+ * The guest trial (DESIGN §4): each guestlogin gets an account of its own, a trial member
+ * (is_trial) with its own central wallet of demo money and its own venue wallets, so one guest can
+ * neither empty nor reconfigure another's. Nobody can sign in to it again: it has no password, and
+ * its name (guest_…) cannot be registered. When its session has ended (logoff, or GUEST_IDLE_MS
+ * unused) the reaper brings its money back from the venues and returns the demo money to the trial
+ * house account, and the account is closed (state 0): the wallet is reset, the books still balance.
+ *
+ * The site's trialUsername setting stays the switch: empty, and guestlogin answers 试玩账号暂不可用.
+ */
+export const GUEST_DEMO_FEN = 2_000_000; // 20,000 yuan of demo money, as the seeded trial account had
+/** A guest's session unused this long has ended (shorter than a member's: nobody comes back to it). */
+export const GUEST_IDLE_MS = 2 * 3600_000;
+const REAP_INTERVAL_MS = 60_000;
+/** Guests reset in one pass; a larger backlog is finished by the next passes. */
+const REAP_BATCH = 100;
+const LOCK_KEY = 727_010;
+const GUEST_PREFIX = 'guest_';
+/** Not an argon2 hash: nothing verifies against it, so no password ever opens a guest account. */
+const NO_PASSWORD = '!guest';
+
+/** POST /api/guestlogin: a new guest with its own demo wallet, signed in. */
+export async function loginGuest(db: Kdb, meta: { ip: string; userAgent: string }): Promise<string> {
+  const { trialUsername } = await getSettings(db);
+  if (!trialUsername) throw notFound(MSG.trialUnavailable);
+  const funding = await systemAccountId(db, HOUSE.trialFunding);
+  const memberId = await db.transaction().execute(async (tx) => {
+    const member = await tx
+      .insertInto('members')
+      .values({
+        username: `${GUEST_PREFIX}${randomBytes(6).toString('hex')}`,
+        password_hash: NO_PASSWORD,
+        pay_password_hash: '',
+        realname: '试玩用户',
+        is_trial: true,
+        register_ip: meta.ip,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const wallet = await openMemberWallet(tx, member.id);
+    await post(tx, {
+      idemKey: `trial:guest:${member.id}`,
+      kind: 'trial_funding',
+      memo: '试玩账号体验金',
+      entries: [
+        { accountId: funding, amountFen: -GUEST_DEMO_FEN },
+        { accountId: wallet, amountFen: GUEST_DEMO_FEN },
+      ],
+    });
+    return member.id;
+  });
+  return createSession(db, memberId, meta);
+}
+
+export interface ReapReport {
+  /** guests closed with their demo money returned */
+  reset: number;
+  /** guests left for a later pass (money still on its way back from a venue) */
+  waiting: number;
+}
+
+/**
+ * One pass of the reaper: guests without a live session (none unrevoked and used within
+ * GUEST_IDLE_MS) and not yet reset, oldest first. For each: its sessions are revoked (an idle one
+ * must not come back), its venue money recycled; when none is left at a venue or on its way, its
+ * central balance goes back to the trial house account and the account is closed. A guest whose
+ * recycle is pending (state 2), or whose lottery orders are not settled yet, waits for a later pass.
+ */
+export async function reapGuests(deps: TransferDeps, nowMs = Date.now()): Promise<ReapReport> {
+  const db = deps.db;
+  const idleSince = new Date(nowMs - GUEST_IDLE_MS);
+  const due = await db
+    .selectFrom('members as m')
+    .select('m.id')
+    .where('m.is_trial', '=', true)
+    .where('m.state', '=', 1)
+    .where('m.username', 'like', `${GUEST_PREFIX}%`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sessions as s')
+            .select('s.token_hash')
+            .whereRef('s.member_id', '=', 'm.id')
+            .where('s.revoked_at', 'is', null)
+            .where('s.last_seen_at', '>', idleSince),
+        ),
+      ),
+    )
+    .orderBy('m.id')
+    .limit(REAP_BATCH)
+    .execute();
+  const report: ReapReport = { reset: 0, waiting: 0 };
+  for (const { id } of due) {
+    await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', id).where('revoked_at', 'is', null).execute();
+    await recycleAll(deps, id);
+    const [pending, unsettled, atVenues] = await Promise.all([
+      db.selectFrom('transfers').select('id').where('member_id', '=', id).where('state', '=', TRANSFER_STATE.pending).executeTakeFirst(),
+      db.selectFrom('lottery_orders').select('id').where('member_id', '=', id).where('status', '=', BET_STATUS.unsettled).executeTakeFirst(),
+      venueMoneyFen(deps.venues, id),
+    ]);
+    if (pending || unsettled || atVenues > 0) {
+      report.waiting += 1;
+      continue;
+    }
+    await resetWallet(db, id);
+    report.reset += 1;
+  }
+  return report;
+}
+
+async function venueMoneyFen(venues: VenueRegistry, memberId: number): Promise<number> {
+  const balances = await venues.balancesFen(await venues.list(), memberId);
+  let fen = 0;
+  for (const v of balances.values()) fen += v;
+  return fen;
+}
+
+/** The guest's central balance back to the trial house account, and the account closed, in one transaction. */
+async function resetWallet(db: Kdb, memberId: number): Promise<void> {
+  const [funding, wallet] = await Promise.all([systemAccountId(db, HOUSE.trialFunding), memberWalletId(db, memberId)]);
+  await db.transaction().execute(async (tx) => {
+    // Member row first (the lock order of every money path); a closed guest is never reset twice.
+    const closed = await tx.updateTable('members').set({ state: 0 }).where('id', '=', memberId).where('state', '=', 1).returning('id').executeTakeFirst();
+    if (!closed) return;
+    const balanceFen = await memberBalanceFen(tx, memberId);
+    if (balanceFen <= 0) return;
+    await post(tx, {
+      idemKey: `trial:reset:${memberId}`,
+      kind: 'trial_reset',
+      memo: '试玩账号结束，体验金收回',
+      entries: [
+        { accountId: wallet, amountFen: -balanceFen },
+        { accountId: funding, amountFen: balanceFen },
+      ],
+    });
+  });
+}
+
+/** The reaper as a job of this instance, once at a time across instances. */
+export function startGuestReaper(app: FastifyInstance): void {
+  const deps = (): TransferDeps => ({ db: app.kdb, venues: app.venues });
+  scheduleJob(app, 'guest reaper', REAP_INTERVAL_MS, () => withTryLock(app.db as Db, LOCK_KEY, () => reapGuests(deps())));
+}
