@@ -126,11 +126,13 @@ describe('settlement', () => {
     expect(results[0]!.settled_at).not.toBeNull();
     const result = results[0]!.result as { homeGoals: number; awayGoals: number };
     let winners = 0;
+    // each player holds every open side of 胜平负 at equal stakes: when all three are open they offset each other
+    const hedged = market.selections.every((x) => x.open);
     for (const id of ids) {
       const row = await betRow(id);
       const d = row.detail as MatchBet & { result: unknown; won: boolean };
       const want = virtualSport('demo_football')!.settle({ matchId: d.matchId, market: d.market, selection: d.selection, stakeFen: row.stake_fen, oddsE2: d.oddsE2 }, result);
-      expect(row).toMatchObject({ status: 1, payout_fen: want.payoutFen, valid_fen: want.validFen });
+      expect(row).toMatchObject({ status: 1, payout_fen: want.payoutFen, valid_fen: hedged ? 0 : want.validFen, hedged_fen: hedged ? row.stake_fen : 0 });
       expect(d.result).toEqual(result);
       expect(row.settled_at).not.toBeNull();
       expect(row.feed_seq).toBeGreaterThan(seqBefore.get(id)!);
