@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Col, Descriptions, Empty, InputNumber, Popconfirm, Row, Segmented, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LOTTERY_RTP_MAX, LOTTERY_RTP_MIN, LOTTERY_TYPE, type AdminLotteryRow } from '@app/contract';
+import { oddsCents, rtpOf } from '@app/contract/lottery-plays';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
-import { oddsCents, rtpOf } from './engine';
 import './lottery.css';
 
 type Play = AdminLotteryRow['plays'][number];
