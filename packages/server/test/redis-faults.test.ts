@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens.js';
 import { attachServer, registerMember, startServer, type TestServer } from './harness.js';
+import { RoomSocket, firstRooms, isChat, newMember } from './lottery-ws-support.js';
 
 /**
  * Issue 10 item 5: Redis is a helper, not a condition of being up. Unreachable at start, the server
@@ -128,6 +129,20 @@ describe('Redis lost while running, and back', () => {
     // Another instance logs it off; its message cannot reach b while Redis is away.
     await sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(m.token)}`.execute(a.db.kysely);
     expect((await b.api('/api/user', {}, { token: m.token })).code).toBe(401);
+  });
+
+  it('delivers a lottery room’s chat to the sockets of the same instance meanwhile', async () => {
+    const [room] = await firstRooms(a, 'k3_60');
+    const [m1, m2] = [await newMember(a), await newMember(a)];
+    const s1 = await RoomSocket.join(a, room!, m1.token);
+    const s2 = await RoomSocket.join(a, room!, m2.token);
+    try {
+      s1.chat('没有Redis也能聊');
+      expect(await s2.next(isChat('没有Redis也能聊'))).toMatchObject({ uid: m1.id, content: '没有Redis也能聊' });
+    } finally {
+      s1.close();
+      s2.close();
+    }
   });
 
   it('reconnects by itself when Redis is back: limits are shared and cached sessions trusted again', async () => {
