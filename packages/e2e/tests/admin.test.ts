@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG, ADMIN_MSG } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG, ADMIN_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
+  CAPTCHA_CODE,
   consoleMessage,
   inConsole as inConsoleAs,
   credit,
@@ -58,6 +59,47 @@ describe('staff login', () => {
       await page.reload();
       await page.getByTestId('staff-name').waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/deposits');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it(`asks for a captcha after ${LOGIN_CAPTCHA.afterFailures} wrong passwords instead of locking admin out; the right password with the captcha signs in`, async () => {
+    const ctx = await newDesktop(browser);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${platform.url}/admin/login`);
+      await page.getByTestId('login-username').fill('admin');
+      for (let i = 1; i <= LOGIN_CAPTCHA.afterFailures; i++) {
+        expect(await page.getByTestId('login-code').count()).toBe(0);
+        await page.getByTestId('login-password').fill(`wrong-password-${i}`);
+        await page.getByTestId('login-submit').click();
+        await messageIs(page, MSG.loginWrong);
+        await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 8000 });
+      }
+      // the server asked for a captcha: the row appears with a picture; a click loads another
+      const image = page.getByTestId('login-captcha-image');
+      await image.waitFor();
+      const first = await image.getAttribute('src');
+      await page.getByTestId('login-captcha').click();
+      await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+      // the right password without the captcha is not even sent: the form asks for it
+      await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.locator('.ant-form-item-explain-error', { hasText: MSG.regCaptchaEmpty }).waitFor();
+      await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 8000 });
+      await shot(page, 'admin-login-captcha');
+      // a wrong one too, and the field starts again empty with a new picture
+      const second = await image.getAttribute('src');
+      await page.getByTestId('login-code').fill('zzzz');
+      await page.getByTestId('login-submit').click();
+      await messageIs(page, MSG.regCaptchaWrong);
+      expect(await page.getByTestId('login-code').inputValue()).toBe('');
+      await expect.poll(() => image.getAttribute('src')).not.toBe(second);
+      await page.getByTestId('login-code').fill(CAPTCHA_CODE);
+      await page.getByTestId('login-submit').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/deposits');
+      expect(await page.getByTestId('staff-name').innerText()).toBe('admin');
     } finally {
       await ctx.close();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG } from '@app/contract';
-import { CAPTCHA_CODE, expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, startSuite, stopSuite, uniqueName, withPhone } from '../harness.js';
+import { LOGIN_CAPTCHA, MSG } from '@app/contract';
+import { CAPTCHA_CODE, expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, startSuite, stopSuite, toastGone, imagesLoaded, uniqueName, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -75,6 +75,42 @@ describe('/login', () => {
       await expectToast(page, MSG.loginWrong);
       expect(route(page)).toBe('/login');
       expect(await token(page)).toBe('');
+    });
+  });
+
+  it(`asks for the captcha after ${LOGIN_CAPTCHA.afterFailures} wrong passwords, and the owner signs in with the right password and the captcha`, async () => {
+    const member = await registerViaApi(platform, uniqueName('lc'));
+    await phone(async (page) => {
+      await open(page, platform, '/login?redirect=%2Fmine');
+      await field(page, 'name').fill(member.name);
+      for (let i = 1; i <= LOGIN_CAPTCHA.afterFailures; i++) {
+        expect(await field(page, 'code').count()).toBe(0);
+        await field(page, 'password').fill(`wrongpass${i}`);
+        await button(page, 'login-submit').click();
+        await expectToast(page, MSG.loginWrong);
+        await toastGone(page);
+      }
+      // the server asked for a captcha: the registration's captcha row appears with a picture
+      await page.getByTestId('captcha-image').waitFor();
+      const submit = button(page, 'login-submit');
+      await field(page, 'password').fill(member.password);
+      expect(await submit.isDisabled()).toBe(true);
+      await imagesLoaded(page, '.auth-captcha');
+      await shot(page, 'auth-login-captcha');
+      // a tap loads a new picture
+      const first = await page.getByTestId('captcha-image').getAttribute('src');
+      await button(page, 'captcha-refresh').click();
+      await expect.poll(() => page.getByTestId('captcha-image').getAttribute('src')).not.toBe(first);
+      // a wrong captcha is refused even with the right password, and the field starts again empty
+      await field(page, 'code').fill('zzzz');
+      await submit.click();
+      await expectToast(page, MSG.regCaptchaWrong);
+      expect(await field(page, 'code').inputValue()).toBe('');
+      expect(await token(page)).toBe('');
+      await field(page, 'code').fill(CAPTCHA_CODE);
+      await submit.click();
+      await expectRoute(page, '/mine');
+      await expect.poll(() => page.getByTestId('mine-username').innerText()).toBe(member.name);
     });
   });
 

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** the envelope's data of a refusal (e.g. LoginRefusal), null otherwise */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -46,7 +48,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
     tokenStore.clear();
     onSessionEnd();
   }
-  if (json.code !== CODE.ok) throw new ApiError(json.code, json.message);
+  if (json.code !== CODE.ok) throw new ApiError(json.code, json.message, json.data);
   return { data: json.data, message: json.message };
 }
 

@@ -8,7 +8,8 @@ interface Auth {
   me: StaffMe | null;
   loading: boolean;
   can(permission: Permission): boolean;
-  login(username: string, password: string): Promise<void>;
+  /** `captcha` only once the server asked for one (LoginRefusal) */
+  login(username: string, password: string, captcha?: { captcha_id: string; code: string }): Promise<void>;
   logout(): Promise<void>;
 }
 
@@ -33,8 +34,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [client, navigate]);
 
   const login = useCallback(
-    async (username: string, password: string) => {
-      const { data } = await api.post<StaffLoginResult>('/login', { username, password });
+    async (username: string, password: string, captcha?: { captcha_id: string; code: string }) => {
+      const { data } = await api.post<StaffLoginResult>('/login', { username, password, ...captcha });
       tokenStore.set(data.token);
       client.clear();
       await client.fetchQuery({ queryKey: ['me'], queryFn: async () => (await api.get<StaffMe>('/me')).data });

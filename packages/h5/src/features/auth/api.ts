@@ -1,4 +1,4 @@
-import { CODE, MSG, type Captcha } from '@app/contract';
+import { CODE, MSG, type Captcha, type LoginRefusal } from '@app/contract';
 import { ApiError, call, request } from '../../shared/api/client';
 
 /** The session calls of spec §7: captcha, register, login, guest trial. */
@@ -32,8 +32,14 @@ export function register(input: RegisterInput) {
   });
 }
 
-export function login(name: string, password: string): Promise<TokenAnswer> {
-  return request<TokenAnswer>('login_pc', { overlay: true, body: { name, password } });
+/** `captcha` only once the server asked for one (LoginRefusal). */
+export function login(name: string, password: string, captcha?: { captcha_id: string; code: string }): Promise<TokenAnswer> {
+  return request<TokenAnswer>('login_pc', { overlay: true, body: { name, password, ...captcha } });
+}
+
+/** True when a refused login says the next attempt needs a captcha (data.captcha_required). */
+export function captchaRequired(error: unknown): boolean {
+  return error instanceof ApiError && (error.data as Partial<LoginRefusal> | null)?.captcha_required === 1;
 }
 
 export function guestLogin(): Promise<TokenAnswer> {

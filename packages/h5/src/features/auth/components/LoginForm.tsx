@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, Toast } from 'antd-mobile';
-import { LockOutline, UserOutline } from 'antd-mobile-icons';
+import { CheckShieldOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
 import { firstFailure, loginRules, MSG } from '@app/contract';
-import { failureMessage, guestLogin, login } from '../api';
+import { captchaRequired, failureMessage, guestLogin, login } from '../api';
 import { AuthField } from './AuthField';
+import { CaptchaImage } from './CaptchaImage';
 import { useAuthDone } from './useAuthDone';
+import { useCaptcha } from './useCaptcha';
 
-/** /login (spec §2, §5): account and password, 自动登录, guest trial, forgot password. */
+/**
+ * /login (spec §2, §5): account and password, 自动登录, guest trial, forgot password. After a few
+ * failed attempts the server asks for a captcha (LOGIN_CAPTCHA): the registration's captcha row then
+ * appears and stays, with a new picture after every refused attempt (a captcha is single use).
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   const done = useAuthDone();
@@ -15,7 +21,10 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
-  const filled = name !== '' && password !== '';
+  const [captchaDue, setCaptchaDue] = useState(false);
+  const [code, setCode] = useState('');
+  const { captcha, loading, refresh } = useCaptcha(captchaDue);
+  const filled = name !== '' && password !== '' && (!captchaDue || code !== '');
 
   const run = async (attempt: () => Promise<{ api_token: string }>, keep: boolean) => {
     if (busy) return;
@@ -27,18 +36,24 @@ export function LoginForm() {
     } catch (e) {
       const message = failureMessage(e);
       if (message) Toast.show({ content: message });
+      if (captchaRequired(e)) {
+        // the picture just sent is used up; a first request shows the row and loads one
+        if (captchaDue) void refresh();
+        setCode('');
+        setCaptchaDue(true);
+      }
     } finally {
       setBusy(false);
     }
   };
 
   const submit = () => {
-    const problem = firstFailure({ name, password }, loginRules);
+    const problem = firstFailure({ name, password }, loginRules) ?? (captchaDue && !code ? MSG.regCaptchaEmpty : null);
     if (problem) {
       Toast.show({ content: problem });
       return;
     }
-    void run(() => login(name, password), remember);
+    void run(() => login(name, password, captchaDue ? { captcha_id: captcha?.captcha_id ?? '', code } : undefined), remember);
   };
 
   return (
@@ -46,6 +61,17 @@ export function LoginForm() {
     <form className="auth-form" onSubmit={(e) => e.preventDefault()}>
       <AuthField icon={<UserOutline />} name="name" placeholder="请输入用户名" value={name} onChange={setName} autoComplete="username" onEnter={submit} />
       <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码" value={password} onChange={setPassword} password autoComplete="current-password" onEnter={submit} />
+      {captchaDue && (
+        <AuthField
+          icon={<CheckShieldOutline />}
+          name="code"
+          placeholder="请输入验证码"
+          value={code}
+          onChange={setCode}
+          onEnter={submit}
+          suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
+        />
+      )}
       <div className="auth-row">
         <Checkbox checked={remember} onChange={setRemember} data-testid="remember" style={{ '--icon-size': '16px', '--font-size': '13px', '--gap': '6px' }}>
           自动登录

@@ -2,8 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Captcha } from '@app/contract';
 import { fetchCaptcha } from '../api';
 
-/** One captcha at a time: a new picture on mount, on tap and after a failed register. */
-export function useCaptcha() {
+/**
+ * One captcha at a time: a new picture when it becomes active (on mount by default; the login form
+ * activates it once the server asks for a captcha), on tap and after a failed attempt.
+ */
+export function useCaptcha(active = true) {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
@@ -20,7 +23,7 @@ export function useCaptcha() {
     }
   }, []);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (active) void refresh();
+  }, [active, refresh]);
   return { captcha, loading, refresh };
 }
