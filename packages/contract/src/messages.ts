@@ -188,6 +188,7 @@ export const ADMIN_MSG = {
   staffPasswordReset: '密码已重置，该员工需重新登录',
   memberMissing: '会员不存在',
   memberStateChanged: '会员状态已更新',
+  hedgeFlagHint: '近{days}天对冲投注占总投注{share}%，超过{threshold}%：同一局同时押注相反两边（如庄和闲、大和小），对冲部分不计有效投注，请留意是否刷打码量',
   payPasswordUnlocked: '已解除支付密码锁定',
   payPasswordNotLocked: '该会员的支付密码未被锁定',
   adjustAmount: '请输入正确的调整金额（非零，最多两位小数）',

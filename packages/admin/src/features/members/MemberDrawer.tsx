@@ -8,6 +8,7 @@ import { StateTag } from '../../shared/components/StateTag';
 import { yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
 import { AdjustModal } from './AdjustModal';
+import { HedgeShare } from './HedgeShare';
 
 const money = (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#389e0d' }}>{v > 0 ? '+' : ''}{yuan(v)}</span>;
 
@@ -32,6 +33,12 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
           <Space size="large" wrap style={{ marginBottom: 16 }}>
             <Statistic title="中心钱包余额" value={yuan(p.balance)} valueStyle={{ color: '#1e2a78' }} data-testid="member-balance" />
             <Statistic title="剩余打码量" value={yuan(p.turnover_req)} />
+            <Statistic
+              title={`近${d.hedge.days}天对冲占比`}
+              valueRender={() => <HedgeShare id={p.id} share={d.hedge.share} flagged={d.hedge.flagged} />}
+              suffix={<span style={{ fontSize: 12, color: '#8c8c8c' }}>对冲 {yuan(d.hedge.hedged)} / 投注 {yuan(d.hedge.stake)}</span>}
+              data-testid="member-hedge"
+            />
             <Space>
               {can('members.adjust') && (
                 <Button type="primary" onClick={() => setAdjusting(true)} data-testid="adjust-open">

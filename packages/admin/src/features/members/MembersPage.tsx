@@ -5,6 +5,7 @@ import { MEMBER_STATE_LABELS, type AdminMemberRow, type Page } from '@app/contra
 import { api } from '../../shared/api';
 import { yuan } from '../../shared/format';
 import { MemberDrawer } from './MemberDrawer';
+import { HedgeShare } from './HedgeShare';
 import { tablePaging } from '../../shared/pagination';
 
 /** 会员管理: search by name prefix or id; the detail opens in a drawer. */
@@ -37,6 +38,7 @@ export default function MembersPage() {
           { title: '姓名', dataIndex: 'realname' },
           { title: 'VIP', dataIndex: 'vip' },
           { title: '中心钱包', dataIndex: 'balance', align: 'right', render: (v: number) => yuan(v) },
+          { title: '对冲占比', dataIndex: 'hedged_share', align: 'right', render: (v: number, m) => <HedgeShare id={m.id} share={v} flagged={m.hedge_flagged} /> },
           { title: '状态', dataIndex: 'state', render: (v: number) => <Tag color={v === 1 ? 'green' : 'red'}>{MEMBER_STATE_LABELS[v]}</Tag> },
           { title: '最近登录', dataIndex: 'last_login_at', render: (v: string) => v || '—' },
           { title: '注册时间', dataIndex: 'created_at' },
