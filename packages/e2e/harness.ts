@@ -89,16 +89,37 @@ export function uniqueName(prefix = 'e'): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${seq}`.slice(0, 16);
 }
 
-/** Registers through the API (captcha bypass) and signs the page in by storing the token. */
-export async function registerViaApi(platform: Platform, name = uniqueName(), password = 'secret123'): Promise<{ name: string; password: string; token: string }> {
-  const res = await fetch(`${platform.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, realname: name, password, confirmPass: password, paypassword: password, code: CAPTCHA_CODE }),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: { api_token: string } };
+/** The payment password registerViaApi sets: the member's own secret, not its login password (DESIGN §4). */
+export const PAY_PASSWORD = 'paysecret88';
+
+/**
+ * Registers through the API (captcha bypass), then sets the payment password PAY_PASSWORD as a member
+ * does before its first card binding (`payPassword: null`: none, as right after registration, and
+ * payPassword '' in the answer).
+ */
+export async function registerViaApi(
+  platform: Platform,
+  name = uniqueName(),
+  password = 'secret123',
+  opts: { payPassword?: string | null } = {},
+): Promise<{ name: string; password: string; token: string; payPassword: string }> {
+  const call = async (path: string, body: unknown, token = '') => {
+    const res = await fetch(`${platform.url}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; message: string; data: { api_token: string } };
+  };
+  const json = await call('register', { name, realname: name, password, confirmPass: password, code: CAPTCHA_CODE });
   if (json.code !== 200) throw new Error(`register failed: ${json.message}`);
-  return { name, password, token: json.data.api_token };
+  const token = json.data.api_token;
+  const payPassword = opts.payPassword === undefined ? PAY_PASSWORD : opts.payPassword;
+  if (payPassword !== null) {
+    const set = await call('setPayPassword', { password, paypassword: payPassword }, token);
+    if (set.code !== 200) throw new Error(`setPayPassword failed: ${set.message}`);
+  }
+  return { name, password, token, payPassword: payPassword ?? '' };
 }
 
 export async function signInPage(page: Page, platform: Platform, token: string, routeAfter = '/'): Promise<void> {

@@ -147,9 +147,9 @@ describe('withdrawal review', () => {
   it('rejects a withdrawal with a reason and the money goes back to the member', async () => {
     const member = await registerViaApi(platform, uniqueName('wd'));
     await credit(platform, await memberIdOf(platform, member.token), 100_000);
-    expect((await apiAs(platform, 'bindcard', member.token, { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222021234567890', pay_pass: member.password })).code).toBe(200);
+    expect((await apiAs(platform, 'bindcard', member.token, { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222021234567890', pay_pass: member.payPassword })).code).toBe(200);
     const [card] = (await apiAs<Array<{ id: number }>>(platform, 'getcard', member.token, { type: 1 })).data;
-    const w = await apiAs<{ withdraw_no: string }>(platform, 'withdraw', member.token, { amount: 300, bank: card.id, password: member.password });
+    const w = await apiAs<{ withdraw_no: string }>(platform, 'withdraw', member.token, { amount: 300, bank: card.id, password: member.payPassword });
     expect(w.code).toBe(200);
     expect(await balance(member.token)).toBe(700);
 

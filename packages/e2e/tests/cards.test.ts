@@ -48,13 +48,13 @@ const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`
 const submit = (page: Page) => page.getByTestId('bind-submit').click();
 
 async function bindBank(member: Member, bankNo = bankCardNo(), bank = '招商银行'): Promise<string> {
-  const res = await apiAs(platform, 'bindcard', member.token, { bank, bank_owner: '张三丰', bank_address: '招商银行深圳分行', bank_no: bankNo, pay_pass: member.password });
+  const res = await apiAs(platform, 'bindcard', member.token, { bank, bank_owner: '张三丰', bank_address: '招商银行深圳分行', bank_no: bankNo, pay_pass: member.payPassword });
   expect(res.message).toBe(MSG.cardBound);
   return bankNo;
 }
 async function bindUsdt(member: Member, network: 'TRC20' | 'ERC20' = 'TRC20'): Promise<string> {
   const address = usdtAddress(network);
-  const res = await apiAs(platform, 'bindcard', member.token, { bank: 'USDT', bank_owner: network, bank_no: address, pay_pass: member.password });
+  const res = await apiAs(platform, 'bindcard', member.token, { bank: 'USDT', bank_owner: network, bank_no: address, pay_pass: member.payPassword });
   expect(res.message).toBe(MSG.cardBound);
   return address;
 }
@@ -100,7 +100,7 @@ describe('/addUsdtCard', () => {
       await expectToast(page, MSG.cardPayPasswordEmpty);
       // An ERC20 address under TRC20 is the wrong shape.
       await field(page, 'bank_no').fill(usdtAddress('ERC20'));
-      await field(page, 'pay_pass').fill(member.password);
+      await field(page, 'pay_pass').fill(member.payPassword);
       await submit(page);
       await expectToast(page, MSG.usdtAddressInvalid);
       await page.getByTestId('network-ERC20').click();
@@ -120,7 +120,7 @@ describe('/addUsdtCard', () => {
       await page.getByTestId('network-ERC20').click();
       const address = usdtAddress('ERC20');
       await field(page, 'bank_no').fill(address);
-      await field(page, 'pay_pass').fill(member.password);
+      await field(page, 'pay_pass').fill(member.payPassword);
       await expect.poll(() => page.getByTestId('usdt-preview').getByTestId('card-network').innerText()).toBe('ERC20');
       await shot(page, 'cards-add-usdt-filled');
       await submit(page);
@@ -181,7 +181,7 @@ describe('/addBankCard', () => {
       await expectToast(page, MSG.payPasswordWrong);
       await expect.poll(() => page.getByTestId('bank-preview').getByTestId('card-number').innerText()).toBe('**** **** **** 5678');
       await shot(page, 'cards-add-bank-filled');
-      await field(page, 'pay_pass').fill(member.password);
+      await field(page, 'pay_pass').fill(member.payPassword);
       await submit(page);
       await expectToast(page, MSG.cardBound);
       await expectRoute(page, '/wallet?type=1');
@@ -199,7 +199,7 @@ describe('/addBankCard', () => {
       await pickBank(page, '中国建设银行');
       await field(page, 'bank_address').fill('建设银行北京分行');
       await field(page, 'bank_no').fill('6227000011112222333');
-      await field(page, 'pay_pass').fill(member.password);
+      await field(page, 'pay_pass').fill(member.payPassword);
       await submit(page);
       await expectToast(page, MSG.cardBound);
       await expectRoute(page, '/withdrawAccount');

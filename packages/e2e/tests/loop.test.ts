@@ -122,7 +122,7 @@ describe('the full wallet loop', () => {
       await pickBank(phone, BANK);
       await field(phone, 'bank_address').fill('招商银行深圳分行');
       await field(phone, 'bank_no').fill(CARD_NO);
-      await field(phone, 'pay_pass').fill(member.password);
+      await field(phone, 'pay_pass').fill(member.payPassword);
       await still(phone, 'loop-01-add-bank-card');
       await phone.getByTestId('bind-submit').click();
       await expectToast(phone, MSG.cardBound);
@@ -221,7 +221,7 @@ describe('the full wallet loop', () => {
         await card.click();
         await expectText(phone, 'withdraw-card-title', BANK);
         await field(phone, 'amount').fill('300');
-        await field(phone, 'password').fill(member.password);
+        await field(phone, 'password').fill(member.payPassword);
       };
       await expectText(phone, 'withdraw-bet-amount', '1,000.00');
       await chooseCard();

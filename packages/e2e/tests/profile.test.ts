@@ -312,9 +312,9 @@ describe('/password', () => {
     await signedIn('/mine', async (page, member) => {
       await page.getByTestId('mine-link-paypassword').click();
       await expectRoute(page, '/password?type=2');
-      await expect.poll(() => page.locator('.adm-nav-bar-title').innerText()).toBe('设置支付密码');
+      await expect.poll(() => page.locator('.adm-nav-bar-title').innerText()).toBe('修改支付密码');
       await shot(page, 'profile-paypassword');
-      await field(page, 'oldPassword').fill(member.password);
+      await field(page, 'oldPassword').fill(member.payPassword);
       await field(page, 'newPassword').fill('paypass99');
       await field(page, 'confirmPassword').fill('paypass99');
       await page.getByTestId('password-submit').click();

@@ -61,13 +61,13 @@ function erc20(): string {
   return `0x${(Date.now().toString(16) + addressSeq.toString(16)).padStart(40, 'a').slice(-40)}`;
 }
 async function bindUsdt(member: Member, network: 'TRC20' | 'ERC20'): Promise<number> {
-  const res = await api('bindcard', member.token, { bank: 'USDT', bank_owner: network, bank_no: network === 'TRC20' ? trc20() : erc20(), pay_pass: member.password });
+  const res = await api('bindcard', member.token, { bank: 'USDT', bank_owner: network, bank_no: network === 'TRC20' ? trc20() : erc20(), pay_pass: member.payPassword });
   expect(res.code, res.message).toBe(200);
   const cards = (await api<{ id: number; bank_owner: string }[]>('getcard', member.token, { type: 2 })).data;
   return cards.filter((c) => c.bank_owner === network).at(-1)!.id;
 }
 async function bindBank(member: Member): Promise<number> {
-  const res = await api('bindcard', member.token, { bank_owner: member.name, bank: '中国银行', bank_address: '北京分行', bank_no: `62220202${String(Date.now()).slice(-8)}`, pay_pass: member.password });
+  const res = await api('bindcard', member.token, { bank_owner: member.name, bank: '中国银行', bank_address: '北京分行', bank_no: `62220202${String(Date.now()).slice(-8)}`, pay_pass: member.payPassword });
   expect(res.code, res.message).toBe(200);
   return (await api<{ id: number }[]>('getcard', member.token, { type: 1 })).data.at(-1)!.id;
 }
@@ -358,7 +358,7 @@ describe('/withdrawal', () => {
       await page.getByTestId(`card-sheet-${trc}`).click();
       await expectText(page, 'withdraw-card-title', 'USDT-TRC20');
       await page.locator('input[name="amount"]').fill('300');
-      await page.locator('input[name="password"]').fill(member.password);
+      await page.locator('input[name="password"]').fill(member.payPassword);
 
       await page.getByTestId('withdraw-card').click();
       await page.getByTestId(`card-sheet-${erc}`).click();
@@ -368,7 +368,7 @@ describe('/withdrawal', () => {
       expect(await text(page, 'usdt-fee')).toContain('ERC20');
 
       await page.locator('input[name="amount"]').fill('300');
-      await page.locator('input[name="password"]').fill(member.password);
+      await page.locator('input[name="password"]').fill(member.payPassword);
       await page.getByText('银行卡取款', { exact: true }).click();
       await expect.poll(() => text(page, 'withdraw-card')).toContain('请选择银行卡');
       expect(await valueOf(page, 'amount')).toBe('');
@@ -415,7 +415,7 @@ describe('/withdrawal', () => {
       await page.getByTestId('withdraw-card').click();
       await page.getByTestId(`card-sheet-${bankId}`).click();
       await page.locator('input[name="amount"]').fill('200');
-      await page.locator('input[name="password"]').fill(member.password);
+      await page.locator('input[name="password"]').fill(member.payPassword);
       await still(page, 'wallet-withdrawal-bank');
       await page.getByTestId('withdraw-submit').click();
       await expectToast(page, MSG.withdrawSubmitted);
@@ -442,7 +442,7 @@ describe('/withdrawal', () => {
       await page.getByTestId('withdraw-card').click();
       await page.getByTestId(`card-sheet-${bankId}`).click();
       await page.locator('input[name="amount"]').fill('200');
-      await page.locator('input[name="password"]').fill(member.password);
+      await page.locator('input[name="password"]').fill(member.payPassword);
       await page.getByTestId('withdraw-submit').click();
       await expectToast(page, fmt(MSG.withdrawTurnover, { amount: 50 }));
       expect(route(page)).toBe('/withdrawal?type=2');
@@ -477,7 +477,7 @@ describe('/transRecord', () => {
     const back = await api('transfer', member.token, { amount: 5, sourcetype: first!.platname, targettype: PLATFORM });
     expect(back.code).toBe(200);
     const bankId = await bindBank(member);
-    const w = await api('withdraw', member.token, { amount: 150, bank: bankId, password: member.password, type: 2 });
+    const w = await api('withdraw', member.token, { amount: 150, bank: bankId, password: member.payPassword, type: 2 });
     expect(w.code, w.message).toBe(200);
 
     const ctx = await newPhone(browser);

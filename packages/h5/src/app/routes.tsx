@@ -17,6 +17,7 @@ const Mine = lazy(() => import('../features/profile/routes/Mine'));
 const UserInfo = lazy(() => import('../features/profile/routes/UserInfo'));
 const UserCent = lazy(() => import('../features/profile/routes/UserCent'));
 const Password = lazy(() => import('../features/profile/routes/Password'));
+const PayPasswordSetup = lazy(() => import('../features/profile/routes/PayPasswordSetup'));
 const Messages = lazy(() => import('../features/messages/routes/Messages'));
 const Abouts = lazy(() => import('../features/help/routes/Abouts'));
 const HelpCenter = lazy(() => import('../features/help/routes/HelpCenter'));
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
   { path: 'userInfo', element: screen(UserInfo, 'auth') },
   { path: 'userCent', element: screen(UserCent, 'auth') },
   { path: 'password', element: screen(Password, 'auth') },
+  { path: 'payPassword', element: screen(PayPasswordSetup, 'auth') },
   { path: 'abouts', element: screen(Abouts) },
   { path: 'boutBallBet', element: screen(HelpCenter) },
   { path: 'boutBallBetInfo', element: screen(HelpArticle) },

@@ -21,14 +21,15 @@ export function fetchCaptcha(): Promise<Captcha> {
 }
 
 /**
- * DESIGN §4: the payment password starts equal to the login password and the real name to the
- * username; members change them later. Answers the whole envelope: the screen shows any message.
+ * DESIGN §4: the real name starts as the username; no payment password is sent (the member sets its
+ * own, never the login password, before its first card binding or withdrawal). Answers the whole
+ * envelope: the screen shows any message.
  */
 export function register(input: RegisterInput) {
   const { pid, ...rest } = input;
   return call<TokenAnswer>('register', {
     overlay: true,
-    body: { ...rest, realname: input.name, paypassword: input.password, ...(pid ? { pid } : {}) },
+    body: { ...rest, realname: input.name, ...(pid ? { pid } : {}) },
   });
 }
 

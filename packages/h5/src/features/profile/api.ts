@@ -34,6 +34,11 @@ export function editPayPassword(body: PasswordChange): Promise<unknown> {
   return request('editPayPassword', { body, overlay: true });
 }
 
+/** POST /api/setPayPassword: `password` is the login password (proof), `paypassword` the new payment password. */
+export function setPayPassword(body: PasswordChange): Promise<unknown> {
+  return request('setPayPassword', { body, overlay: true });
+}
+
 /** Revokes this session on the server; the client clears itself whatever the answer. */
 export async function logoff(): Promise<void> {
   await request('logoff').catch(() => undefined);

@@ -3,6 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { bankCardRules, CARD_TYPE, CARD_NUMBER_MAX, firstFailure, LIMITS, type BindCardInput } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
+import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { toast } from '../../../shared/lib/toast';
 import { useBindCard } from '../api';
 import { BankCardFace, previewBankNumber } from '../components/CardFaces';
@@ -28,6 +29,8 @@ export default function AddBankCard() {
   const [payPass, setPayPass] = useState('');
   const bind = useBindCard();
   const done = useBindDone(CARD_TYPE.bank);
+  // DESIGN §4: no payment password of its own yet → set it first, then back here.
+  const toSetup = usePayPasswordGate();
 
   const submit = async () => {
     if (bind.isPending) return;
@@ -41,7 +44,8 @@ export default function AddBankCard() {
       await bind.mutateAsync(input);
       done();
     } catch (e) {
-      showFailure(e);
+      if (needsPayPassword(e)) toSetup();
+      else showFailure(e);
     }
   };
 

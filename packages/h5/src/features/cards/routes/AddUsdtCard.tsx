@@ -5,6 +5,7 @@ import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { CARD_TYPE, firstFailure, LIMITS, USDT_BANK, usdtCardRules, type BindCardInput, type UsdtNetwork } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
+import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { toast } from '../../../shared/lib/toast';
 import { useBindCard } from '../api';
 import { previewAddress, UsdtCardFace } from '../components/CardFaces';
@@ -26,6 +27,8 @@ export default function AddUsdtCard() {
   const [payPass, setPayPass] = useState('');
   const bind = useBindCard();
   const done = useBindDone(CARD_TYPE.usdt);
+  // DESIGN §4: no payment password of its own yet → set it first, then back here.
+  const toSetup = usePayPasswordGate();
   const go = useGo();
 
   const submit = async () => {
@@ -40,7 +43,8 @@ export default function AddUsdtCard() {
       await bind.mutateAsync(input);
       done();
     } catch (e) {
-      showFailure(e);
+      if (needsPayPassword(e)) toSetup();
+      else showFailure(e);
     }
   };
 

@@ -4,6 +4,7 @@ import { Button, List, Toast } from 'antd-mobile';
 import { PayCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { firstFailure, LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
+import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { editPassword, editPayPassword, failureMessage } from '../api';
 import { PasswordField } from '../components/PasswordField';
 import { useLeaveSignedOut } from '../components/useLogout';
@@ -20,11 +21,22 @@ const payFormRules: Rule<PasswordForm>[] = [
 
 /**
  * /password (spec §2, §4, §5): type=1 changes the login password and ends every session; any other
- * type changes the payment (withdrawal) password and stays signed in.
+ * type changes the payment (withdrawal) password and stays signed in. A member without a payment
+ * password of its own (none yet, or one equal to the login password) is sent to /payPassword instead.
  */
 export default function Password() {
   const [params] = useSearchParams();
   const loginPassword = params.get('type') === '1';
+  return loginPassword ? <PasswordForm loginPassword /> : <PayPasswordChange />;
+}
+
+/** After setting one there, the member goes back where it came from, not to this change form. */
+function PayPasswordChange() {
+  const toSetup = usePayPasswordGate({ comeBack: false });
+  return <PasswordForm loginPassword={false} toSetup={toSetup} />;
+}
+
+function PasswordForm({ loginPassword, toSetup }: { loginPassword: boolean; toSetup?: () => void }) {
   const navigate = useNavigate();
   const leave = useLeaveSignedOut();
   const [oldPass, setOldPass] = useState('');
@@ -52,6 +64,10 @@ export default function Password() {
       } else if (window.history.length > 1) navigate(-1);
       else navigate('/mine', { replace: true });
     } catch (e) {
+      if (toSetup && needsPayPassword(e)) {
+        toSetup();
+        return;
+      }
       const message = failureMessage(e);
       if (message) Toast.show({ content: message });
     } finally {
@@ -60,13 +76,13 @@ export default function Password() {
   };
 
   return (
-    <Page title={loginPassword ? '修改密码' : '设置支付密码'}>
+    <Page title={loginPassword ? '修改密码' : '修改支付密码'}>
       <div className="password-banner">
         <span className="password-banner-icon">{loginPassword ? <LockOutline /> : <PayCircleOutline />}</span>
         <div>
-          <div className="password-banner-title">{loginPassword ? '修改登录密码' : '设置支付密码'}</div>
+          <div className="password-banner-title">{loginPassword ? '修改登录密码' : '修改支付密码'}</div>
           <div className="password-banner-text">
-            {loginPassword ? '修改成功后需使用新密码重新登录' : '支付密码用于取款与绑定银行卡，初始与注册时的登录密码相同'}
+            {loginPassword ? '修改成功后需使用新密码重新登录' : '支付密码用于取款与绑定银行卡，不能与登录密码相同'}
           </div>
         </div>
       </div>

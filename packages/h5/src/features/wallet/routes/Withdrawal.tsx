@@ -19,6 +19,7 @@ import {
 } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
+import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { toast } from '../../../shared/lib/toast';
 import { useBankCards, useUsdtAddresses } from '../../cards/api';
 import { betAmountKey, useVenueBalances, venuesOnly, withdraw } from '../api';
@@ -55,6 +56,9 @@ export default function Withdrawal() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
+  // DESIGN §4: a refusal for want of a payment password of its own → set it, then back here. Not on
+  // entry: without one there is no card yet either, and adding one leads there first.
+  const toSetup = usePayPasswordGate({ onEntry: false });
 
   const venuesQuery = useVenueBalances(TIMING.venuePollMs);
   const { user, central } = useWalletFigures();
@@ -109,7 +113,8 @@ export default function Withdrawal() {
       void qc.invalidateQueries({ queryKey: betAmountKey });
       redirect.current = setTimeout(() => navigate('/transRecord', { state: { type: TRANS_TYPE.withdrawal } }), TIMING.withdrawRedirectMs);
     } catch (e) {
-      showFailure(e);
+      if (needsPayPassword(e)) toSetup();
+      else showFailure(e);
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CARD_TYPE, MSG } from '@app/contract';
+import { apiAs, expectRoute, expectToast, newPhone, type Platform, registerViaApi, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+
+/** DESIGN §4: a member's payment password is its own, set on its own screen before the first binding. */
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite());
+});
+afterAll(() => stopSuite(platform, browser));
+
+const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+async function pickBank(page: Page, bank: string): Promise<void> {
+  await page.getByTestId('field-bank').click();
+  const item = page.locator('.adm-picker-view-column-item').filter({ has: page.getByText(bank, { exact: true }) });
+  // The wheel's accessibility layer lies over the items: the item's own click handler is what a tap reaches.
+  await item.dispatchEvent('click');
+  await expect.poll(() => item.getAttribute('aria-label')).toBe('active');
+  await page.locator('.adm-picker-header-button').getByText('确定', { exact: true }).click();
+  await expect.poll(() => page.getByTestId('field-bank').innerText()).toBe(bank);
+}
+
+describe('/payPassword', () => {
+  it('sends a freshly registered member from card binding to set a payment password, then back to bind the card with it', async () => {
+    const member = await registerViaApi(platform, uniqueName('pp'), 'secret123', { payPassword: null });
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await signInPage(page, platform, member.token, '/wallet?type=1');
+      await page.getByTestId('card-add').click();
+      await expectRoute(page, '/payPassword?redirect=/addBankCard');
+      await expect.poll(() => page.getByTestId('paypass-title').innerText()).toBe('设置您的支付密码');
+      await shot(page, 'paypassword-setup');
+
+      // The shared rules first, then the server's own checks.
+      await page.getByTestId('paypass-submit').click();
+      await expectToast(page, MSG.payPasswordLoginEmpty);
+      await field(page, 'loginPassword').fill(member.password);
+      await field(page, 'payPassword').fill(member.password);
+      await field(page, 'payConfirm').fill(member.password);
+      await page.getByTestId('paypass-submit').click();
+      await expectToast(page, MSG.payPasswordSameAsLogin);
+      await field(page, 'payPassword').fill('135790');
+      await field(page, 'payConfirm').fill('135791');
+      await page.getByTestId('paypass-submit').click();
+      await expectToast(page, MSG.payPasswordMismatch);
+      await field(page, 'payConfirm').fill('135790');
+      await shot(page, 'paypassword-setup-filled');
+      await page.getByTestId('paypass-submit').click();
+      await expectToast(page, MSG.payPasswordSet);
+      await expectRoute(page, '/addBankCard');
+      expect((await apiAs(platform, 'user', member.token)).data.paypass_state).toBe(1);
+
+      await field(page, 'bank_owner').fill('王五');
+      await pickBank(page, '招商银行');
+      await field(page, 'bank_address').fill('招商银行深圳分行');
+      await field(page, 'bank_no').fill('6214830198765432');
+      // The login password is not the payment password.
+      await field(page, 'pay_pass').fill(member.password);
+      await page.getByTestId('bind-submit').click();
+      await expectToast(page, MSG.payPasswordWrong);
+      await field(page, 'pay_pass').fill('135790');
+      await page.getByTestId('bind-submit').click();
+      await expectToast(page, MSG.cardBound);
+      await expectRoute(page, '/wallet?type=1');
+      await expect.poll(() => page.getByTestId('saved-card').count()).toBe(1);
+      await shot(page, 'paypassword-card-bound');
+      expect((await apiAs(platform, 'getcard', member.token, { type: CARD_TYPE.bank })).data).toHaveLength(1);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('sends a member without one from /password?type=2 to /payPassword', async () => {
+    const member = await registerViaApi(platform, uniqueName('pq'), 'secret123', { payPassword: null });
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await signInPage(page, platform, member.token, '/password?type=2');
+      await expectRoute(page, '/payPassword');
+      await expect.poll(() => page.locator('.adm-nav-bar-title').innerText()).toBe('设置支付密码');
+    } finally {
+      await ctx.close();
+    }
+  });
+});
