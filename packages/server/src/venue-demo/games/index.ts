@@ -37,8 +37,11 @@
  *
  * ## Money rules
  * - Integer fen throughout. `payoutFen` includes the stake when a bet wins or pushes; win/loss =
- *   payoutFen − stakeFen. `validFen` = stake, except the part returned as a push (baccarat 庄/闲 on a
- *   tie: 0; dragon-tiger 龙/虎 on a tie: the lost half).
+ *   payoutFen − stakeFen. `validFen` = the stake at risk (contract netRoundLines): the stake, except
+ *   the part returned as a push (baccarat 庄/闲 on a tie: 0; dragon-tiger 龙/虎 on a tie: the lost
+ *   half), and opposite options of one round (庄/闲, 龙/虎, 大/小, 单/双; every side of a match's
+ *   market across a member's bets, netted at the match's settlement) count only their difference;
+ *   `hedgedFen` is the stake so offset.
  * - Every payout is rounded DOWN to the fen. The stated RTPs are for exact amounts; rounding only ever
  *   lowers a payout, by less than 1 fen per bet (none for slot stakes that are multiples of the line
  *   count, banker stakes in multiples of 20 fen, even dragon/tiger stakes, and every fishing stake).
