@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+/**
+ * The import directions of STYLE.md, checked by machine (`npm run lint:imports`, first step of `npm test`
+ * and CI). Fast and dependency-free apart from TypeScript's own import scanner (already in the lockfile),
+ * which reads `import`, `export … from`, `import()` and `require()` without being fooled by comments.
+ *
+ * Rules (each violation is printed as `file:line  [rule] what was imported — why`):
+ *   client-to-server       the clients (h5, admin, venue) and contract never import server source:
+ *                          a rule both sides need lives in packages/contract.
+ *   contract-is-shared     packages/contract imports no other workspace package (everyone imports it).
+ *   layers                 in a front end, shared → features → app: shared/ imports neither features/ nor
+ *                          app/, features/ does not import app/.
+ *   feature-internals      a feature imports another feature only through its public module
+ *                          `features/<name>/api` (api.ts or api/index.ts), never its components,
+ *                          routes or hooks.
+ *   module-to-admin        server domain modules (src/modules) never import the back office (src/admin):
+ *                          the admin layer calls modules and injects what it needs (an audit recorder).
+ *   module-to-venue-demo   server domain modules never import the built-in demo venue, which is reached
+ *                          like an outside provider through its adapter; the two bridge files below are
+ *                          the adapter.
+ *   venue-demo-to-platform the demo venue imports nothing of the platform's domain modules or back office
+ *                          (shared plumbing in src/lib, src/db, src/http is neutral ground).
+ *   plumbing-to-domain     that plumbing (src/lib, src/db, src/http) imports no domain module, back office
+ *                          or demo venue: shared → features on the server too.
+ *
+ * Tests (packages/server/test, packages/e2e, packages/bench) may import server source: they are not
+ * scanned.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/** The adapter of the demo venue: the one place the platform reaches into src/venue-demo. */
+export const VENUE_DEMO_BRIDGES = ['packages/server/src/modules/venues/demo.ts', 'packages/server/src/modules/venues/registry.ts'];
+
+const CLIENTS = ['h5', 'admin', 'venue'];
+const FRONT_ENDS = ['h5', 'admin'];
+const WORKSPACE_PACKAGES = ['contract', 'server', 'h5', 'admin', 'venue', 'e2e', 'bench'];
+const SCANNED = ['contract', 'server', 'h5', 'admin', 'venue'];
+const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs)$/;
+const LAYERS = { shared: 0, features: 1, app: 2 };
+/** Limits the walk: the repository's source tree is a few hundred files. */
+const MAX_FILES = 20_000;
+
+const posix = (p) => p.split(sep).join('/');
+
+function sourceFiles(dir, out = []) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) sourceFiles(p, out);
+    else if (SOURCE.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
+    if (out.length > MAX_FILES) throw new Error(`check-imports: more than ${MAX_FILES} files under ${dir}`);
+  }
+  return out;
+}
+
+/**
+ * Where an import points, as a repository-relative path without extension (`packages/server/src/lib/rng`),
+ * or `null` for a third-party package. `@app/<pkg>[/sub]` maps to that workspace package.
+ */
+function target(root, fromFile, spec) {
+  if (spec.startsWith('.')) {
+    const abs = resolve(dirname(fromFile), spec);
+    return posix(relative(root, abs)).replace(/\.(js|jsx|mjs|ts|tsx|mts)$/, '');
+  }
+  const m = /^@app\/([^/]+)(\/.*)?$/.exec(spec);
+  if (m && WORKSPACE_PACKAGES.includes(m[1])) return `packages/${m[1]}${m[2] ? `/src${m[2]}` : ''}`;
+  return null;
+}
+
+/** `packages/<pkg>/src/<area>/...` → {pkg, area, rest} */
+function place(path) {
+  const m = /^packages\/([^/]+)(?:\/src(?:\/([^/]+))?(\/.*)?)?/.exec(path);
+  return m ? { pkg: m[1], area: m[2] ?? '', rest: m[3] ?? '' } : null;
+}
+
+function featureOf(p) {
+  if (p.area !== 'features') return null;
+  const m = /^\/([^/]+)(\/.*)?$/.exec(p.rest);
+  return m ? { name: m[1], inner: (m[2] ?? '').replace(/^\//, '') } : null;
+}
+
+/** The rule one import breaks, with why, or null. */
+export function brokenRule(from, to) {
+  const f = place(from);
+  const t = place(to);
+  if (!f || !t) return null;
+  if ((CLIENTS.includes(f.pkg) || f.pkg === 'contract') && t.pkg === 'server') {
+    return ['client-to-server', 'clients and contract never import server source; move the shared rule to packages/contract'];
+  }
+  if (f.pkg === 'contract' && t.pkg !== 'contract') return ['contract-is-shared', 'packages/contract imports no other workspace package'];
+  if (FRONT_ENDS.includes(f.pkg) && t.pkg === f.pkg) {
+    const fl = LAYERS[f.area];
+    const tl = LAYERS[t.area];
+    if (fl !== undefined && tl !== undefined && tl > fl) return ['layers', `${f.area}/ must not import ${t.area}/ (shared → features → app)`];
+    const ff = featureOf(f);
+    const tf = featureOf(t);
+    if (ff && tf && ff.name !== tf.name && tf.inner !== 'api' && tf.inner !== 'api/index') {
+      return ['feature-internals', `features/${ff.name} reaches into features/${tf.name}/${tf.inner}; import its public module features/${tf.name}/api`];
+    }
+  }
+  if (f.pkg === 'server' && t.pkg === 'server') {
+    if (f.area === 'modules' && t.area === 'admin') return ['module-to-admin', 'domain modules never import the back office; let the admin route inject what it needs'];
+    if (f.area === 'modules' && t.area === 'venue-demo' && !VENUE_DEMO_BRIDGES.includes(from)) {
+      return ['module-to-venue-demo', `the demo venue is reached through its adapter (${VENUE_DEMO_BRIDGES.map((b) => b.replace('packages/server/src/', '')).join(', ')})`];
+    }
+    if (['lib', 'db', 'http'].includes(f.area) && ['modules', 'admin', 'venue-demo'].includes(t.area)) {
+      return ['plumbing-to-domain', `src/${f.area} is shared plumbing: it imports no domain module, back office or demo venue`];
+    }
+    if (f.area === 'venue-demo' && (t.area === 'modules' || t.area === 'admin')) {
+      return ['venue-demo-to-platform', 'the demo venue is an outside provider: it imports only neutral plumbing (lib, db, http)'];
+    }
+  }
+  return null;
+}
+
+const lineOf = (text, pos) => {
+  let line = 1;
+  for (let i = 0; i < pos && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+};
+
+/** Every violation under `root` (a checkout), sorted by file and line. */
+export function checkImports(root) {
+  const violations = [];
+  for (const pkg of SCANNED) {
+    for (const file of sourceFiles(join(root, 'packages', pkg, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      const from = posix(relative(root, file));
+      const { importedFiles } = ts.preProcessFile(text, true, true);
+      for (const imp of importedFiles) {
+        const to = target(root, file, imp.fileName);
+        if (!to) continue;
+        const broken = brokenRule(from, to);
+        if (broken) violations.push({ file: from, line: lineOf(text, imp.pos), rule: broken[0], spec: imp.fileName, why: broken[1] });
+      }
+    }
+  }
+  return violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+export function format(v) {
+  return `${v.file}:${v.line}  [${v.rule}] '${v.spec}' — ${v.why}`;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  if (!statSync(join(root, 'packages')).isDirectory()) throw new Error('check-imports: run from the repository');
+  const started = Date.now();
+  const violations = checkImports(root);
+  for (const v of violations) console.error(format(v));
+  if (violations.length > 0) {
+    console.error(`\ncheck-imports: ${violations.length} import(s) break the directions of STYLE.md (rules at the top of scripts/check-imports.mjs)`);
+    process.exit(1);
+  }
+  console.log(`check-imports: import directions hold (${Date.now() - started} ms)`);
+}
