@@ -63,7 +63,8 @@ export function openApiDocument(routes: readonly AdminRoute[]): JsonSchema {
       version: '1',
       description:
         '员工后台的全部接口（DESIGN §10）。登录 POST /admin/api/login 得到 token，之后以 Authorization: Bearer <token> 调用；员工 token 与会员 token 互不通用。' +
-        '每个接口检查权限，每个改变数据的接口写入只增不改的审计日志。金额在线上为元（最多两位小数）。',
+        '每个接口检查权限，每个改变数据的接口写入只增不改的审计日志。金额在线上为元（最多两位小数）。' +
+        '会员银行卡号、USDT 地址、取款卡号快照与存款付款卡号仅对有 members.cards（查看完整卡号）权限的员工完整返回，其余员工在所有接口（含审计日志详情）中看到脱敏值，如 **** **** **** 7890、T****…bLSE；审计日志写入时即脱敏。',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
