@@ -23,6 +23,8 @@ export const LIMITS = {
   withdrawMinYuan: 100,
   /** unreviewed deposit orders a member may have at once (spam guard, DESIGN §9) */
   depositPendingMax: 5,
+  /** withdrawal orders a member may have waiting for review at once (each holds money; DESIGN §9) */
+  withdrawPendingMax: 3,
   /** a staff review's rejection reason, in characters */
   reviewReasonMax: 200,
   depositDefaultMinYuan: 100,
@@ -51,6 +53,12 @@ export const TIMING = {
   chatPingMs: 3000,
   lotteryNoTokenRedirectMs: 1000,
 } as const;
+
+/**
+ * Money endpoints a member may call this often per minute, per member across its sessions (and across
+ * instances with Redis): RATE_LIMIT_WITHDRAW and RATE_LIMIT_BINDCARD override them (0 switches one off).
+ */
+export const MEMBER_RATE_PER_MINUTE = { withdraw: 5, bindcard: 5 } as const;
 
 export const HOME_COUNTER_TOTAL = 4;
 export const BIRTHDAY_MIN = '1980-01-01';

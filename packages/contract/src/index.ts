@@ -13,4 +13,5 @@ export * from './venue.js';
 export * from './admin.js';
 export * from './lottery.js';
 export * from './lottery-chat.js';
+export * from './frame.js';
 export * from './turnover.js';

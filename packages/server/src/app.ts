@@ -20,6 +20,8 @@ import { connectRedis } from './lib/redis.js';
 import { fallbackRateStore } from './lib/rate-store.js';
 import adminApi from './admin/index.js';
 import spa, { cacheHashedAssets } from './http/spa.js';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './http/client-error.js';
+import { registerHealth } from './http/health.js';
 import venueApi from './venue-demo/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
@@ -45,6 +47,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // An oversized URL or header, or a malformed request, is refused by Node before Fastify: still an envelope.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
     // Per-request lines only when debugging: the balance poll alone would flood the log.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
@@ -96,7 +101,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   // The built-in demo venue: a separate provider served by this process (DESIGN §6).
   await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs });
 
-  app.get('/healthz', { config: { maintenanceExempt: true } }, async () => ({ code: 200, message: 'ok', data: { db: db.kind } }));
+  registerHealth(app);
 
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });

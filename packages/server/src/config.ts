@@ -1,4 +1,4 @@
-import { SESSION_IDLE_MS, WS_IDLE_TIMEOUT_MS, WS_PING_INTERVAL_MS } from '@app/contract';
+import { LIMITS, MEMBER_RATE_PER_MINUTE, SESSION_IDLE_MS, WS_IDLE_TIMEOUT_MS, WS_PING_INTERVAL_MS } from '@app/contract';
 import path from 'node:path';
 
 /** Every setting the server reads, with its default. Read once at start. */
@@ -24,8 +24,11 @@ export interface Config {
   venueSettleIntervalMs: number;
   uploadsDir: string;
   trustProxy: boolean;
-  /** Rate limits per client IP and minute. */
-  rateLimits: { login: number; register: number; captcha: number };
+  /** Rate limits per client IP and minute (login, register, captcha) and per member and minute
+   * (withdraw, bindcard); 0 switches one off. */
+  rateLimits: { login: number; register: number; captcha: number; withdraw: number; bindcard: number };
+  /** withdrawal orders a member may have waiting for review (0 = no cap) */
+  withdrawPendingMax: number;
   /**
    * Failed logins (members and staff together) from one IP within LOGIN_CAPTCHA.windowMinutes after
    * which every login from that IP needs a captcha, so one IP cannot try a few passwords on each of
@@ -93,7 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       login: num(env.RATE_LIMIT_LOGIN, 20),
       register: num(env.RATE_LIMIT_REGISTER, 10),
       captcha: num(env.RATE_LIMIT_CAPTCHA, 30),
+      withdraw: num(env.RATE_LIMIT_WITHDRAW, MEMBER_RATE_PER_MINUTE.withdraw),
+      bindcard: num(env.RATE_LIMIT_BINDCARD, MEMBER_RATE_PER_MINUTE.bindcard),
     },
+    withdrawPendingMax: LIMITS.withdrawPendingMax,
     loginIpFailureBudget: num(env.LOGIN_IP_FAILURES, 20),
     sessionIdleMs: num(env.SESSION_IDLE_MS, SESSION_IDLE_MS),
     venueTimeoutMs: num(env.VENUE_TIMEOUT_MS, 5000),

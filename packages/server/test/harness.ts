@@ -47,7 +47,9 @@ function testConfig(overrides: Partial<Config>): Config {
       uploadsDir: `/tmp/uploads-${randomBytes(4).toString('hex')}`,
       // Every test calls from 127.0.0.1: rate limits and the per-IP login failure budget are off
       // unless a test sets them to prove them.
-      rateLimits: { login: 0, register: 0, captcha: 0 },
+      rateLimits: { login: 0, register: 0, captcha: 0, withdraw: 0, bindcard: 0 },
+      // Tests withdraw many times per member; the pending-order cap is proven where it is set.
+      withdrawPendingMax: 0,
       loginIpFailureBudget: 0,
       ...overrides,
     },

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { FRAME_ALLOWED_HOSTS } from '@app/contract';
 
 /**
  * Security headers (helmet's defaults plus our CSP) on every response. Helmet computes the same
@@ -13,8 +14,11 @@ const options: Parameters<typeof helmet>[0] = {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
-      frameSrc: ["'self'", 'https:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      // Frames: our own pages (the demo venue's games at /venue/, help and sponsor pages) and the
+      // hosts /iframepage may frame (one list, in the contract). Connections: our own API and the
+      // lottery rooms' socket (CSP3 'self' covers ws: and wss: on this host).
+      frameSrc: ["'self'", ...FRAME_ALLOWED_HOSTS.map((host) => `https://${host}`)],
+      connectSrc: ["'self'"],
     },
   },
   crossOriginEmbedderPolicy: false,
@@ -30,9 +34,19 @@ export function computeSecurityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * API answers carry members' and staff's own data (balances, cards, orders, sessions): no browser,
+ * proxy or CDN may keep a copy. Set on every answer of the three APIs, whatever the route, so a new
+ * route cannot forget it; static files keep their own caching (http/spa.ts, @fastify/static).
+ */
+const API_PREFIXES = ['/api/', '/admin/api/', '/venue/api/'];
+const isApi = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
+
 export default fp(async (app) => {
   const headers = computeSecurityHeaders();
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', async (req, reply) => {
     reply.headers(headers);
+    // The routed pattern when there is one (a percent-encoded path routes like the plain one).
+    if (isApi(req.routeOptions.url ?? req.url)) reply.header('cache-control', 'no-store');
   });
 });

@@ -24,7 +24,6 @@ export function defaultSettings(): SiteSettings {
     serviceUrl: '/assets/service.html',
     visitUrl: '',
     sponsorUrls: { 1: '/assets/sponsor-1.html', 2: '/assets/sponsor-2.html' },
-    frameHosts: [],
     trialUsername: TRIAL_USERNAME,
     usdtRate: 7.2,
     withdrawUsdtRate: 7.3,

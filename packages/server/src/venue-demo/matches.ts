@@ -5,7 +5,7 @@ import type { Db, Kdb } from '../db/connect.js';
 import { notFound } from '../http/errors.js';
 import { MSG } from '@app/contract';
 import { cryptoRng, VIRTUAL_SPORTS, virtualSport, type Rng, type ScheduledMatch, type VirtualSport } from './games/index.js';
-import { opposedSelection } from './games/virtual/markets.js';
+import { BET_ROUNDS_AHEAD, opposedSelection } from './games/virtual/markets.js';
 import type { MatchBetDetail } from './play.js';
 import { scheduleJob, withTryLock } from '../lib/jobs.js';
 
@@ -20,7 +20,8 @@ import { scheduleJob, withTryLock } from '../lib/jobs.js';
 const LOCK_KEY = 727_010; // migrations 727_001, transfer reconciliation 727_002, platform bet feed 727_003
 /** Finished rounds shown by GET /venue/api/matches (and drawn by the scheduler for it). */
 const PAST_ROUNDS = 2;
-const NEXT_ROUNDS = 2;
+/** The coming rounds listed are exactly those the venue takes bets on (markets.ts BET_ROUNDS_AHEAD). */
+const NEXT_ROUNDS = BET_ROUNDS_AHEAD;
 
 interface NamedMatch extends ScheduledMatch {
   home: { name: string };

@@ -3,6 +3,7 @@ import { MSG } from '@app/contract';
 import { bindCardSchema, delCardSchema, getCardSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { perMemberPerMinute } from '../../http/member-rate.js';
 import { bindCard, deleteCard, listCards } from './service.js';
 
 /** A member's saved bank cards and USDT addresses (spec §3 "Saved card", §5 binding rules). */
@@ -15,7 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return ok(await listCards(app.kdb, req.member!.id, type));
   });
 
-  app.post('/bindcard', memberNotTrial, async (req) => {
+  app.post('/bindcard', { ...memberNotTrial, config: perMemberPerMinute(app.config.rateLimits.bindcard) }, async (req) => {
     const input = parse(bindCardSchema, req.body);
     await bindCard(app.kdb, req.member!.id, input);
     return ok(null, MSG.cardBound);

@@ -14,8 +14,8 @@ export interface SiteSettings {
   visitUrl: string;
   /** Sponsor pages framed by /zhanzhuye?type=1|2. */
   sponsorUrls: { 1: string; 2: string };
-  /** Hosts that /iframepage may frame besides our own origin. */
-  frameHosts: string[];
+  // Hosts /iframepage may frame besides our own origin: contract FRAME_ALLOWED_HOSTS (the app's rule and
+  // the CSP's frame-src read the same list).
   trialUsername: string;
   /** Exchange rates (yuan per USDT) and the USDT withdrawal fee per network (in USDT). */
   usdtRate: number;

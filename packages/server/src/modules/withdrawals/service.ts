@@ -19,6 +19,7 @@ import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.
 import { getSettings } from '../site/service.js';
 import { lockedRemainingTurnoverFen } from '../turnover/service.js';
 import { insertWithOrderNo } from '../deposits/service.js';
+import { refuseOverPendingCap } from './pending-cap.js';
 
 export type WithdrawInput = z.output<typeof withdrawSchema>;
 
@@ -41,7 +42,7 @@ function cardIdOf(bank: string | number): number | null {
  * update, never a pre-read) and for USDT a positive arrival. The order and its hold journal
  * (member wallet → withdrawals in flight) commit together or not at all.
  */
-export async function requestWithdrawal(db: Kdb, memberId: number, input: WithdrawInput): Promise<{ withdrawNo: string; id: number }> {
+export async function requestWithdrawal(db: Kdb, memberId: number, input: WithdrawInput, limits: { pendingMax: number } = { pendingMax: 0 }): Promise<{ withdrawNo: string; id: number }> {
   const amountFen = yuanToFen(input.amount);
   if (amountFen === null || amountFen <= 0) throw badRequest(MSG.amountInvalid);
   const cardId = cardIdOf(input.bank);
@@ -71,6 +72,7 @@ export async function requestWithdrawal(db: Kdb, memberId: number, input: Withdr
   return db.transaction().execute(async (tx) => {
     const remainingFen = await lockedRemainingTurnoverFen(tx, memberId);
     if (remainingFen > 0) throw badRequest(fmt(MSG.withdrawTurnover, { amount: fenToYuan(remainingFen) }));
+    await refuseOverPendingCap(tx, memberId, limits.pendingMax);
     const { orderNo, id } = await insertWithOrderNo('W', async (withdrawNo) => {
       const row = await tx
         .insertInto('withdrawals')

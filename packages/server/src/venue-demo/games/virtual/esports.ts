@@ -153,7 +153,7 @@ export function esportsSelectionWins(market: string, selection: string, r: Espor
 
 export function validateEsportsBet(input: unknown, nowMs: number) {
   const id = isRecord(input) && typeof input.matchId === 'string' ? input.matchId : '';
-  return validateMatchBet(esportsMatchById(id), input, nowMs, ESPORTS_MAX_STAKE_FEN);
+  return validateMatchBet(esportsMatchById(id), input, nowMs, ESPORTS_MAX_STAKE_FEN, ESPORTS_SCHEDULE.intervalMs);
 }
 
 export function settleEsports(bet: MatchBet, result: EsportsResult) {

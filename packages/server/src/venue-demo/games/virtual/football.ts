@@ -185,7 +185,7 @@ export function footballSelectionWins(market: string, selection: string, r: Foot
 
 export function validateFootballBet(input: unknown, nowMs: number) {
   const id = isRecord(input) && typeof input.matchId === 'string' ? input.matchId : '';
-  return validateMatchBet(footballMatchById(id), input, nowMs, FOOTBALL_MAX_STAKE_FEN);
+  return validateMatchBet(footballMatchById(id), input, nowMs, FOOTBALL_MAX_STAKE_FEN, FOOTBALL_SCHEDULE.intervalMs);
 }
 
 export function settleFootball(bet: MatchBet, result: FootballResult) {

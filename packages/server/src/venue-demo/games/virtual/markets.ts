@@ -1,4 +1,4 @@
-import { MSG, type OpposedSide } from '@app/contract';
+import { fmt, MSG, type OpposedSide } from '@app/contract';
 import type { Rng } from '../rng.js';
 import { isRecord, payFen, stakeError, type Checked, type GameDefinition } from '../types.js';
 
@@ -57,12 +57,20 @@ export interface MatchBet {
 }
 
 /**
- * Checks `{ matchId, market, selection, stakeFen }` against the match (looked up by the caller from
- * matchId; null when there is none) at `nowMs`.
+ * The venue's rule for how far ahead it takes bets: only on matches kicking off within this many
+ * rounds (GET /venue/api/matches lists exactly those), so nobody stakes on a match hours or days away
+ * whose odds and risk the venue has not yet looked at.
  */
-export function validateMatchBet(match: ScheduledMatch | null, input: unknown, nowMs: number, maxStakeFen: number): Checked<MatchBet> {
+export const BET_ROUNDS_AHEAD = 2;
+
+/**
+ * Checks `{ matchId, market, selection, stakeFen }` against the match (looked up by the caller from
+ * matchId; null when there is none) at `nowMs`; `intervalMs` is the sport's time between rounds.
+ */
+export function validateMatchBet(match: ScheduledMatch | null, input: unknown, nowMs: number, maxStakeFen: number, intervalMs: number): Checked<MatchBet> {
   if (!match || !isRecord(input) || input.matchId !== match.id) return { ok: false, message: MSG.gameMatchMissing };
   if (nowMs >= match.kickoffMs) return { ok: false, message: MSG.gameMatchClosed };
+  if (match.kickoffMs >= nowMs + BET_ROUNDS_AHEAD * intervalMs) return { ok: false, message: fmt(MSG.gameMatchNotOpen, { rounds: BET_ROUNDS_AHEAD }) };
   const selection = match.markets.find((m) => m.code === input.market)?.selections.find((s) => s.code === input.selection);
   if (!selection) return { ok: false, message: MSG.gameBetOption };
   if (!selection.open) return { ok: false, message: MSG.gameSelectionClosed };

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAME_ALLOWED_HOSTS, MSG } from '@app/contract';
+import type { QueryExecutor } from 'kysely';
+import { registerMember, startServer, type TestServer } from './harness.js';
+import { ADMIN_PASSWORD, staffLogin } from './admin-support.js';
+import { HEALTH_DB_TIMEOUT_MS } from '../src/http/health.js';
+import { MAX_HEADER_BYTES } from '../src/http/client-error.js';
+
+// What every answer of the platform owes: no caching of members' and staff's data, an envelope even
+// for what Node refuses before the app sees it, and a health probe that says only ok or not ok.
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ adminPassword: ADMIN_PASSWORD });
+});
+afterAll(() => s.close());
+
+describe('Cache-Control on API answers', () => {
+  it('answers every member, back-office and venue API call with Cache-Control: no-store', async () => {
+    const m = await registerMember(s);
+    const admin = await staffLogin(s, 'admin', ADMIN_PASSWORD);
+    const calls: [string, RequestInit][] = [
+      ['/api/user', { method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' }, body: '{}' }],
+      ['/api/balance', { method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' }, body: '{}' }],
+      ['/%61pi/user', { method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' }, body: '{}' }],
+      ['/api/user', { method: 'POST' }],
+      ['/api/app', { method: 'POST' }],
+      ['/api/nope', { method: 'POST' }],
+      ['/admin/api/me', { headers: { authorization: `Bearer ${admin}` } }],
+      ['/admin/api/members', { headers: { authorization: `Bearer ${admin}` } }],
+      ['/venue/api/balance', { headers: { 'x-venue-session': 'nope' } }],
+    ];
+    for (const [p, init] of calls) {
+      const res = await fetch(s.url + p, init);
+      expect(res.headers.get('cache-control'), p).toBe('no-store');
+      await res.arrayBuffer();
+    }
+  });
+
+  it('keeps the caching of static files as it was', async () => {
+    fs.writeFileSync(path.join(s.config.uploadsDir, 'probe.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const res = await fetch(`${s.url}/uploads/probe.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+});
+
+/** Sends raw bytes and returns what the server wrote back before closing. */
+function raw(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const sock = net.connect(Number(new URL(s.url).port), '127.0.0.1');
+    let out = '';
+    sock.on('data', (d) => (out += d.toString('utf8')));
+    sock.on('end', () => resolve(out));
+    sock.on('error', reject);
+    sock.write(request);
+  });
+}
+
+describe('requests Node refuses before the app', () => {
+  it(`answers a URL over ${MAX_HEADER_BYTES / 1024} KB with 431 and the envelope 请求地址或请求头过长`, async () => {
+    const res = await fetch(`${s.url}/api/app?x=${'a'.repeat(MAX_HEADER_BYTES + 1024)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ code: 400, message: MSG.headersTooLarge, data: null });
+  });
+
+  it('answers an oversized header the same way, and a URL just under the limit normally', async () => {
+    const res = await fetch(`${s.url}/api/app`, { method: 'POST', headers: { 'x-big': 'b'.repeat(MAX_HEADER_BYTES + 10) } });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toMatchObject({ code: 400, message: MSG.headersTooLarge });
+    const ok = await fetch(`${s.url}/api/app?x=${'a'.repeat(MAX_HEADER_BYTES - 2048)}`, { method: 'POST' });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).code).toBe(200);
+  });
+
+  it('answers a malformed request line with a 400 envelope', async () => {
+    const out = await raw('GET /api/app HTTP/1.1 extra\r\nHost: x\r\n\r\n');
+    expect(out).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(out.slice(out.indexOf('\r\n\r\n') + 4))).toEqual({ code: 400, message: MSG.badRequest, data: null });
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it('frames only our own pages and the allowed hosts, and connects only to our own origin', async () => {
+    const res = await fetch(`${s.url}/api/app`, { method: 'POST' });
+    const csp = Object.fromEntries(
+      (res.headers.get('content-security-policy') ?? '').split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(csp['frame-src']).toEqual(["'self'", ...FRAME_ALLOWED_HOSTS.map((h) => `https://${h}`)]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('answers ok and nothing about what runs behind it', async () => {
+    const res = await fetch(`${s.url}/healthz`);
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(JSON.parse(text)).toEqual({ code: 200, message: 'ok', data: null });
+    expect(text).not.toMatch(/pglite|postgres|db/i);
+  });
+
+  /** Runs `fn` while every query of the server's database handle fails (or hangs) in `how`. */
+  async function withBrokenDb<T>(how: 'fail' | 'hang', fn: () => Promise<T>): Promise<T> {
+    const kdb = s.app.kdb as unknown as { getExecutor(): QueryExecutor };
+    const real = kdb.getExecutor();
+    const broken = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'executeQuery') return () => (how === 'fail' ? Promise.reject(new Error('connection terminated')) : new Promise(() => {}));
+        const v = Reflect.get(target, prop, target);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    kdb.getExecutor = () => broken;
+    try {
+      return await fn();
+    } finally {
+      delete (kdb as { getExecutor?: unknown }).getExecutor;
+    }
+  }
+
+  it('answers 503 with an envelope when the database fails the probe query', async () => {
+    const res = await withBrokenDb('fail', () => fetch(`${s.url}/healthz`));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ code: 503, message: MSG.serviceDown, data: null });
+    expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+  });
+
+  it(`answers 503 when the database does not answer within ${HEALTH_DB_TIMEOUT_MS} ms`, async () => {
+    const started = Date.now();
+    const res = await withBrokenDb('hang', () => fetch(`${s.url}/healthz`));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 503, message: MSG.serviceDown });
+    expect(Date.now() - started).toBeLessThan(HEALTH_DB_TIMEOUT_MS + 2000);
+  });
+});
