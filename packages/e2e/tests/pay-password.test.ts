@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CARD_TYPE, MSG } from '@app/contract';
-import { apiAs, expectRoute, expectToast, newPhone, type Platform, registerViaApi, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+import { ADMIN_MSG, CARD_TYPE, MSG, PAY_PASSWORD_LOCK } from '@app/contract';
+import {
+  ADMIN_PASSWORD,
+  apiAs,
+  consoleMessage,
+  expectRoute,
+  expectToast,
+  inConsole,
+  newPhone,
+  type Platform,
+  registerViaApi,
+  shot,
+  signInPage,
+  staffLoginViaApi,
+  startSuite,
+  stopSuite,
+  uniqueName,
+} from '../harness.js';
 
 /** DESIGN §4: a member's payment password is its own, set on its own screen before the first binding. */
 
@@ -9,7 +25,7 @@ let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ platform, browser } = await startSuite());
+  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD }));
 });
 afterAll(() => stopSuite(platform, browser));
 
@@ -87,5 +103,31 @@ describe('/payPassword', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('console: a locked payment password', () => {
+  it('shows the lock in the member drawer and lifts it with 解除锁定', async () => {
+    const member = await registerViaApi(platform, uniqueName('pl'));
+    const card = { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222021234567890' };
+    for (let i = 0; i < PAY_PASSWORD_LOCK.maxFailures; i++) await apiAs(platform, 'bindcard', member.token, { ...card, pay_pass: `wrong-${i}-pw` });
+    expect((await apiAs(platform, 'bindcard', member.token, { ...card, pay_pass: member.payPassword })).code).toBe(429);
+    const token = await staffLoginViaApi(platform);
+    await inConsole(browser, platform, token, '/members', async (page) => {
+      await page.getByTestId('member-search').fill(member.name);
+      await page.getByTestId('member-search').press('Enter');
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+      await page.locator('.ant-table-row', { hasText: member.name }).click();
+      await expect.poll(() => page.getByTestId('paypass-locked').innerText()).toMatch(/^已锁定至 \d{2}-\d{2} \d{2}:\d{2}$/);
+      // the drawer has finished sliding in (its left edge at rest) before the picture
+      await expect.poll(async () => Math.round((await page.locator('.ant-drawer-content-wrapper').boundingBox())?.x ?? -1)).toBe(1280 - 860);
+      await page.getByTestId('paypass-status').scrollIntoViewIfNeeded();
+      await shot(page, 'admin-paypassword-locked');
+      await page.getByTestId('paypass-unlock').click();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await expect.poll(() => consoleMessage(page)).toBe(ADMIN_MSG.payPasswordUnlocked);
+      await page.getByTestId('paypass-locked').waitFor({ state: 'detached' });
+    });
+    expect(await apiAs(platform, 'bindcard', member.token, { ...card, pay_pass: member.payPassword })).toMatchObject({ code: 200, message: MSG.cardBound });
   });
 });

@@ -9,6 +9,7 @@ import { yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
 import { AdjustModal } from './AdjustModal';
 import { HedgeShare } from './HedgeShare';
+import { PayPasswordLock } from './PayPasswordLock';
 
 const money = (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#389e0d' }}>{v > 0 ? '+' : ''}{yuan(v)}</span>;
 
@@ -67,6 +68,9 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
             <Descriptions.Item label="最近登录">{p.last_login_at || '—'}</Descriptions.Item>
             <Descriptions.Item label="登录IP">{p.last_login_ip || '—'}</Descriptions.Item>
             <Descriptions.Item label="推荐人ID">{p.inviter_id ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="支付密码">
+              <PayPasswordLock id={p.id} />
+            </Descriptions.Item>
           </Descriptions>
           <Tabs
             items={[
