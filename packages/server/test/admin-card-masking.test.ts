@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleCan, type StaffRole } from '@app/contract';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
-import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
+import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
@@ -13,8 +13,7 @@ let s: TestServer;
 let admin: string;
 const staff = {} as Record<Exclude<StaffRole, 'super'>, Staff>;
 
-/** The member's payment password, set apart from its login password before binding a card. */
-const PAY = '246810';
+const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const BANK_NO = '6222021234567890';
 const TRC = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const PAYER_NO = '6217003810012345';
@@ -38,7 +37,6 @@ beforeAll(async () => {
   // (approved, so the audit log has it), a bank and a USDT withdrawal.
   const reg = await registerMember(s);
   m = { ...reg, id: await memberIdOf(s, reg.token) };
-  expect((await s.api('/api/setPayPassword', { password: reg.password, paypassword: PAY }, { token: m.token })).code).toBe(200);
   expect((await s.api('/api/bindcard', { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: BANK_NO, pay_pass: PAY }, { token: m.token })).code).toBe(200);
   expect((await s.api('/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, pay_pass: PAY }, { token: m.token })).code).toBe(200);
   const dep = await s.api('/api/recharge', { paytype: 'bank', amount: 500, bank_owner: '张三', bank: '中国建设银行', bank_no: PAYER_NO, bank_address: '上海分行' }, { token: m.token });
