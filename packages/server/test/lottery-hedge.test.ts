@@ -61,7 +61,7 @@ describe('both sides of one 快三 round', () => {
     expect((await order(m.token, k3Room, round.expect, [['k3_odd', 150]])).code).toBe(200);
     expect((await order(m.token, k3Room, round.expect, [['k3_even', 150]])).code).toBe(200);
     await at(round.drawAtMs);
-    const byPlay = (rows: Array<{ play_id: string }>) => [...rows].sort((x, y) => x.play_id.localeCompare(y.play_id));
+    const byPlay = <T extends { play_id: string }>(rows: T[]) => [...rows].sort((x, y) => x.play_id.localeCompare(y.play_id));
     expect(byPlay(await lines(m.id))).toEqual(
       byPlay([
         { play_id: 'k3_big', stake_fen: 200_00, valid_fen: 0, hedged_fen: 200_00 },
