@@ -212,11 +212,18 @@ describe('frames', () => {
     await phone(async (page) => {
       await open(page, platform, `/iframepage?url=${encodeURIComponent('/assets/sponsor-1.html')}`);
       expect(await page.getByTestId('app-frame').getAttribute('src')).toBe('/assets/sponsor-1.html');
-      for (const url of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
+      // hostile links: a TAB the URL parser drops (/\t/evil → //evil), backslashes, credentials, schemes, case
+      const hostile = ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)', '/\t/evil.example', '/\n/evil.example', '/\\evil.example', 'https://ok@evil.example/', 'data:text/html,<b>x</b>', 'HTTPS://EVIL.EXAMPLE/', 'JaVaScRiPt:alert(1)'];
+      for (const url of hostile) {
         await open(page, platform, `/iframepage?url=${encodeURIComponent(url)}`);
         await page.getByTestId('frame-refused').waitFor();
-        expect(await page.getByTestId('app-frame').count()).toBe(0);
+        expect(await page.getByTestId('app-frame').count(), url).toBe(0);
+        expect(await page.getByTestId('frame-refused').textContent()).toContain(MSG.frameRefusedTitle);
       }
+      // the issue's own link, encoded in the address as it was reported
+      await open(page, platform, '/iframepage?url=%2F%09%2Fevil.example');
+      await page.getByTestId('frame-refused').waitFor();
+      expect(await page.getByTestId('app-frame').count()).toBe(0);
       await shot(page, 'iframepage-refused');
     });
   });

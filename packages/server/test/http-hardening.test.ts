@@ -85,7 +85,7 @@ describe('requests Node refuses before the app', () => {
 });
 
 describe('Content-Security-Policy', () => {
-  it('frames only our own pages and the allowed hosts, and connects only to our own origin', async () => {
+  it('frames only our own pages and the allowed hosts, and connects only to our own origin and its socket', async () => {
     const res = await fetch(`${s.url}/api/app`, { method: 'POST' });
     const csp = Object.fromEntries(
       (res.headers.get('content-security-policy') ?? '').split(';').map((d) => {
@@ -94,9 +94,17 @@ describe('Content-Security-Policy', () => {
       }),
     );
     expect(csp['frame-src']).toEqual(["'self'", ...FRAME_ALLOWED_HOSTS.map((h) => `https://${h}`)]);
-    expect(csp['connect-src']).toEqual(["'self'"]);
+    const host = new URL(s.url).host;
+    expect(csp['connect-src']).toEqual(["'self'", `ws://${host}`, `wss://${host}`]);
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'"]);
+  });
+
+  it('writes no Host header into the policy that is not a plain host', async () => {
+    const out = await raw("GET /api/app HTTP/1.1\r\nHost: x;script-src *\r\nConnection: close\r\n\r\n");
+    const csp = /content-security-policy: (.*)\r\n/i.exec(out)?.[1] ?? '';
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src \*/);
   });
 });
 

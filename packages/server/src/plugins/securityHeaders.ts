@@ -15,8 +15,9 @@ const options: Parameters<typeof helmet>[0] = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       // Frames: our own pages (the demo venue's games at /venue/, help and sponsor pages) and the
-      // hosts /iframepage may frame (one list, in the contract). Connections: our own API and the
-      // lottery rooms' socket (CSP3 'self' covers ws: and wss: on this host).
+      // hosts /iframepage may frame (one list, in the contract). Connections: our own API, and the
+      // lottery rooms' socket on this very host (added per request below: CSP3 'self' covers ws: and
+      // wss: too, but Safari before 16 does not read it so).
       frameSrc: ["'self'", ...FRAME_ALLOWED_HOSTS.map((host) => `https://${host}`)],
       connectSrc: ["'self'"],
     },
@@ -42,10 +43,18 @@ export function computeSecurityHeaders(): Record<string, string> {
 const API_PREFIXES = ['/api/', '/admin/api/', '/venue/api/'];
 const isApi = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
 
+/** A Host header we would write into the policy: a name or address and maybe a port, nothing else. */
+const PLAIN_HOST_RE = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
+const CSP = 'content-security-policy';
+const CONNECT_SELF = "connect-src 'self'";
+
 export default fp(async (app) => {
   const headers = computeSecurityHeaders();
+  const [cspHead, cspTail] = headers[CSP]!.split(CONNECT_SELF) as [string, string];
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(headers);
+    const host = req.headers.host;
+    if (host && PLAIN_HOST_RE.test(host)) reply.header(CSP, `${cspHead}${CONNECT_SELF} ws://${host} wss://${host}${cspTail}`);
     // The routed pattern when there is one (a percent-encoded path routes like the plain one).
     if (isApi(req.routeOptions.url ?? req.url)) reply.header('cache-control', 'no-store');
   });
