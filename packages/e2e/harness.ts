@@ -159,7 +159,7 @@ export async function credit(platform: Platform, memberId: number, amountFen: nu
  */
 export async function startSuite(overrides: Partial<Config> = {}): Promise<{ platform: Platform; browser: Browser }> {
   const platform = await startPlatform({
-    rateLimits: { login: 0, register: 0, captcha: 0 },
+    rateLimits: { login: 0, register: 0, captcha: 0, withdraw: 0, bindcard: 0 },
     loginIpFailureBudget: 0,
     ...(process.env.E2E_H5_DIST ? { h5Dist: process.env.E2E_H5_DIST } : {}),
     ...overrides,

@@ -15,7 +15,7 @@ const verify = vi.mocked(password.verifyPassword);
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000 } });
+  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000, withdraw: 0, bindcard: 0 } });
 });
 afterAll(() => s.close());
 beforeEach(() => verify.mockClear());

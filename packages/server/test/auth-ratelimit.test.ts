@@ -7,7 +7,7 @@ import { loginGuest } from '../src/modules/trial/service.js';
 // A server of its own with tiny limits: every call here comes from 127.0.0.1.
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ rateLimits: { login: 3, register: 3, captcha: 3 } });
+  s = await startServer({ rateLimits: { login: 3, register: 3, captcha: 3, withdraw: 0, bindcard: 0 } });
 });
 afterAll(() => s.close());
 
@@ -55,7 +55,7 @@ describe('failed logins per IP', () => {
   let b: TestServer;
   beforeAll(async () => {
     // another instance on the same database, with room per minute but a small failure budget
-    b = await attachServer(s, { rateLimits: { login: 1000, register: 0, captcha: 1000 }, loginIpFailureBudget: BUDGET });
+    b = await attachServer(s, { rateLimits: { login: 1000, register: 0, captcha: 1000, withdraw: 0, bindcard: 0 }, loginIpFailureBudget: BUDGET });
   });
   afterAll(() => b.close());
 

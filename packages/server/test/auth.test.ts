@@ -11,7 +11,7 @@ import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
 // the limits themselves are proven in auth-ratelimit.test.ts.
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000 } });
+  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000, withdraw: 0, bindcard: 0 } });
 });
 afterAll(() => s.close());
 

@@ -67,7 +67,7 @@ const login = (s: TestServer, name: string, password = 'wrong123') => s.api('/ap
 describe('Redis unreachable at start', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer({ redisUrl: `redis://127.0.0.1:${await closedPort()}`, redisPrefix: `test:${randomBytes(4).toString('hex')}:`, rateLimits: { login: 3, register: 0, captcha: 3 } });
+    s = await startServer({ redisUrl: `redis://127.0.0.1:${await closedPort()}`, redisPrefix: `test:${randomBytes(4).toString('hex')}:`, rateLimits: { login: 3, register: 0, captcha: 3, withdraw: 0, bindcard: 0 } });
   });
   afterAll(() => s?.close());
 
@@ -92,7 +92,7 @@ describe('Redis lost while running, and back', () => {
   let b: TestServer;
   beforeAll(async () => {
     await proxy.up();
-    const shared = { redisUrl: `redis://127.0.0.1:${proxy.port}`, redisPrefix: prefix, rateLimits: { login: 4, register: 0, captcha: 0 } };
+    const shared = { redisUrl: `redis://127.0.0.1:${proxy.port}`, redisPrefix: prefix, rateLimits: { login: 4, register: 0, captcha: 0, withdraw: 0, bindcard: 0 } };
     a = await startServer(shared);
     b = await attachServer(a);
     await until(() => a.app.sessionCacheEpoch() !== null && b.app.sessionCacheEpoch() !== null, 5000);

@@ -12,7 +12,7 @@ let a: TestServer;
 let b: TestServer;
 const prefix = `test:${randomBytes(4).toString('hex')}:`;
 beforeAll(async () => {
-  const shared = { redisUrl: REDIS_URL, redisPrefix: prefix, rateLimits: { login: 4, register: 0, captcha: 0 } };
+  const shared = { redisUrl: REDIS_URL, redisPrefix: prefix, rateLimits: { login: 4, register: 0, captcha: 0, withdraw: 0, bindcard: 0 } };
   a = await startServer(shared);
   b = await startServer(shared);
 });

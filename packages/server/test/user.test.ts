@@ -9,7 +9,7 @@ import { userInfo } from '../src/modules/user/service.js';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000 } });
+  s = await startServer({ rateLimits: { login: 10_000, register: 10_000, captcha: 10_000, withdraw: 0, bindcard: 0 } });
 });
 afterAll(() => s.close());
 
