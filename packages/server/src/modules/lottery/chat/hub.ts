@@ -28,8 +28,6 @@ export interface RoomClient {
   /** the session behind the socket (a revocation of it, or of all the member's sessions, ends the socket) */
   token: string;
   tokenHash: string;
-  /** What the per-room connection cap counts: the member, or for the shared trial account the session. */
-  capKey: string;
   lastSeenMs: number;
   /** when this socket last got a ping from the server (its own, or the answer to the client's) */
   lastPingMs: number;
@@ -51,7 +49,7 @@ export interface LotteryHub {
   publishLottery(code: string, frame: ServerFrame): void;
   /** Sends a frame to this instance's sockets of the lottery only (the clock notices each instance computes). */
   deliverLotteryLocally(code: string, frame: ServerFrame): void;
-  /** Adds a socket to its room; false (and nothing added) when its cap key already holds `cap` sockets there. */
+  /** Adds a socket to its room; false (and nothing added) when its member already holds `cap` sockets there. */
   join(client: RoomClient, sched: LotterySchedule, cap: number): boolean;
   leave(client: RoomClient): void;
   /** This instance's sockets, in every room. */
@@ -68,7 +66,7 @@ const PING = Buffer.from(WS_PING_TEXT);
 export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null): LotteryHub {
   const byCode = new Map<string, LocalLottery>();
   const byRoom = new Map<number, Set<RoomClient>>();
-  /** sockets per "<roomId>:<capKey>" */
+  /** sockets per "<roomId>:<memberId>" (every guest has an account of its own, so the cap is per member) */
   const held = new Map<string, number>();
   let closed = false;
 
@@ -154,7 +152,7 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
       deliverLottery(code, Buffer.from(JSON.stringify(frame)));
     },
     join(client, sched, cap) {
-      const key = `${client.roomId}:${client.capKey}`;
+      const key = `${client.roomId}:${client.memberId}`;
       const holds = held.get(key) ?? 0;
       if (holds >= cap) return false;
       held.set(key, holds + 1);
@@ -176,7 +174,7 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
     leave(client) {
       const set = byRoom.get(client.roomId);
       if (!set || !set.delete(client)) return;
-      const key = `${client.roomId}:${client.capKey}`;
+      const key = `${client.roomId}:${client.memberId}`;
       const holds = (held.get(key) ?? 1) - 1;
       if (holds > 0) held.set(key, holds);
       else held.delete(key);

@@ -147,8 +147,6 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
       isTrial: member.isTrial,
       token,
       tokenHash: member.tokenHash,
-      // Everyone who tries the platform shares the one trial account: its cap counts per session.
-      capKey: member.isTrial ? `s:${member.tokenHash}` : `m:${member.id}`,
       lastSeenMs: nowMs,
       lastPingMs: nowMs,
       sched: { intervalS: room.interval_s, ftimeS: room.ftime_s },
