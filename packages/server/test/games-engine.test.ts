@@ -248,7 +248,7 @@ describe('virtual matches', () => {
     expect(sport.validate({ ...input, stakeFen: 1_000_001 }, NOW - 1)).toEqual({ ok: false, message: '单注金额不能超过10000元' });
     expect(sport.validate('x', NOW - 1)).toEqual({ ok: false, message: MSG.gameMatchMissing });
     const closed: ScheduledMatch = { ...m, markets: [{ ...m.markets[0]!, selections: [{ ...sel, open: false }] }] };
-    expect(validateMatchBet(closed, input, NOW - 1, 1_000_000)).toEqual({ ok: false, message: MSG.gameSelectionClosed });
+    expect(validateMatchBet(closed, input, NOW - 1, 1_000_000, FOOTBALL_SCHEDULE.intervalMs)).toEqual({ ok: false, message: MSG.gameSelectionClosed });
   });
 
   it('settles football bets on hand-made scores', () => {

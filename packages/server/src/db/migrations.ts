@@ -763,6 +763,27 @@ ALTER TABLE members DROP COLUMN failed_logins, DROP COLUMN locked_until;
 ALTER TABLE staff DROP COLUMN failed_logins, DROP COLUMN locked_until;
 `;
 
+const payPassword = /* sql */ `
+-- The payment password is the member's own secret (DESIGN §4). pay_password_hash '' = none set yet.
+-- pay_password_state: 0 none, 1 set, 2 must be replaced (found equal to the login password), 3 set
+-- before this migration and not yet compared with the login password (registration used to copy it):
+-- compared the next time it is presented.
+ALTER TABLE members ADD COLUMN pay_password_state smallint NOT NULL DEFAULT 0 CHECK (pay_password_state IN (0, 1, 2, 3));
+UPDATE members SET pay_password_state = 3 WHERE pay_password_hash <> '';
+-- Wrong payment passwords per member (PAY_PASSWORD_LOCK), in the database so every instance shares
+-- them. in_flight counts checks running now: a check takes a slot before it verifies, so parallel
+-- guesses cannot verify more than maxFailures passwords before the lock.
+CREATE TABLE pay_password_guards (
+  member_id bigint PRIMARY KEY REFERENCES members(id),
+  failures integer NOT NULL DEFAULT 0 CHECK (failures >= 0),
+  in_flight integer NOT NULL DEFAULT 0 CHECK (in_flight >= 0),
+  window_started_at timestamptz NOT NULL DEFAULT now(),
+  locked_until timestamptz
+);
+-- The help article seeded before said the payment password starts as the login password.
+UPDATE articles SET content = replace(content, '<p><b>支付密码有什么用？</b><br>支付密码用于绑定银行卡、USDT地址以及提交取款申请。请在“我的—安全设置—修改支付密码”中及时修改，切勿与登录密码相同。</p>', '<p><b>支付密码有什么用？</b><br>支付密码用于绑定银行卡、USDT地址以及提交取款申请，是与登录密码分开的另一组密码（6~18位，不能与登录密码相同）。首次绑定银行卡或取款时，系统会引导您设置；之后可在“我的—安全设置—设置支付密码”中修改。连续输错5次将锁定30分钟，并以站内信通知您，如需提前解锁请联系在线客服。</p>'), updated_at = now() WHERE type = 1;
+`;
+
 const hedgedTurnover = /* sql */ `
 -- Valid bet = the stake at risk (contract turnover.ts): opposite sides of one round count only their
 -- net exposure. Each bet keeps the stake so offset (hedged_fen), and the daily sums add it up, so the
@@ -808,27 +829,6 @@ BEGIN
 END $$;
 `;
 
-const payPassword = /* sql */ `
--- The payment password is the member's own secret (DESIGN §4). pay_password_hash '' = none set yet.
--- pay_password_state: 0 none, 1 set, 2 must be replaced (found equal to the login password), 3 set
--- before this migration and not yet compared with the login password (registration used to copy it):
--- compared the next time it is presented.
-ALTER TABLE members ADD COLUMN pay_password_state smallint NOT NULL DEFAULT 0 CHECK (pay_password_state IN (0, 1, 2, 3));
-UPDATE members SET pay_password_state = 3 WHERE pay_password_hash <> '';
--- Wrong payment passwords per member (PAY_PASSWORD_LOCK), in the database so every instance shares
--- them. in_flight counts checks running now: a check takes a slot before it verifies, so parallel
--- guesses cannot verify more than maxFailures passwords before the lock.
-CREATE TABLE pay_password_guards (
-  member_id bigint PRIMARY KEY REFERENCES members(id),
-  failures integer NOT NULL DEFAULT 0 CHECK (failures >= 0),
-  in_flight integer NOT NULL DEFAULT 0 CHECK (in_flight >= 0),
-  window_started_at timestamptz NOT NULL DEFAULT now(),
-  locked_until timestamptz
-);
--- The help article seeded before said the payment password starts as the login password.
-UPDATE articles SET content = replace(content, '<p><b>支付密码有什么用？</b><br>支付密码用于绑定银行卡、USDT地址以及提交取款申请。请在“我的—安全设置—修改支付密码”中及时修改，切勿与登录密码相同。</p>', '<p><b>支付密码有什么用？</b><br>支付密码用于绑定银行卡、USDT地址以及提交取款申请，是与登录密码分开的另一组密码（6~18位，不能与登录密码相同）。首次绑定银行卡或取款时，系统会引导您设置；之后可在“我的—安全设置—设置支付密码”中修改。连续输错5次将锁定30分钟，并以站内信通知您，如需提前解锁请联系在线客服。</p>'), updated_at = now() WHERE type = 1;
-`;
-
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -840,6 +840,6 @@ export const migrations: Migration[] = [
   { id: '008_lottery', sql: lottery },
   { id: '009_lottery_chat', sql: lotteryChat },
   { id: '010_login_captcha', sql: loginCaptcha },
-  { id: '012_hedged_turnover', sql: hedgedTurnover },
   { id: '011_pay_password', sql: payPassword },
+  { id: '012_hedged_turnover', sql: hedgedTurnover },
 ];
