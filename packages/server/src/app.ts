@@ -40,6 +40,8 @@ export async function openDatabase(config: Config): Promise<Db> {
   return db;
 }
 
+const REDIS_START_WAIT_MS = 3_000;
+
 /** The whole platform on one Fastify instance: API, H5 app, uploads. */
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   await seedIfEmpty(db, config);
@@ -90,6 +92,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startBetFeed(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
   app.decorate('lotteryHub', createLotteryHub(app, redis));
+  // Every channel is subscribed by now: give Redis a moment to answer, so a healthy start shares its
+  // limits from the first request; unreachable, the instance starts without it (lib/redis.ts).
+  await redis?.settled(REDIS_START_WAIT_MS);
   startLottery(app, startRoomAnnouncements(app));
   await app.register(lotterySocket);
   startChatRetention(app);

@@ -22,6 +22,11 @@ export interface RedisLink {
    * trusting the pub/sub channel is valid only under the epoch it was learnt in.
    */
   epoch(): number | null;
+  /**
+   * Resolves when the link is healthy, or has failed once, or after `timeoutMs`: a start waits this
+   * long so a healthy deployment begins with shared limits, and never longer.
+   */
+  settled(timeoutMs: number): Promise<void>;
   /** Subscribes now and after every reconnect; messages of `channel` go to `onMessage`. */
   subscribe(channel: string, onMessage: (text: string) => void): void;
   close(): Promise<void>;
@@ -48,9 +53,15 @@ export function connectRedis(url: string, log: FastifyBaseLogger): RedisLink {
   let epoch: number | null = null;
   let down = false;
   let closed = false;
+  const settledWaiters = new Set<() => void>();
+  const settle = () => {
+    for (const resolve of settledWaiters) resolve();
+    settledWaiters.clear();
+  };
 
   function reportDown(err: unknown): void {
     epoch = null;
+    settle();
     if (down || closed) return;
     down = true;
     // Said once per outage, loudly: limits are per instance until Redis is back.
@@ -67,6 +78,7 @@ export function connectRedis(url: string, log: FastifyBaseLogger): RedisLink {
       epoch = ++lastEpoch;
       if (down) log.warn('redis is back: shared rate limits, fan-out and revocations resumed');
       down = false;
+      settle();
     } catch (err) {
       reportDown(err);
     }
@@ -80,6 +92,18 @@ export function connectRedis(url: string, log: FastifyBaseLogger): RedisLink {
     subscriber,
     healthy: () => epoch !== null && client.status === 'ready' && subscriber.status === 'ready',
     epoch: () => (client.status === 'ready' && subscriber.status === 'ready' ? epoch : null),
+    settled(timeoutMs) {
+      if (epoch !== null || down) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(done, timeoutMs);
+        function done() {
+          clearTimeout(timer);
+          settledWaiters.delete(done);
+          resolve();
+        }
+        settledWaiters.add(done);
+      });
+    },
     subscribe(channel, onMessage) {
       handlers.set(channel, onMessage);
       if (subscriber.status === 'ready') void resubscribe();
