@@ -3,6 +3,7 @@ import { MSG, type VenueMatch, type VenueMatches } from '@app/contract';
 import { buildApp } from '../src/app.js';
 import { seededRng, virtualSport, type MatchBet } from '../src/venue-demo/games/index.js';
 import { settleMatches } from '../src/venue-demo/matches.js';
+import { JOB_LOCK } from '../src/lib/jobs.js';
 import { checkDemoVenueBets } from '../src/venue-demo/play.js';
 import { startServer, venueCall, venueSession, type TestServer } from './harness.js';
 import { fundedMember, into, venueFen } from './transfer-helpers.js';
@@ -157,11 +158,11 @@ describe('settlement', () => {
   it('with the advisory lock held elsewhere (another instance), a pass does nothing on PostgreSQL', async () => {
     if (s.db.kind !== 'postgres') return; // PGlite is one process: no other instance to keep out
     const report = await s.db.exclusive(async (other) => {
-      await other.query('SELECT pg_advisory_lock(727010)');
+      await other.query('SELECT pg_advisory_lock($1)', [JOB_LOCK.venueMatches]);
       try {
         return await settleMatches(s.db);
       } finally {
-        await other.query('SELECT pg_advisory_unlock(727010)');
+        await other.query('SELECT pg_advisory_unlock($1)', [JOB_LOCK.venueMatches]);
       }
     });
     expect(report).toEqual({ ran: false, drawn: 0, settled: 0 });

@@ -1,7 +1,9 @@
 import type { Db } from './connect.js';
+import { JOB_LOCK } from '../lib/jobs.js';
 import { migrations } from './migrations.js';
 
-const LOCK_KEY = 727_001; // advisory lock: with several instances, one migrates at a time
+// advisory lock: with several instances, one migrates at a time
+const LOCK_KEY = JOB_LOCK.migrations;
 
 /** Applies every migration not yet applied, each in its own transaction. Returns the ids applied. */
 export async function migrate(db: Db): Promise<string[]> {

@@ -2,6 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.js';
 
 /**
+ * The PostgreSQL advisory lock of each job that must run once at a time across instances: one list,
+ * so no two jobs ever share a key (two that did would keep each other out, one of them for good).
+ */
+export const JOB_LOCK = {
+  migrations: 727_001,
+  transferReconciliation: 727_002,
+  betFeed: 727_003,
+  venueMatches: 727_010,
+  guestReaper: 727_011,
+  chatRetention: 0x0c4a7,
+  lottery: 0x107_7e1,
+} as const;
+
+/**
  * Scheduled work runs in every instance but each pass once at a time across them (DESIGN §1): a
  * session-level PostgreSQL advisory try-lock around the pass. Answers null when another instance
  * holds the lock. PGlite is one process and one session, so there is no other instance to keep out;

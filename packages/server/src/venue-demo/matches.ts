@@ -7,7 +7,7 @@ import { MSG } from '@app/contract';
 import { cryptoRng, VIRTUAL_SPORTS, virtualSport, type Rng, type ScheduledMatch, type VirtualSport } from './games/index.js';
 import { BET_ROUNDS_AHEAD, opposedSelection } from './games/virtual/markets.js';
 import type { MatchBetDetail } from './play.js';
-import { scheduleJob, withTryLock } from '../lib/jobs.js';
+import { JOB_LOCK, scheduleJob, withTryLock } from '../lib/jobs.js';
 
 /**
  * The demo venue's virtual matches at run time. The schedule is a pure function of time (the engines),
@@ -17,7 +17,7 @@ import { scheduleJob, withTryLock } from '../lib/jobs.js';
  * concurrently). Matches whose time passed while no instance ran are settled by the next pass, since
  * the open bets themselves say which matches still need a result.
  */
-const LOCK_KEY = 727_010; // migrations 727_001, transfer reconciliation 727_002, platform bet feed 727_003
+const LOCK_KEY = JOB_LOCK.venueMatches;
 /** Finished rounds shown by GET /venue/api/matches (and drawn by the scheduler for it). */
 const PAST_ROUNDS = 2;
 /** The coming rounds listed are exactly those the venue takes bets on (markets.ts BET_ROUNDS_AHEAD). */

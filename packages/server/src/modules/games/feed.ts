@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import type { VenueRegistry } from '../venues/registry.js';
 import { applyBets, VenueCategories } from './ingest.js';
-import { scheduleJob, withTryLock } from '../../lib/jobs.js';
+import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 
 /**
  * The bet feed (DESIGN §6): venues report their bets the way an aggregator does, and the platform
@@ -13,7 +13,7 @@ import { scheduleJob, withTryLock } from '../../lib/jobs.js';
  * Safe to run anywhere, any number of times at once; the advisory lock only keeps the job of N
  * instances from doing the same work. The cursor moves only over bets this pass has applied.
  */
-const LOCK_KEY = 727_003; // migrations 727_001, reconciliation 727_002
+const LOCK_KEY = JOB_LOCK.betFeed;
 export const FEED_BATCH = 500;
 /** Bounds one pass of the job; a larger backlog is finished by the next passes. */
 const JOB_MAX_BATCHES = 20;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BET_STATUS, netRoundLines, type LotteryType } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import { scheduleJob, withTryLock } from '../../lib/jobs.js';
+import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import type { VenueBet } from '../venues/adapter.js';
@@ -32,7 +32,7 @@ import { commitmentOf, drawResult, newSeed, nextRound, opposedPlay, roundAt, set
 export const LOTTERY_VENUE = 'lottery';
 export const LOTTERY_CATEGORY = 'lottery';
 /** Advisory lock key of the pass across instances. */
-const LOCK_KEY = 0x107_7e1;
+const LOCK_KEY = JOB_LOCK.lottery;
 /** Rounds settled per pass at most (a long outage catches up over a few passes). */
 const DUE_PER_PASS = 200;
 

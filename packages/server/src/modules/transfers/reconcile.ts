@@ -4,7 +4,7 @@ import { TRANSFER_STATE } from '@app/contract';
 import type { Db } from '../../db/connect.js';
 import { listVenues, type Venue, type VenueRegistry } from '../venues/registry.js';
 import { settleFailure, settleSuccess, type PendingTransfer } from './service.js';
-import { scheduleJob, withTryLock } from '../../lib/jobs.js';
+import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 
 /**
  * Reconciliation (DESIGN §6): transfers left pending (state 2: the venue did not answer, or the
@@ -17,7 +17,7 @@ import { scheduleJob, withTryLock } from '../../lib/jobs.js';
  * the row plus its journal in one transaction. The advisory lock only keeps N instances from
  * doing the same work.
  */
-const LOCK_KEY = 727_002; // migrations hold 727_001
+const LOCK_KEY = JOB_LOCK.transferReconciliation;
 const BATCH = 100;
 /** Bounds one pass: a backlog larger than this is finished by the next passes. */
 const MAX_PER_PASS = 2_000;

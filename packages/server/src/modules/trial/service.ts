@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { BET_STATUS, MSG, TRANSFER_STATE } from '@app/contract';
 import type { Db, Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
-import { scheduleJob, withTryLock } from '../../lib/jobs.js';
+import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { HOUSE, memberBalanceFen, memberWalletId, openMemberWallet, post, systemAccountId } from '../ledger/service.js';
 import { createSession } from '../session/service.js';
 import { getSettings } from '../site/service.js';
@@ -27,7 +27,7 @@ export const GUEST_IDLE_MS = 2 * 3600_000;
 const REAP_INTERVAL_MS = 60_000;
 /** Guests reset in one pass; a larger backlog is finished by the next passes. */
 const REAP_BATCH = 100;
-const LOCK_KEY = 727_010;
+const LOCK_KEY = JOB_LOCK.guestReaper;
 const GUEST_PREFIX = 'guest_';
 /** Not an argon2 hash: nothing verifies against it, so no password ever opens a guest account. */
 const NO_PASSWORD = '!guest';

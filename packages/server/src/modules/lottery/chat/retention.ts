@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Kdb } from '../../../db/connect.js';
-import { scheduleJob, withTryLock } from '../../../lib/jobs.js';
+import { JOB_LOCK, scheduleJob, withTryLock } from '../../../lib/jobs.js';
 
 /**
  * Room chat is kept CHAT_RETENTION_DAYS days (staff moderate what is recent; the audit log keeps what
@@ -9,7 +9,7 @@ import { scheduleJob, withTryLock } from '../../../lib/jobs.js';
  */
 
 /** Advisory lock key of the pass across instances. */
-const LOCK_KEY = 0x0c4a7;
+const LOCK_KEY = JOB_LOCK.chatRetention;
 /** Rows one statement deletes, and statements one pass runs at most (a backlog clears over passes). */
 const BATCH_ROWS = 5000;
 const BATCHES_PER_PASS = 20;
