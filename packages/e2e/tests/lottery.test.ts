@@ -117,6 +117,8 @@ describe('the lottery room needs a session', () => {
       await expectToast(page, MSG.notLoggedIn);
       expect(route(page)).toBe(`/lottery?room_id=${room!.id}`);
       await expectRoute(page, '/');
+      // A fresh document, so the toast seen next is this visit's (a hash-only goto can race the last one).
+      await page.goto('about:blank');
       await open(page, platform, `/lottery?name=${K3}`);
       await expectToast(page, MSG.notLoggedIn);
       await expectRoute(page, '/');
