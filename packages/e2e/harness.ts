@@ -294,3 +294,14 @@ export async function consoleMessage(page: Page): Promise<string> {
   await notice.waitFor({ state: 'visible', timeout: 6000 });
   return (await notice.innerText()).trim();
 }
+
+/** Picks a bank in the bottom picker: tap the row, the bank in the wheel, then 确定. */
+export async function pickBank(page: Page, bank: string): Promise<void> {
+  await page.getByTestId('field-bank').click();
+  const item = page.locator('.adm-picker-view-column-item').filter({ has: page.getByText(bank, { exact: true }) });
+  // The wheel's accessibility layer lies over the items: the item's own click handler is what a tap reaches.
+  await item.dispatchEvent('click');
+  await expect.poll(() => item.getAttribute('aria-label')).toBe('active');
+  await page.locator('.adm-picker-header-button').getByText('确定', { exact: true }).click();
+  await expect.poll(() => page.getByTestId('field-bank').innerText()).toBe(bank);
+}

@@ -10,6 +10,7 @@ import {
   guestSignIn,
   newPhone,
   open,
+  pickBank,
   type Platform,
   registerViaApi,
   shot,
@@ -57,17 +58,6 @@ async function bindUsdt(member: Member, network: 'TRC20' | 'ERC20' = 'TRC20'): P
   const res = await apiAs(platform, 'bindcard', member.token, { bank: 'USDT', bank_owner: network, bank_no: address, pay_pass: member.payPassword });
   expect(res.message).toBe(MSG.cardBound);
   return address;
-}
-
-/** Picks a bank in the bottom picker: tap the row, the bank in the wheel, then 确定. */
-async function pickBank(page: Page, bank: string): Promise<void> {
-  await page.getByTestId('field-bank').click();
-  const item = page.locator('.adm-picker-view-column-item').filter({ has: page.getByText(bank, { exact: true }) });
-  // The wheel's accessibility layer lies over the items: the item's own click handler is what a tap reaches.
-  await item.dispatchEvent('click');
-  await expect.poll(() => item.getAttribute('aria-label')).toBe('active');
-  await page.locator('.adm-picker-header-button').getByText('确定', { exact: true }).click();
-  await expect.poll(() => page.getByTestId('field-bank').innerText()).toBe(bank);
 }
 
 const cards = (page: Page) => page.getByTestId('saved-card');

@@ -1,7 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fmt, MSG, type PayMethod } from '@app/contract';
-import { apiAs, expectRoute, expectToast, guestSignIn, toastGone, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+import {
+  apiAs,
+  expectRoute,
+  expectToast,
+  guestSignIn,
+  newPhone,
+  open,
+  pickBank,
+  type Platform,
+  registerViaApi,
+  route,
+  shot,
+  signInPage,
+  startSuite,
+  stopSuite,
+  toastGone,
+  uniqueName,
+} from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -47,16 +64,6 @@ function seconds(clock: string): number {
   return m * 60 + s;
 }
 const countdown = async (page: Page) => (await page.getByTestId('pay-countdown').innerText()).replace(/\s+/g, '');
-
-async function pickBank(page: Page, bank: string): Promise<void> {
-  await page.getByTestId('field-bank').click();
-  const item = page.locator('.adm-picker-view-column-item').filter({ has: page.getByText(bank, { exact: true }) });
-  // The wheel's accessibility layer lies over the items: the item's own click handler is what a tap reaches.
-  await item.dispatchEvent('click');
-  await expect.poll(() => item.getAttribute('aria-label')).toBe('active');
-  await page.locator('.adm-picker-header-button').getByText('确定', { exact: true }).click();
-  await expect.poll(() => page.getByTestId('field-bank').innerText()).toBe(bank);
-}
 
 describe('guards and /usdtmore', () => {
   it('sends a visitor from /recharge and /payInfo to /login; /usdtmore is open to all', async () => {

@@ -12,6 +12,7 @@ import {
   newDesktop,
   newPhone,
   open,
+  pickBank,
   type Platform,
   registerViaApi,
   route,
@@ -52,17 +53,6 @@ async function still(page: Page, name: string, opts: { fullPage?: boolean } = {}
   await toastGone(page);
   await page.waitForTimeout(450);
   await shot(page, name, opts);
-}
-
-/** Picks a bank in the bottom picker: tap the row, the bank in the wheel, then 确定 (as cards.test.ts). */
-async function pickBank(page: Page, bank: string): Promise<void> {
-  await page.getByTestId('field-bank').click();
-  const item = page.locator('.adm-picker-view-column-item').filter({ has: page.getByText(bank, { exact: true }) });
-  // The wheel's accessibility layer lies over the items: the item's own click handler is what a tap reaches.
-  await item.dispatchEvent('click');
-  await expect.poll(() => item.getAttribute('aria-label')).toBe('active');
-  await page.locator('.adm-picker-header-button').getByText('确定', { exact: true }).click();
-  await expect.poll(() => page.getByTestId('field-bank').innerText()).toBe(bank);
 }
 
 /** /transRecord: shows records of `type` (存款 1, 取款 2, 转入 3, 转出 4) through the type filter. */

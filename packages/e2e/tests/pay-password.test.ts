@@ -9,6 +9,7 @@ import {
   expectToast,
   inConsole,
   newPhone,
+  pickBank,
   type Platform,
   registerViaApi,
   shot,
@@ -30,16 +31,6 @@ beforeAll(async () => {
 afterAll(() => stopSuite(platform, browser));
 
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
-
-async function pickBank(page: Page, bank: string): Promise<void> {
-  await page.getByTestId('field-bank').click();
-  const item = page.locator('.adm-picker-view-column-item').filter({ has: page.getByText(bank, { exact: true }) });
-  // The wheel's accessibility layer lies over the items: the item's own click handler is what a tap reaches.
-  await item.dispatchEvent('click');
-  await expect.poll(() => item.getAttribute('aria-label')).toBe('active');
-  await page.locator('.adm-picker-header-button').getByText('确定', { exact: true }).click();
-  await expect.poll(() => page.getByTestId('field-bank').innerText()).toBe(bank);
-}
 
 describe('/payPassword', () => {
   it('sends a freshly registered member from card binding to set a payment password, then back to bind the card with it', async () => {
