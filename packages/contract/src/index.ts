@@ -15,3 +15,4 @@ export * from './lottery.js';
 export * from './lottery-chat.js';
 export * from './frame.js';
 export * from './turnover.js';
+export * from './rebate.js';
