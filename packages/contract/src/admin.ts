@@ -100,6 +100,7 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   trial_funding: '试玩资金',
   lottery_stake: '彩票投注',
   lottery_payout: '彩票派奖',
+  rebate: '返水领取',
 };
 
 export const ADMIN_LIMITS = {

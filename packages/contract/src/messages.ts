@@ -1,7 +1,7 @@
 /**
  * The one catalogue of user-facing Chinese texts shared by the server and every client, in three
  * objects by who reads them (each tree-shaken apart, so the member app's first paint carries only MSG):
- * MSG (member app and API), ADMIN_MSG (back office), LOTTERY_MSG (lottery rooms).
+ * MSG (member app and API), ADMIN_MSG (back office), LOTTERY_MSG (lottery rooms), REBATE_MSG (返水中心).
  * Texts quoted by the product spec are kept byte for byte (including its typos such as 请输人).
  */
 export const MSG = {
@@ -279,6 +279,18 @@ export const LOTTERY_MSG = {
 export type MessageKey = keyof typeof MSG;
 
 /** Fills `{name}` placeholders of a catalogue text. */
+/**
+ * 返水中心 (spec §5, modules/rebate): apart from MSG so the member app's first paint does not carry
+ * them (its /fanshui screen and the API read them).
+ */
+export const REBATE_MSG = {
+  nothing: '暂无领取额度！',
+  claimed: '领取成功',
+  /** a claim's state in the account details (type 5) */
+  claimedState: '已到账',
+  claimRemark: '返水中心领取 {n} 笔',
+} as const;
+
 export function fmt(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { REBATE_CATEGORIES } from './rebate.js';
 import { CARD_TYPE, PAY_METHODS, USDT_NETWORKS } from './cards.js';
 import { RECHARGE_PAYTYPES, transferRules, WITHDRAW_TAB, withdrawRules, type WithdrawTab } from './wallet.js';
 import { form, int, secret, text } from './validation.js';
@@ -139,12 +140,25 @@ export const betRecordSchema = z.object({
   api_type: z.string().trim().max(30).catch('').default(''),
 });
 
-/** date 1–4 (default 4), type 1–4 (default 1), page, api_type = a venue code or '' for all. */
+/** date 1–4 (default 4), type 1–5 (default 1; 5 = claimed rebates), page, api_type = a venue code or '' for all. */
 export const transRecordSchema = z.object({
   date: int(1, 4).catch(4).default(4),
-  type: int(1, 4).catch(1).default(1),
+  type: int(1, 5).catch(1).default(1),
   page: int(1, LIMITS.pageMax).catch(1).default(1),
   api_type: z.string().trim().max(30).catch('').default(''),
+});
+
+// ---- rebate (spec §7 getfanshui) --------------------------------------------------------------
+
+/**
+ * date 1–4 (default 4: last 30 days), page, api_type = a venue code or '' for all, type = a rebate
+ * category (REBATE_CATEGORIES) or '' for all; anything else reads as all.
+ */
+export const getFanshuiSchema = z.object({
+  date: int(1, 4).catch(4).default(4),
+  page: int(1, LIMITS.pageMax).catch(1).default(1),
+  api_type: z.string().trim().max(30).catch('').default(''),
+  type: z.enum(['', ...REBATE_CATEGORIES]).catch('').default(''),
 });
 
 // ---- lottery rooms (spec §7 lotteryRoom, lotteryOrder) --------------------------------------

@@ -237,3 +237,25 @@ export interface TransRecord {
   remark: string;
   created_at: string;
 }
+/** POST /api/getfanshui row (spec §3 rebate record): money in yuan, Beijing time strings. */
+export interface FanshuiRecord {
+  id: number;
+  /** the game platform's display name */
+  gamename: string;
+  money: number;
+  created_at: string;
+  /** 0 not claimed, 1 claimed (REBATE_STATE) */
+  state: number;
+  /** the claim time, '' while not claimed */
+  updated_at: string;
+}
+/** POST /api/getfanshui: the page, jisuan = claimed total, nojisuan = pending (yuan). */
+export interface FanshuiList {
+  list: Page<FanshuiRecord>;
+  jisuan: number;
+  nojisuan: number;
+}
+/** POST /api/dofanshui: the amount claimed (yuan). */
+export interface FanshuiClaim {
+  money: number;
+}

@@ -8,10 +8,13 @@ import { yuanToFen } from './money.js';
 import type { Rule } from './rules.js';
 import { CARD_TYPE, type CardType, type PayMethod, type UsdtNetwork } from './cards.js';
 
-/** Account-detail types of /api/gettransrecord (spec §9). 3 = into a venue, 4 = out of a venue. */
-export const TRANS_TYPE = { deposit: 1, withdrawal: 2, transferIn: 3, transferOut: 4 } as const;
+/**
+ * Account-detail types of /api/gettransrecord (spec §9). 3 = into a venue, 4 = out of a venue,
+ * 5 = a rebate claim (dofanshui: one ledger journal into the central wallet).
+ */
+export const TRANS_TYPE = { deposit: 1, withdrawal: 2, transferIn: 3, transferOut: 4, rebate: 5 } as const;
 export type TransType = (typeof TRANS_TYPE)[keyof typeof TRANS_TYPE];
-export const TRANS_TYPE_LABELS: Record<TransType, string> = { 1: '存款', 2: '取款', 3: '转入', 4: '转出' };
+export const TRANS_TYPE_LABELS: Record<TransType, string> = { 1: '存款', 2: '取款', 3: '转入', 4: '转出', 5: '返水' };
 
 /** Deposit and withdrawal order states (types 1, 2). */
 export const ORDER_STATE = { undefined: 0, pending: 1, approved: 2, rejected: 3 } as const;

@@ -47,6 +47,10 @@ export interface Config {
   betFeedIntervalMs: number;
   /** How often the lottery scheduler opens, draws and settles rounds (0 switches it off). */
   lotteryTickMs: number;
+  /** How long after Beijing midnight the rebate of the day before is computed (late bet records from the feeds). */
+  rebateDelayMs: number;
+  /** How often the rebate job looks for a closed day to compute (0 switches it off). */
+  rebateIntervalMs: number;
   /** The lottery room socket: how often the server pings each client, and how long a silent one is kept. */
   wsPingIntervalMs: number;
   wsIdleTimeoutMs: number;
@@ -108,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoVenueSlowMs: num(env.DEMO_VENUE_SLOW_MS, 2000),
     betFeedIntervalMs: num(env.BET_FEED_INTERVAL_MS, 3000),
     lotteryTickMs: num(env.LOTTERY_TICK_MS, 1000),
+    rebateDelayMs: num(env.REBATE_DELAY_MS, 2 * 60 * 60 * 1000),
+    rebateIntervalMs: num(env.REBATE_INTERVAL_MS, 10 * 60 * 1000),
     wsPingIntervalMs: num(env.WS_PING_INTERVAL_MS, WS_PING_INTERVAL_MS),
     wsIdleTimeoutMs: num(env.WS_IDLE_TIMEOUT_MS, WS_IDLE_TIMEOUT_MS),
     chatRetentionDays: num(env.CHAT_RETENTION_DAYS, 90),

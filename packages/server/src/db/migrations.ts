@@ -829,6 +829,63 @@ BEGIN
 END $$;
 `;
 
+const rebate = /* sql */ `
+-- Rebate (返水, spec §3 rebate record, §4; DESIGN §8; modules/rebate): per member, closed Beijing day,
+-- rebate category and game platform, the day's valid bets × the rate of the member's level that day.
+-- The unique key makes a day's computation idempotent: a record is written, and paid, once.
+CREATE TABLE rebate_records (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  day date NOT NULL,
+  category text NOT NULL CHECK (category IN ('realperson', 'sport', 'e_sport', 'joker', 'electron', 'lottery')),
+  platform text NOT NULL REFERENCES venues(code),
+  valid_fen bigint NOT NULL CHECK (valid_fen > 0),
+  -- basis points of a percent, as vip_tiers: 80 = 0.80 %
+  rate_bp integer NOT NULL CHECK (rate_bp > 0),
+  amount_fen bigint NOT NULL CHECK (amount_fen > 0),
+  -- 0 pending, 1 claimed (by dofanshui, in the journal claim_journal_id)
+  state smallint NOT NULL DEFAULT 0 CHECK (state IN (0, 1)),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  claimed_at timestamptz,
+  claim_journal_id bigint REFERENCES ledger_journals(id),
+  CHECK ((state = 0 AND claimed_at IS NULL) OR (state = 1 AND claimed_at IS NOT NULL)),
+  UNIQUE (member_id, day, category, platform)
+);
+CREATE INDEX rebate_records_member_idx ON rebate_records (member_id, created_at DESC);
+CREATE INDEX rebate_records_pending_idx ON rebate_records (member_id) WHERE state = 0;
+CREATE INDEX rebate_records_day_idx ON rebate_records (day);
+-- Days the job has computed (its catch-up reads this; a re-run would change nothing anyway).
+CREATE TABLE rebate_days (
+  day date PRIMARY KEY,
+  computed_at timestamptz NOT NULL DEFAULT now()
+);
+-- A day's pass reads the settled bets of a time range across all members.
+CREATE INDEX bet_records_settled_bet_at_idx ON bet_records (bet_at) WHERE status = 1;
+`;
+
+const vip = /* sql */ `
+-- VIP engine (spec §4 VIP rules, §9; DESIGN §8; modules/vip). Every level change is a row here; the
+-- rebate engine reads a member's level on a given day from it (the last change before the day's end).
+CREATE TABLE vip_history (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  from_level integer NOT NULL,
+  to_level integer NOT NULL,
+  reason text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX vip_history_member_at ON vip_history (member_id, created_at);
+-- 晋级礼金: paid once when a member first reaches the level (staff-set, may be 0).
+ALTER TABLE vip_tiers ADD COLUMN levelup_bonus_fen bigint NOT NULL DEFAULT 0 CHECK (levelup_bonus_fen >= 0);
+UPDATE vip_tiers SET levelup_bonus_fen = (ARRAY[0, 1800, 3800, 8800, 18800, 38800, 88800, 188800, 388800, 888800]::bigint[])[level];
+-- The Beijing day of the last level change: at most one change per Beijing day.
+ALTER TABLE members ADD COLUMN vip_changed_on date;
+-- Start of the current 90-day retention period (reset on every level change, then every 90 days).
+ALTER TABLE members ADD COLUMN vip_period_start timestamptz NOT NULL DEFAULT now();
+-- The nightly pass looks only at members above VIP1 whose period is over.
+CREATE INDEX members_vip_period_idx ON members (vip_period_start) WHERE vip > 1;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -842,4 +899,6 @@ export const migrations: Migration[] = [
   { id: '010_login_captcha', sql: loginCaptcha },
   { id: '011_pay_password', sql: payPassword },
   { id: '012_hedged_turnover', sql: hedgedTurnover },
+  { id: '013_vip', sql: vip },
+  { id: '014_rebate', sql: rebate },
 ];

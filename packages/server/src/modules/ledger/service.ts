@@ -46,6 +46,8 @@ export const HOUSE = {
   adjustments: 'house:adjustments',
   /** The in-house lottery's bank: stakes in, wins and pushes out (may go negative). */
   lottery: 'house:lottery',
+  /** Claimed rebates (返水, modules/rebate) are paid from here (may go negative: a cost of the house). */
+  rebates: 'house:rebates',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 

@@ -17,6 +17,7 @@ import {
 import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDayStart } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../content/paging.js';
+import { rebateClaimRows } from '../rebate/service.js';
 
 /** Account details per page (spec §4 lists: pages append until last_page). */
 export const TRANS_RECORD_PAGE_SIZE = 15;
@@ -28,7 +29,7 @@ export function dateFilterStart(date: 1 | 2 | 3 | 4, now: Date = new Date()): Da
 
 export interface TransRecordQuery {
   date: 1 | 2 | 3 | 4;
-  type: 1 | 2 | 3 | 4;
+  type: 1 | 2 | 3 | 4 | 5;
   page: number;
   /** a venue code filters transfers (types 3, 4); ignored for deposits and withdrawals */
   api_type: string;
@@ -36,13 +37,15 @@ export interface TransRecordQuery {
 
 /**
  * POST /api/gettransrecord: one member's deposits (1), withdrawals (2), transfers into (3) or out of
- * (4) venues since the start of the Beijing day N−1 days ago, newest first. Transfers are read from
+ * (4) venues, rebate claims (5, modules/rebate) since the start of the Beijing day N−1 days ago, newest first. Transfers are read from
  * their table directly (order rows, not money: the ledger stays the home of balances).
  */
 export async function transRecords(db: Kdb, memberId: number, q: TransRecordQuery, now: Date = new Date()): Promise<Page<TransRecord>> {
   const since = dateFilterStart(q.date, now);
   const offset = offsetOf(q.page, TRANS_RECORD_PAGE_SIZE);
   const page = (rows: TransRecord[], total: number | string) => pageOf(rows, Number(total), q.page, TRANS_RECORD_PAGE_SIZE);
+
+  if (q.type === TRANS_TYPE.rebate) return rebateClaimRows(db, memberId, since, q.page, TRANS_RECORD_PAGE_SIZE);
 
   if (q.type === TRANS_TYPE.deposit) {
     const base = db.selectFrom('deposits').where('member_id', '=', memberId).where('created_at', '>=', since);
