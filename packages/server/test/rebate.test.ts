@@ -159,6 +159,14 @@ describe('the day’s rebate (computeRebateDay)', () => {
     expect(await all()).toEqual(before);
   });
 
+  it('pays the trial account nothing: its bets are demo money', async () => {
+    const g = await s.api('/api/guestlogin');
+    const id = await memberIdOf(s, g.data.api_token);
+    await bet(id, { at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 10_000_00 });
+    await computeRebateDay(s.db.kysely, DAY);
+    expect(await recordsOf(id)).toEqual([]);
+  });
+
   it('refuses today and a day to come', async () => {
     await expect(computeRebateDay(s.db.kysely, beijingDate())).rejects.toThrow(/not closed/);
     await expect(computeRebateDay(s.db.kysely, beijingDate(new Date(Date.now() + 86_400_000)))).rejects.toThrow(/not closed/);
