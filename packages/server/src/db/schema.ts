@@ -30,6 +30,8 @@ export interface Database {
     turnover_req_fen: Generated<number>;
     flow_fen: Generated<number>;
     created_at: Timestamp;
+    vip_changed_on: ColumnType<string | null, string | null | undefined, string | null>;
+    vip_period_start: Generated<Date>;
   };
   sessions: {
     token_hash: string;
@@ -80,7 +82,9 @@ export interface Database {
     joker_bp: number;
     electron_bp: number;
     lottery_bp: number;
+    levelup_bonus_fen: Generated<number>;
   };
+  vip_history: { id: Generated<number>; member_id: number; from_level: number; to_level: number; reason: string; created_at: Generated<Date> };
   mails: { id: Generated<number>; member_id: number; title: string; content: string; read_at: NullableTimestamp; created_at: Timestamp };
   ledger_accounts: {
     id: Generated<number>;

@@ -13,6 +13,7 @@ export const JOB_LOCK = {
   guestReaper: 727_011,
   chatRetention: 0x0c4a7,
   lottery: 0x107_7e1,
+  vip: 727_013,
   rebate: 727_014,
 } as const;
 

@@ -140,6 +140,7 @@ export async function seedContent(tx: Transaction<Database>): Promise<void> {
         recharge_fen: yuanToFen(t.rechargeYuan),
         flow_fen: yuanToFen(t.flowYuan),
         retention_flow_fen: yuanToFen(t.retentionFlowYuan),
+        levelup_bonus_fen: yuanToFen(t.levelupBonusYuan),
         realperson_bp: t.rates.realperson,
         sport_bp: t.rates.sport,
         e_sport_bp: t.rates.e_sport,

@@ -8,6 +8,8 @@ export interface VipTierSeed {
   flowYuan: number;
   /** Turnover needed within each 90-day period to keep the level. */
   retentionFlowYuan: number;
+  /** 晋级礼金 paid once on first reaching the level (migration 013_vip sets the same on older databases). */
+  levelupBonusYuan: number;
   rates: { realperson: number; sport: number; e_sport: number; joker: number; electron: number; lottery: number };
 }
 
@@ -16,6 +18,8 @@ const FLOW_YUAN = [0, 5_000, 25_000, 100_000, 250_000, 500_000, 1_500_000, 3_000
 const RETENTION_YUAN = [0, 2_000, 10_000, 40_000, 100_000, 200_000, 600_000, 1_200_000, 2_000_000, 4_000_000];
 
 /** First and last tier's rate per category; the tiers between step evenly, rounded to 5 bp. */
+const LEVELUP_BONUS_YUAN = [0, 18, 38, 88, 188, 388, 888, 1_888, 3_888, 8_888];
+
 const RATE_RANGE_BP = {
   realperson: [40, 100],
   sport: [45, 110],
@@ -37,6 +41,7 @@ export const VIP_TIERS: VipTierSeed[] = RECHARGE_YUAN.map((rechargeYuan, i) => {
     rechargeYuan,
     flowYuan: FLOW_YUAN[i],
     retentionFlowYuan: RETENTION_YUAN[i],
+    levelupBonusYuan: LEVELUP_BONUS_YUAN[i],
     rates: {
       realperson: rate(RATE_RANGE_BP.realperson, level),
       sport: rate(RATE_RANGE_BP.sport, level),
