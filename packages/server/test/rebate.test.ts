@@ -17,10 +17,6 @@ let s: TestServer;
 beforeAll(async () => {
   // The jobs are off: the tests run the day's pass themselves.
   s = await startServer({ reconcileIntervalMs: 0, betFeedIntervalMs: 0, rebateIntervalMs: 0 });
-  // Until migration 013_vip (the VIP engine, issue 11) lands: its vip_history as the issue defines it
-  // (nothing when it exists). Remove with the migration.
-  await sql`CREATE TABLE IF NOT EXISTS vip_history (id bigserial PRIMARY KEY, member_id bigint NOT NULL REFERENCES members(id), from_level integer NOT NULL, to_level integer NOT NULL,
-    reason text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(s.db.kysely);
 });
 afterAll(() => s.close());
 
