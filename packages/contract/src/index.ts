@@ -16,3 +16,4 @@ export * from './lottery-chat.js';
 export * from './frame.js';
 export * from './turnover.js';
 export * from './rebate.js';
+export * from './vip.js';

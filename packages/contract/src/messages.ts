@@ -291,6 +291,16 @@ export const REBATE_MSG = {
   claimRemark: '返水中心领取 {n} 笔',
 } as const;
 
+/**
+ * VIP (spec §4 VIP rules, modules/vip): apart from MSG so the member app's first paint does not carry
+ * them (the server's level-up mails read them).
+ */
+export const VIP_MSG = {
+  levelUpMailTitle: '恭喜晋级VIP{level}',
+  levelUpMailContent: '恭喜您晋级为VIP{level}，尊享更高返水比例。',
+  levelUpBonusMailContent: '恭喜您晋级为VIP{level}，晋级礼金{amount}元已发放至中心钱包，需完成1倍流水方可提现。',
+} as const;
+
 export function fmt(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
 }

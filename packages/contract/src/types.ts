@@ -259,3 +259,18 @@ export interface FanshuiList {
 export interface FanshuiClaim {
   money: number;
 }
+/** POST /api/uservip row (spec §3 VIP tier): money in yuan, maximum rebate rates in percent (0.8 = 0.80 %). */
+export interface VipTier {
+  level: number;
+  name: string;
+  /** required cumulative deposit (yuan) */
+  recharge: number;
+  /** required turnover (yuan) */
+  flow: number;
+  realperson: number;
+  sport: number;
+  e_sport: number;
+  joker: number;
+  electron: number;
+  lottery: number;
+}
