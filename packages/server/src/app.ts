@@ -29,6 +29,7 @@ import { startGuestReaper } from './modules/trial/service.js';
 import { startBetFeed } from './modules/games/feed.js';
 import { startLottery } from './modules/lottery/scheduler.js';
 import { startRebateJob } from './modules/rebate/job.js';
+import { startVipJob } from './modules/vip/job.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
 import { startRoomAnnouncements } from './modules/lottery/chat/announce.js';
 import lotterySocket, { WS_MAX_PAYLOAD_BYTES } from './modules/lottery/chat/socket.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(requestText);
   startBetFeed(app);
   startRebateJob(app);
+  startVipJob(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
   app.decorate('lotteryHub', createLotteryHub(app, redis));
   // Every channel is subscribed by now: give Redis a moment to answer, so a healthy start shares its

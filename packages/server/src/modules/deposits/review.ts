@@ -4,6 +4,7 @@ import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type Tx } from '../ledger/service.js';
+import { promoteEligible } from '../vip/service.js';
 import { sendMail } from '../mail/service.js';
 import { addTurnoverRequirement } from '../turnover/service.js';
 
@@ -103,7 +104,7 @@ const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
 export async function approveDeposit(db: Kdb, id: number, staffId: number, record?: ReviewRecorder<DepositView>): Promise<{ before: DepositView; after: DepositView }> {
   const memberId = await memberOf(db, id);
   const [house, wallet] = await Promise.all([systemAccountId(db, HOUSE.deposits), memberWalletId(db, memberId)]);
-  return db.transaction().execute(async (tx) => {
+  const out = await db.transaction().execute(async (tx) => {
     const { before, amountFen } = await lockPending(tx, id);
     await addTurnoverRequirement(tx, memberId, amountFen);
     await tx
@@ -133,6 +134,10 @@ export async function approveDeposit(db: Kdb, id: number, staffId: number, recor
     await record?.(tx, before, after);
     return { before, after };
   });
+  // The grown paysum may reach the next VIP tier (spec §4). After the commit, in its own transaction:
+  // the approval stands whatever happens here, and the nightly VIP pass promotes whoever this missed.
+  await promoteEligible(db, [memberId]).catch(() => 0);
+  return out;
 }
 
 /** Rejects a pending deposit with a reason (1–200 characters); no money moves; the member is told why. */

@@ -5,6 +5,7 @@ import type { Kdb } from '../../db/connect.js';
 import { beijingDate } from '../../lib/time.js';
 import { reduceTurnoverRequirement } from '../turnover/service.js';
 import type { VenueBet } from '../venues/adapter.js';
+import { promoteEligible } from '../vip/service.js';
 
 /**
  * Bets from a venue's feed into bet_records (the feed itself: feed.ts). Each bet is upserted by
@@ -61,6 +62,13 @@ export async function applyBets(db: Kdb, bets: VenueBet[], categories: VenueCate
     }
     out.counted += done.counted;
     out.stored += done.stored;
+  }
+  // Counted bets grew these members' flow: the ones now meeting the next VIP tier climb (spec §4),
+  // each in its own transaction after the bets' own. Members whose flow did not change are not read.
+  // A failure here must not hold the feed back: the nightly VIP pass promotes whoever this missed.
+  if (out.counted > 0) {
+    const grew = [...new Set(bets.filter((b) => b.status === BET_STATUS.settled && b.validFen > 0).map((b) => b.memberId))];
+    await promoteEligible(db, grew.sort((a, b) => a - b)).catch((err: unknown) => log?.warn({ err }, 'VIP promotion after counted bets failed'));
   }
   return out;
 }

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BET_STATUS, fmt, VIP_MSG, type VipTier } from '@app/contract';
+import { beijingDate } from '../src/lib/time.js';
+import { approveDeposit } from '../src/modules/deposits/review.js';
+import { applyBets, VenueCategories } from '../src/modules/games/ingest.js';
+import { memberBalanceFen } from '../src/modules/ledger/service.js';
+import { vipPass } from '../src/modules/vip/job.js';
+import { promoteEligible, vipBonusKey } from '../src/modules/vip/service.js';
+import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+
+/**
+ * The VIP engine (spec §3 VIP tier, §4 VIP rules, §9; DESIGN §8): promotion on deposit approval and on
+ * counted bets, one level per Beijing day, no skipping, relegation after a 90-day period below the
+ * tier's retention turnover, the level-up bonus, the nightly pass and POST /api/uservip. Seeded tiers:
+ * VIP2 asks 1,000 元 deposit and 5,000 元 turnover (bonus 18 元), VIP3 5,000 and 25,000, VIP4 20,000
+ * and 100,000; VIP3 keeps its level with 10,000 元 turnover per 90 days.
+ */
+let s: TestServer;
+let staffId: number;
+beforeAll(async () => {
+  // The jobs are off: the tests run the VIP pass themselves.
+  s = await startServer({ reconcileIntervalMs: 0, betFeedIntervalMs: 0, rebateIntervalMs: 0, vipIntervalMs: 0 });
+  const staff = await s.db.kysely.insertInto('staff').values({ username: uniqueName('staff'), password_hash: 'x', role: 'finance' }).returning('id').executeTakeFirstOrThrow();
+  staffId = staff.id;
+});
+afterAll(() => s.close());
+
+const DAY_MS = 86_400_000;
+
+async function member() {
+  const m = await registerMember(s);
+  return { ...m, id: await memberIdOf(s, m.token) };
+}
+
+/** A deposit of `yuan` by alipay, approved by staff (the back-office review). */
+async function deposit(token: string, yuan: number): Promise<void> {
+  const r = await s.api('/api/recharge', { paytype: 'alipay', amount: yuan }, { token });
+  expect(r.code).toBe(200);
+  const row = await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', r.data.deposit_no).executeTakeFirstOrThrow();
+  await approveDeposit(s.db.kysely, row.id, staffId);
+}
+
+/** Settled bets counted by the feed's ingest, `validYuan` of valid bets in all. */
+async function bets(memberId: number, validYuan: number): Promise<void> {
+  const fen = validYuan * 100;
+  const now = new Date();
+  await applyBets(
+    s.db.kysely,
+    [{ seq: 0, venue: 'AG', betId: `VIP${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: fen, validFen: fen, winLossFen: -fen, status: BET_STATUS.settled, detail: '{}', betAt: now, settledAt: now }],
+    new VenueCategories(s.db.kysely),
+  );
+}
+
+async function levelOf(memberId: number): Promise<number> {
+  return (await s.db.kysely.selectFrom('members').select('vip').where('id', '=', memberId).executeTakeFirstOrThrow()).vip;
+}
+
+async function history(memberId: number) {
+  return s.db.kysely.selectFrom('vip_history').select(['from_level', 'to_level', 'reason']).where('member_id', '=', memberId).orderBy('id').execute();
+}
+
+/** The member's figures set straight in the row (cumulative deposit and turnover in yuan). */
+async function setFigures(memberId: number, paysumYuan: number, flowYuan: number): Promise<void> {
+  await s.db.kysely.updateTable('members').set({ paysum_fen: paysumYuan * 100, flow_fen: flowYuan * 100 }).where('id', '=', memberId).execute();
+}
+
+/** The member's last level change moved back one Beijing day (as if it happened yesterday). */
+async function nextDay(memberId: number): Promise<void> {
+  await sql`UPDATE members SET vip_changed_on = vip_changed_on - 1 WHERE id = ${memberId}`.execute(s.db.kysely);
+}
+
+async function snapshot() {
+  const members = await sql<{ id: number; vip: number; ps: string }>`SELECT id, vip, vip_period_start::text AS ps FROM members ORDER BY id`.execute(s.db.kysely);
+  const hist = await sql<{ n: string | number }>`SELECT count(*) AS n FROM vip_history`.execute(s.db.kysely);
+  const journals = await sql<{ n: string | number }>`SELECT count(*) AS n FROM ledger_journals`.execute(s.db.kysely);
+  return { members: members.rows, history: Number(hist.rows[0].n), journals: Number(journals.rows[0].n) };
+}
+
+describe('promotion (spec §4: cumulative deposit and turnover, one level per day, no skipping)', () => {
+  it('members start at VIP1', async () => {
+    const m = await member();
+    expect(await levelOf(m.id)).toBe(1);
+    const user = await s.api('/api/user', {}, { token: m.token });
+    expect(user.data).toMatchObject({ vip: 1, current_vip: 'VIP1' });
+  });
+
+  it('promotes when an approved deposit reaches the recharge and the turnover is already there', async () => {
+    const m = await member();
+    await bets(m.id, 5_000);
+    expect(await levelOf(m.id)).toBe(1); // turnover alone: no
+    await deposit(m.token, 900);
+    expect(await levelOf(m.id)).toBe(1); // 900 元 of 1,000: no
+    await deposit(m.token, 100);
+    expect(await levelOf(m.id)).toBe(2);
+    expect(await history(m.id)).toEqual([{ from_level: 1, to_level: 2, reason: 'promotion' }]);
+  });
+
+  it('does not promote on a deposit alone; counted bets reaching the turnover then do', async () => {
+    const m = await member();
+    await deposit(m.token, 1_000);
+    expect(await levelOf(m.id)).toBe(1);
+    await bets(m.id, 4_999);
+    expect(await levelOf(m.id)).toBe(1);
+    await bets(m.id, 1);
+    expect(await levelOf(m.id)).toBe(2);
+  });
+
+  it('climbs one level per Beijing day even when the member qualifies for several, without skipping', async () => {
+    const m = await member();
+    await setFigures(m.id, 20_000, 100_000); // enough for VIP4
+    expect(await promoteEligible(s.db.kysely, [m.id])).toBe(1);
+    expect(await levelOf(m.id)).toBe(2);
+    // the same day: no further level, whoever asks
+    expect(await promoteEligible(s.db.kysely, [m.id])).toBe(0);
+    await bets(m.id, 10);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(2);
+    // the next day: the next level, not VIP4
+    await nextDay(m.id);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(3);
+    await nextDay(m.id);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(4);
+    await nextDay(m.id);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(4); // VIP5 asks 50,000 元 deposit
+    expect((await history(m.id)).map((h) => [h.from_level, h.to_level])).toEqual([
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ]);
+  });
+
+  it('never promotes a trial account', async () => {
+    const m = await member();
+    await s.db.kysely.updateTable('members').set({ is_trial: true, paysum_fen: 1_000_00, flow_fen: 5_000_00 }).where('id', '=', m.id).execute();
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(1);
+    await s.db.kysely.updateTable('members').set({ is_trial: false }).where('id', '=', m.id).execute();
+  });
+});
+
+describe('the level-up bonus (晋级礼金: ledger, 1× turnover, mail, once per level)', () => {
+  it('credits the tier’s bonus from house:vip_bonus with its turnover requirement and a mail', async () => {
+    const m = await member();
+    await deposit(m.token, 1_000); // 1,000 元 in the wallet, 1,000 元 of requirement
+    const before = await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', m.id).executeTakeFirstOrThrow();
+    await sql`UPDATE members SET flow_fen = 5000 * 100 WHERE id = ${m.id}`.execute(s.db.kysely);
+    await promoteEligible(s.db.kysely, [m.id]);
+    expect(await levelOf(m.id)).toBe(2);
+    const tier = await s.db.kysely.selectFrom('vip_tiers').select('levelup_bonus_fen').where('level', '=', 2).executeTakeFirstOrThrow();
+    expect(Number(tier.levelup_bonus_fen)).toBe(18_00);
+    expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(1_000_00 + 18_00);
+    const after = await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(Number(after.turnover_req_fen) - Number(before.turnover_req_fen)).toBe(18_00);
+    const journal = await s.db.kysely.selectFrom('ledger_journals').select(['id', 'kind']).where('idem_key', '=', vipBonusKey(m.id, 2)).executeTakeFirstOrThrow();
+    expect(journal.kind).toBe('vip_bonus');
+    const entries = await sql<{ code: string; amount_fen: string | number }>`
+      SELECT a.code, e.amount_fen FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.journal_id = ${journal.id} ORDER BY e.amount_fen`.execute(s.db.kysely);
+    expect(entries.rows.map((r) => [r.code, Number(r.amount_fen)])[0]).toEqual(['house:vip_bonus', -18_00]);
+    const mails = await s.db.kysely.selectFrom('mails').select(['title', 'content']).where('member_id', '=', m.id).where('title', '=', fmt(VIP_MSG.levelUpMailTitle, { level: 2 })).execute();
+    expect(mails).toEqual([{ title: '恭喜晋级VIP2', content: fmt(VIP_MSG.levelUpBonusMailContent, { level: 2, amount: '18.00' }) }]);
+  });
+
+  it('pays a level reached twice (after a relegation) only once', async () => {
+    const m = await member();
+    await setFigures(m.id, 1_000, 5_000);
+    await promoteEligible(s.db.kysely, [m.id]);
+    expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(18_00);
+    // 90 days later without turnover: back to VIP1; the day after: VIP2 again
+    await sql`UPDATE members SET vip_period_start = vip_period_start - interval '91 days', vip_changed_on = vip_changed_on - 91 WHERE id = ${m.id}`.execute(s.db.kysely);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(1);
+    await nextDay(m.id);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(2);
+    expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(18_00);
+    const journals = await s.db.kysely.selectFrom('ledger_journals').select('id').where('idem_key', '=', vipBonusKey(m.id, 2)).execute();
+    expect(journals).toHaveLength(1);
+    expect((await history(m.id)).map((h) => h.reason)).toEqual(['promotion', 'relegation', 'promotion']);
+  });
+});
+
+describe('relegation (spec §4, §9: one level after a 90-day period without the retention turnover)', () => {
+  /** A VIP3 member whose period started `daysAgo` days ago, with `flowYuan` of valid bets on its second day. */
+  async function vip3(daysAgo: number, flowYuan: number) {
+    const m = await member();
+    const start = new Date(Date.now() - daysAgo * DAY_MS);
+    await s.db.kysely.updateTable('members').set({ vip: 3, vip_period_start: start, vip_changed_on: null }).where('id', '=', m.id).execute();
+    if (flowYuan > 0) {
+      await s.db.kysely
+        .insertInto('member_daily_bets')
+        .values({ member_id: m.id, day: beijingDate(new Date(start.getTime() + DAY_MS)), category: 'realbet', bets: 1, bet_fen: flowYuan * 100, valid_fen: flowYuan * 100, win_loss_fen: 0 })
+        .execute();
+    }
+    return m;
+  }
+
+  it('relegates by one level after 90 days below the tier’s retention turnover', async () => {
+    const m = await vip3(91, 9_999);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(2);
+    expect(await history(m.id)).toEqual([{ from_level: 3, to_level: 2, reason: 'relegation' }]);
+    // the new period starts now: the next pass changes nothing
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(2);
+  });
+
+  it('keeps the level when the period’s turnover reached the retention, and starts the next period', async () => {
+    const m = await vip3(91, 10_000);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(3);
+    expect(await history(m.id)).toEqual([]);
+    const row = await s.db.kysely.selectFrom('members').select('vip_period_start').where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(Date.now() - new Date(row.vip_period_start).getTime()).toBeLessThan(2 * DAY_MS); // 91 − 90 days ago
+  });
+
+  it('does not relegate before the 90 days are over', async () => {
+    const m = await vip3(89, 0);
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(3);
+  });
+
+  it('never goes below VIP1', async () => {
+    const m = await member();
+    await s.db.kysely.updateTable('members').set({ vip_period_start: new Date(Date.now() - 400 * DAY_MS) }).where('id', '=', m.id).execute();
+    await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(1);
+    expect(await history(m.id)).toEqual([]);
+  });
+});
+
+describe('the nightly pass', () => {
+  it('changes nothing when run a second time', async () => {
+    const a = await member();
+    await setFigures(a.id, 5_000, 25_000);
+    const b = await member();
+    await s.db.kysely.updateTable('members').set({ vip: 4, vip_period_start: new Date(Date.now() - 200 * DAY_MS) }).where('id', '=', b.id).execute();
+    const first = await vipPass(s.db.kysely);
+    expect(first.promoted).toBeGreaterThanOrEqual(1);
+    expect(first.relegated).toBeGreaterThanOrEqual(1);
+    expect(await levelOf(a.id)).toBe(2);
+    expect(await levelOf(b.id)).toBe(3);
+    const before = await snapshot();
+    expect(await vipPass(s.db.kysely)).toEqual({ relegated: 0, promoted: 0 });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST /api/uservip', () => {
+  it('answers the ten tiers without login: money in yuan, rebate rates in percent', async () => {
+    const r = await s.api('/api/uservip', {});
+    expect(r.code).toBe(200);
+    const tiers: VipTier[] = r.data;
+    expect(tiers.map((t) => t.level)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(Object.keys(tiers[0]).sort()).toEqual(['e_sport', 'electron', 'flow', 'joker', 'level', 'lottery', 'name', 'realperson', 'recharge', 'sport'].sort());
+    expect(tiers[0]).toMatchObject({ name: 'VIP1', recharge: 0, flow: 0, realperson: 0.4, lottery: 0.4 });
+    expect(tiers[1]).toMatchObject({ name: 'VIP2', recharge: 1000, flow: 5000 });
+    expect(tiers[9]).toMatchObject({ name: 'VIP10', recharge: 2_000_000, flow: 10_000_000, realperson: 1, electron: 1.2 });
+  });
+});
