@@ -165,7 +165,7 @@ describe('the level-up bonus (晋级礼金: ledger, 1× turnover, mail, once per
     expect(mails).toEqual([{ title: '恭喜晋级VIP2', content: fmt(VIP_MSG.levelUpBonusMailContent, { level: 2, amount: '18.00' }) }]);
   });
 
-  it('pays a level reached twice (after a relegation) only once', async () => {
+  it('pays a level reached twice (after a relegation and the turnover to regain it) only once', async () => {
     const m = await member();
     await setFigures(m.id, 1_000, 5_000);
     await promoteEligible(s.db.kysely, [m.id]);
@@ -174,8 +174,14 @@ describe('the level-up bonus (晋级礼金: ledger, 1× turnover, mail, once per
     await sql`UPDATE members SET vip_period_start = vip_period_start - interval '91 days', vip_changed_on = vip_changed_on - 91 WHERE id = ${m.id}`.execute(s.db.kysely);
     await vipPass(s.db.kysely);
     expect(await levelOf(m.id)).toBe(1);
+    // the cumulative figures still qualify, but a level lost comes back only with the turnover that
+    // would have kept it (VIP2: 2,000 元 in the period that began with the relegation)
     await nextDay(m.id);
     await vipPass(s.db.kysely);
+    expect(await levelOf(m.id)).toBe(1);
+    await bets(m.id, 1_999);
+    expect(await levelOf(m.id)).toBe(1);
+    await bets(m.id, 1);
     expect(await levelOf(m.id)).toBe(2);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(18_00);
     const journals = await s.db.kysely.selectFrom('ledger_journals').select('id').where('idem_key', '=', vipBonusKey(m.id, 2)).execute();

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { fenToYuan, fmt, nextTierEligible, VIP_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { beijingDate } from '../../lib/time.js';
@@ -11,7 +11,8 @@ import { addTurnoverRequirement } from '../turnover/service.js';
  * time, at most one level change per Beijing day, never skipping, when both the cumulative deposit
  * (paysum) and the turnover (flow) of the next tier are reached; they lose one level after a 90-day
  * period whose turnover stayed below their tier's retention turnover (relegate.ts), never below VIP1.
- * Every change is a vip_history row. Trial accounts never change level.
+ * Every change is a vip_history row. Trial accounts never change level. A level once lost comes back
+ * only with the turnover that would have kept it (mayRegain).
  */
 export const VIP_MAX_LEVEL = 10;
 export const VIP_REASON = { promotion: 'promotion', relegation: 'relegation', manual: 'manual' } as const;
@@ -50,7 +51,7 @@ export async function promoteMember(db: Kdb, memberId: number, now: Date = new D
       { paysumFen: Number(row.paysum_fen), flowFen: Number(row.flow_fen) },
       { rechargeFen: Number(tier.recharge_fen), flowFen: Number(tier.flow_fen) },
     );
-    if (!eligible) return null;
+    if (!eligible || !(await mayRegain(tx, memberId, next))) return null;
     await sql`UPDATE members SET vip = ${next}, vip_changed_on = ${today}::date, vip_period_start = ${now} WHERE id = ${memberId}`.execute(tx);
     await tx.insertInto('vip_history').values({ member_id: memberId, from_level: row.vip, to_level: next, reason: VIP_REASON.promotion, created_at: now }).execute();
     const bonusFen = Number(tier.levelup_bonus_fen);
@@ -92,6 +93,24 @@ export async function promoteEligible(db: Kdb, memberIds: number[], now: Date = 
   return promoted;
 }
 
+/**
+ * The cumulative figures never shrink, so a relegated member would meet them again the next day and
+ * relegation would last one day. A level the member has lost therefore comes back only once the
+ * turnover of the current period (from the relegation, member_daily_bets) reaches that level's
+ * retention turnover: what keeping it would have asked. The same condition as in candidates().
+ */
+const REGAIN_ALLOWED = (level: RawBuilder<unknown>, memberId: RawBuilder<unknown>, periodStart: RawBuilder<unknown>) => sql`(
+  NOT EXISTS (SELECT 1 FROM vip_history h WHERE h.member_id = ${memberId} AND h.reason = ${VIP_REASON.relegation} AND h.from_level >= ${level})
+  OR (SELECT COALESCE(sum(d.valid_fen), 0) FROM member_daily_bets d
+      WHERE d.member_id = ${memberId} AND d.day >= ((${periodStart} AT TIME ZONE 'UTC') + interval '8 hours')::date)
+    >= (SELECT r.retention_flow_fen FROM vip_tiers r WHERE r.level = ${level}))`;
+
+async function mayRegain(tx: Kdb, memberId: number, level: number): Promise<boolean> {
+  const r = await sql<{ ok: boolean }>`
+    SELECT ${REGAIN_ALLOWED(sql`${level}::int`, sql`m.id`, sql`m.vip_period_start`)} AS ok FROM members m WHERE m.id = ${memberId}`.execute(tx);
+  return r.rows[0]?.ok === true;
+}
+
 /** Members (of `ids`, or all when null) who meet the next tier's conditions and have not changed level this Beijing day. */
 export async function candidates(db: Kdb, now: Date, ids: number[] | null, afterId = 0, limit = PROMOTE_BATCH): Promise<number[]> {
   const r = await sql<{ id: string | number }>`
@@ -99,6 +118,7 @@ export async function candidates(db: Kdb, now: Date, ids: number[] | null, after
     WHERE NOT m.is_trial AND m.paysum_fen >= t.recharge_fen AND m.flow_fen >= t.flow_fen
       AND (m.vip_changed_on IS NULL OR m.vip_changed_on <> ${beijingDate(now)}::date)
       AND m.id > ${afterId} ${ids ? sql`AND m.id = ANY(${ids}::bigint[])` : sql``}
+      AND ${REGAIN_ALLOWED(sql`m.vip + 1`, sql`m.id`, sql`m.vip_period_start`)}
     ORDER BY m.id LIMIT ${limit}`.execute(db);
   return r.rows.map((x) => Number(x.id));
 }
