@@ -134,6 +134,16 @@ describe('promotion (spec §4: cumulative deposit and turnover, one level per da
     ]);
   });
 
+  it('promotes once and pays the bonus once under 20 concurrent evaluations', async () => {
+    const m = await member();
+    await setFigures(m.id, 20_000, 100_000);
+    const results = await Promise.all(Array.from({ length: 20 }, () => promoteEligible(s.db.kysely, [m.id])));
+    expect(results.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await levelOf(m.id)).toBe(2);
+    expect(await history(m.id)).toHaveLength(1);
+    expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(18_00);
+  });
+
   it('never promotes a trial account', async () => {
     const m = await member();
     await s.db.kysely.updateTable('members').set({ is_trial: true, paysum_fen: 1_000_00, flow_fen: 5_000_00 }).where('id', '=', m.id).execute();
