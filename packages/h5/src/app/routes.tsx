@@ -44,6 +44,7 @@ const GamePage = lazy(() => import('../features/games/routes/GamePage'));
 const Concise = lazy(() => import('../features/games/routes/Concise'));
 const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
 const Lottery = lazy(() => import('../features/lottery/routes/Lottery'));
+const Vip = lazy(() => import('../features/vip/routes/Vip'));
 
 function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
@@ -124,6 +125,9 @@ export const routes: RouteObject[] = [
   { path: 'betRecord', element: screen(BetRecord, 'auth') },
   // /lottery guards itself: a visitor gets 请登录！ and the hall after 1 s (spec §2), not /login.
   { path: 'lottery', element: screen(Lottery) },
+  // /vip and /vip2 (spec §2): the same VIP特权 screen, open to visitors.
+  { path: 'vip', element: screen(Vip) },
+  { path: 'vip2', element: screen(Vip) },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },

@@ -5,6 +5,7 @@ import { useGo } from '../../../shared/hooks/useGo';
 import { MineHero } from '../components/MineHero';
 import { ACCOUNT_LINKS, serviceLinks, WALLET_LINKS } from '../components/mineLinks';
 import { useLogout } from '../components/useLogout';
+import { MineVip } from '../components/MineVip';
 import '../components/profile.css';
 
 /** /mine (spec §2): the member's hero, wallet shortcuts, services and account links. */
@@ -25,6 +26,8 @@ export default function Mine() {
           </button>
         ))}
       </div>
+
+      {user && <MineVip user={user} go={go} />}
 
       <div className="mine-card">
         <div className="mine-card-title">常用功能</div>

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatYuan, REBATE_CATEGORIES, vipProgress } from '@app/contract';
+import { expectRoute, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName, newPhone, withPhone } from '../harness.js';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite());
+});
+afterAll(() => stopSuite(platform, browser));
+
+/** The seeded tiers as the database holds them (fen, basis points of a percent), lowest first. */
+async function seededTiers() {
+  const rows = await platform.db.kysely.selectFrom('vip_tiers').selectAll().orderBy('level').execute();
+  expect(rows.length).toBe(10);
+  return rows.map((r) => ({
+    level: Number(r.level),
+    rechargeFen: Number(r.recharge_fen),
+    flowFen: Number(r.flow_fen),
+    rates: REBATE_CATEGORIES.map((c) => `${(Number(r[`${c}_bp`]) / 100).toFixed(2)}%`),
+  }));
+}
+
+const activeTab = (page: Page) => page.locator('.vip-tabs .adm-tabs-tab-active').innerText();
+
+/** A member at `level` with `paysumFen` deposited, signed in on a fresh phone at `at`. */
+async function memberAt<T>(level: number, paysumFen: number, at: string, fn: (page: Page) => Promise<T>): Promise<T> {
+  const member = await registerViaApi(platform, uniqueName('vp'));
+  await platform.db.kysely.updateTable('members').set({ vip: level, paysum_fen: paysumFen }).where('username', '=', member.name).execute();
+  const ctx = await newPhone(browser);
+  try {
+    const page = await ctx.newPage();
+    await signInPage(page, platform, member.token, at);
+    return await fn(page);
+  } finally {
+    await ctx.close();
+  }
+}
+
+describe('/vip', () => {
+  it('shows a visitor ten tabs from VIP1, each tier’s deposit and turnover, 未达标, the rebate table and the rules', async () => {
+    const tiers = await seededTiers();
+    await withPhone(browser, async (page) => {
+      await open(page, platform, '/vip');
+      await page.getByTestId('vip-screen').waitFor();
+      expect(await page.locator('.page-nav').innerText()).toContain('VIP特权');
+      expect(await page.locator('.vip-tabs .adm-tabs-tab').allInnerTexts()).toEqual(tiers.map((t) => `VIP${t.level}`));
+      expect(await activeTab(page)).toBe('VIP1');
+      for (const t of tiers) {
+        expect(await page.getByTestId(`vip-recharge-${t.level}`).innerText()).toBe(formatYuan(t.rechargeFen / 100));
+        expect(await page.getByTestId(`vip-flow-${t.level}`).innerText()).toBe(formatYuan(t.flowFen / 100));
+        expect(await page.getByTestId(`vip-state-${t.level}`).innerText()).toBe('未达标');
+        const cells = await page.getByTestId(`vip-rates-${t.level}`).locator('td').allInnerTexts();
+        expect(cells).toEqual([`VIP${t.level}`, ...t.rates]);
+      }
+      expect(await page.locator('.vip-table th').allInnerTexts()).toEqual(['等级', '真人', '体育', '电竞', '棋牌', '电子', '彩票']);
+      expect(await page.getByTestId('vip-rules').innerText()).toContain('90 天');
+      expect(await page.getByTestId('vip-progress').count()).toBe(0);
+      await shot(page, 'vip-visitor');
+      await shot(page, 'vip-visitor-full', { fullPage: true });
+
+      // A tab tap moves the swipe area there, and a swipe moves the tab.
+      await page.locator('.vip-tabs .adm-tabs-tab', { hasText: /^VIP5$/ }).click();
+      await expect.poll(() => activeTab(page)).toBe('VIP5');
+      await expect.poll(async () => Math.round((await page.getByTestId('vip-card-5').boundingBox())?.x ?? -1)).toBeLessThan(60);
+      expect((await page.getByTestId('vip-card-5').boundingBox())!.x).toBeGreaterThanOrEqual(0);
+      // A real finger swipe (touch events through the DevTools protocol), right to left.
+      const box = (await page.getByTestId('vip-swiper').boundingBox())!;
+      const y = box.y + box.height / 2;
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width * 0.85, y }] });
+      for (let i = 1; i <= 8; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width * (0.85 - i * 0.09), y }] });
+        await page.waitForTimeout(16);
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await expect.poll(() => activeTab(page)).toBe('VIP6');
+    });
+  });
+
+  it('opens a VIP3 member on the VIP3 tab, 已达标 up to VIP3, with the progress to VIP4', async () => {
+    const tiers = await seededTiers();
+    const next = tiers[3];
+    const paysumFen = Math.round(next.rechargeFen * 0.37);
+    const percent = vipProgress(paysumFen, next.rechargeFen);
+    await memberAt(3, paysumFen, '/vip', async (page) => {
+      await page.getByTestId('vip-screen').waitFor();
+      expect(await activeTab(page)).toBe('VIP3');
+      expect(await page.getByTestId('vip-current').innerText()).toBe('VIP3');
+      for (const t of tiers) expect(await page.getByTestId(`vip-state-${t.level}`).innerText()).toBe(t.level <= 3 ? '已达标' : '未达标');
+      expect(await page.getByTestId('vip-progress-percent').innerText()).toBe(`${percent}%`);
+      expect(await page.getByTestId('vip-progress-note').innerText()).toContain(`${formatYuan(paysumFen / 100)} / ${formatYuan(next.rechargeFen / 100)}`);
+      expect(await page.locator('.vip-progress-to').innerText()).toBe('VIP4');
+      await shot(page, 'vip-member');
+    });
+  });
+
+  it('leads from /mine’s VIP entries to the screen, with the progress on /mine', async () => {
+    const tiers = await seededTiers();
+    await memberAt(3, tiers[3].rechargeFen * 2, '/mine', async (page) => {
+      await page.getByTestId('mine-vip').waitFor();
+      // More than the next tier's deposit: the bar stops at 100 %.
+      expect(await page.getByTestId('vip-progress-percent').innerText()).toBe('100%');
+      await shot(page, 'vip-mine');
+      await page.getByTestId('mine-link-vip').click();
+      await expectRoute(page, '/vip');
+      await page.getByTestId('vip-screen').waitFor();
+      expect(await activeTab(page)).toBe('VIP3');
+      await page.goBack();
+      await page.getByTestId('mine-link-level').click();
+      await expectRoute(page, '/vip2');
+      await page.getByTestId('vip-screen').waitFor();
+      expect(await page.getByTestId('vip-state-3').innerText()).toBe('已达标');
+    });
+  });
+
+  it('shows nothing but an error with 重新加载 when the levels cannot load, and the screen once they do', async () => {
+    await withPhone(browser, async (page) => {
+      let fail = true;
+      await page.route('**/api/uservip', (r) => (fail ? r.abort() : r.continue()));
+      await open(page, platform, '/vip');
+      await page.getByTestId('vip-error').waitFor();
+      expect(await page.getByTestId('vip-screen').count()).toBe(0);
+      await shot(page, 'vip-error');
+      fail = false;
+      await page.getByTestId('vip-error').getByRole('button', { name: '重新加载' }).click();
+      await page.getByTestId('vip-screen').waitFor();
+      expect(await page.getByTestId('vip-error').count()).toBe(0);
+    });
+  });
+
+  it('shows the same screen on /vip2', async () => {
+    const tiers = await seededTiers();
+    await withPhone(browser, async (page) => {
+      await open(page, platform, '/vip2');
+      await page.getByTestId('vip-screen').waitFor();
+      expect(route(page)).toBe('/vip2');
+      expect(await page.locator('.vip-tabs .adm-tabs-tab').count()).toBe(10);
+      expect(await page.getByTestId('vip-recharge-1').innerText()).toBe(formatYuan(tiers[0].rechargeFen / 100));
+    });
+  });
+
+  it('leads from the hall’s VIP shortcut to the screen', async () => {
+    const member = await registerViaApi(platform, uniqueName('vh'));
+    await withPhone(browser, async (page) => {
+      await signInPage(page, platform, member.token, '/');
+      await page.getByTestId('user-strip').getByText('VIP', { exact: true }).click();
+      await expectRoute(page, '/vip');
+      await page.getByTestId('vip-screen').waitFor();
+    });
+  });
+});
