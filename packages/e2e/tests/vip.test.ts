@@ -97,6 +97,18 @@ describe('/vip', () => {
     });
   });
 
+  it('opens a VIP10 member on the VIP10 tab with the bar full at 最高等级', async () => {
+    await memberAt(10, 0, '/vip', async (page) => {
+      await page.getByTestId('vip-screen').waitFor();
+      expect(await activeTab(page)).toBe('VIP10');
+      expect(await page.getByTestId('vip-state-10').innerText()).toBe('已达标');
+      expect(await page.getByTestId('vip-progress-percent').innerText()).toBe('100%');
+      expect(await page.locator('.vip-progress-to').innerText()).toBe('最高等级');
+      await expect.poll(async () => (await page.locator('.vip-tabs .adm-tabs-tab-active').boundingBox())!.x).toBeLessThan(390);
+      await shot(page, 'vip-top');
+    });
+  });
+
   it('leads from /mine’s VIP entries to the screen, with the progress on /mine', async () => {
     const tiers = await seededTiers();
     await memberAt(3, tiers[3].rechargeFen * 2, '/mine', async (page) => {

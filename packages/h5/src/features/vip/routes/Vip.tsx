@@ -73,7 +73,7 @@ function VipContent({ tiers, level, paysum }: { tiers: VipTier[]; level: number 
                 <div className="vip-hero-title">
                   当前等级 <b data-testid="vip-current">VIP{standing.level}</b>
                 </div>
-                <div className="vip-hero-sub">{standing.next ? `晋级VIP${standing.next.level}需累计存款与流水同时达标` : '已达最高等级，尊享全部特权'}</div>
+                <div className="vip-hero-sub">{standing.next ? `晋级VIP${standing.next.level}需累计存款与流水同时达标` : '感谢您的支持，尊享最高返水比例'}</div>
               </div>
             </div>
             <VipProgress level={standing.level} nextLevel={standing.next?.level} percent={standing.percent} paysumYuan={paysum} nextRechargeYuan={standing.next?.recharge} />
