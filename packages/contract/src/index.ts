@@ -1,6 +1,8 @@
 // What every client may import: no zod, so the member app's first paint stays small.
 // The server's request schemas are at '@app/contract/schemas'.
 export * from './messages.js';
+export * from './messages-paypass.js';
+export * from './messages-loyalty.js';
 export * from './constants.js';
 export * from './regex.js';
 export * from './rules.js';

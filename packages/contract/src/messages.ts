@@ -1,7 +1,8 @@
 /**
- * The one catalogue of user-facing Chinese texts shared by the server and every client, in three
- * objects by who reads them (each tree-shaken apart, so the member app's first paint carries only MSG):
- * MSG (member app and API), ADMIN_MSG (back office), LOTTERY_MSG (lottery rooms), REBATE_MSG (返水中心).
+ * The one catalogue of user-facing Chinese texts shared by the server and every client, in objects by
+ * who reads them: MSG (member app and API), ADMIN_MSG (back office), LOTTERY_MSG (lottery rooms) here,
+ * and in modules of their own, so the member app's first paint does not load them (the bundler keeps a
+ * shared module whole): PAYPASS_MSG (messages-paypass.ts), REBATE_MSG and VIP_MSG (messages-loyalty.ts).
  * Texts quoted by the product spec are kept byte for byte (including its typos such as 请输人).
  */
 export const MSG = {
@@ -74,22 +75,6 @@ export const MSG = {
   cardNumberInvalid: '请输入正确的银行卡号',
   cardPayPasswordLength: '请输人支付密码长度',
   payPasswordWrong: '支付密码错误',
-  // payment password: its own secret, never the login password (DESIGN §4), locked after failures
-  payPasswordLocked: '支付密码错误次数过多，请于 {time} 后再试',
-  payPasswordLockedMailTitle: '支付密码已锁定',
-  payPasswordLockedMailContent: '您的支付密码在{window}分钟内连续输错{count}次，已锁定至 {until}（北京时间），期间无法绑定银行卡或取款。如非本人操作，请立即修改登录密码和支付密码，并联系在线客服。',
-  payPasswordNotSet: '请先设置支付密码',
-  payPasswordMustReplace: '您的支付密码与登录密码相同，请先设置新的支付密码',
-  payPasswordSameAsLogin: '支付密码不能与登录密码相同',
-  loginPasswordSameAsPay: '登录密码不能与支付密码相同',
-  payPasswordAlreadySet: '支付密码已设置，如需更改请前往修改支付密码',
-  payPasswordSet: '支付密码设置成功',
-  payPasswordLoginEmpty: '请输入登录密码',
-  payPasswordLoginWrong: '登录密码错误',
-  payPasswordNewEmpty: '请输入支付密码',
-  payPasswordNewLength: '支付密码长度为{min}~{max}位',
-  payPasswordConfirmEmpty: '请再次输入支付密码',
-  payPasswordMismatch: '两次输入的支付密码不一致',
   cardLimit: '最多只能绑定{max}张',
   cardDuplicate: '该卡号已绑定',
   cardMissing: '卡片不存在',
@@ -180,6 +165,7 @@ export const MSG = {
   empty: '空空如也',
   noMore: '没有更多了',
 } as const;
+
 
 /** The back-office texts (DESIGN §9, §10): the console and /admin/api only, so the member app never loads them. */
 export const ADMIN_MSG = {
@@ -279,27 +265,6 @@ export const LOTTERY_MSG = {
 export type MessageKey = keyof typeof MSG;
 
 /** Fills `{name}` placeholders of a catalogue text. */
-/**
- * 返水中心 (spec §5, modules/rebate): apart from MSG so the member app's first paint does not carry
- * them (its /fanshui screen and the API read them).
- */
-export const REBATE_MSG = {
-  nothing: '暂无领取额度！',
-  claimed: '领取成功',
-  /** a claim's state in the account details (type 5) */
-  claimedState: '已到账',
-  claimRemark: '返水中心领取 {n} 笔',
-} as const;
-
-/**
- * VIP (spec §4 VIP rules, modules/vip): apart from MSG so the member app's first paint does not carry
- * them (the server's level-up mails read them).
- */
-export const VIP_MSG = {
-  levelUpMailTitle: '恭喜晋级VIP{level}',
-  levelUpMailContent: '恭喜您晋级为VIP{level}，尊享更高返水比例。',
-  levelUpBonusMailContent: '恭喜您晋级为VIP{level}，晋级礼金{amount}元已发放至中心钱包，需完成1倍流水方可提现。',
-} as const;
 
 export function fmt(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));

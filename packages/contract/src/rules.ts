@@ -1,4 +1,5 @@
 import { fmt, MSG } from './messages.js';
+import { PAYPASS_MSG } from './messages-paypass.js';
 import { BIRTHDAY_MIN, LIMITS } from './constants.js';
 import { DATE_RE, EMAIL_RE, MOBILE_RE, USERNAME_RE } from './regex.js';
 import { CARD_NUMBER_MAX, normalizeCardNumber, USDT_ADDRESS_RE, USDT_BANK, USDT_NETWORKS, type UsdtNetwork } from './cards.js';
@@ -84,13 +85,13 @@ export const payPasswordRules: Rule<{ password: string; paypassword: string }>[]
  * the screen; the server runs these with confirm undefined).
  */
 export const setPayPasswordRules: Rule<{ password: string; paypassword: string; confirm?: string }>[] = [
-  [(v) => !v.password, MSG.payPasswordLoginEmpty],
-  [(v) => !v.paypassword, MSG.payPasswordNewEmpty],
-  [(v) => v.password.length > max16, MSG.payPasswordLoginWrong],
-  [(v) => v.paypassword.length < LIMITS.payPasswordMin || v.paypassword.length > LIMITS.payPasswordMax, fmt(MSG.payPasswordNewLength, { min: LIMITS.payPasswordMin, max: LIMITS.payPasswordMax })],
-  [(v) => v.confirm !== undefined && !v.confirm, MSG.payPasswordConfirmEmpty],
-  [(v) => v.confirm !== undefined && v.confirm !== v.paypassword, MSG.payPasswordMismatch],
-  [(v) => v.paypassword === v.password, MSG.payPasswordSameAsLogin],
+  [(v) => !v.password, PAYPASS_MSG.payPasswordLoginEmpty],
+  [(v) => !v.paypassword, PAYPASS_MSG.payPasswordNewEmpty],
+  [(v) => v.password.length > max16, PAYPASS_MSG.payPasswordLoginWrong],
+  [(v) => v.paypassword.length < LIMITS.payPasswordMin || v.paypassword.length > LIMITS.payPasswordMax, fmt(PAYPASS_MSG.payPasswordNewLength, { min: LIMITS.payPasswordMin, max: LIMITS.payPasswordMax })],
+  [(v) => v.confirm !== undefined && !v.confirm, PAYPASS_MSG.payPasswordConfirmEmpty],
+  [(v) => v.confirm !== undefined && v.confirm !== v.paypassword, PAYPASS_MSG.payPasswordMismatch],
+  [(v) => v.paypassword === v.password, PAYPASS_MSG.payPasswordSameAsLogin],
 ];
 
 // ---- content -------------------------------------------------------------------------------

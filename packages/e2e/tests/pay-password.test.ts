@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_MSG, CARD_TYPE, MSG, PAY_PASSWORD_LOCK } from '@app/contract';
+import { ADMIN_MSG, CARD_TYPE, MSG, PAY_PASSWORD_LOCK, PAYPASS_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -46,20 +46,20 @@ describe('/payPassword', () => {
 
       // The shared rules first, then the server's own checks.
       await page.getByTestId('paypass-submit').click();
-      await expectToast(page, MSG.payPasswordLoginEmpty);
+      await expectToast(page, PAYPASS_MSG.payPasswordLoginEmpty);
       await field(page, 'loginPassword').fill(member.password);
       await field(page, 'payPassword').fill(member.password);
       await field(page, 'payConfirm').fill(member.password);
       await page.getByTestId('paypass-submit').click();
-      await expectToast(page, MSG.payPasswordSameAsLogin);
+      await expectToast(page, PAYPASS_MSG.payPasswordSameAsLogin);
       await field(page, 'payPassword').fill('135790');
       await field(page, 'payConfirm').fill('135791');
       await page.getByTestId('paypass-submit').click();
-      await expectToast(page, MSG.payPasswordMismatch);
+      await expectToast(page, PAYPASS_MSG.payPasswordMismatch);
       await field(page, 'payConfirm').fill('135790');
       await shot(page, 'paypassword-setup-filled');
       await page.getByTestId('paypass-submit').click();
-      await expectToast(page, MSG.payPasswordSet);
+      await expectToast(page, PAYPASS_MSG.payPasswordSet);
       await expectRoute(page, '/addBankCard');
       expect((await apiAs(platform, 'user', member.token)).data.paypass_state).toBe(1);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { LOGIN_CAPTCHA, MSG } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG, PAYPASS_MSG } from '@app/contract';
 import { CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { forgetCachedSessions } from '../src/modules/session/service.js';
 import { updateSettings } from '../src/modules/site/service.js';
@@ -89,7 +89,7 @@ describe('POST /api/register', () => {
       expect(m.pay_password_hash).toBe('');
       expect((await s.api('/api/user', {}, { token: r.data.api_token })).data.paypass_state).toBe(0);
       const change = await s.api('/api/editPayPassword', { password: body.password, paypassword: 'newpay123' }, { token: r.data.api_token });
-      expect(change).toMatchObject({ code: 403, message: MSG.payPasswordNotSet, data: { paypass_state: 0 } });
+      expect(change).toMatchObject({ code: 403, message: PAYPASS_MSG.payPasswordNotSet, data: { paypass_state: 0 } });
     },
   );
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MSG, fmt, MSG, PAY_PASSWORD_LOCK } from '@app/contract';
+import { ADMIN_MSG, fmt, MSG, PAY_PASSWORD_LOCK, PAYPASS_MSG } from '@app/contract';
 import { hashPassword } from '../src/lib/password.js';
 import { beijing } from '../src/lib/time.js';
 import { attachServer, CAPTCHA_BYPASS, fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
@@ -36,7 +36,7 @@ type Member = Awaited<ReturnType<typeof member>>;
 
 const bind = (m: { token: string }, payPass: string, bankNo = BANK_NO, server = s) => server.api('/api/bindcard', bankCard(payPass, bankNo), { token: m.token });
 const cardCount = async (id: number) => (await s.db.kysely.selectFrom('member_cards').select('id').where('member_id', '=', id).execute()).length;
-const lockMails = (id: number) => s.db.kysely.selectFrom('mails').selectAll().where('member_id', '=', id).where('title', '=', MSG.payPasswordLockedMailTitle).execute();
+const lockMails = (id: number) => s.db.kysely.selectFrom('mails').selectAll().where('member_id', '=', id).where('title', '=', PAYPASS_MSG.payPasswordLockedMailTitle).execute();
 const guard = (id: number) => s.db.kysely.selectFrom('pay_password_guards').selectAll().where('member_id', '=', id).executeTakeFirstOrThrow();
 const userState = async (m: { token: string }) => (await s.api('/api/user', {}, { token: m.token })).data.paypass_state;
 
@@ -76,7 +76,7 @@ describe('payment password lock (PAY_PASSWORD_LOCK)', () => {
     const untilMs = new Date(g.locked_until!).getTime();
     expect(untilMs - before).toBeGreaterThanOrEqual(PAY_PASSWORD_LOCK.lockMinutes * 60_000 - 1000);
     expect(untilMs - Date.now()).toBeLessThanOrEqual(PAY_PASSWORD_LOCK.lockMinutes * 60_000 + 1000);
-    expect(answers[MAX - 1]!.message).toBe(fmt(MSG.payPasswordLocked, { time: beijing(new Date(untilMs)).slice(11, 16) }));
+    expect(answers[MAX - 1]!.message).toBe(fmt(PAYPASS_MSG.payPasswordLocked, { time: beijing(new Date(untilMs)).slice(11, 16) }));
   });
 
   it('mails the member once, when it locks, saying until when', async () => {
@@ -87,7 +87,7 @@ describe('payment password lock (PAY_PASSWORD_LOCK)', () => {
     const mails = await lockMails(m.id);
     expect(mails).toHaveLength(1);
     const until = beijing((await guard(m.id)).locked_until!).slice(0, 16);
-    expect(mails[0]!.content).toBe(fmt(MSG.payPasswordLockedMailContent, { window: PAY_PASSWORD_LOCK.windowMinutes, count: MAX, until }));
+    expect(mails[0]!.content).toBe(fmt(PAYPASS_MSG.payPasswordLockedMailContent, { window: PAY_PASSWORD_LOCK.windowMinutes, count: MAX, until }));
   });
 
   it('counts a right payment password as a fresh start: failures before it do not add up with later ones', async () => {
@@ -191,25 +191,25 @@ describe('a payment password of its own (DESIGN §4)', () => {
   it('leaves a new member without one: paypass_state 0, and /api/bindcard answers 403 请先设置支付密码 with paypass_state 0', async () => {
     const m = await member({ payPassword: null });
     expect(await userState(m)).toBe(0);
-    expect(await bind(m, m.password)).toMatchObject({ status: 200, code: 403, message: MSG.payPasswordNotSet, data: { paypass_state: 0 } });
+    expect(await bind(m, m.password)).toMatchObject({ status: 200, code: 403, message: PAYPASS_MSG.payPasswordNotSet, data: { paypass_state: 0 } });
     expect(await cardCount(m.id)).toBe(0);
     expect((await s.api('/api/getcard', { type: 1 }, { token: m.token })).data).toEqual([]);
   });
 
   it('sets the first one with /api/setPayPassword (login password as proof), then binds with it and not with the login password', async () => {
     const m = await member({ payPassword: null });
-    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: '246810' }, { token: m.token })).toMatchObject({ code: 200, message: MSG.payPasswordSet });
+    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: '246810' }, { token: m.token })).toMatchObject({ code: 200, message: PAYPASS_MSG.payPasswordSet });
     expect(await userState(m)).toBe(1);
     expect(await bind(m, m.password)).toMatchObject({ code: 400, message: MSG.payPasswordWrong });
     expect(await bind(m, '246810')).toMatchObject({ code: 200, message: MSG.cardBound });
     // set once: later changes go through /password?type=2 with the old one
-    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: 'another99' }, { token: m.token })).toMatchObject({ code: 409, message: MSG.payPasswordAlreadySet });
+    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: 'another99' }, { token: m.token })).toMatchObject({ code: 409, message: PAYPASS_MSG.payPasswordAlreadySet });
   });
 
   it.each([
-    [{ password: '', paypassword: 'paypass99' }, MSG.payPasswordLoginEmpty],
-    [{ password: 'secret123', paypassword: '' }, MSG.payPasswordNewEmpty],
-    [{ password: 'x'.repeat(17), paypassword: 'paypass99' }, MSG.payPasswordLoginWrong],
+    [{ password: '', paypassword: 'paypass99' }, PAYPASS_MSG.payPasswordLoginEmpty],
+    [{ password: 'secret123', paypassword: '' }, PAYPASS_MSG.payPasswordNewEmpty],
+    [{ password: 'x'.repeat(17), paypassword: 'paypass99' }, PAYPASS_MSG.payPasswordLoginWrong],
     [{ password: 'secret123', paypassword: '12345' }, '支付密码长度为6~18位'],
     [{ password: 'secret123', paypassword: 'p'.repeat(19) }, '支付密码长度为6~18位'],
     [{ password: 'secret123', paypassword: 'secret123' }, '支付密码不能与登录密码相同'],
@@ -230,20 +230,20 @@ describe('a payment password of its own (DESIGN §4)', () => {
 
   it('refuses a new payment password equal to the login password at /api/editPayPassword', async () => {
     const m = await member();
-    expect(await s.api('/api/editPayPassword', { password: PAY_PASSWORD, paypassword: m.password }, { token: m.token })).toMatchObject({ code: 400, message: MSG.payPasswordSameAsLogin });
+    expect(await s.api('/api/editPayPassword', { password: PAY_PASSWORD, paypassword: m.password }, { token: m.token })).toMatchObject({ code: 400, message: PAYPASS_MSG.payPasswordSameAsLogin });
     expect(await bind(m, PAY_PASSWORD)).toMatchObject({ code: 200 });
   });
 
   it('refuses a new login password equal to the payment password at /api/editPassword, and the sessions stay', async () => {
     const m = await member();
-    expect(await s.api('/api/editPassword', { password: m.password, paypassword: PAY_PASSWORD }, { token: m.token })).toMatchObject({ code: 400, message: MSG.loginPasswordSameAsPay });
+    expect(await s.api('/api/editPassword', { password: m.password, paypassword: PAY_PASSWORD }, { token: m.token })).toMatchObject({ code: 400, message: PAYPASS_MSG.loginPasswordSameAsPay });
     expect((await s.api('/api/user', {}, { token: m.token })).code).toBe(200);
     expect((await s.api('/api/login_pc', { name: m.name, password: m.password })).code).toBe(200);
   });
 
   it('sends a member without one from /api/editPayPassword to set one (403, paypass_state 0)', async () => {
     const m = await member({ payPassword: null });
-    expect(await s.api('/api/editPayPassword', { password: m.password, paypassword: 'paypass99' }, { token: m.token })).toMatchObject({ code: 403, message: MSG.payPasswordNotSet, data: { paypass_state: 0 } });
+    expect(await s.api('/api/editPayPassword', { password: m.password, paypassword: 'paypass99' }, { token: m.token })).toMatchObject({ code: 403, message: PAYPASS_MSG.payPasswordNotSet, data: { paypass_state: 0 } });
   });
 });
 
@@ -262,7 +262,7 @@ describe('a payment password still equal to the login password (registered befor
   it('is found when presented at /api/bindcard: 403 with paypass_state 2, nothing bound, and /api/user says 2', async () => {
     const m = await legacyMember();
     expect(await userState(m)).toBe(1);
-    expect(await bind(m, m.password, '6222021234567891')).toMatchObject({ code: 403, message: MSG.payPasswordMustReplace, data: { paypass_state: 2 } });
+    expect(await bind(m, m.password, '6222021234567891')).toMatchObject({ code: 403, message: PAYPASS_MSG.payPasswordMustReplace, data: { paypass_state: 2 } });
     expect(await cardCount(m.id)).toBe(1);
     expect(await userState(m)).toBe(2);
     // asked before any password once known
@@ -271,15 +271,15 @@ describe('a payment password still equal to the login password (registered befor
 
   it('is found when presented at /api/withdraw: 403 with paypass_state 2 and nothing held', async () => {
     const m = await legacyMember();
-    expect(await s.api('/api/withdraw', { amount: 100, bank: m.cardId, password: m.password }, { token: m.token })).toMatchObject({ code: 403, message: MSG.payPasswordMustReplace, data: { paypass_state: 2 } });
+    expect(await s.api('/api/withdraw', { amount: 100, bank: m.cardId, password: m.password }, { token: m.token })).toMatchObject({ code: 403, message: PAYPASS_MSG.payPasswordMustReplace, data: { paypass_state: 2 } });
     expect(await s.db.kysely.selectFrom('withdrawals').select('id').where('member_id', '=', m.id).execute()).toHaveLength(0);
   });
 
   it('is replaced through /api/setPayPassword with the login password, then the member withdraws with the new one', async () => {
     const m = await legacyMember();
     await bind(m, m.password, '6222021234567891');
-    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: m.password }, { token: m.token })).toMatchObject({ code: 400, message: MSG.payPasswordSameAsLogin });
-    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: 'fresh-pay-1' }, { token: m.token })).toMatchObject({ code: 200, message: MSG.payPasswordSet });
+    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: m.password }, { token: m.token })).toMatchObject({ code: 400, message: PAYPASS_MSG.payPasswordSameAsLogin });
+    expect(await s.api('/api/setPayPassword', { password: m.password, paypassword: 'fresh-pay-1' }, { token: m.token })).toMatchObject({ code: 200, message: PAYPASS_MSG.payPasswordSet });
     expect(await userState(m)).toBe(1);
     expect(await s.api('/api/withdraw', { amount: 100, bank: m.cardId, password: m.password }, { token: m.token })).toMatchObject({ code: 400, message: MSG.payPasswordWrong });
     expect(await s.api('/api/withdraw', { amount: 100, bank: m.cardId, password: 'fresh-pay-1' }, { token: m.token })).toMatchObject({ code: 200 });

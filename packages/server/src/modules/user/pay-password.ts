@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CODE, fmt, MSG, PAY_PASSWORD_LOCK, PAYPASS_STATE, type PayPasswordRefusal, type PaypassState } from '@app/contract';
+import { CODE, fmt, MSG, PAY_PASSWORD_LOCK, PAYPASS_STATE, type PayPasswordRefusal, type PaypassState, PAYPASS_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, conflict, tooMany } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -25,14 +25,14 @@ export function paypassStateOf(hash: string, stored: number): PaypassState {
 
 function refusal(state: 0 | 2): AppError {
   const data: PayPasswordRefusal = { paypass_state: state };
-  return new AppError(CODE.forbidden, state === PAYPASS_STATE.none ? MSG.payPasswordNotSet : MSG.payPasswordMustReplace, data);
+  return new AppError(CODE.forbidden, state === PAYPASS_STATE.none ? PAYPASS_MSG.payPasswordNotSet : PAYPASS_MSG.payPasswordMustReplace, data);
 }
 
 /** HH:mm in Beijing time, for the lock message (the lock is shorter than a day). */
 const hourMinute = (d: Date) => beijing(d).slice(11, 16);
 
 function lockedError(until: Date): AppError {
-  return tooMany(fmt(MSG.payPasswordLocked, { time: hourMinute(until) }));
+  return tooMany(fmt(PAYPASS_MSG.payPasswordLocked, { time: hourMinute(until) }));
 }
 
 // ---- the lock: slots, failures, lock ----------------------------------------------------------
@@ -100,8 +100,8 @@ async function recordFailure(db: Kdb, memberId: number): Promise<Date | null> {
     if (!row?.locked_now || !row.locked_until) return null;
     const until = beijing(row.locked_until).slice(0, 16);
     await sendMail(tx, memberId, {
-      title: MSG.payPasswordLockedMailTitle,
-      content: fmt(MSG.payPasswordLockedMailContent, { window: PAY_PASSWORD_LOCK.windowMinutes, count: PAY_PASSWORD_LOCK.maxFailures, until }),
+      title: PAYPASS_MSG.payPasswordLockedMailTitle,
+      content: fmt(PAYPASS_MSG.payPasswordLockedMailContent, { window: PAY_PASSWORD_LOCK.windowMinutes, count: PAY_PASSWORD_LOCK.maxFailures, until }),
     });
     return row.locked_until;
   });
@@ -188,14 +188,14 @@ export async function setPayPassword(db: Kdb, memberId: number, loginPlain: stri
     .select(['password_hash', 'pay_password_hash', 'pay_password_state'])
     .where('id', '=', memberId)
     .executeTakeFirst();
-  if (!member || !(await verifyPassword(member.password_hash, loginPlain))) throw badRequest(MSG.payPasswordLoginWrong);
+  if (!member || !(await verifyPassword(member.password_hash, loginPlain))) throw badRequest(PAYPASS_MSG.payPasswordLoginWrong);
   let state = paypassStateOf(member.pay_password_hash, member.pay_password_state);
   if (member.pay_password_state === STORED.unchecked) {
     // Registration used to copy the login password: the one just proven tells whether this one is a copy.
     state = (await verifyPassword(member.pay_password_hash, loginPlain)) ? PAYPASS_STATE.mustReplace : PAYPASS_STATE.set;
     if (state === PAYPASS_STATE.set) await db.updateTable('members').set({ pay_password_state: STORED.set }).where('id', '=', memberId).execute();
   }
-  if (state === PAYPASS_STATE.set) throw conflict(MSG.payPasswordAlreadySet);
+  if (state === PAYPASS_STATE.set) throw conflict(PAYPASS_MSG.payPasswordAlreadySet);
   await storePayPassword(db, memberId, newPlain);
 }
 
@@ -203,14 +203,14 @@ export async function setPayPassword(db: Kdb, memberId: number, loginPlain: stri
 export async function changePayPassword(db: Kdb, memberId: number, oldPlain: string, newPlain: string): Promise<void> {
   await checkPayPassword(db, memberId, oldPlain, 'replace');
   const login = await db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirstOrThrow();
-  if (await verifyPassword(login.password_hash, newPlain)) throw badRequest(MSG.payPasswordSameAsLogin);
+  if (await verifyPassword(login.password_hash, newPlain)) throw badRequest(PAYPASS_MSG.payPasswordSameAsLogin);
   await storePayPassword(db, memberId, newPlain);
 }
 
 /** A new login password must not be the payment password (else one stolen secret opens both). */
 export async function refuseLoginEqualToPay(db: Kdb, memberId: number, newLoginPlain: string): Promise<void> {
   const row = await db.selectFrom('members').select('pay_password_hash').where('id', '=', memberId).executeTakeFirst();
-  if (row?.pay_password_hash && (await verifyPassword(row.pay_password_hash, newLoginPlain))) throw badRequest(MSG.loginPasswordSameAsPay);
+  if (row?.pay_password_hash && (await verifyPassword(row.pay_password_hash, newLoginPlain))) throw badRequest(PAYPASS_MSG.loginPasswordSameAsPay);
 }
 
 // ---- staff ------------------------------------------------------------------------------------

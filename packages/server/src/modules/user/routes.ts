@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { LIMITS, MSG, fmt } from '@app/contract';
+import { LIMITS, MSG, fmt, PAYPASS_MSG } from '@app/contract';
 import { editPasswordSchema, editPayPasswordSchema, setPayPasswordSchema, updateUserInfoSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
@@ -85,7 +85,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post('/setPayPassword', passwordRoute, async (req) => {
     const { password, paypassword } = parse(setPayPasswordSchema, req.body);
     await setPayPassword(app.kdb, req.member!.id, password, paypassword);
-    return ok(null, MSG.payPasswordSet);
+    return ok(null, PAYPASS_MSG.payPasswordSet);
   });
 };
 export default routes;

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, List, Toast } from 'antd-mobile';
 import { CheckShieldOutline, LockOutline, PayCircleOutline, BellOutline } from 'antd-mobile-icons';
-import { firstFailure, LIMITS, MSG, PAY_PASSWORD_LOCK, PAYPASS_STATE, setPayPasswordRules } from '@app/contract';
+import { firstFailure, LIMITS, MSG, PAY_PASSWORD_LOCK, PAYPASS_STATE, setPayPasswordRules, PAYPASS_MSG } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
 import { failureMessage, setPayPassword } from '../api';
@@ -68,7 +68,7 @@ export default function PayPasswordSetup() {
     try {
       await setPayPassword({ password: login, paypassword: pay });
       await qc.invalidateQueries({ queryKey: userKey });
-      Toast.show({ icon: 'success', content: MSG.payPasswordSet });
+      Toast.show({ icon: 'success', content: PAYPASS_MSG.payPasswordSet });
       setDone(true);
     } catch (e) {
       const message = failureMessage(e);
