@@ -45,6 +45,7 @@ const Concise = lazy(() => import('../features/games/routes/Concise'));
 const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
 const Lottery = lazy(() => import('../features/lottery/routes/Lottery'));
 const Vip = lazy(() => import('../features/vip/routes/Vip'));
+const Fanshui = lazy(() => import('../features/rebate/routes/Fanshui'));
 
 function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
   // /vip and /vip2 (spec §2): the same VIP特权 screen, open to visitors.
   { path: 'vip', element: screen(Vip) },
   { path: 'vip2', element: screen(Vip) },
+  { path: 'fanshui', element: screen(Fanshui, 'auth') },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },

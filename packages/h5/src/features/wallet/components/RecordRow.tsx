@@ -1,4 +1,4 @@
-import { CollectMoneyOutline, HandPayCircleOutline } from 'antd-mobile-icons';
+import { CollectMoneyOutline, GiftOutline, HandPayCircleOutline } from 'antd-mobile-icons';
 import { formatYuan, MSG, ORDER_STATE, PLATFORM_WALLET, TRANS_TYPE, TRANS_TYPE_LABELS, TRANSFER_STATE, type TransRecord, type TransType } from '@app/contract';
 import { toast } from '../../../shared/lib/toast';
 import { SwapIcon } from './icons';
@@ -22,6 +22,7 @@ function stateTone(type: number, state: number): string {
 function TypeIcon({ type }: { type: number }) {
   if (type === TRANS_TYPE.deposit) return <CollectMoneyOutline />;
   if (type === TRANS_TYPE.withdrawal) return <HandPayCircleOutline />;
+  if (type === TRANS_TYPE.rebate) return <GiftOutline />;
   return <SwapIcon />;
 }
 
@@ -29,6 +30,7 @@ function TypeIcon({ type }: { type: number }) {
 function route(r: TransRecord): string {
   if (r.type === TRANS_TYPE.transferIn) return `${PLATFORM_WALLET.name} → ${r.pay_way}`;
   if (r.type === TRANS_TYPE.transferOut) return `${r.pay_way} → ${PLATFORM_WALLET.name}`;
+  if (r.type === TRANS_TYPE.rebate) return '返水中心';
   return r.pay_way;
 }
 
@@ -43,7 +45,7 @@ async function copy(text: string) {
 
 /** One account-record row: order number only for deposits and withdrawals (spec §2). */
 export function RecordRow({ record: r }: { record: TransRecord }) {
-  const sign = r.type === TRANS_TYPE.deposit ? '+' : r.type === TRANS_TYPE.withdrawal ? '-' : '';
+  const sign = r.type === TRANS_TYPE.deposit || r.type === TRANS_TYPE.rebate ? '+' : r.type === TRANS_TYPE.withdrawal ? '-' : '';
   return (
     <div className={`record-row record-type-${r.type}`} data-testid="record-row">
       <span className="record-icon">
