@@ -17,6 +17,8 @@ import {
   staffReasonFailure,
   turnoverMultipleFailure,
 } from './admin.js';
+import { LOYALTY_ADMIN_LIMITS, LOYALTY_ADMIN_MSG, TIER_MONEY_FIELDS, vipTiersFailure } from './admin-loyalty.js';
+import { REBATE_CATEGORIES } from './rebate.js';
 
 /** Request schemas of /admin/api: shapes coerce, then the back-office rules in admin.ts decide. */
 
@@ -151,3 +153,43 @@ export const lotteryCodeParams = z.object({ code: text(40) });
 
 /** The whole odds table of one lottery (play id → decimal odds); the engine's validateOdds decides. */
 export const oddsSchema = z.object({ odds: z.record(z.string().max(40), z.unknown()) });
+
+// ---- loyalty: VIP tiers, a member's level, rebate days and records -----------------------------
+
+const tierShape = z.object({
+  level: int(1, 10),
+  name: z.string().max(LOYALTY_ADMIN_LIMITS.tierNameMax * 4).default(''),
+  ...Object.fromEntries([...TIER_MONEY_FIELDS.map(([f]) => f), ...REBATE_CATEGORIES].map((f) => [f, money()])),
+});
+/** The whole table of ten tiers in one request (vipTiersFailure decides). */
+export const vipTiersSchema = z
+  .object({ tiers: z.array(tierShape).max(20) })
+  .superRefine((v, ctx) => {
+    const message = vipTiersFailure(v.tiers as Array<Record<string, unknown>>);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** A manual level change: the level, then a reason for the audit log and the history. */
+export const memberVipSchema = refined(
+  { level: z.union([z.number(), z.string().max(20)]).default(''), reason: note() },
+  (v) => {
+    const level = Number(v.level);
+    if (v.level === '' || !Number.isInteger(level) || level < 1 || level > 10) return LOYALTY_ADMIN_MSG.vipLevel;
+    return staffReasonFailure(v.reason, LOYALTY_ADMIN_MSG.vipReason);
+  },
+);
+
+/** YYYY-MM-DD or empty. */
+const day = () => z.string().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/, LOYALTY_ADMIN_MSG.dayRange).default('');
+
+export const rebateDaysQuery = z.object({ from: day(), to: day(), page: page() });
+
+export const rebateRecordsQuery = z.object({
+  from: day(),
+  to: day(),
+  keyword: text(ADMIN_LIMITS.keywordMax),
+  category: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REBATE_CATEGORIES).optional()),
+  platform: text(40),
+  state: z.preprocess((v) => (v === '' ? undefined : v), int(0, 1).optional()),
+  page: page(),
+});

@@ -29,6 +29,8 @@ export const PERMISSION_LABELS = {
   'lottery.read': '查看彩票房间与聊天',
   'lottery.chat': '聊天管理（删除消息、禁言）',
   'lottery.odds': '修改彩票赔率',
+  'loyalty.read': '查看VIP与返水',
+  'loyalty.manage': '修改VIP等级设置与会员等级',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
 export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
@@ -52,9 +54,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'payments.write',
     'ledger.check',
     'audit.read',
+    'loyalty.read',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds'],
-  support: ['members.read', 'lottery.read', 'lottery.chat'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage'],
+  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -84,6 +87,8 @@ export const AUDIT_ACTION_LABELS = {
   'member.mute': '禁言会员',
   'member.unmute': '解除禁言',
   'lottery.odds': '修改彩票赔率',
+  'vip.tiers': '修改VIP等级设置',
+  'member.vip': '调整会员VIP等级',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -101,6 +106,7 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   lottery_stake: '彩票投注',
   lottery_payout: '彩票派奖',
   rebate: '返水领取',
+  vip_bonus: '晋级礼金',
 };
 
 export const ADMIN_LIMITS = {

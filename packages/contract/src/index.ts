@@ -13,6 +13,7 @@ export * from './wallet.js';
 export * from './games.js';
 export * from './venue.js';
 export * from './admin.js';
+export * from './admin-loyalty.js';
 export * from './lottery.js';
 export * from './lottery-chat.js';
 export * from './frame.js';
