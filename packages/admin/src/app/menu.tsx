@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuditOutlined, BankOutlined, CheckCircleOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, CheckCircleOutlined, CrownOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -15,6 +15,8 @@ export const MENU: MenuEntry[] = [
   { key: 'deposits', path: '/deposits', label: '存款审核', icon: <DollarOutlined />, permission: 'deposits.read' },
   { key: 'withdrawals', path: '/withdrawals', label: '取款审核', icon: <BankOutlined />, permission: 'withdrawals.read' },
   { key: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
+  { key: 'vipTiers', path: '/vip-tiers', label: 'VIP等级', icon: <CrownOutlined />, permission: 'loyalty.read' },
+  { key: 'rebate', path: '/rebate', label: '返水管理', icon: <GiftOutlined />, permission: 'loyalty.read' },
   { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
   { key: 'lotteryOdds', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
   { key: 'lotteryChat', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },

@@ -11,6 +11,8 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   deposits: lazy(() => import('../features/deposits/DepositsPage')),
   withdrawals: lazy(() => import('../features/withdrawals/WithdrawalsPage')),
   members: lazy(() => import('../features/members/MembersPage')),
+  vipTiers: lazy(() => import('../features/loyalty/VipTiersPage')),
+  rebate: lazy(() => import('../features/loyalty/RebatePage')),
   payments: lazy(() => import('../features/payments/PaymentsPage')),
   lotteryOdds: lazy(() => import('../features/lottery/OddsPage')),
   lotteryChat: lazy(() => import('../features/lottery/ChatPage')),

@@ -32,10 +32,16 @@ export interface Answer<T> {
   message: string;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
+function authHeaders(): Record<string, string> {
   const token = tokenStore.get();
-  if (token) headers.authorization = `Bearer ${token}`;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+const queryString = (query: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
+  const headers = authHeaders();
   if (method === 'POST') headers['content-type'] = 'application/json';
   let json: Envelope<T>;
   try {
@@ -54,10 +60,39 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 
 export const api = {
   get: <T>(path: string, query: Record<string, string | number | undefined> = {}) => {
-    const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+    const qs = queryString(query);
     return request<T>('GET', qs ? `${path}?${qs}` : path);
   },
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  /**
+   * A file the server makes (a CSV export), fetched with the staff token and saved under the name the
+   * server gives; a refusal comes back as the usual envelope and is thrown like any other.
+   */
+  download: async (path: string, query: Record<string, string | number | undefined> = {}): Promise<string> => {
+    const qs = queryString(query);
+    let res: Response;
+    try {
+      res = await fetch(BASE + (qs ? `${path}?${qs}` : path), { headers: authHeaders() });
+    } catch {
+      throw new ApiError(CODE.internal, MSG.internal);
+    }
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+      const json = (await res.json()) as Envelope<unknown>;
+      if (json.code === CODE.unauthorized) {
+        tokenStore.clear();
+        onSessionEnd();
+      }
+      throw new ApiError(json.code, json.message, json.data);
+    }
+    const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+    const url = URL.createObjectURL(await res.blob());
+    const a = Object.assign(document.createElement('a'), { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    return name;
+  },
 };
 
 /** An id for one dialog's submission, so a repeated submit is refused instead of applied twice. */

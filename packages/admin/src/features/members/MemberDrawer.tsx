@@ -7,6 +7,7 @@ import { useAuth } from '../../shared/auth';
 import { StateTag } from '../../shared/components/StateTag';
 import { yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
+import { MemberVip, VipTag } from '../loyalty/MemberVip';
 import { AdjustModal } from './AdjustModal';
 import { HedgeShare } from './HedgeShare';
 import { PayPasswordLock } from './PayPasswordLock';
@@ -60,7 +61,9 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
               {p.is_trial && <Tag>试玩</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label="姓名">{p.realname || '—'}</Descriptions.Item>
-            <Descriptions.Item label="VIP">{p.vip}</Descriptions.Item>
+            <Descriptions.Item label="VIP">
+              <VipTag level={p.vip} />
+            </Descriptions.Item>
             <Descriptions.Item label="手机">{p.mobile || '—'}</Descriptions.Item>
             <Descriptions.Item label="邮箱">{p.email || '—'}</Descriptions.Item>
             <Descriptions.Item label="注册时间">{p.created_at}</Descriptions.Item>
@@ -95,6 +98,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
                   />
                 ),
               },
+              ...(can('loyalty.read') ? [{ key: 'vip', label: 'VIP等级', children: <MemberVip memberId={p.id} username={p.username} /> }] : []),
               {
                 key: 'cards',
                 label: `银行卡 (${d.cards.length})`,
