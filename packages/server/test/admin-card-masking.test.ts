@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleCan, type StaffRole } from '@app/contract';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
-import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
+import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
  * Card numbers in the back office (README roles table): only 查看完整卡号 (members.cards: finance, super)
@@ -154,6 +154,13 @@ describe('every back-office answer', () => {
     for (const r of ADMIN_ROUTES) {
       if (r.method !== 'GET' || r.access === 'public' || (r.access !== 'staff' && !roleCan(role, r.access))) continue;
       const path = r.path.replace(/:id\b/, String(m.id));
+      if (r.file) {
+        // An export is a file, not an envelope: its text is swept all the same.
+        const f = await adminFile(s, staff[role].token, path);
+        expect(f.status, `${role} GET ${path}`).toBe(200);
+        answers[path] = f.text;
+        continue;
+      }
       const answer = await get(staff[role], path);
       expect(answer.code, `${role} GET ${path}`).toBe(200);
       answers[path] = answer;

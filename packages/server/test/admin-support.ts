@@ -36,3 +36,23 @@ export async function newStaff(s: TestServer, superToken: string, role: StaffRol
 export async function auditRows(s: TestServer, action: string, target: string) {
   return s.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('target', '=', target).orderBy('id').execute();
 }
+
+/**
+ * A back-office GET that may answer a file (routes declared `file`, e.g. a CSV export): the raw
+ * response, and the envelope when the answer is one (a refusal).
+ */
+export async function adminFile(s: TestServer, token: string, path: string) {
+  const res = await fetch(`${s.url}/admin/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const type = res.headers.get('content-type') ?? '';
+  // The bytes as sent: res.text() would drop a byte-order mark.
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const text = bytes.toString('utf8');
+  return {
+    status: res.status,
+    type,
+    disposition: res.headers.get('content-disposition') ?? '',
+    bytes,
+    text,
+    envelope: type.startsWith('application/json') ? (JSON.parse(text) as { code: number; message: string; data: unknown }) : null,
+  };
+}

@@ -10,7 +10,7 @@ import { ADMIN_ROUTES } from '../src/admin/table.js';
 import { updateSettings } from '../src/modules/site/service.js';
 import { CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
-import { adminCall, auditRows, newStaff, STAFF_PASSWORD, staffLogin, type Staff } from './admin-support.js';
+import { adminCall, adminFile, auditRows, newStaff, STAFF_PASSWORD, staffLogin, type Staff } from './admin-support.js';
 
 let s: TestServer;
 let adminPassword: string;
@@ -171,8 +171,15 @@ describe('roles and permissions', () => {
     for (const r of guarded) {
       const url = r.path.replace(':id', '987654321').replace(':code', 'bank');
       for (const role of STAFF_ROLES) {
-        const res = await call(s, tokens[role], r.method, url, r.method === 'POST' ? {} : undefined);
         const allowed = ROLE_PERMISSIONS[role].includes(r.access as never);
+        if (r.file) {
+          // An export: the file with the permission, the 403 envelope without.
+          const f = await adminFile(s, tokens[role], url);
+          if (allowed) expect(f.type, `${role} ${r.method} ${r.path}`).toMatch(/^text\/csv/);
+          else expect(f.envelope, `${role} ${r.method} ${r.path}`).toMatchObject({ code: 403, message: MSG.forbidden, data: null });
+          continue;
+        }
+        const res = await call(s, tokens[role], r.method, url, r.method === 'POST' ? {} : undefined);
         if (allowed) expect([401, 403], `${role} ${r.method} ${r.path}`).not.toContain(res.code);
         else expect(res, `${role} ${r.method} ${r.path}`).toMatchObject({ code: 403, message: MSG.forbidden, data: null });
       }
@@ -301,7 +308,13 @@ describe('GET /admin/api/openapi.json', () => {
       expect(op['x-permission']).toBe(route.access);
       expect(!!op.requestBody).toBe(!!route.body);
     }
-    expect(doc['x-roles'].support.permissions).toEqual(['members.read', 'lottery.read', 'lottery.chat']);
+    expect(doc['x-roles'].support.permissions).toEqual(['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read']);
+    // A file route says what it answers: the file, or the envelope when refused.
+    for (const route of ADMIN_ROUTES.filter((r) => r.file)) {
+      const content = doc.paths[`/admin/api${route.path}`][route.method.toLowerCase()].responses['200'].content;
+      expect(Object.keys(content), route.path).toEqual(['text/csv', 'application/json']);
+    }
+    expect(ADMIN_ROUTES.filter((r) => r.file).map((r) => r.path)).toEqual(['/rebate/records.csv']);
   });
 
   it('keeps the route names of DESIGN §10', async () => {

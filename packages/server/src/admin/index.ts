@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { perMinute } from '../modules/auth/rate.js';
 import { ensureFirstAdmin, holdGeneratedPassword } from './bootstrap.js';
+import { CsvFile, sendCsv } from './csv.js';
 import { cardsFor } from './redact.js';
 import type { AdminRoute } from './route.js';
 import { resolveStaffSession, type StaffPrincipal } from './staff/sessions.js';
@@ -28,7 +29,8 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, access: A
  * The back-office API, mounted at /admin/api (DESIGN §10): staff sessions, permissions per route,
  * the audit log. Registers every route of the one route table: session, then permission, then the
  * request's parts through the route's schemas, then the handler, whose answer has card numbers
- * masked unless the staff member may see them. Creates the first admin on a database without staff.
+ * masked unless the staff member may see them; a file route's export is sent as a file (admin/csv.ts).
+ * Creates the first admin on a database without staff.
  */
 export default async function adminApi(app: FastifyInstance): Promise<void> {
   const first = await ensureFirstAdmin(app.kdb, app.config.adminPassword);
@@ -40,7 +42,7 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
       method: r.method,
       url: r.path,
       config: { maintenanceExempt: true, ...(r.rateLimit ? perMinute(app.config.rateLimits[r.rateLimit]) : {}) },
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const staff = r.access === 'public' ? (null as unknown as StaffPrincipal) : await authenticate(app, req, r.access);
         const answer = await r.handler({
           app,
@@ -50,6 +52,8 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
           query: r.query ? parse(r.query, req.query) : undefined,
           body: r.body ? parse(r.body, req.body) : undefined,
         });
+        // A file route's success is the file itself (its refusals are thrown, so still envelopes).
+        if (answer instanceof CsvFile) return sendCsv(reply, answer);
         // Card numbers in full only for members.cards, whatever the route (admin/redact.ts).
         return cardsFor(staff?.role ?? null, answer);
       },

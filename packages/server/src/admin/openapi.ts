@@ -23,8 +23,22 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   }));
 }
 
+const ENVELOPE_RESPONSE = {
+  description: '业务结果总以 HTTP 200 的信封返回：code 200 成功；400 参数错误；401 未登录或会话过期；403 无权执行此操作；404 不存在；409 已处理；429 操作过于频繁',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+};
+
+/** A file route (admin/csv.ts): the file on success, the usual envelope when refused. */
+const CSV_RESPONSE = {
+  description: '成功时为 CSV 文件（UTF-8 带 BOM，Content-Disposition: attachment）；参数错误、未登录、无权限等仍以信封返回',
+  content: {
+    'text/csv': { schema: { type: 'string' } },
+    'application/json': { schema: { $ref: '#/components/schemas/Envelope' } },
+  },
+};
+
 const operationId = (r: AdminRoute) =>
-  r.method.toLowerCase() + r.path.replace(/:(\w+)/g, 'By-$1').split(/[/-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  r.method.toLowerCase() + r.path.replace(/:(\w+)/g, 'By-$1').split(/[/.-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 
 /**
  * The back-office API as OpenAPI 3.1, generated from the same route table the plugin registers,
@@ -48,12 +62,7 @@ export function openApiDocument(routes: readonly AdminRoute[]): JsonSchema {
       ...(r.audits?.length ? { 'x-audit-actions': r.audits } : {}),
       parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body) } } } } : {}),
-      responses: {
-        '200': {
-          description: '业务结果总以 HTTP 200 的信封返回：code 200 成功；400 参数错误；401 未登录或会话过期；403 无权执行此操作；404 不存在；409 已处理；429 操作过于频繁',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
-        },
-      },
+      responses: { '200': r.file === 'csv' ? CSV_RESPONSE : ENVELOPE_RESPONSE },
     };
   }
   return {

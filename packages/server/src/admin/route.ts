@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuditAction, Envelope, Permission } from '@app/contract';
+import type { CsvFile } from './csv.js';
 import type { StaffPrincipal } from './staff/sessions.js';
 
 /**
@@ -32,18 +33,31 @@ export interface AdminRoute {
   audits?: AuditAction[];
   /** counted against this per-IP, per-minute rate limit (config.rateLimits) */
   rateLimit?: 'login' | 'captcha';
-  handler(ctx: RouteContext<any, any, any>): Promise<Envelope>;
+  /**
+   * 'csv': on success the route answers a file (a CsvFile, admin/csv.ts) instead of an envelope; a
+   * refusal is still an envelope. Declared here so the OpenAPI document says so.
+   */
+  file?: 'csv';
+  handler(ctx: RouteContext<any, any, any>): Promise<Envelope | CsvFile>;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** Only a route declared `file: 'csv'` may answer a file. */
+type Answer<F> = F extends 'csv' ? Envelope | CsvFile : Envelope;
 
 /** Declares a route with its handler typed from its schemas. */
-export function route<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-  def: Omit<AdminRoute, 'body' | 'query' | 'params' | 'handler'> & {
+export function route<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  F extends 'csv' | undefined = undefined,
+>(
+  def: Omit<AdminRoute, 'body' | 'query' | 'params' | 'file' | 'handler'> & {
     body?: B;
     query?: Q;
     params?: P;
-    handler(ctx: RouteContext<Out<B>, Out<Q>, Out<P>>): Promise<Envelope>;
+    file?: F;
+    handler(ctx: RouteContext<Out<B>, Out<Q>, Out<P>>): Promise<Answer<F>>;
   },
 ): AdminRoute {
   return def as AdminRoute;

@@ -1,5 +1,6 @@
 import { ok } from '../http/envelope.js';
 import { oversightRoutes } from './audit/routes.js';
+import { loyaltyRoutes } from './loyalty/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { payPasswordRoutes } from './members/pay-password.js';
 import { openApiDocument } from './openapi.js';
@@ -11,7 +12,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 

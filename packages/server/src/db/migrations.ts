@@ -886,6 +886,17 @@ ALTER TABLE members ADD COLUMN vip_period_start timestamptz NOT NULL DEFAULT now
 CREATE INDEX members_vip_period_idx ON members (vip_period_start) WHERE vip > 1;
 `;
 
+const vipHistoryNote = /* sql */ `
+-- A manual level change in the console (admin/loyalty) keeps the staff member's reason and who made it;
+-- the engine's own rows (promotion, relegation) keep '' and NULL.
+ALTER TABLE vip_history ADD COLUMN note text NOT NULL DEFAULT '';
+ALTER TABLE vip_history ADD COLUMN staff_id bigint REFERENCES staff(id);
+-- The console lists rebate records newest day first, then newest record, a page at a time: an index
+-- it walks backwards instead of sorting every record of the range (serves the day filters as before).
+DROP INDEX rebate_records_day_idx;
+CREATE INDEX rebate_records_day_idx ON rebate_records (day, id);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -901,4 +912,5 @@ export const migrations: Migration[] = [
   { id: '012_hedged_turnover', sql: hedgedTurnover },
   { id: '013_vip', sql: vip },
   { id: '014_rebate', sql: rebate },
+  { id: '015_vip_history_note', sql: vipHistoryNote },
 ];

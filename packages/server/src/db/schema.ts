@@ -84,7 +84,17 @@ export interface Database {
     lottery_bp: number;
     levelup_bonus_fen: Generated<number>;
   };
-  vip_history: { id: Generated<number>; member_id: number; from_level: number; to_level: number; reason: string; created_at: Generated<Date> };
+  vip_history: {
+    id: Generated<number>;
+    member_id: number;
+    from_level: number;
+    to_level: number;
+    reason: string;
+    // a manual change's reason and the staff member who made it ('' and null for the engine's rows)
+    note: Generated<string>;
+    staff_id: number | null;
+    created_at: Generated<Date>;
+  };
   mails: { id: Generated<number>; member_id: number; title: string; content: string; read_at: NullableTimestamp; created_at: Timestamp };
   ledger_accounts: {
     id: Generated<number>;

@@ -70,15 +70,24 @@ function toRow(r: MemberRowData, hedge: HedgeTotals | undefined): AdminMemberRow
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * What the console's member keyword finds, wherever members are searched (member list, rebate
+ * records): a username starting with it (a LIKE pattern, wildcards escaped), or the member with that
+ * exact id when it is a number.
+ */
+export function memberKeyword(keyword: string): { usernameLike: string; id: number | null } {
+  return { usernameLike: likePrefix(keyword), id: /^\d{1,15}$/.test(keyword) ? Number(keyword) : null };
+}
+
 /** Members by username prefix or exact id, newest first. */
 export async function listMembers(db: Kdb, q: { keyword: string; page: number }): Promise<Page<AdminMemberRow>> {
   const perPage = ADMIN_LIMITS.pageSize;
   let query = memberRows(db);
   if (q.keyword) {
-    const byId = /^\d{1,15}$/.test(q.keyword) ? Number(q.keyword) : null;
+    const k = memberKeyword(q.keyword);
     query = query.where((eb) => {
-      const byName = eb('m.username', 'like', likePrefix(q.keyword));
-      return byId === null ? byName : eb.or([byName, eb('m.id', '=', byId)]);
+      const byName = eb('m.username', 'like', k.usernameLike);
+      return k.id === null ? byName : eb.or([byName, eb('m.id', '=', k.id)]);
     });
   }
   const [rows, count] = await Promise.all([

@@ -1,10 +1,21 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { beijingDate } from '../../lib/time.js';
 import { VIP_REASON } from './service.js';
 
 /** The retention period (spec §9): 90 days. */
 export const VIP_PERIOD_DAYS = 90;
+/**
+ * A member's turnover in the retention period starting at `periodStart`: the valid bets of the Beijing
+ * days from the period's start day to the day before its end (member_daily_bets), what relegation
+ * measures against the tier's retention turnover. Also what the console shows as 本期流水.
+ */
+export const periodFlowFen = (memberId: RawBuilder<unknown>, periodStart: RawBuilder<unknown>) => sql<number>`(
+  SELECT COALESCE(sum(d.valid_fen), 0) FROM member_daily_bets d
+  WHERE d.member_id = ${memberId}
+    AND d.day >= ((${periodStart} AT TIME ZONE 'UTC') + interval '8 hours')::date
+    AND d.day < ((${periodStart} AT TIME ZONE 'UTC') + interval '8 hours' + ${VIP_PERIOD_DAYS} * interval '1 day')::date)`;
+
 /** Periods a member may be behind by (a platform stopped for a long time); each statement advances one. */
 const MAX_PERIODS_PER_PASS = 8;
 
@@ -26,11 +37,7 @@ export async function relegateDue(db: Kdb, now: Date = new Date()): Promise<numb
     const r = await sql<{ relegated: string | number; kept: string | number }>`
       WITH due AS (
         SELECT m.id, m.vip, m.vip_period_start AS ps, t.retention_flow_fen,
-          (SELECT COALESCE(sum(d.valid_fen), 0) FROM member_daily_bets d
-            WHERE d.member_id = m.id
-              AND d.day >= ((m.vip_period_start AT TIME ZONE 'UTC') + interval '8 hours')::date
-              AND d.day < ((m.vip_period_start AT TIME ZONE 'UTC') + interval '8 hours' + ${VIP_PERIOD_DAYS} * interval '1 day')::date
-          ) AS flow_fen
+          ${periodFlowFen(sql`m.id`, sql`m.vip_period_start`)} AS flow_fen
         FROM members m JOIN vip_tiers t ON t.level = m.vip
         WHERE m.vip > 1 AND NOT m.is_trial
           AND m.vip_period_start + ${VIP_PERIOD_DAYS} * interval '1 day' <= ${now}
