@@ -163,3 +163,8 @@ export interface AdminRebateRecordPage {
   sum: { valid: number; amount: number; pending: number; claimed: number };
 }
 export const REBATE_STATE_LABELS: Record<number, string> = { 0: '未领取', 1: '已领取' };
+/** A game platform (venue) a rebate record may name: the records filter's options. */
+export interface AdminRebatePlatform {
+  code: string;
+  name: string;
+}

@@ -95,6 +95,7 @@ describe('who may use the loyalty tools', () => {
       expect((await get(reader, `/members/${m.id}/vip`)).code).toBe(200);
       expect((await get(reader, '/rebate/days')).code).toBe(200);
       expect((await get(reader, '/rebate/records')).code).toBe(200);
+      expect((await get(reader, '/rebate/platforms')).code).toBe(200);
       expect((await adminFile(s, reader.token, '/rebate/records.csv')).type).toMatch(/^text\/csv/);
       expect(await post(reader, '/vip-tiers', { tiers })).toMatchObject({ code: 403, message: MSG.forbidden });
       expect(await post(reader, `/members/${m.id}/vip`, { level: 2, reason: '测试' })).toMatchObject({ code: 403, message: MSG.forbidden });
@@ -500,6 +501,19 @@ describe('rebate records', () => {
     expect(owners((await get(support, `/rebate/records?from=${D2}&to=${D2}&keyword=${prefix}`)).data)).toEqual([a.id]);
     expect((await get(support, `/rebate/records?from=${D1}&to=${D1}`)).data.total).toBe(3);
     expect((await get(support, '/rebate/records?category=poker')).code).toBe(400);
+  });
+
+  it('offers every platform, disabled ones too, as the platform filter', async () => {
+    const venues = await db().selectFrom('venues').select(['code', 'name', 'enabled']).orderBy('sort').orderBy('code').execute();
+    expect(venues.length).toBeGreaterThan(3);
+    await db().updateTable('venues').set({ enabled: false }).where('code', '=', 'BBIN').execute();
+    try {
+      const r = await get(finance, '/rebate/platforms');
+      expect(r).toMatchObject({ code: 200, data: venues.map((v) => ({ code: v.code, name: v.name })) });
+      expect(r.data.map((v: { code: string }) => v.code)).toEqual(expect.arrayContaining(['AG', 'BBIN', 'lottery']));
+    } finally {
+      await db().updateTable('venues').set({ enabled: true }).where('code', '=', 'BBIN').execute();
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import {
   REBATE_STATE,
   REBATE_STATE_LABELS,
   type AdminRebateDay,
+  type AdminRebatePlatform,
   type AdminRebateRecord,
   type AdminRebateRecordPage,
   type Page,
@@ -19,6 +20,7 @@ import type { Kdb } from '../../db/connect.js';
 import { badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
+import { listVenues } from '../../modules/venues/registry.js';
 import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 
@@ -139,6 +141,11 @@ export async function rebateDays(db: Kdb, q: DayRange & { page: number }): Promi
 }
 
 // ---- records ---------------------------------------------------------------------------------------
+
+/** Every game platform, disabled ones too (their records stay), in display order: the platform filter. */
+export async function rebatePlatforms(db: Kdb): Promise<AdminRebatePlatform[]> {
+  return (await listVenues(db)).map((v) => ({ code: v.code, name: v.name }));
+}
 
 export interface RecordFilter extends DayRange {
   /** username prefix or member id (admin/members memberKeyword) */

@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope.js';
 import { VIP_PERIOD_DAYS } from '../../modules/vip/relegate.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { rebateDays, rebateRecords, rebateRecordsCsv } from './rebate.js';
+import { rebateDays, rebatePlatforms, rebateRecords, rebateRecordsCsv } from './rebate.js';
 import { adminTiers, changeMemberVip, memberVip, saveTiers, type TierInput } from './service.js';
 
 export const loyaltyRoutes: AdminRoute[] = [
@@ -57,6 +57,14 @@ export const loyaltyRoutes: AdminRoute[] = [
     access: 'loyalty.read',
     query: rebateDaysQuery,
     handler: async ({ app, query }) => ok(await rebateDays(app.kdb, query)),
+  }),
+  route({
+    method: 'GET',
+    path: '/rebate/platforms',
+    tag: 'VIP与返水',
+    summary: '返水记录的平台筛选项：全部游戏平台（含已停用）的代码与名称，按显示顺序',
+    access: 'loyalty.read',
+    handler: async ({ app }) => ok(await rebatePlatforms(app.kdb)),
   }),
   route({
     method: 'GET',
