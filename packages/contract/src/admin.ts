@@ -31,14 +31,18 @@ export const PERMISSION_LABELS = {
   'lottery.odds': '修改彩票赔率',
   'loyalty.read': '查看VIP与返水',
   'loyalty.manage': '修改VIP等级设置与会员等级',
+  'promotions.read': '查看活动与申请',
+  'promotions.review': '审核活动申请（发放彩金）',
+  'promotions.manage': '修改活动规则',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
 export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
 
 /**
  * The one role → permission table. Finance moves money (reviews, adjustments, where deposits are
- * paid to); operations runs the member base and may look at orders and settings but changes no
- * money and no receiving account; support answers members and sees card numbers masked.
+ * paid to, promotion bonuses); operations runs the member base and the promotions' rules and may
+ * look at orders and settings but changes no money and no receiving account; support answers
+ * members (promotion applications included) and sees card numbers masked.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   super: PERMISSIONS,
@@ -55,9 +59,11 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'ledger.check',
     'audit.read',
     'loyalty.read',
+    'promotions.read',
+    'promotions.review',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage'],
-  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage'],
+  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -89,6 +95,9 @@ export const AUDIT_ACTION_LABELS = {
   'lottery.odds': '修改彩票赔率',
   'vip.tiers': '修改VIP等级设置',
   'member.vip': '调整会员VIP等级',
+  'activity.approve': '活动申请通过（发放彩金）',
+  'activity.reject': '活动申请拒绝',
+  'activity.update': '修改活动规则',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -107,6 +116,7 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   lottery_payout: '彩票派奖',
   rebate: '返水领取',
   vip_bonus: '晋级礼金',
+  promotion_bonus: '活动彩金',
 };
 
 export const ADMIN_LIMITS = {

@@ -20,4 +20,5 @@ export * from './frame.js';
 export * from './turnover.js';
 export * from './rebate.js';
 export * from './vip.js';
+export * from './promotions.js';
 export * from './redpacket.js';

@@ -1,3 +1,4 @@
 export * from './validation.js';
 export * from './schemas.js';
 export * from './admin-schemas.js';
+export * from './promotions-schemas.js';

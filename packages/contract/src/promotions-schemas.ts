@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { ADMIN_LIMITS, staffReasonFailure } from './admin.js';
+import { activityRulesFailure, APPLICATION_STATE, PROMO_MSG, type ActivityRulesForm } from './promotions.js';
+import { int, multiline, text } from './validation.js';
+
+/**
+ * Request schemas of promotions (promotions.ts): the member's application and log, the console's
+ * queue, review and rules. Shapes coerce; the rules in promotions.ts decide, with their messages.
+ */
+
+const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
+const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(min, max).optional());
+
+/** POST /api/doactivityapply {activityid} */
+export const doActivityApplySchema = z.object({ activityid: int(1, 2 ** 31 - 1) });
+
+/** POST /api/activityApplyLog {page} */
+export const activityApplyLogSchema = z.object({ page: page() });
+
+/** GET /admin/api/activity-applications: state 0 审核中 1 已通过 2 已拒绝 (empty: all), member keyword, activity. */
+export const activityApplicationsQuery = z.object({
+  state: optionalInt(APPLICATION_STATE.pending, APPLICATION_STATE.rejected),
+  keyword: text(ADMIN_LIMITS.keywordMax),
+  activity_id: optionalInt(1, 2 ** 31 - 1),
+  page: page(),
+});
+
+/** POST /admin/api/activity-applications/:id/reject: the reason (the member reads it), and whether to mail it (default yes). */
+export const activityRejectSchema = z
+  .object({ reason: multiline(z.string().max(4000).default('')), mail: z.boolean().default(true) })
+  .superRefine((v, ctx) => {
+    const message = staffReasonFailure(v.reason, PROMO_MSG.rejectReason);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+const amount = () => z.union([z.number(), z.string().max(40)]).optional();
+const rulesShape = z.object({
+  eligibility: z.string().max(40).default(''),
+  days: amount(),
+  min_amount: amount(),
+  frequency: z.string().max(40).default(''),
+  payout: z.string().max(40).default(''),
+  amount: amount(),
+  percent: amount(),
+  cap: amount(),
+  turnover_multiple: amount(),
+  auto_approve: z.boolean().default(false),
+  ends_at: z.string().trim().max(40).default(''),
+});
+
+/** POST /admin/api/activities/:id/rules {rules}: the rules (activityRulesFailure decides), or null to take no applications. */
+export const activityRulesSchema = z
+  .object({ rules: z.union([z.null(), rulesShape]) })
+  .superRefine((v, ctx) => {
+    if (v.rules === null) return;
+    const message = activityRulesFailure(v.rules as Partial<Record<keyof ActivityRulesForm, unknown>>);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
