@@ -3,6 +3,7 @@ import { benchBundle } from './bundle.js';
 import { benchLedger } from './ledger.js';
 import { benchLotteryChat } from './lottery-chat.js';
 import { benchLotteryOrders } from './lottery-orders.js';
+import { benchLoyalty } from './loyalty.js';
 import { benchSlots } from './slots.js';
 
 /** `npm run bench`: every benchmark of the platform, with its target, printed as a table. */
@@ -13,7 +14,7 @@ const TARGET_SLOTS_RATIO = 0.5;
 const TARGET_CHAT_P99_MS = 250;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
-/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–f); all of them by default. */
+/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–g); all of them by default. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim().toLowerCase())) : null;
 const runs = (letter: string) => !only || only.has(letter);
 let failed = false;
@@ -93,6 +94,23 @@ if (runs('f')) {
   ]);
   console.log(`window ${lo.windowS} s inside one open phase, ${lo.closedRefusals} 封盘 refusals; ratio orders ÷ transfers = ${(lo.ordersPerS / lo.transfersPerS).toFixed(2)}`);
   console.log(`the round's ${lo.roundOrders} orders settled by the scheduler ${lo.settleS} s after the draw; ledger check and order journals ${lo.booksOk ? 'ok' : 'FAILED'}`);
+}
+
+if (runs('g')) {
+  console.log('\n== (g) the nightly rebate and VIP passes for one Beijing day, database: postgres ==');
+  const g = await benchLoyalty();
+  const copy = 'INSERT … SELECT into a table of the same columns, no indexes (median of 3)';
+  console.table([
+    { measure: `rebate pass (computeRebateDay): ${g.betRecords} bet records → ${g.rebate.written} rebate records`, s: g.rebate.passS, 'ratio to copy': g.rebate.ratio },
+    { measure: `copy of those ${g.rebate.copyRows} bet records, ${copy}`, s: g.rebate.copyS },
+    { measure: `copy of the ${g.rebate.written} rebate records into a table with rebate_records' indexes and foreign keys (reference)`, s: g.rebate.copyLikeTargetS },
+    { measure: `VIP pass (vipPass): ${g.vip.promoted} promoted, ${g.vip.relegated} relegated, ${g.vip.kept} periods kept`, s: g.vip.passS, 'ratio to copy': g.vip.ratio },
+    { measure: `copy of the ${g.vip.copyRows} members rows, ${copy}`, s: g.vip.copyS },
+  ]);
+  console.log(`${g.members} members seeded in ${g.seedS} s; VIP pass ${g.vip.msPerPromotion} ms per member promoted (a transaction each); ${g.vip.notRegained} members kept from regaining a lost level`);
+  console.log(`re-run changes nothing: ${g.rerunUnchanged ? 'yes' : 'NO'}; ledger check ${g.ledgerOk ? 'ok' : 'FAILED'} (${g.ledgerJournals} journals)`);
+  console.log(`target: each pass ≤ ${g.targetRatio} × its copy`);
+  if (g.rebate.ratio > g.targetRatio || g.vip.ratio > g.targetRatio || !g.rerunUnchanged || !g.ledgerOk) failed = true;
 }
 
 console.log(failed ? '\nsome targets missed' : '\nall targets met');
