@@ -30,6 +30,7 @@ import { startBetFeed } from './modules/games/feed.js';
 import { startLottery } from './modules/lottery/scheduler.js';
 import { startRebateJob } from './modules/rebate/job.js';
 import { startVipJob } from './modules/vip/job.js';
+import { decorateRedPacketClock } from './modules/redpacket/clock.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
 import { startRoomAnnouncements } from './modules/lottery/chat/announce.js';
 import lotterySocket, { WS_MAX_PAYLOAD_BYTES } from './modules/lottery/chat/socket.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   // limits from the first request; unreachable, the instance starts without it (lib/redis.ts).
   await redis?.settled(REDIS_START_WAIT_MS);
   startLottery(app, startRoomAnnouncements(app));
+  decorateRedPacketClock(app);
   await app.register(lotterySocket);
   startChatRetention(app);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });

@@ -50,6 +50,8 @@ export const HOUSE = {
   vipBonus: 'house:vip_bonus',
   /** Claimed rebates (返水, modules/rebate) are paid from here (may go negative: a cost of the house). */
   rebates: 'house:rebates',
+  /** Drawn red packets (红包, modules/redpacket) are paid from here (may go negative: a cost of the house). */
+  redPackets: 'house:red_packets',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 
