@@ -44,10 +44,21 @@ const refuse = (message: string) => new AppError(CODE.badRequest, message);
 
 // ---- rules -----------------------------------------------------------------------------------
 
+/**
+ * Read by every draw, so kept in process for a second per database (a rush reads it thousands of
+ * times); a save refreshes this instance at once, others within the second.
+ */
+const RULES_CACHE_MS = 1000;
+const rulesCache = new WeakMap<object, { rules: RedPacketRules; atMs: number }>();
+
 /** The rules in force: the staff's row, else the contract's defaults. */
 export async function getRedPacketRules(db: Kdb): Promise<RedPacketRules> {
+  const hit = rulesCache.get(db);
+  if (hit && Date.now() - hit.atMs < RULES_CACHE_MS) return hit.rules;
   const row = await db.selectFrom('red_packet_rules').select('rules').where('id', '=', 1).executeTakeFirst();
-  return row ? (row.rules as RedPacketRules) : DEFAULT_REDPACKET_RULES;
+  const rules = row ? (row.rules as RedPacketRules) : DEFAULT_REDPACKET_RULES;
+  rulesCache.set(db, { rules, atMs: Date.now() });
+  return rules;
 }
 
 /**
@@ -77,6 +88,7 @@ export async function setRedPacketRules(db: Kdb, input: RedPacketRules, opts: { 
       .execute();
     await sql`UPDATE red_packet_days SET budget_fen = GREATEST(${fenOf(rules.daily_budget)}::bigint, used_fen) WHERE day = ${today}::date`.execute(tx);
   });
+  rulesCache.set(db, { rules, atMs: Date.now() });
   return rules;
 }
 
