@@ -363,6 +363,15 @@ describe('the records (/api/redpacket, /welfare)', () => {
 });
 
 describe('the books', () => {
+  it('the database itself refuses a second draw with the same number and a day paying past its budget', async () => {
+    const [row] = await s.db.kysely.selectFrom('red_packet_draws').select(['member_id', 'day', 'seq', 'journal_id']).where('day', '=', '2026-03-17').limit(1).execute();
+    expect(row).toBeDefined();
+    await expect(
+      sql`INSERT INTO red_packet_draws (member_id, day, seq, amount_fen, journal_id) VALUES (${row!.member_id}, '2026-03-17', ${row!.seq}, 1, ${row!.journal_id})`.execute(s.db.kysely),
+    ).rejects.toThrow();
+    await expect(sql`UPDATE red_packet_days SET used_fen = budget_fen + 1 WHERE day = '2026-03-13'`.execute(s.db.kysely)).rejects.toThrow();
+  });
+
   it('balance: every red packet is a journal from house:red_packets, and the ledger check passes', async () => {
     const paid = await sql<{ fen: string }>`SELECT COALESCE(sum(amount_fen), 0) AS fen FROM red_packet_draws`.execute(s.db.kysely);
     expect(await houseFen()).toBe(-Number(paid.rows[0]!.fen));
