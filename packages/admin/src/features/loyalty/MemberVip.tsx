@@ -28,7 +28,7 @@ export function MemberVip({ memberId, username }: { memberId: number; username: 
 
   return (
     <div className="member-vip" data-testid="member-vip">
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
+      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="当前等级">
           <Space>
             <VipTag level={v.level} />

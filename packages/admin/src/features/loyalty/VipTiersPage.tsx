@@ -45,13 +45,13 @@ export default function VipTiersPage() {
 
   const moneyCell = (field: Field) => (v: number, t: AdminVipTier) =>
     editable ? (
-      <InputNumber size="small" min={0} precision={2} value={v} onChange={(x) => edit(t.level, field, x)} style={{ width: 116 }} data-testid={`tier-${t.level}-${field}`} />
+      <InputNumber size="small" min={0} precision={2} value={v} onChange={(x) => edit(t.level, field, x)} style={{ width: 104 }} data-testid={`tier-${t.level}-${field}`} />
     ) : (
       yuan(v)
     );
   const rateCell = (field: Field) => (v: number, t: AdminVipTier) =>
     editable ? (
-      <InputNumber size="small" min={0} max={LOYALTY_ADMIN_LIMITS.rateMaxPercent} step={0.05} precision={2} value={v} onChange={(x) => edit(t.level, field, x)} style={{ width: 72 }} data-testid={`tier-${t.level}-${field}`} />
+      <InputNumber size="small" min={0} max={LOYALTY_ADMIN_LIMITS.rateMaxPercent} step={0.05} precision={2} value={v} onChange={(x) => edit(t.level, field, x)} style={{ width: 64 }} data-testid={`tier-${t.level}-${field}`} />
     ) : (
       `${v.toFixed(2)}%`
     );
@@ -62,7 +62,7 @@ export default function VipTiersPage() {
       title: '名称',
       dataIndex: 'name',
       render: (v: string, t) =>
-        editable ? <Input size="small" value={v} maxLength={LOYALTY_ADMIN_LIMITS.tierNameMax} onChange={(e) => edit(t.level, 'name', e.target.value)} style={{ width: 90 }} data-testid={`tier-${t.level}-name`} /> : v,
+        editable ? <Input size="small" value={v} maxLength={LOYALTY_ADMIN_LIMITS.tierNameMax} onChange={(e) => edit(t.level, 'name', e.target.value)} style={{ width: 80 }} data-testid={`tier-${t.level}-name`} /> : v,
     },
     ...TIER_MONEY_FIELDS.map(([field, label]) => ({
       title: <span title={MONEY_HINTS[field]}>{label}（元）</span>,

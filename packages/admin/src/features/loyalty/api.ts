@@ -1,4 +1,4 @@
-import type { AdminMemberVip, AdminRebateDay, AdminRebateRecordPage, AdminVipTier, Page, RebateCategory, VipChangeResult } from '@app/contract';
+import type { AdminMemberVip, AdminRebatePlatform, AdminRebateDay, AdminRebateRecordPage, AdminVipTier, Page, RebateCategory, VipChangeResult } from '@app/contract';
 import { api } from '../../shared/api';
 
 /** The console's VIP and rebate calls (/admin/api), typed by the contract's shapes. */
@@ -19,12 +19,6 @@ export interface RebateRecordsFilter {
   page: number;
 }
 
-/** A game platform (venue) a rebate record may name: the records filter's options. */
-export interface PlatformOption {
-  code: string;
-  name: string;
-}
-
 export const loyaltyKeys = {
   tiers: ['vip-tiers'] as const,
   memberVip: (id: number) => ['member-vip', id] as const,
@@ -39,7 +33,7 @@ export const loyaltyApi = {
   changeMemberVip: (id: number, level: number, reason: string) => api.post<VipChangeResult>(`/members/${id}/vip`, { level, reason }),
   rebateDays: async (f: RebateDaysFilter) => (await api.get<Page<AdminRebateDay>>('/rebate/days', { ...f })).data,
   rebateRecords: async (f: RebateRecordsFilter) => (await api.get<AdminRebateRecordPage>('/rebate/records', { ...f })).data,
-  platforms: async () => (await api.get<PlatformOption[]>('/rebate/platforms')).data,
+  platforms: async () => (await api.get<AdminRebatePlatform[]>('/rebate/platforms')).data,
   /** The records of the filter (every page) as a CSV file download; answers the file name. */
   exportRebateRecords: ({ page: _page, ...f }: RebateRecordsFilter) => api.download('/rebate/records.csv', f),
 };
