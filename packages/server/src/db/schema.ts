@@ -68,6 +68,23 @@ export interface Database {
     enabled: Generated<boolean>;
     sort: Generated<number>;
     created_at: Timestamp;
+    // the contract's ActivityRules (migration 016), NULL when the activity takes no application
+    rules: ColumnType<unknown, string | null | undefined, string | null>;
+  };
+  activity_applications: {
+    id: Generated<number>;
+    member_id: number;
+    activity_id: number;
+    period: string;
+    state: Generated<number>;
+    deposit_id: number | null;
+    bonus_fen: Generated<number>;
+    turnover_fen: Generated<number>;
+    reason: Generated<string>;
+    reviewed_by: number | null;
+    reviewed_at: NullableTimestamp;
+    journal_id: number | null;
+    created_at: Generated<Date>;
   };
   articles: { type: number; title: string; content: string; updated_at: Timestamp };
   vip_tiers: {

@@ -15,7 +15,8 @@ import records from './records/routes.js';
 import lottery from './lottery/routes.js';
 import rebate from './rebate/routes.js';
 import vip from './vip/routes.js';
+import promotions from './promotions/routes.js';
 import redpacket from './redpacket/routes.js';
 
 /** Every member-API domain, each one encapsulated plugin mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, redpacket];
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, promotions, redpacket];

@@ -46,6 +46,8 @@ export const HOUSE = {
   adjustments: 'house:adjustments',
   /** The in-house lottery's bank: stakes in, wins and pushes out (may go negative). */
   lottery: 'house:lottery',
+  /** Promotion bonuses (活动彩金, modules/promotions) are paid from here (may go negative: a cost of the house). */
+  promotions: 'house:promotions',
   /** VIP level-up bonuses (晋级礼金, modules/vip) are paid from here (may go negative: a cost of the house). */
   vipBonus: 'house:vip_bonus',
   /** Claimed rebates (返水, modules/rebate) are paid from here (may go negative: a cost of the house). */
