@@ -50,7 +50,7 @@ describe('notices', () => {
     const r = await s.api('/api/homenotice');
     expect(r.code).toBe(200);
     expect(r.data.length).toBeGreaterThanOrEqual(6);
-    expect(r.data[0]).toBe('关于新年活动的公告');
+    expect(r.data[0]).toBe('天天红包雨上线公告');
     for (const t of r.data) expect(typeof t).toBe('string');
   });
 

@@ -1,7 +1,14 @@
 /**
  * Seeded promotions. `type` is the index into ACTIVITY_TYPES (the ids are assigned at insert);
- * content is the description and memo the rules, both HTML sanitized on write.
+ * content is the description and memo the rules, both HTML sanitized on write. Each promises only
+ * what the platform does: `rules` are the application rules the server checks (contract
+ * promotions.ts, money in yuan), null where the reward is paid by a feature of its own (VIP level-up
+ * bonuses, red packets) and 立即申请 answers that no application is needed. The texts state the same
+ * figures as the rules, the VIP tiers (seed/vip.ts) and the red-packet defaults (contract redpacket.ts).
  */
+import type { ActivityRulesForm } from '@app/contract';
+import { VIP_TIERS } from './vip.js';
+
 export const ACTIVITY_TYPES = ['限时活动', '新人首存', '日常活动'] as const;
 export type ActivityTypeName = (typeof ACTIVITY_TYPES)[number];
 
@@ -10,10 +17,25 @@ export interface ActivitySeed {
   type: ActivityTypeName;
   title: string;
   content: string;
+  /** the rules text; {ends} is replaced by the Beijing end time of a limited-time activity */
   memo: string;
   /** Days before the seed the activity was published. */
   ageDays: number;
+  /** the application rules (ends_at is set from endsInDays), or null: no application */
+  rules: Omit<ActivityRulesForm, 'ends_at'> | null;
+  /** a limited-time activity closes this many days after the seed */
+  endsInDays?: number;
 }
+
+const fixed = { percent: 0, cap: 0 } as const;
+
+// The VIP texts are written from the seeded tiers, so they cannot promise another bonus than is paid.
+const yuan = (n: number) => n.toLocaleString('en-US');
+const paidTiers = VIP_TIERS.filter((t) => t.levelupBonusYuan > 0);
+const bonusList = paidTiers.map((t) => `VIP${t.level} ${yuan(t.levelupBonusYuan)}元`).join('、');
+const topBonus = Math.max(...paidTiers.map((t) => t.levelupBonusYuan));
+const totalBonus = paidTiers.reduce((sum, t) => sum + t.levelupBonusYuan, 0);
+const noWindow = { days: 0, min_amount: 0 } as const;
 
 export const ACTIVITIES: ActivitySeed[] = [
   {
@@ -21,72 +43,81 @@ export const ACTIVITIES: ActivitySeed[] = [
     type: '新人首存',
     title: '新会员首存100%彩金',
     content:
-      '<p>新会员首次存款即可获得<b>100%</b>彩金，最高<b>888元</b>！</p><p>注册后7天内完成首存，在活动页面点击“立即申请”，审核通过后彩金自动添加到中心钱包。</p>',
+      '<p>完成首次存款即可申请首存金额<b>100%</b>的彩金，最高<b>888元</b>！</p><p>首存到账后在本页点击“立即申请”，审核通过后彩金发放至中心钱包，并以站内信通知。</p>',
     memo:
-      '<ol><li>活动对象：注册7天内完成首次存款的新会员。</li><li>首存100元起，赠送存款金额的100%，单个会员最高赠送888元。</li><li>存款金额与彩金需完成15倍有效投注方可取款。</li><li>彩票游戏、体育赛事中赔率低于1.5的注单不计入有效投注。</li><li>每位会员、每个IP、每张银行卡仅可参加一次。</li><li>平台保留对本活动的最终解释权。</li></ol>',
+      '<ol><li>活动对象：已完成首次存款（审核到账）的会员。</li><li>彩金为首笔到账存款金额的100%，单个会员最高888元。</li><li>彩金需完成10倍有效投注方可取款（存款本金另需完成1倍有效投注）。</li><li>每位会员仅可申请一次，审核结果可在“活动申请记录”查看。</li><li>平台保留对本活动的最终解释权。</li></ol>',
     ageDays: 30,
+    rules: { eligibility: 'first_deposit', ...noWindow, frequency: 'once', payout: 'deposit_percent', amount: 0, percent: 100, cap: 888, turnover_multiple: 10, auto_approve: false },
   },
   {
-    key: 'second-deposit',
-    type: '新人首存',
-    title: '二存加赠50%彩金',
-    content: '<p>完成首存后，第二笔存款再享<b>50%</b>加赠，最高<b>588元</b>。</p><p>双重礼遇，助您畅玩无忧。</p>',
-    memo:
-      '<ol><li>活动对象：已领取首存彩金且在注册15天内完成第二笔存款的会员。</li><li>第二笔存款200元起，赠送50%，最高588元。</li><li>存款金额与彩金需完成12倍有效投注方可取款。</li><li>本活动不与其他存款优惠同享。</li></ol>',
-    ageDays: 30,
-  },
-  {
-    key: 'daily-checkin',
+    key: 'daily-deposit',
     type: '日常活动',
-    title: '每日签到 连签7天送38元',
-    content: '<p>每天存款并投注满<b>500元</b>即算签到一次，连续签到越久奖励越高，第7天最高可得<b>38元</b>。</p>',
+    title: '每日存款加赠10%',
+    content: '<p>当日累计存款满<b>100元</b>，即可申请最近一笔存款<b>10%</b>的加赠彩金，最高<b>388元</b>，每天都能领！</p>',
     memo:
-      '<ol><li>每日（北京时间00:00~23:59）当日存款不少于100元且有效投注满500元即视为签到成功。</li><li>连续签到第1~3天每天奖励3元，第4~6天每天奖励5元，第7天奖励38元。</li><li>中断签到后从第1天重新计算。</li><li>奖励需完成1倍有效投注即可取款。</li></ol>',
+      '<ol><li>当日（北京时间00:00~23:59）审核到账的存款累计满100元即可申请。</li><li>彩金为当日最近一笔到账存款的10%，单次最高388元；同一笔存款仅可申请一次。</li><li>每位会员每日限申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成5倍有效投注方可取款。</li></ol>',
+    ageDays: 25,
+    rules: { eligibility: 'min_deposit', days: 1, min_amount: 100, frequency: 'daily', payout: 'deposit_percent', amount: 0, percent: 10, cap: 388, turnover_multiple: 5, auto_approve: false },
+  },
+  {
+    key: 'daily-turnover',
+    type: '日常活动',
+    title: '每日投注奖励 满1,000元送8元',
+    content: '<p>当日有效投注满<b>1,000元</b>，点击“立即申请”即可领取<b>8元</b>彩金，系统自动审核，即时到账！</p>',
+    memo:
+      '<ol><li>当日（北京时间00:00~23:59）已结算的有效投注累计满1,000元即可申请，所有游戏均计入。</li><li>每位会员每日限领取一次，彩金即时发放至中心钱包。</li><li>彩金需完成1倍有效投注方可取款。</li></ol>',
     ageDays: 20,
+    rules: { eligibility: 'min_turnover', days: 1, min_amount: 1000, frequency: 'daily', payout: 'fixed', amount: 8, ...fixed, turnover_multiple: 1, auto_approve: true },
   },
   {
-    key: 'slot-rescue',
+    key: 'weekly-turnover',
     type: '日常活动',
-    title: '电子游艺每日救援金',
-    content: '<p>电子游艺当日亏损满<b>500元</b>，次日即可申请最高<b>3%</b>的救援金，最高<b>5,888元</b>。</p>',
+    title: '每周投注奖励 满10,000元送58元',
+    content: '<p>近7天有效投注满<b>10,000元</b>，每周可申请一次<b>58元</b>彩金，投注越多越划算！</p>',
     memo:
-      '<ol><li>救援金按前一日电子游艺净亏损计算：亏损500元起赠送1%，5,000元起赠送2%，20,000元起赠送3%。</li><li>请于次日12:00~23:59在活动页面申请，逾期视为放弃。</li><li>救援金需完成3倍有效投注方可取款。</li><li>当日领取过其他电子游艺优惠的会员不可申请。</li></ol>',
+      '<ol><li>近7天（北京时间，含申请当天）已结算的有效投注累计满10,000元即可申请，所有游戏均计入。</li><li>每周（周一00:00至周日23:59）限申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成1倍有效投注方可取款。</li></ol>',
     ageDays: 18,
+    rules: { eligibility: 'min_turnover', days: 7, min_amount: 10000, frequency: 'weekly', payout: 'fixed', amount: 58, ...fixed, turnover_multiple: 1, auto_approve: false },
   },
   {
-    key: 'live-streak',
+    key: 'loyal-reward',
     type: '日常活动',
-    title: '真人视讯连赢奖励',
-    content: '<p>真人百家乐单局投注满<b>100元</b>，连赢<b>8局</b>及以上即可申请额外奖金，最高<b>1,888元</b>。</p>',
+    title: '老会员回馈 存款满5,000元送188元',
+    content: '<p>近30天累计存款满<b>5,000元</b>，即可申请<b>188元</b>回馈彩金，感谢一路相伴！</p>',
     memo:
-      '<ol><li>连赢8局奖励88元，连赢10局奖励388元，连赢12局及以上奖励1,888元。</li><li>连赢必须为同一桌台、同一方向的连续注单，和局不中断亦不计入。</li><li>请在达成后24小时内截图联系在线客服申请。</li><li>奖金需完成1倍有效投注方可取款。</li></ol>',
+      '<ol><li>近30天（北京时间，含申请当天）审核到账的存款累计满5,000元即可申请。</li><li>每位会员仅可申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成3倍有效投注方可取款。</li></ol>',
     ageDays: 15,
+    rules: { eligibility: 'min_deposit', days: 30, min_amount: 5000, frequency: 'once', payout: 'fixed', amount: 188, ...fixed, turnover_multiple: 3, auto_approve: false },
   },
   {
-    key: 'spring-redpacket',
-    type: '限时活动',
-    title: '新春红包雨 天天抢不停',
-    content: '<p>新春期间每天<b>10:00~12:00</b>开启红包雨，满足条件即可抽取，单个红包最高<b>8,888元</b>！</p>',
+    key: 'red-packet',
+    type: '日常活动',
+    title: '天天红包雨 10:00~12:00开抢',
+    content: '<p>每天<b>10:00~12:00</b>（北京时间）开放抢红包，存款与投注越多，抽取次数越多，单个红包最高<b>188元</b>！</p><p>无需申请，在“抢红包”页面直接抽取。</p>',
     memo:
-      '<ol><li>活动时间：春节前后共15天，每日10:00~12:00（北京时间）。</li><li>昨日12:00至今日10:00期间累计存款满500元即可获得抽取资格，存款越多抽取次数越多。</li><li>红包金额随机，最高8,888元，需完成1倍有效投注方可取款。</li><li>抽取记录可在“福利中心”查看。</li></ol>',
+      '<ol><li>抽取时间：每日10:00~12:00（北京时间）。</li><li>抽取资格按前一日12:00至当日10:00之间审核到账的存款与前一日有效投注计算：存款满100元可抽1次；存款满1,000元且前一日有效投注满1,000元可抽2次；存款满5,000元且前一日有效投注满10,000元可抽3次；每日最多3次。</li><li>红包金额随机：1次档1~8元，2次档5~38元，3次档18~188元。每日红包总额有限，发完即止。</li><li>红包即时发放至中心钱包，需完成1倍有效投注方可取款；抽取记录可在“福利中心”查看。</li><li>具体时间、条件与金额以抢红包页面显示的规则为准。</li></ol>',
     ageDays: 6,
+    rules: null,
   },
   {
-    key: 'euro-cup',
+    key: 'sprint',
     type: '限时活动',
-    title: '欧洲杯冠军竞猜 赢取万元大奖',
-    content: '<p>竞猜欧洲杯冠军球队，猜中即可瓜分<b>100,000元</b>奖池！体育投注满额还可额外获得竞猜次数。</p>',
+    title: '限时冲刺 3天投注满5,000元送88元',
+    content: '<p>限时活动！近3天有效投注满<b>5,000元</b>，即可申请<b>88元</b>冲刺彩金，名额不限，截止前申请有效。</p>',
     memo:
-      '<ol><li>竞猜时间：小组赛开赛前至1/4决赛开赛前。</li><li>活动期间体育赛事累计有效投注每满1,000元获得1次竞猜机会，每位会员最多10次。</li><li>猜中冠军的会员按竞猜次数平分奖池，单人最高20,000元。</li><li>奖金于决赛结束后3个工作日内派发，需完成1倍有效投注方可取款。</li></ol>',
+      '<ol><li>活动截止：{ends}（北京时间），截止后不再受理申请。</li><li>近3天（北京时间，含申请当天）已结算的有效投注累计满5,000元即可申请，所有游戏均计入。</li><li>每位会员仅可申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成1倍有效投注方可取款。</li></ol>',
     ageDays: 3,
+    endsInDays: 30,
+    rules: { eligibility: 'min_turnover', days: 3, min_amount: 5000, frequency: 'once', payout: 'fixed', amount: 88, ...fixed, turnover_multiple: 1, auto_approve: false },
   },
   {
     key: 'vip-upgrade',
     type: '日常活动',
-    title: 'VIP晋级礼金 最高88,888元',
-    content: '<p>每晋升一级即可获得对应的<b>晋级礼金</b>，从VIP2到VIP10累计可得最高<b>88,888元</b>，还有专属返水与生日礼金。</p>',
+    title: `VIP晋级礼金 单级最高${yuan(topBonus)}元`,
+    content: `<p>每晋升一级即可获得对应的<b>晋级礼金</b>，VIP10单级最高<b>${yuan(topBonus)}元</b>，VIP2至VIP10累计<b>${yuan(totalBonus)}元</b>，更有逐级提升的专属返水。</p><p>晋级后礼金自动发放，无需申请。</p>`,
     memo:
-      '<ol><li>晋级礼金：VIP2 18元、VIP3 58元、VIP4 188元、VIP5 588元、VIP6 1,288元、VIP7 3,888元、VIP8 8,888元、VIP9 18,888元、VIP10 54,288元。</li><li>晋级需同时满足累计存款与累计有效投注要求，每日最多晋升一级。</li><li>90天内未达到保级流水将降低一级。</li><li>礼金1倍有效投注即可取款。</li></ol>',
+      `<ol><li>晋级礼金：${bonusList}，每个等级仅发放一次。</li><li>晋级需同时满足累计存款与累计有效投注要求，每日最多晋升一级，不可跳级。</li><li>90天内有效投注未达到保级流水将降低一级。</li><li>礼金晋级后自动发放至中心钱包并以站内信通知，需完成1倍有效投注方可取款。</li><li>各等级要求与礼金以VIP页面为准。</li></ol>`,
     ageDays: 40,
+    rules: null,
   },
 ];

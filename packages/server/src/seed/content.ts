@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createActivity, saveArticle, BANNER_TYPE } from '../modules/content/service.js';
+import { activityRulesFailure, beijingWireTime, rulesFromForm } from '@app/contract';
 import { ACTIVITIES, ACTIVITY_TYPES } from './activities.js';
 import { ARTICLES } from './articles.js';
 import { CATALOGUE, gameImage } from './catalogue.js';
@@ -22,13 +23,13 @@ function daysAgo(days: number, hour = 10): Date {
 
 const NOTICES: { title: string; content: string; ageDays: number }[] = [
   {
-    title: '关于新年活动的公告',
-    content: '尊敬的会员：新春红包雨活动已开启，活动期间每日10:00~12:00均可参与抽取，单个红包最高8,888元。详情请查看优惠活动页面，祝您新年快乐，好运连连！',
+    title: '天天红包雨上线公告',
+    content: '尊敬的会员：天天红包雨现已上线，每日10:00~12:00（北京时间）开放抽取，前一日12:00至当日10:00存款满100元即可获得抽取资格，存款与投注越多次数越多，单个红包最高188元。详情请查看优惠活动页面。',
     ageDays: 1,
   },
   {
-    title: '欧洲杯冠军竞猜火热进行中',
-    content: '欧洲杯冠军竞猜现已开放，体育赛事累计有效投注每满1,000元即可获得1次竞猜机会，猜中冠军瓜分100,000元奖池。',
+    title: '限时冲刺奖火热进行中',
+    content: '限时冲刺奖现已开放：近3天有效投注满5,000元即可在优惠活动页面申请88元彩金，每人一次，活动截止后不再受理。',
     ageDays: 3,
   },
   {
@@ -48,12 +49,12 @@ const NOTICES: { title: string; content: string; ageDays: number }[] = [
   },
   {
     title: '每日返水规则调整说明',
-    content: '自本月起，返水将在次日24小时内派发至福利中心，会员可自行领取，返水只需1倍有效投注即可取款。VIP等级越高，返水比例越高，最高可达1.20%。',
+    content: '自本月起，返水将在次日24小时内计入返水中心，会员可自行一键领取，返水只需1倍有效投注即可取款。VIP等级越高，返水比例越高，最高可达1.20%。',
     ageDays: 14,
   },
   {
     title: '星耀娱乐APP全新上线',
-    content: '星耀娱乐APP全新上线，界面更流畅、存取更快捷。前往“APP下载”页面即可安装，登录APP还可参与专属优惠。',
+    content: '星耀娱乐APP全新上线，界面更流畅、存取更快捷。前往“APP下载”页面即可安装，随时随地参与优惠活动。',
     ageDays: 21,
   },
 ];
@@ -63,8 +64,8 @@ const BANNERS: { type: number; src: string; activity?: string }[] = [
   { type: BANNER_TYPE.hall, src: '/assets/banners/hall-1.svg', activity: 'first-deposit' },
   { type: BANNER_TYPE.hall, src: '/assets/banners/hall-2.svg' },
   { type: BANNER_TYPE.hall, src: '/assets/banners/hall-3.svg', activity: 'vip-upgrade' },
-  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-4.svg', activity: 'spring-redpacket' },
-  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-5.svg', activity: 'euro-cup' },
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-4.svg', activity: 'red-packet' },
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-5.svg', activity: 'sprint' },
   { type: BANNER_TYPE.app, src: '/assets/banners/app-1.svg' },
   { type: BANNER_TYPE.app, src: '/assets/banners/app-2.svg', activity: 'first-deposit' },
   { type: BANNER_TYPE.app, src: '/assets/banners/app-3.svg' },
@@ -78,15 +79,24 @@ export async function seedContent(tx: Transaction<Database>): Promise<void> {
   }
   const activityIds = new Map<string, number>();
   for (const [i, a] of ACTIVITIES.entries()) {
+    // A limited-time activity closes at the end of the Beijing day endsInDays after the seed.
+    const endsAt = a.endsInDays ? `${beijingWireTime(new Date(Date.now() + a.endsInDays * DAY_MS)).slice(0, 10)} 23:59:59` : '';
     const id = await createActivity(tx, {
       typeId: typeIds.get(a.type)!,
       banner: `/assets/activities/activity-${i + 1}.svg`,
       title: a.title,
       content: a.content,
-      memo: a.memo,
+      memo: a.memo.replace('{ends}', endsAt),
       sort: i + 1,
       createdAt: daysAgo(a.ageDays),
     });
+    if (a.rules) {
+      // Seeded rules pass the same validation as the console's (modules/promotions/rules.ts writes the staff's).
+      const form = { ...a.rules, ends_at: endsAt };
+      const failure = activityRulesFailure(form);
+      if (failure) throw new Error(`seeded activity ${a.key}: ${failure}`);
+      await tx.updateTable('activities').set({ rules: JSON.stringify(rulesFromForm(form)) }).where('id', '=', id).execute();
+    }
     activityIds.set(a.key, id);
   }
 

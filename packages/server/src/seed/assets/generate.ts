@@ -195,16 +195,16 @@ ${b.art}`;
 }
 
 const HALL: Omit<BannerSpec, 'w' | 'h' | 'file'>[] = [
-  { bg: ['#1e2a78', '#3a5bef'], tag: '新人专享', title: '新会员首存100%彩金', sub: '最高赠送888元 · 注册7天内有效', cta: '立即领取', art: art.gift(600, 150, 0.95), seed: 1 },
-  { bg: ['#0f3d6e', '#1f8ef1'], tag: '天天返水', title: '每日返水 无上限', sub: '最高1.20% · 次日自动派发福利中心', cta: '了解详情', art: art.coins(600, 140, 0.95), seed: 2 },
-  { bg: ['#2a1a6e', '#7b4fe0'], tag: 'VIP特权', title: 'VIP晋级礼金', sub: '最高88,888元 · 十级尊享特权', cta: '立即查看', art: art.crown(610, 150, 0.85), seed: 3 },
-  { bg: ['#8c0f1f', '#e8323c'], tag: '限时活动', title: '新春红包雨', sub: '每日10:00-12:00 · 单个最高8,888元', cta: '马上去抢', art: art.redPackets(600, 150, 1), seed: 4 },
-  { bg: ['#0b5a3a', '#1fae6b'], tag: '体育赛事', title: '欧洲杯冠军竞猜', sub: '猜中冠军 瓜分10万元奖池', cta: '参与竞猜', art: art.football(600, 145, 0.95), seed: 5 },
+  { bg: ['#1e2a78', '#3a5bef'], tag: '新人专享', title: '新会员首存100%彩金', sub: '最高赠送888元 · 首存到账即可申请', cta: '立即申请', art: art.gift(600, 150, 0.95), seed: 1 },
+  { bg: ['#0f3d6e', '#1f8ef1'], tag: '天天返水', title: '每日返水 无上限', sub: '最高1.20% · 次日到账 返水中心一键领取', cta: '了解详情', art: art.coins(600, 140, 0.95), seed: 2 },
+  { bg: ['#2a1a6e', '#7b4fe0'], tag: 'VIP特权', title: 'VIP晋级礼金', sub: '单级最高8,888元 · 晋级自动发放', cta: '立即查看', art: art.crown(610, 150, 0.85), seed: 3 },
+  { bg: ['#8c0f1f', '#e8323c'], tag: '限时活动', title: '天天红包雨', sub: '每日10:00-12:00 · 单个最高188元', cta: '马上去抢', art: art.redPackets(600, 150, 1), seed: 4 },
+  { bg: ['#0b5a3a', '#1fae6b'], tag: '限时活动', title: '限时冲刺奖', sub: '3天投注满5,000元 送88元', cta: '立即申请', art: art.coins(600, 140, 0.95), seed: 5 },
 ];
 
 const APP: Omit<BannerSpec, 'w' | 'h' | 'file'>[] = [
   { bg: ['#1e2a78', '#3a5bef'], tag: '星耀娱乐APP', title: '随时随地 畅玩无忧', sub: '真人 · 体育 · 电竞 · 彩票 一手掌握', cta: '立即下载', art: art.phone(610, 180, 1.05), seed: 11 },
-  { bg: ['#3a1a78', '#8a5cf0'], tag: 'APP专享', title: '首存加赠 好礼不停', sub: 'APP登录即享专属优惠', cta: '领取优惠', art: art.gift(605, 190, 0.95), seed: 12 },
+  { bg: ['#3a1a78', '#8a5cf0'], tag: '新人专享', title: '首存加赠 好礼不停', sub: '首存100%彩金 最高888元', cta: '领取优惠', art: art.gift(605, 190, 0.95), seed: 12 },
   { bg: ['#0c3b5e', '#2a8fd8'], tag: '安全保障', title: '安全稳定 极速存取', sub: '复式记账 资金实时对账 · 7×24小时客服', cta: '了解更多', art: art.shield(610, 180, 1.15), seed: 13 },
 ];
 
@@ -215,9 +215,9 @@ const ACTIVITY_LOOK: { bg: [string, string]; art: (x: number, y: number, s?: num
   { bg: ['#243b9c', '#5b7bff'], art: art.gift },
   { bg: ['#0f5a55', '#1fb5a3'], art: art.coins },
   { bg: ['#5a1a82', '#b05cf0'], art: art.cards },
-  { bg: ['#6b1b1b', '#e0573a'], art: art.cards },
+  { bg: ['#6b1b1b', '#e0573a'], art: art.gift },
   { bg: ['#8c0f1f', '#e8323c'], art: art.redPackets },
-  { bg: ['#0b5a3a', '#1fae6b'], art: art.football },
+  { bg: ['#0b5a3a', '#1fae6b'], art: art.coins },
   { bg: ['#2a1a6e', '#7b4fe0'], art: art.crown },
 ];
 
