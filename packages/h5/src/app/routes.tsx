@@ -24,6 +24,7 @@ const HelpCenter = lazy(() => import('../features/help/routes/HelpCenter'));
 const HelpArticle = lazy(() => import('../features/help/routes/HelpArticle'));
 const Activity = lazy(() => import('../features/promotions/routes/Activity'));
 const ActivityInfo = lazy(() => import('../features/promotions/routes/ActivityInfo'));
+const ActivityRecord = lazy(() => import('../features/promotions/routes/ActivityRecord'));
 const AppDownload = lazy(() => import('../features/download/routes/AppDownload'));
 const Kefu = lazy(() => import('../features/service/routes/Kefu'));
 const IframePage = lazy(() => import('../features/service/routes/IframePage'));
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
   { path: 'boutBallBet', element: screen(HelpCenter) },
   { path: 'boutBallBetInfo', element: screen(HelpArticle) },
   { path: 'activityInfo', element: screen(ActivityInfo) },
+  { path: 'activityRecord', element: screen(ActivityRecord, 'auth') },
   { path: 'transfer', element: screen(Transfer, 'confirm') },
   { path: 'money', element: screen(Money, 'auth') },
   { path: 'withdrawal', element: screen(Withdrawal, 'auth') },

@@ -20,6 +20,9 @@ export default function Activity() {
         <div className="activity-hero-title">优惠活动</div>
         <div className="activity-hero-sub">精彩不断 · 好礼天天送</div>
         <GiftOutline className="activity-hero-icon" />
+        <button type="button" className="activity-record-link" onClick={() => go('/activityRecord')} data-testid="activity-record-link">
+          申请记录
+        </button>
       </header>
       <div className="activity-tabs-wrap" data-testid="activity-tabs">
         <Tabs activeKey={type} onChange={setType} className="activity-tabs">

@@ -1,11 +1,12 @@
 import { Button, DotLoading, ErrorBlock, Toast } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CODE } from '@app/contract';
-import { useToken } from '../../../shared/auth/session';
+import { userKey, useToken } from '../../../shared/auth/session';
 import { HtmlContent } from '../../../shared/components/HtmlContent';
 import { SmartImage } from '../../../shared/components/SmartImage';
-import { applyForActivity, useActivity } from '../api';
+import { applyForActivity, applyLogKey, useActivity } from '../api';
 import '../promotions.css';
 
 /** A promotion: banner, title, content, rules and the apply button (去登录 for a visitor). */
@@ -15,13 +16,19 @@ export default function ActivityInfo() {
   const navigate = useNavigate();
   const location = useLocation();
   const token = useToken();
+  const qc = useQueryClient();
   const { data, isPending, isError, error } = useActivity(id);
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/activity'));
 
   const apply = async () => {
     try {
       const res = await applyForActivity(id);
-      if (res.code === CODE.ok) Toast.show({ icon: 'success', content: res.message });
+      if (res.code === CODE.ok) {
+        Toast.show({ icon: 'success', content: res.message });
+        // an auto-approved bonus moves the balance too
+        void qc.invalidateQueries({ queryKey: applyLogKey });
+        void qc.invalidateQueries({ queryKey: userKey });
+      }
       else if (res.code !== CODE.unauthorized) Toast.show({ icon: 'fail', content: res.message });
     } catch {
       // a network failure stays silent (spec §8)
