@@ -31,8 +31,10 @@ import { PG_ADMIN_URL } from './platform.js';
  * The baselines copy rows into tables of the same columns without indexes (`CREATE TABLE … (LIKE …)`,
  * logged, as the real tables are), the median of three copies: for the rebate the bet records the pass
  * reads (one rebate record is written per record: one bet per member, category and day), for the VIP
- * pass the members rows. A re-run of both passes for the same day and `now` must change nothing, and
- * the ledger must check at the end.
+ * pass the members rows. For reference, the rebate records the pass wrote are copied once more into a
+ * table with rebate_records' indexes and foreign keys: what writing those rows costs at all. A re-run
+ * of both passes for the same day and `now` must change nothing, and the ledger must check at the end.
+ * BENCH_LOYALTY_MEMBERS changes the number of members (100,000 by default).
  */
 const MEMBERS = Number(process.env.BENCH_LOYALTY_MEMBERS || 100_000);
 const TARGET_RATIO = 10;
