@@ -113,6 +113,7 @@ async function mails(memberId: number) {
 
 /** Beijing wall-clock time → the instant. */
 const bj = (wall: string) => new Date(`${wall.replace(' ', 'T')}+08:00`);
+const beijingNow = () => new Date(Date.now() + 8 * HOUR_MS).toISOString().replace('T', ' ').slice(0, 19);
 
 describe('the contract: bonus, periods, rules', () => {
   it('pays a fixed amount, or a whole percent of the deposit rounded down to the fen and capped', () => {
@@ -472,6 +473,31 @@ describe('the console: queue, rules, permissions', () => {
     expect(await adminCall(s, finance.token, 'POST', `/activities/${id}/rules`, { rules: FIXED_8 })).toMatchObject({ code: 403 });
     expect(await applicationOf(m.id, id)).toMatchObject([{ state: 0 }]);
     expect((await adminCall(s, finance.token, 'POST', `/activity-applications/${app.id}/approve`)).code).toBe(200);
+  });
+});
+
+describe('the seeded promotions', () => {
+  it('promise what is paid: rules on the applyable ones, the VIP bonuses of the tiers, the red-packet window', async () => {
+    // the seed's eight, created before any of this file's
+    const seeded = await s.db.kysely.selectFrom('activities').select(['title', 'content', 'memo', 'rules']).orderBy('id').limit(8).execute();
+    expect(seeded).toHaveLength(8);
+    const withRules = seeded.filter((r) => r.rules !== null);
+    expect(withRules).toHaveLength(6);
+    for (const r of withRules) expect(activityRulesFailure(rulesToForm(r.rules as never)), r.title).toBeNull();
+    const sprint = withRules.find((r) => r.title.startsWith('限时冲刺'))!;
+    expect((sprint.rules as { ends_at: string }).ends_at > beijingNow()).toBe(true);
+    expect(sprint.memo).toContain((sprint.rules as { ends_at: string }).ends_at);
+    const vip = seeded.find((r) => r.title.startsWith('VIP晋级礼金'))!;
+    expect(vip.rules).toBeNull();
+    const tiers = await s.db.kysely.selectFrom('vip_tiers').select(['level', 'levelup_bonus_fen']).where('levelup_bonus_fen', '>', 0).orderBy('level').execute();
+    for (const t of tiers) expect(vip.memo).toContain(`VIP${t.level} ${(Number(t.levelup_bonus_fen) / 100).toLocaleString('en-US')}元`);
+    const top = Math.max(...tiers.map((t) => Number(t.levelup_bonus_fen) / 100));
+    expect(vip.title).toBe(`VIP晋级礼金 单级最高${top.toLocaleString('en-US')}元`);
+    const rp = seeded.find((r) => r.title.startsWith('天天红包雨'))!;
+    expect(rp.rules).toBeNull();
+    expect(rp.memo).toContain('每日10:00~12:00（北京时间）');
+    expect(rp.memo).toContain('前一日12:00至当日10:00');
+    for (const text of seeded.map((r) => r.title + r.content + r.memo)) expect(text).not.toMatch(/签到|竞猜|救援|连赢|88,888|每个IP/);
   });
 });
 

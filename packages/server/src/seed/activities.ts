@@ -6,7 +6,7 @@
  * bonuses, red packets) and 立即申请 answers that no application is needed. The texts state the same
  * figures as the rules, the VIP tiers (seed/vip.ts) and the red-packet defaults (contract redpacket.ts).
  */
-import type { ActivityRulesForm } from '@app/contract';
+import { DEFAULT_REDPACKET_RULES as RP, type ActivityRulesForm } from '@app/contract';
 import { VIP_TIERS } from './vip.js';
 
 export const ACTIVITY_TYPES = ['限时活动', '新人首存', '日常活动'] as const;
@@ -35,6 +35,13 @@ const paidTiers = VIP_TIERS.filter((t) => t.levelupBonusYuan > 0);
 const bonusList = paidTiers.map((t) => `VIP${t.level} ${yuan(t.levelupBonusYuan)}元`).join('、');
 const topBonus = Math.max(...paidTiers.map((t) => t.levelupBonusYuan));
 const totalBonus = paidTiers.reduce((sum, t) => sum + t.levelupBonusYuan, 0);
+
+// The red-packet texts are written from the contract's default rules (what a fresh platform runs).
+const redPacketTiers = RP.tiers
+  .map((t) => [t.recharge > 0 ? `存款满${yuan(t.recharge)}元` : '', t.day_flow > 0 ? `前一日有效投注满${yuan(t.day_flow)}元` : ''].filter(Boolean).join('且') + `可抽${t.draws}次`)
+  .join('；');
+const redPacketRanges = RP.tiers.map((t) => `${t.draws}次档${yuan(t.min_money)}~${yuan(t.max_money)}元`).join('，');
+export const redPacketTop = Math.max(...RP.tiers.map((t) => t.max_money));
 const noWindow = { days: 0, min_amount: 0 } as const;
 
 export const ACTIVITIES: ActivitySeed[] = [
@@ -92,10 +99,10 @@ export const ACTIVITIES: ActivitySeed[] = [
   {
     key: 'red-packet',
     type: '日常活动',
-    title: '天天红包雨 10:00~12:00开抢',
-    content: '<p>每天<b>10:00~12:00</b>（北京时间）开放抢红包，存款与投注越多，抽取次数越多，单个红包最高<b>188元</b>！</p><p>无需申请，在“抢红包”页面直接抽取。</p>',
+    title: `天天红包雨 ${RP.start_time}~${RP.end_time}开抢`,
+    content: `<p>每天<b>${RP.start_time}~${RP.end_time}</b>（北京时间）开放抢红包，存款与投注越多，抽取次数越多，单个红包最高<b>${yuan(redPacketTop)}元</b>！</p><p>无需申请，在“抢红包”页面直接抽取。</p>`,
     memo:
-      '<ol><li>抽取时间：每日10:00~12:00（北京时间）。</li><li>抽取资格按前一日12:00至当日10:00之间审核到账的存款与前一日有效投注计算：存款满100元可抽1次；存款满1,000元且前一日有效投注满1,000元可抽2次；存款满5,000元且前一日有效投注满10,000元可抽3次；每日最多3次。</li><li>红包金额随机：1次档1~8元，2次档5~38元，3次档18~188元。每日红包总额有限，发完即止。</li><li>红包即时发放至中心钱包，需完成1倍有效投注方可取款；抽取记录可在“福利中心”查看。</li><li>具体时间、条件与金额以抢红包页面显示的规则为准。</li></ol>',
+      `<ol><li>抽取时间：每日${RP.start_time}~${RP.end_time}（北京时间）。</li><li>抽取资格按前一日${RP.end_time}至当日${RP.start_time}之间审核到账的存款与前一日有效投注计算：${redPacketTiers}；每日最多${RP.max_times}次。</li><li>红包金额随机：${redPacketRanges}。每日红包总额有限，发完即止。</li><li>红包即时发放至中心钱包，需完成${RP.turnover_multiple}倍有效投注方可取款；抽取记录可在“福利中心”查看。</li><li>具体时间、条件与金额以抢红包页面显示的规则为准。</li></ol>`,
     ageDays: 6,
     rules: null,
   },

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createActivity, saveArticle, BANNER_TYPE } from '../modules/content/service.js';
-import { activityRulesFailure, beijingWireTime, rulesFromForm } from '@app/contract';
-import { ACTIVITIES, ACTIVITY_TYPES } from './activities.js';
+import { activityRulesFailure, beijingWireTime, DEFAULT_REDPACKET_RULES as RP, rulesFromForm } from '@app/contract';
+import { ACTIVITIES, ACTIVITY_TYPES, redPacketTop } from './activities.js';
 import { ARTICLES } from './articles.js';
 import { CATALOGUE, gameImage } from './catalogue.js';
 import { VIP_TIERS } from './vip.js';
@@ -24,7 +24,7 @@ function daysAgo(days: number, hour = 10): Date {
 const NOTICES: { title: string; content: string; ageDays: number }[] = [
   {
     title: '天天红包雨上线公告',
-    content: '尊敬的会员：天天红包雨现已上线，每日10:00~12:00（北京时间）开放抽取，前一日12:00至当日10:00存款满100元即可获得抽取资格，存款与投注越多次数越多，单个红包最高188元。详情请查看优惠活动页面。',
+    content: `尊敬的会员：天天红包雨现已上线，每日${RP.start_time}~${RP.end_time}（北京时间）开放抽取，前一日${RP.end_time}至当日${RP.start_time}存款满${Math.min(...RP.tiers.map((t) => t.recharge))}元即可获得抽取资格，存款与投注越多次数越多，单个红包最高${redPacketTop}元。详情请查看优惠活动页面。`,
     ageDays: 1,
   },
   {

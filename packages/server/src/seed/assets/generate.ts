@@ -11,8 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
+import { DEFAULT_REDPACKET_RULES as RP } from '@app/contract';
 import { CATALOGUE, gameImage, type CatalogueEntry } from '../catalogue.js';
-import { ACTIVITIES } from '../activities.js';
+import { ACTIVITIES, redPacketTop } from '../activities.js';
+import { VIP_TIERS } from '../vip.js';
 import { SLOT_MACHINES } from '../../venue-demo/games/slots/machines.js';
 import { FISH } from '../../venue-demo/games/fishing.js';
 import { fishingGames } from '../../venue-demo/games/index.js';
@@ -197,8 +199,8 @@ ${b.art}`;
 const HALL: Omit<BannerSpec, 'w' | 'h' | 'file'>[] = [
   { bg: ['#1e2a78', '#3a5bef'], tag: '新人专享', title: '新会员首存100%彩金', sub: '最高赠送888元 · 首存到账即可申请', cta: '立即申请', art: art.gift(600, 150, 0.95), seed: 1 },
   { bg: ['#0f3d6e', '#1f8ef1'], tag: '天天返水', title: '每日返水 无上限', sub: '最高1.20% · 次日到账 返水中心一键领取', cta: '了解详情', art: art.coins(600, 140, 0.95), seed: 2 },
-  { bg: ['#2a1a6e', '#7b4fe0'], tag: 'VIP特权', title: 'VIP晋级礼金', sub: '单级最高8,888元 · 晋级自动发放', cta: '立即查看', art: art.crown(610, 150, 0.85), seed: 3 },
-  { bg: ['#8c0f1f', '#e8323c'], tag: '限时活动', title: '天天红包雨', sub: '每日10:00-12:00 · 单个最高188元', cta: '马上去抢', art: art.redPackets(600, 150, 1), seed: 4 },
+  { bg: ['#2a1a6e', '#7b4fe0'], tag: 'VIP特权', title: 'VIP晋级礼金', sub: `单级最高${Math.max(...VIP_TIERS.map((t) => t.levelupBonusYuan)).toLocaleString('en-US')}元 · 晋级自动发放`, cta: '立即查看', art: art.crown(610, 150, 0.85), seed: 3 },
+  { bg: ['#8c0f1f', '#e8323c'], tag: '限时活动', title: '天天红包雨', sub: `每日${RP.start_time}-${RP.end_time} · 单个最高${redPacketTop}元`, cta: '马上去抢', art: art.redPackets(600, 150, 1), seed: 4 },
   { bg: ['#0b5a3a', '#1fae6b'], tag: '限时活动', title: '限时冲刺奖', sub: '3天投注满5,000元 送88元', cta: '立即申请', art: art.coins(600, 140, 0.95), seed: 5 },
 ];
 
