@@ -31,6 +31,8 @@ export const REDPACKET_MSG = {
   notEligible: '您暂未达到领取条件，快去完成吧！',
   soldOut: '今日红包已派完',
   drawn: '成功领取',
+  /** spec §8: a draw that never reached the server (the member app's toast) */
+  networkFailure: '服务器异常，请稍后再试',
   /** the draw's ledger journal memo */
   journalMemo: '红包 第{seq}次',
   // ---- the console's rule editor (redPacketRulesFailure) ----

@@ -13,8 +13,8 @@ const TABS = [
   { key: '/activity', title: '优惠', icon: <GiftOutline /> },
   { key: '/mine', title: '我的', icon: <UserOutline /> },
 ];
-/** Screens of the main layout that draw their own header (spec §2). */
-const HEADERLESS = ['/activity', '/activity_old', '/mine', '/mine_old'];
+/** Screens of the main layout that draw their own header (spec §2); /hongbao its red one with a back arrow. */
+const HEADERLESS = ['/activity', '/activity_old', '/mine', '/mine_old', '/hongbao'];
 
 function activeTab(pathname: string): string {
   if (pathname === '/' || pathname === '/index_old' || pathname === '/home') return '/';

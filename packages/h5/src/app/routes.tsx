@@ -47,6 +47,8 @@ const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
 const Lottery = lazy(() => import('../features/lottery/routes/Lottery'));
 const Vip = lazy(() => import('../features/vip/routes/Vip'));
 const Fanshui = lazy(() => import('../features/rebate/routes/Fanshui'));
+const Hongbao = lazy(() => import('../features/redpacket/routes/Hongbao'));
+const Welfare = lazy(() => import('../features/redpacket/routes/Welfare'));
 
 function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
@@ -60,12 +62,9 @@ function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm
 }
 
 /**
- * /hongbao: a visitor gets the login confirm (spec §2). Its member screen belongs to a later issue;
- * until then a member lands on the hall, as for any path without a screen.
+ * /hongbao (spec §2): with redpacket_switch 0 the toast 红包已关闭 and the hall, whoever asks; else a
+ * visitor gets the login confirm and a member the red-packet screen.
  */
-const notYetBuilt = <ConfirmLogin><Navigate replace to="/" /></ConfirmLogin>;
-
-/** /hongbao: with redpacket_switch 0 the toast 红包已关闭 (spec §2), whoever asks. */
 function RedPacketGate() {
   const { data: app } = useAppInfo();
   const closed = app?.redpacket_switch === 0;
@@ -73,7 +72,7 @@ function RedPacketGate() {
     if (closed) void toast(MSG.redpacketClosed);
   }, [closed]);
   if (!app) return null;
-  return closed ? <Navigate replace to="/" /> : notYetBuilt;
+  return closed ? <Navigate replace to="/" /> : screen(Hongbao, 'confirm');
 }
 
 /** The route table of spec §2: the main layout's children, then the top-level screens. */
@@ -132,6 +131,7 @@ export const routes: RouteObject[] = [
   { path: 'vip', element: screen(Vip) },
   { path: 'vip2', element: screen(Vip) },
   { path: 'fanshui', element: screen(Fanshui, 'auth') },
+  { path: 'welfare', element: screen(Welfare, 'auth') },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },
