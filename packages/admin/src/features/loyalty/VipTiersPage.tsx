@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Input, InputNumber, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Input, InputNumber, Popconfirm, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LOYALTY_ADMIN_LIMITS, REBATE_CATEGORIES, REBATE_CATEGORY_LABELS, TIER_MONEY_FIELDS, vipTiersFailure, type AdminVipTier } from '@app/contract';
 import { useAuth } from '../../shared/auth';
+import { VipTag } from '../../shared/components/VipTag';
 import { yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
 import { loyaltyApi, loyaltyKeys } from './api';
@@ -57,7 +58,7 @@ export default function VipTiersPage() {
     );
 
   const columns: ColumnsType<AdminVipTier> = [
-    { title: '等级', dataIndex: 'level', fixed: 'left', width: 72, render: (v: number) => <Tag className={`vip-tag vip-tag-${v}`}>VIP{v}</Tag> },
+    { title: '等级', dataIndex: 'level', fixed: 'left', width: 72, render: (v: number) => <VipTag level={v} /> },
     {
       title: '名称',
       dataIndex: 'name',

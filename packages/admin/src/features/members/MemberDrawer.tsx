@@ -7,9 +7,10 @@ import { useAuth } from '../../shared/auth';
 import { StateTag } from '../../shared/components/StateTag';
 import { yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
-import { MemberVip, VipTag } from '../loyalty/MemberVip';
+import { VipTag } from '../../shared/components/VipTag';
 import { AdjustModal } from './AdjustModal';
 import { HedgeShare } from './HedgeShare';
+import { MemberVip } from './MemberVip';
 import { PayPasswordLock } from './PayPasswordLock';
 
 const money = (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#389e0d' }}>{v > 0 ? '+' : ''}{yuan(v)}</span>;

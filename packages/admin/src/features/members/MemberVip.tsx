@@ -5,10 +5,9 @@ import { ADMIN_LIMITS, fmt, LOYALTY_ADMIN_MSG, staffReasonFailure, vipProgress, 
 import { useAuth } from '../../shared/auth';
 import { yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
-import { loyaltyApi, loyaltyKeys } from './api';
-import './loyalty.css';
-
-export const VipTag = ({ level }: { level: number }) => <Tag className={`vip-tag vip-tag-${level}`}>VIP{level}</Tag>;
+import { VipTag } from '../../shared/components/VipTag';
+import { loyaltyApi, loyaltyKeys } from '../loyalty/api';
+import './member-vip.css';
 
 const REASON_COLORS: Record<string, string> = { promotion: 'green', relegation: 'red', manual: 'blue' };
 
