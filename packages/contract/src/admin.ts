@@ -34,6 +34,8 @@ export const PERMISSION_LABELS = {
   'promotions.read': '查看活动与申请',
   'promotions.review': '审核活动申请（发放彩金）',
   'promotions.manage': '修改活动规则',
+  'redpacket.read': '查看红包规则与领取记录',
+  'redpacket.manage': '修改红包规则',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
 export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
@@ -61,9 +63,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'loyalty.read',
     'promotions.read',
     'promotions.review',
+    'redpacket.read',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage'],
-  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage'],
+  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -98,6 +101,7 @@ export const AUDIT_ACTION_LABELS = {
   'activity.approve': '活动申请通过（发放彩金）',
   'activity.reject': '活动申请拒绝',
   'activity.update': '修改活动规则',
+  'redpacket.rules': '修改红包规则',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -22,3 +22,4 @@ export * from './rebate.js';
 export * from './vip.js';
 export * from './promotions.js';
 export * from './redpacket.js';
+export * from './admin-redpacket.js';

@@ -2,3 +2,4 @@ export * from './validation.js';
 export * from './schemas.js';
 export * from './admin-schemas.js';
 export * from './promotions-schemas.js';
+export * from './redpacket-schemas.js';

@@ -7,13 +7,14 @@ import { openApiDocument } from './openapi.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { promotionRoutes } from './promotions/routes.js';
+import { redPacketRoutes } from './redpacket/routes.js';
 import { route, type AdminRoute } from './route.js';
 import { staffRoutes } from './staff/routes.js';
 import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 

@@ -21,7 +21,7 @@ import type { Kdb } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
 import { beijing, beijingDate, beijingDayStart } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../content/paging.js';
-import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder } from '../ledger/service.js';
 import { getSettings } from '../site/service.js';
 import { addTurnoverRequirement } from '../turnover/service.js';
 
@@ -64,9 +64,14 @@ export async function getRedPacketRules(db: Kdb): Promise<RedPacketRules> {
 /**
  * Saves the staff's rules (console), checked by the contract's redPacketRulesFailure (its Chinese
  * message as a 400). Today's budget row, if the day has begun drawing, takes the new budget, never
- * below what it has paid already. Only the known fields are kept.
+ * below what it has paid already. Only the known fields are kept. `record` writes the audit row
+ * (the rules before and after) in the same transaction.
  */
-export async function setRedPacketRules(db: Kdb, input: RedPacketRules, opts: { staffId?: number | null; now?: Date } = {}): Promise<RedPacketRules> {
+export async function setRedPacketRules(
+  db: Kdb,
+  input: RedPacketRules,
+  opts: { staffId?: number | null; now?: Date; record?: ReviewRecorder<RedPacketRules> } = {},
+): Promise<RedPacketRules> {
   const failure = redPacketRulesFailure(input);
   if (failure) throw refuse(failure);
   const rules: RedPacketRules = {
@@ -81,12 +86,15 @@ export async function setRedPacketRules(db: Kdb, input: RedPacketRules, opts: { 
   const staffId = opts.staffId ?? null;
   const today = beijingDate(opts.now ?? new Date());
   await db.transaction().execute(async (tx) => {
+    // The rules before, read under the row's lock so the audit's before is the one replaced.
+    const old = await tx.selectFrom('red_packet_rules').select('rules').where('id', '=', 1).forUpdate().executeTakeFirst();
     await tx
       .insertInto('red_packet_rules')
       .values({ id: 1, rules: json, updated_by: staffId })
       .onConflict((oc) => oc.column('id').doUpdateSet({ rules: json, updated_by: staffId, updated_at: sql`now()` }))
       .execute();
     await sql`UPDATE red_packet_days SET budget_fen = GREATEST(${fenOf(rules.daily_budget)}::bigint, used_fen) WHERE day = ${today}::date`.execute(tx);
+    await opts.record?.(tx, old ? (old.rules as RedPacketRules) : DEFAULT_REDPACKET_RULES, rules);
   });
   rulesCache.set(db, { rules, atMs: Date.now() });
   return rules;
