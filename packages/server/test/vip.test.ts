@@ -5,9 +5,9 @@ import { BET_STATUS, fmt, VIP_MSG, type VipTier } from '@app/contract';
 import { beijingDate } from '../src/lib/time.js';
 import { approveDeposit } from '../src/modules/deposits/review.js';
 import { applyBets, VenueCategories } from '../src/modules/games/ingest.js';
-import { memberBalanceFen } from '../src/modules/ledger/service.js';
+import { checkLedger, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { vipPass } from '../src/modules/vip/job.js';
-import { promoteEligible, vipBonusKey } from '../src/modules/vip/service.js';
+import { promoteBatch, promoteEligible, vipBonusKey } from '../src/modules/vip/service.js';
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
@@ -263,6 +263,114 @@ describe('the nightly pass', () => {
     const before = await snapshot();
     expect(await vipPass(s.db.kysely)).toEqual({ relegated: 0, promoted: 0 });
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the promotion batch (promoteBatch: many members, one transaction)', () => {
+  async function turnoverReq(memberId: number): Promise<number> {
+    return Number((await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirstOrThrow()).turnover_req_fen);
+  }
+  async function levelUpMails(memberId: number) {
+    return s.db.kysely.selectFrom('mails').select(['title', 'content']).where('member_id', '=', memberId).where('title', 'like', '恭喜晋级%').orderBy('id').execute();
+  }
+  async function bonusJournals(memberId: number) {
+    return s.db.kysely.selectFrom('ledger_journals').select('idem_key').where('idem_key', 'like', `vip-bonus:${memberId}:%`).orderBy('idem_key').execute();
+  }
+  /** A member who reached VIP2 (bonus paid) and was relegated to VIP1 now, its period starting now. */
+  async function relegatedFromVip2(regainTurnoverYuan: number) {
+    const m = await member();
+    await setFigures(m.id, 1_000, 5_000);
+    await promoteEligible(s.db.kysely, [m.id]);
+    const now = new Date();
+    await sql`UPDATE members SET vip = 1, vip_period_start = ${now}, vip_changed_on = ${beijingDate(now)}::date - 1 WHERE id = ${m.id}`.execute(s.db.kysely);
+    await s.db.kysely.insertInto('vip_history').values({ member_id: m.id, from_level: 2, to_level: 1, reason: 'relegation', created_at: now }).execute();
+    if (regainTurnoverYuan > 0) {
+      await s.db.kysely
+        .insertInto('member_daily_bets')
+        .values({ member_id: m.id, day: beijingDate(now), category: 'realbet', bets: 1, bet_fen: regainTurnoverYuan * 100, valid_fen: regainTurnoverYuan * 100, win_loss_fen: 0 })
+        .execute();
+    }
+    return m;
+  }
+
+  it('promotes exactly the eligible members one level, pays each new level’s bonus once with its turnover, mails each, and a re-run changes nothing', async () => {
+    const toVip2 = await member();
+    await setFigures(toVip2.id, 1_000, 5_000);
+    const several = await member(); // qualifies up to VIP4: one level only
+    await setFigures(several.id, 20_000, 100_000);
+    const short = await member(); // 999 元 deposit
+    await setFigures(short.id, 999, 5_000);
+    const trial = await member();
+    await s.db.kysely.updateTable('members').set({ is_trial: true, paysum_fen: 1_000_00, flow_fen: 5_000_00 }).where('id', '=', trial.id).execute();
+    const changedToday = await member();
+    await setFigures(changedToday.id, 1_000, 5_000);
+    await sql`UPDATE members SET vip_changed_on = ${beijingDate(new Date())}::date WHERE id = ${changedToday.id}`.execute(s.db.kysely);
+    const regains = await relegatedFromVip2(2_000); // VIP2's retention turnover since the relegation
+    const waits = await relegatedFromVip2(1_999);
+    const all = [toVip2, several, short, trial, changedToday, regains, waits];
+    const balancesBefore = await Promise.all(all.map((m) => memberBalanceFen(s.db.kysely, m.id)));
+    const reqBefore = await Promise.all(all.map((m) => turnoverReq(m.id)));
+
+    const promoted = await promoteBatch(s.db.kysely, all.map((m) => m.id).reverse());
+
+    expect(promoted).toEqual([toVip2.id, several.id, regains.id]);
+    expect(await Promise.all(all.map((m) => levelOf(m.id)))).toEqual([2, 2, 1, 1, 1, 2, 1]);
+    expect(await history(toVip2.id)).toEqual([{ from_level: 1, to_level: 2, reason: 'promotion' }]);
+    expect(await history(several.id)).toEqual([{ from_level: 1, to_level: 2, reason: 'promotion' }]);
+    expect((await history(regains.id)).map((h) => h.reason)).toEqual(['promotion', 'relegation', 'promotion']);
+    // 18 元 and 18 元 of requirement to the two first ones; the level regained paid its bonus before
+    const balancesAfter = await Promise.all(all.map((m) => memberBalanceFen(s.db.kysely, m.id)));
+    expect(balancesAfter.map((b, i) => b - balancesBefore[i])).toEqual([18_00, 18_00, 0, 0, 0, 0, 0]);
+    const reqAfter = await Promise.all(all.map((m) => turnoverReq(m.id)));
+    expect(reqAfter.map((r, i) => r - reqBefore[i])).toEqual([18_00, 18_00, 0, 0, 0, 0, 0]);
+    expect(await bonusJournals(toVip2.id)).toEqual([{ idem_key: vipBonusKey(toVip2.id, 2) }]);
+    expect(await bonusJournals(regains.id)).toEqual([{ idem_key: vipBonusKey(regains.id, 2) }]);
+    const bonusMail = { title: '恭喜晋级VIP2', content: fmt(VIP_MSG.levelUpBonusMailContent, { level: 2, amount: '18.00' }) };
+    expect(await levelUpMails(toVip2.id)).toEqual([bonusMail]);
+    expect(await levelUpMails(several.id)).toEqual([bonusMail]);
+    expect(await levelUpMails(regains.id)).toEqual([bonusMail, { title: '恭喜晋级VIP2', content: fmt(VIP_MSG.levelUpMailContent, { level: 2 }) }]);
+    expect(await levelUpMails(short.id)).toEqual([]);
+    expect((await checkLedger(s.db.kysely)).ok).toBe(true);
+
+    const before = await snapshot();
+    const mails = await s.db.kysely.selectFrom('mails').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(await promoteBatch(s.db.kysely, all.map((m) => m.id))).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    expect(await s.db.kysely.selectFrom('mails').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(mails);
+  });
+
+  it('refuses more members than one batch holds', async () => {
+    await expect(promoteBatch(s.db.kysely, Array.from({ length: 501 }, (_, i) => i + 1))).rejects.toThrow('at most 500');
+  });
+
+  it('promotes each member once when a deposit approval, the nightly pass and the hooks run at the same time', async () => {
+    const others = await Promise.all(Array.from({ length: 6 }, () => member()));
+    for (const m of others) await setFigures(m.id, 1_000, 5_000);
+    const depositor = await member();
+    await deposit(depositor.token, 900);
+    await sql`UPDATE members SET flow_fen = 5000 * 100 WHERE id = ${depositor.id}`.execute(s.db.kysely);
+    const r = await s.api('/api/recharge', { paytype: 'alipay', amount: 100 }, { token: depositor.token });
+    expect(r.code).toBe(200);
+    const pending = await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', r.data.deposit_no).executeTakeFirstOrThrow();
+    const ids = [depositor, ...others].map((m) => m.id);
+
+    await Promise.all([
+      approveDeposit(s.db.kysely, pending.id, staffId),
+      vipPass(s.db.kysely),
+      promoteEligible(s.db.kysely, ids),
+      promoteEligible(s.db.kysely, [...ids].reverse()),
+      promoteBatch(s.db.kysely, ids),
+    ]);
+
+    for (const m of [depositor, ...others]) {
+      expect(await levelOf(m.id)).toBe(2);
+      expect(await history(m.id)).toEqual([{ from_level: 1, to_level: 2, reason: 'promotion' }]);
+      expect(await bonusJournals(m.id)).toHaveLength(1);
+      expect(await levelUpMails(m.id)).toHaveLength(1);
+    }
+    expect(await memberBalanceFen(s.db.kysely, depositor.id)).toBe(1_000_00 + 18_00);
+    for (const m of others) expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(18_00);
+    expect((await checkLedger(s.db.kysely)).ok).toBe(true);
   });
 });
 

@@ -175,7 +175,7 @@ export async function memberVip(db: Kdb, memberId: number): Promise<AdminMemberV
  * climbing, DESIGN §8). Like the engine's own changes it starts a new retention period and counts
  * as the day's level change, and it is a vip_history row, so the rebate of its Beijing day and of the
  * days after it uses the new level; the row keeps the staff member's reason and name. Member row locked first, as every
- * level change does (modules/vip/service.ts promoteMember). Trial accounts have no level to change.
+ * level change does (modules/vip/service.ts promoteBatch). Trial accounts have no level to change.
  */
 export async function changeMemberVip(db: Kdb, actor: Actor, memberId: number, change: { level: number; reason: string }, now: Date = new Date()): Promise<VipChangeResult> {
   const reason = change.reason.trim();

@@ -94,6 +94,16 @@ export async function memberWalletId(db: Tx, memberId: number): Promise<number> 
   return row ? row.id : openMemberWallet(db, memberId);
 }
 
+/** The central-wallet account ids of these members, by member id (a batch's memberWalletId). */
+export async function memberWalletIds(db: Tx, memberIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (memberIds.length === 0) return out;
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'member_id']).where('member_id', 'in', memberIds).where('kind', '=', 'member_wallet').execute();
+  for (const r of rows) out.set(Number(r.member_id), r.id);
+  for (const id of memberIds) if (!out.has(id)) out.set(id, await openMemberWallet(db, id));
+  return out;
+}
+
 export function memberWalletCode(memberId: number): string {
   return `member:${memberId}:wallet`;
 }
@@ -125,10 +135,7 @@ export function openMemberWallet(tx: Tx, memberId: number): Promise<number> {
  * and InsufficientFunds when an account would go below zero (the caller's transaction rolls back).
  */
 export async function post(tx: Transaction<Database>, journal: JournalInput): Promise<number> {
-  const sum = journal.entries.reduce((s, e) => s + e.amountFen, 0);
-  if (journal.entries.length < 2 || sum !== 0 || journal.entries.some((e) => !Number.isSafeInteger(e.amountFen) || e.amountFen === 0)) {
-    throw new Error(`ledger: journal ${journal.idemKey} is unbalanced or malformed`);
-  }
+  assertBalanced(journal);
   const ordered = [...journal.entries].sort((a, b) => a.accountId - b.accountId);
   const ids = ordered.map((e) => e.accountId);
   const amounts = ordered.map((e) => e.amountFen);
@@ -167,6 +174,69 @@ export async function post(tx: Transaction<Database>, journal: JournalInput): Pr
   }
   for (const m of row.members) displayBalances.delete(Number(m));
   return row.journal_id;
+}
+
+/** Journals posted by one postMany: a nightly pass's batch (the VIP pass posts ≤ 500 bonuses at a time). */
+export const POST_MANY_MAX = 1000;
+
+function assertBalanced(journal: JournalInput): void {
+  const sum = journal.entries.reduce((s, e) => s + e.amountFen, 0);
+  if (journal.entries.length < 2 || sum !== 0 || journal.entries.some((e) => !Number.isSafeInteger(e.amountFen) || e.amountFen === 0)) {
+    throw new Error(`ledger: journal ${journal.idemKey} is unbalanced or malformed`);
+  }
+}
+
+/**
+ * Posts many journals inside the caller's transaction in one statement: the batch form of post(), with
+ * the same invariants, for passes that move money for hundreds of members at once. Each journal must
+ * balance (else nothing is written). A journal whose key was used already is skipped, not a conflict:
+ * the answer maps the key of each journal created to its id, so the caller credits only those (a
+ * level's bonus reached twice pays once). The accounts of the created journals are locked once, in id
+ * order, for the whole batch (the lock order of post(), so batches and single postings cannot
+ * deadlock); each moves by its net amount over the batch, and an account that may not go negative and
+ * would refuses the whole batch (InsufficientFunds: the caller's transaction rolls back).
+ */
+export async function postMany(tx: Transaction<Database>, journals: JournalInput[]): Promise<Map<string, number>> {
+  if (journals.length === 0) return new Map();
+  if (journals.length > POST_MANY_MAX) throw new Error(`ledger: ${journals.length} journals in one batch, at most ${POST_MANY_MAX}`);
+  journals.forEach(assertBalanced);
+  if (new Set(journals.map((j) => j.idemKey)).size !== journals.length) throw new Error('ledger: a batch repeats an idempotency key');
+  const entries = journals.flatMap((j) => j.entries.map((e) => ({ key: j.idemKey, ...e })));
+  const r = await sql<{ created: { k: string; id: number | string }[] | null; accounts: number; updated: (number | string)[]; members: (number | string)[] }>`
+    WITH e AS (
+      SELECT * FROM unnest(${entries.map((x) => x.key)}::text[], ${entries.map((x) => x.accountId)}::bigint[], ${entries.map((x) => x.amountFen)}::bigint[])
+        AS e(idem_key, account_id, amount_fen)
+    ), j AS (
+      INSERT INTO ledger_journals (idem_key, kind, memo)
+      SELECT * FROM unnest(${journals.map((x) => x.idemKey)}::text[], ${journals.map((x) => x.kind)}::text[], ${journals.map((x) => x.memo ?? '')}::text[])
+      ON CONFLICT (idem_key) DO NOTHING RETURNING id, idem_key
+    ), ce AS MATERIALIZED (
+      SELECT j.id AS journal_id, e.account_id, e.amount_fen FROM e JOIN j USING (idem_key)
+    ), delta AS MATERIALIZED (
+      SELECT account_id, sum(amount_fen)::bigint AS amount_fen FROM ce GROUP BY account_id
+    ), locked AS MATERIALIZED (
+      SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT account_id FROM delta) ORDER BY a.id FOR UPDATE
+    ), u AS (
+      UPDATE ledger_accounts a SET balance_fen = a.balance_fen + d.amount_fen, updated_at = now()
+      FROM delta d, locked l
+      WHERE a.id = d.account_id AND l.id = a.id AND (a.allow_negative OR a.balance_fen + d.amount_fen >= 0)
+      RETURNING a.id, a.member_id
+    ), ins AS (
+      INSERT INTO ledger_entries (journal_id, account_id, amount_fen)
+      SELECT journal_id, account_id, amount_fen FROM ce WHERE (SELECT count(*) FROM u) = (SELECT count(*) FROM delta)
+    )
+    SELECT (SELECT json_agg(json_build_object('k', idem_key, 'id', id)) FROM j) AS created,
+      (SELECT count(*) FROM delta)::int AS accounts, ARRAY(SELECT id FROM u) AS updated,
+      ARRAY(SELECT member_id FROM u WHERE member_id IS NOT NULL) AS members`.execute(tx);
+  const row = r.rows[0];
+  if (row.updated.length !== row.accounts) {
+    // The refused account: one the batch moves that the statement did not update.
+    const updated = new Set(row.updated.map(Number));
+    const refused = [...new Set(entries.map((e) => e.accountId))].sort((a, b) => a - b).find((id) => !updated.has(id));
+    throw new InsufficientFunds(refused ?? entries[0].accountId);
+  }
+  for (const m of row.members) displayBalances.delete(Number(m));
+  return new Map((row.created ?? []).map((c) => [c.k, Number(c.id)]));
 }
 
 /**

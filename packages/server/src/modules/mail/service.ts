@@ -23,6 +23,16 @@ export async function sendMail(db: Tx, memberId: number, mail: { title: string; 
   return row.id;
 }
 
+/** Sends many mails in one statement (a nightly pass's batch), each cut as sendMail cuts it. */
+export async function sendMails(db: Tx, mails: { memberId: number; title: string; content: string }[]): Promise<void> {
+  const rows = mails.map((m) => ({ member_id: m.memberId, title: m.title.trim().slice(0, MAIL_TITLE_MAX), content: m.content.slice(0, MAIL_CONTENT_MAX) }));
+  if (rows.some((r) => !r.title)) throw new Error('sendMails: a mail needs a title');
+  if (rows.length === 0) return;
+  await sql`
+    INSERT INTO mails (member_id, title, content)
+    SELECT * FROM unnest(${rows.map((r) => r.member_id)}::bigint[], ${rows.map((r) => r.title)}::text[], ${rows.map((r) => r.content)}::text[])`.execute(db);
+}
+
 function toMessage(r: { id: number; title: string; content: string; read_at: Date | null; created_at: Date }): MailMessage {
   return { id: r.id, title: r.title, content: r.content, is_read: r.read_at ? 1 : 0, created_at: beijing(r.created_at) };
 }

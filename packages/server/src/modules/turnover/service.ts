@@ -21,6 +21,17 @@ export async function addTurnoverRequirement(tx: Tx, memberId: number, fen: numb
     .execute();
 }
 
+/** Adds to the requirements of many members at once (a nightly pass's batch), one statement. */
+export async function addTurnoverRequirements(tx: Tx, adds: { memberId: number; fen: number }[]): Promise<void> {
+  for (const a of adds) if (!Number.isSafeInteger(a.fen) || a.fen < 0) throw new Error(`turnover: bad requirement ${a.fen}`);
+  const due = adds.filter((a) => a.fen > 0);
+  if (due.length === 0) return;
+  await sql`
+    UPDATE members m SET turnover_req_fen = m.turnover_req_fen + a.fen
+    FROM (SELECT member_id, sum(fen)::bigint AS fen FROM unnest(${due.map((a) => a.memberId)}::bigint[], ${due.map((a) => a.fen)}::bigint[]) AS u(member_id, fen) GROUP BY member_id) a
+    WHERE m.id = a.member_id`.execute(tx);
+}
+
 /** Takes a valid bet off the requirement; it never goes below zero. */
 export async function reduceTurnoverRequirement(tx: Tx, memberId: number, validBetFen: number): Promise<void> {
   if (!Number.isSafeInteger(validBetFen) || validBetFen < 0) throw new Error(`turnover: bad valid bet ${validBetFen}`);

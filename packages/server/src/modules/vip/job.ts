@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kdb } from '../../db/connect.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { relegateDue } from './relegate.js';
-import { candidates, promoteMember } from './service.js';
+import { candidates, promoteBatch } from './service.js';
 
 /**
  * The nightly VIP pass (DESIGN §8): relegations of the periods that ended, then the promotions that
@@ -17,7 +17,7 @@ export async function vipPass(db: Kdb, now: Date = new Date()): Promise<{ relega
   for (;;) {
     const ids = await candidates(db, now, null, afterId);
     if (ids.length === 0) break;
-    for (const id of ids) if ((await promoteMember(db, id, now)) !== null) promoted += 1;
+    promoted += (await promoteBatch(db, ids, now)).length;
     afterId = ids[ids.length - 1];
   }
   return { relegated, promoted };

@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
-import { fenToYuan, fmt, nextTierEligible, VIP_MSG } from '@app/contract';
+import { fenToYuan, fmt, VIP_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { beijingDate } from '../../lib/time.js';
-import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
-import { sendMail } from '../mail/service.js';
-import { addTurnoverRequirement } from '../turnover/service.js';
+import { HOUSE, memberWalletIds, postMany, systemAccountId } from '../ledger/service.js';
+import { sendMails } from '../mail/service.js';
+import { addTurnoverRequirements } from '../turnover/service.js';
 
 /**
  * The VIP engine (spec §4 VIP rules, §9; DESIGN §8): members start at VIP1 and climb one level at a
@@ -20,8 +20,8 @@ export const VIP_REASON = { promotion: 'promotion', relegation: 'relegation', ma
 export const VIP_BONUS_JOURNAL_KIND = 'vip_bonus';
 /** A level-up bonus's turnover requirement: 1× the amount (DESIGN §8). */
 const VIP_BONUS_TURNOVER_MULTIPLE = 1;
-/** Members evaluated per statement by promoteEligible (a nightly pass walks the rest in batches). */
-const PROMOTE_BATCH = 500;
+/** Members read per candidates statement and promoted per transaction (promoteBatch); the rest wait for the next batch. */
+export const PROMOTE_BATCH = 500;
 
 /** Idempotency key of a level's bonus: a level reached twice (after a relegation) pays once. */
 export function vipBonusKey(memberId: number, level: number): string {
@@ -29,54 +29,69 @@ export function vipBonusKey(memberId: number, level: number): string {
 }
 
 /**
- * Promotes the member by one level when the next tier's conditions are met and no level change
- * happened yet this Beijing day; pays the tier's level-up bonus (once per member and level) with
- * its turnover requirement and a mail. Member row first (lock order: member row, then ledger
- * accounts). Answers the new level, or null when nothing changed.
+ * Promotes, in one transaction, whichever of these members (at most PROMOTE_BATCH) qualify for the
+ * next level now, one level each: the batch form every promotion goes through (the deposit and bet
+ * hooks through promoteEligible, the nightly pass). Set-based: the member rows are locked in id order
+ * first (lock order: member rows, then ledger accounts — a deposit approval locks its member's row
+ * before its journal's accounts, so the two cannot deadlock), eligibility is checked again under the
+ * locks (a concurrent evaluation that promoted first leaves nothing to do: changed today), then one
+ * statement each for the levels, the history, the bonuses (ledger postMany: a journal per member
+ * under vipBonusKey, so a level reached twice pays once), their turnover requirements and the mails.
+ * Answers the members promoted.
  */
-export async function promoteMember(db: Kdb, memberId: number, now: Date = new Date()): Promise<number | null> {
+export async function promoteBatch(db: Kdb, memberIds: number[], now: Date = new Date()): Promise<number[]> {
+  const ids = [...new Set(memberIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  if (ids.length > PROMOTE_BATCH) throw new Error(`vip: ${ids.length} members in one promotion batch, at most ${PROMOTE_BATCH}`);
   // Opened outside the money transaction (systemAccountId's rule).
   const house = await systemAccountId(db, HOUSE.vipBonus);
   const today = beijingDate(now);
   return db.transaction().execute(async (tx) => {
-    const m = await sql<{ vip: number; paysum_fen: string | number; flow_fen: string | number; is_trial: boolean; changed_today: boolean }>`
-      SELECT vip, paysum_fen, flow_fen, is_trial, COALESCE(vip_changed_on = ${today}::date, false) AS changed_today
-      FROM members WHERE id = ${memberId} FOR NO KEY UPDATE`.execute(tx);
-    const row = m.rows[0];
-    if (!row || row.is_trial || row.changed_today || row.vip >= VIP_MAX_LEVEL) return null;
-    const next = row.vip + 1;
-    const tier = await tx.selectFrom('vip_tiers').select(['name', 'recharge_fen', 'flow_fen', 'levelup_bonus_fen']).where('level', '=', next).executeTakeFirst();
-    if (!tier) return null;
-    const eligible = nextTierEligible(
-      { paysumFen: Number(row.paysum_fen), flowFen: Number(row.flow_fen) },
-      { rechargeFen: Number(tier.recharge_fen), flowFen: Number(tier.flow_fen) },
-    );
-    if (!eligible || !(await mayRegain(tx, memberId, next))) return null;
-    await sql`UPDATE members SET vip = ${next}, vip_changed_on = ${today}::date, vip_period_start = ${now} WHERE id = ${memberId}`.execute(tx);
-    await tx.insertInto('vip_history').values({ member_id: memberId, from_level: row.vip, to_level: next, reason: VIP_REASON.promotion, created_at: now }).execute();
-    const bonusFen = Number(tier.levelup_bonus_fen);
-    const key = vipBonusKey(memberId, next);
-    const paid = bonusFen > 0 ? await tx.selectFrom('ledger_journals').select('id').where('idem_key', '=', key).executeTakeFirst() : undefined;
-    if (bonusFen > 0 && !paid) {
-      await addTurnoverRequirement(tx, memberId, bonusFen * VIP_BONUS_TURNOVER_MULTIPLE);
-      const wallet = await memberWalletId(tx, memberId);
-      await post(tx, {
-        idemKey: key,
+    // The re-check below is planned per member with subqueries: small, never worth JIT compiling.
+    await sql`SET LOCAL jit = off`.execute(tx);
+    await sql`SELECT id FROM members WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(tx);
+    const up = await sql<{ id: number | string; level: number; bonus_fen: number | string }>`
+      UPDATE members m SET vip = m.vip + 1, vip_changed_on = ${today}::date, vip_period_start = ${now}
+      FROM vip_tiers t
+      WHERE m.id = ANY(${ids}::bigint[]) AND t.level = m.vip + 1 AND ${ELIGIBLE(today)}
+      RETURNING m.id, m.vip AS level, t.levelup_bonus_fen AS bonus_fen`.execute(tx);
+    const promoted = up.rows.map((r) => ({ id: Number(r.id), level: Number(r.level), bonusFen: Number(r.bonus_fen) })).sort((a, b) => a.id - b.id);
+    if (promoted.length === 0) return [];
+    await sql`
+      INSERT INTO vip_history (member_id, from_level, to_level, reason, created_at)
+      SELECT p.id, p.level - 1, p.level, ${VIP_REASON.promotion}, ${now}
+      FROM unnest(${promoted.map((p) => p.id)}::bigint[], ${promoted.map((p) => p.level)}::int[]) AS p(id, level)`.execute(tx);
+    const bonuses = promoted.filter((p) => p.bonusFen > 0);
+    const wallets = await memberWalletIds(tx, bonuses.map((p) => p.id));
+    const paid = await postMany(
+      tx,
+      bonuses.map((p) => ({
+        idemKey: vipBonusKey(p.id, p.level),
         kind: VIP_BONUS_JOURNAL_KIND,
-        memo: `晋级礼金 VIP${next}`,
+        memo: `晋级礼金 VIP${p.level}`,
         entries: [
-          { accountId: house, amountFen: -bonusFen },
-          { accountId: wallet, amountFen: bonusFen },
+          { accountId: house, amountFen: -p.bonusFen },
+          { accountId: wallets.get(p.id)!, amountFen: p.bonusFen },
         ],
-      });
-      await sendMail(tx, memberId, {
-        title: fmt(VIP_MSG.levelUpMailTitle, { level: next }),
-        content: fmt(VIP_MSG.levelUpBonusMailContent, { level: next, amount: fenToYuan(bonusFen).toFixed(2) }),
-      });
-    } else {
-      await sendMail(tx, memberId, { title: fmt(VIP_MSG.levelUpMailTitle, { level: next }), content: fmt(VIP_MSG.levelUpMailContent, { level: next }) });
-    }
-    return next;
+      })),
+    );
+    const isPaid = (p: { id: number; level: number }) => paid.has(vipBonusKey(p.id, p.level));
+    // The member rows are locked already (above), so this update after the postings waits for nothing.
+    await addTurnoverRequirements(
+      tx,
+      bonuses.filter(isPaid).map((p) => ({ memberId: p.id, fen: p.bonusFen * VIP_BONUS_TURNOVER_MULTIPLE })),
+    );
+    await sendMails(
+      tx,
+      promoted.map((p) => ({
+        memberId: p.id,
+        title: fmt(VIP_MSG.levelUpMailTitle, { level: p.level }),
+        content: isPaid(p)
+          ? fmt(VIP_MSG.levelUpBonusMailContent, { level: p.level, amount: fenToYuan(p.bonusFen).toFixed(2) })
+          : fmt(VIP_MSG.levelUpMailContent, { level: p.level }),
+      })),
+    );
+    return promoted.map((p) => p.id);
   });
 }
 
@@ -88,7 +103,7 @@ export async function promoteEligible(db: Kdb, memberIds: number[], now: Date = 
   let promoted = 0;
   for (let i = 0; i < memberIds.length; i += PROMOTE_BATCH) {
     const ids = memberIds.slice(i, i + PROMOTE_BATCH);
-    for (const id of await candidates(db, now, ids)) if ((await promoteMember(db, id, now)) !== null) promoted += 1;
+    promoted += (await promoteBatch(db, await candidates(db, now, ids), now)).length;
   }
   return promoted;
 }
@@ -97,7 +112,7 @@ export async function promoteEligible(db: Kdb, memberIds: number[], now: Date = 
  * The cumulative figures never shrink, so a relegated member would meet them again the next day and
  * relegation would last one day. A level the member has lost therefore comes back only once the
  * turnover of the current period (from the relegation, member_daily_bets) reaches that level's
- * retention turnover: what keeping it would have asked. The same condition as in candidates().
+ * retention turnover: what keeping it would have asked. Part of ELIGIBLE.
  */
 const REGAIN_ALLOWED = (level: RawBuilder<unknown>, memberId: RawBuilder<unknown>, periodStart: RawBuilder<unknown>) => sql`(
   NOT EXISTS (SELECT 1 FROM vip_history h WHERE h.member_id = ${memberId} AND h.reason = ${VIP_REASON.relegation} AND h.from_level >= ${level})
@@ -105,20 +120,23 @@ const REGAIN_ALLOWED = (level: RawBuilder<unknown>, memberId: RawBuilder<unknown
       WHERE d.member_id = ${memberId} AND d.day >= ((${periodStart} AT TIME ZONE 'UTC') + interval '8 hours')::date)
     >= (SELECT r.retention_flow_fen FROM vip_tiers r WHERE r.level = ${level}))`;
 
-async function mayRegain(tx: Kdb, memberId: number, level: number): Promise<boolean> {
-  const r = await sql<{ ok: boolean }>`
-    SELECT ${REGAIN_ALLOWED(sql`${level}::int`, sql`m.id`, sql`m.vip_period_start`)} AS ok FROM members m WHERE m.id = ${memberId}`.execute(tx);
-  return r.rows[0]?.ok === true;
-}
+/**
+ * A member `m` meets the next tier `t` (t.level = m.vip + 1) today: not a trial account, the tier's
+ * cumulative deposit and turnover reached (the contract's nextTierEligible), no level change yet this
+ * Beijing day, and a level once lost regained only with its turnover (REGAIN_ALLOWED). The candidates'
+ * read and the promotion's re-check under the locks both ask this.
+ */
+const ELIGIBLE = (today: string) => sql`(
+  NOT m.is_trial AND m.vip < ${VIP_MAX_LEVEL} AND m.paysum_fen >= t.recharge_fen AND m.flow_fen >= t.flow_fen
+  AND (m.vip_changed_on IS NULL OR m.vip_changed_on <> ${today}::date)
+  AND ${REGAIN_ALLOWED(sql`t.level`, sql`m.id`, sql`m.vip_period_start`)})`;
 
 /** Members (of `ids`, or all when null) who meet the next tier's conditions and have not changed level this Beijing day. */
 export async function candidates(db: Kdb, now: Date, ids: number[] | null, afterId = 0, limit = PROMOTE_BATCH): Promise<number[]> {
   const query = sql<{ id: string | number }>`
     SELECT m.id FROM members m JOIN vip_tiers t ON t.level = m.vip + 1
-    WHERE NOT m.is_trial AND m.paysum_fen >= t.recharge_fen AND m.flow_fen >= t.flow_fen
-      AND (m.vip_changed_on IS NULL OR m.vip_changed_on <> ${beijingDate(now)}::date)
+    WHERE ${ELIGIBLE(beijingDate(now))}
       AND m.id > ${afterId} ${ids ? sql`AND m.id = ANY(${ids}::bigint[])` : sql``}
-      AND ${REGAIN_ALLOWED(sql`m.vip + 1`, sql`m.id`, sql`m.vip_period_start`)}
     ORDER BY m.id LIMIT ${limit}`;
   // The pass's walk over all members (ids null) is planned as a scan of the members with subqueries
   // per row; that estimate passes PostgreSQL's JIT thresholds, and compiling (≈ 260 ms a batch at
