@@ -33,7 +33,7 @@ export const PERMISSION_LABELS = {
   'loyalty.manage': '修改VIP等级设置与会员等级',
   'promotions.read': '查看活动与申请',
   'promotions.review': '审核活动申请（发放彩金）',
-  'promotions.manage': '修改活动规则',
+  'promotions.manage': '管理活动（内容、规则、类型、图片）',
   'redpacket.read': '查看红包规则与领取记录',
   'redpacket.manage': '修改红包规则',
 } as const;
@@ -100,7 +100,14 @@ export const AUDIT_ACTION_LABELS = {
   'member.vip': '调整会员VIP等级',
   'activity.approve': '活动申请通过（发放彩金）',
   'activity.reject': '活动申请拒绝',
-  'activity.update': '修改活动规则',
+  'activity.update': '修改活动（内容或规则）',
+  'activity.create': '新增活动',
+  'activity.state': '活动上架/下架',
+  'activity.order': '调整活动排序',
+  'activity_type.create': '新增活动类型',
+  'activity_type.update': '修改活动类型',
+  'activity_type.order': '调整活动类型排序',
+  'upload.create': '上传图片',
   'redpacket.rules': '修改红包规则',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

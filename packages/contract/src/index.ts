@@ -21,5 +21,6 @@ export * from './turnover.js';
 export * from './rebate.js';
 export * from './vip.js';
 export * from './promotions.js';
+export * from './promotions-admin.js';
 export * from './redpacket.js';
 export * from './admin-redpacket.js';

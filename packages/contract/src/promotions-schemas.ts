@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ADMIN_LIMITS, staffReasonFailure } from './admin.js';
+import { fmt } from './messages.js';
 import { activityRulesFailure, APPLICATION_STATE, PROMO_MSG, type ActivityRulesForm } from './promotions.js';
+import { activityFormFailure, activityTypeNameFailure, PROMO_ADMIN_LIMITS, PROMO_ADMIN_MSG, type ActivityForm } from './promotions-admin.js';
 import { int, multiline, text } from './validation.js';
 
 /**
@@ -57,3 +59,51 @@ export const activityRulesSchema = z
     const message = activityRulesFailure(v.rules as Partial<Record<keyof ActivityRulesForm, unknown>>);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
+
+// ---- the console's activity and type editors (promotions-admin.ts) -----------------------------
+
+const htmlField = () => multiline(z.string().max(PROMO_ADMIN_LIMITS.htmlMax + 1).default(''));
+
+/**
+ * POST /admin/api/activities and /activities/:id: the activity's fields (activityFormFailure decides)
+ * and, when present, its rules (activityRulesFailure decides; null takes no application). No
+ * transform, so content and memo stay declared multi-line (a piped schema has no shape to read).
+ */
+export const activitySaveSchema = z
+  .object({
+    type_id: z.union([z.number(), z.string().max(20)]).optional(),
+    title: z.string().max(PROMO_ADMIN_LIMITS.titleMax * 4).default(''),
+    banner: z.string().trim().max(300).default(''),
+    content: htmlField(),
+    memo: htmlField(),
+    enabled: z.boolean().default(true),
+    sort: z.union([z.number(), z.string().max(20)]).default(0),
+    rules: z.union([z.null(), rulesShape]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const message =
+      activityFormFailure(v as Partial<Record<keyof ActivityForm, unknown>>) ??
+      (v.rules ? activityRulesFailure(v.rules as Partial<Record<keyof ActivityRulesForm, unknown>>) : null);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** POST /admin/api/activities/:id/state {enabled} */
+export const activityStateSchema = z.object({ enabled: z.boolean() });
+
+/** POST /admin/api/activities/order and /activity-types/order {ids}: every id once, in the new order. */
+export const orderSchema = z
+  .object({ ids: z.array(int(1, 2 ** 31 - 1)).max(PROMO_ADMIN_LIMITS.orderMax).default([]) })
+  .superRefine((v, ctx) => {
+    if (v.ids.length === 0 || new Set(v.ids).size !== v.ids.length) ctx.addIssue({ code: 'custom', message: fmt(PROMO_ADMIN_MSG.order, { max: PROMO_ADMIN_LIMITS.orderMax }) });
+  });
+
+/** POST /admin/api/activity-types and /activity-types/:id {name, sort?} */
+export const activityTypeSaveSchema = z
+  .object({ name: z.string().max(PROMO_ADMIN_LIMITS.typeNameMax * 4).default(''), sort: int(0, PROMO_ADMIN_LIMITS.sortMax).optional() })
+  .superRefine((v, ctx) => {
+    const message = activityTypeNameFailure(v.name);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** GET /admin/api/activity-applications.csv: the queue's filters, every page. */
+export const activityApplicationsExportQuery = activityApplicationsQuery.omit({ page: true });

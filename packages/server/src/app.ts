@@ -23,6 +23,7 @@ import spa, { cacheHashedAssets } from './http/spa.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './http/client-error.js';
 import { registerHealth } from './http/health.js';
 import venueApi from './venue-demo/routes.js';
+import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
 import { startGuestReaper } from './modules/trial/service.js';
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   registerHealth(app);
 
+  // Staff uploads (banners) from the database at /uploads/<id>.<ext>; members' avatars from the disk below.
+  await app.register(uploadRoutes);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
   if (config.adminDist && fs.existsSync(path.join(config.adminDist, 'index.html'))) {

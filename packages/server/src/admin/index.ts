@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CODE, MSG, roleCan } from '@app/contract';
+import multipart from '@fastify/multipart';
+import { CODE, MSG, PROMO_ADMIN_LIMITS, roleCan } from '@app/contract';
 import { envelope } from '../http/envelope.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
@@ -36,6 +37,9 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
   const first = await ensureFirstAdmin(app.kdb, app.config.adminPassword);
   if (first.generatedPassword) holdGeneratedPassword(app.kdb, first.generatedPassword);
   if (first.created) app.log.warn(first.generatedPassword ? 'back-office: created staff account admin with a generated password (printed once on the console)' : 'back-office: created staff account admin with ADMIN_PASSWORD');
+
+  // Multipart for the one upload route (POST /uploads, an image held in memory, capped); JSON elsewhere.
+  await app.register(multipart, { limits: { fileSize: PROMO_ADMIN_LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
 
   for (const r of ADMIN_ROUTES) {
     app.route({

@@ -972,6 +972,19 @@ CREATE INDEX red_packet_draws_member_idx ON red_packet_draws (member_id, created
 CREATE INDEX deposits_member_reviewed_idx ON deposits (member_id, reviewed_at) WHERE state = 2;
 `;
 
+const uploads = /* sql */ `
+-- Images staff upload for the site (activity banners): kept in the database, not on one instance's
+-- disk, so every instance serves them at /uploads/<id>.<ext> (modules/uploads). Immutable: a new
+-- image is a new row, so the public path can be cached for ever.
+CREATE TABLE uploads (
+  id bigserial PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('png', 'jpeg', 'webp', 'gif')),
+  bytes bytea NOT NULL CHECK (octet_length(bytes) BETWEEN 1 AND 2097152),
+  uploaded_by bigint REFERENCES staff(id),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -990,4 +1003,5 @@ export const migrations: Migration[] = [
   { id: '015_vip_history_note', sql: vipHistoryNote },
   { id: '016_promotions', sql: promotions },
   { id: '017_red_packets', sql: redPackets },
+  { id: '019_uploads', sql: uploads },
 ];

@@ -377,5 +377,6 @@ export interface Database {
     journal_id: number;
     created_at: Generated<Date>;
   };
+  uploads: { id: Generated<number>; kind: string; bytes: Uint8Array; uploaded_by: number | null; created_at: Generated<Date> };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

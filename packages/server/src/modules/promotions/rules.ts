@@ -1,7 +1,7 @@
 import { PROMO_MSG, rulesFromForm, rulesToForm, storedRules, type ActivityRules, type ActivityRulesForm } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
-import type { ReviewRecorder } from '../ledger/service.js';
+import type { ReviewRecorder, Tx } from '../ledger/service.js';
 
 /**
  * An activity's rules (activities.rules, the contract's ActivityRules in jsonb): this module is the
@@ -23,19 +23,32 @@ export async function setActivityRules(
   form: Partial<Record<keyof ActivityRulesForm, unknown>> | null,
   record?: ReviewRecorder<RulesChange>,
 ): Promise<{ before: RulesChange; after: RulesChange }> {
-  const rules: ActivityRules | null = form === null ? null : rulesFromForm(form);
   return db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('activities').select(['id', 'title', 'rules']).where('id', '=', activityId).forUpdate().executeTakeFirst();
-    if (!row) throw notFound(PROMO_MSG.activityMissing);
-    const old = storedRules(row.rules);
-    const before: RulesChange = { activity_id: row.id, title: row.title, rules: old ? rulesToForm(old) : null };
-    await tx
-      .updateTable('activities')
-      .set({ rules: rules === null ? null : JSON.stringify(rules) })
-      .where('id', '=', activityId)
-      .execute();
-    const after: RulesChange = { ...before, rules: rules ? rulesToForm(rules) : null };
-    await record?.(tx, before, after);
-    return { before, after };
+    const change = await writeActivityRules(tx, activityId, form);
+    await record?.(tx, change.before, change.after);
+    return change;
   });
+}
+
+/**
+ * The same inside the caller's transaction (the console's activity editor saves an activity and its
+ * rules together): locks the activity row, writes the rules, answers before and after.
+ */
+export async function writeActivityRules(
+  tx: Tx,
+  activityId: number,
+  form: Partial<Record<keyof ActivityRulesForm, unknown>> | null,
+): Promise<{ before: RulesChange; after: RulesChange }> {
+  const rules: ActivityRules | null = form === null ? null : rulesFromForm(form);
+  const row = await tx.selectFrom('activities').select(['id', 'title', 'rules']).where('id', '=', activityId).forUpdate().executeTakeFirst();
+  if (!row) throw notFound(PROMO_MSG.activityMissing);
+  const old = storedRules(row.rules);
+  const before: RulesChange = { activity_id: row.id, title: row.title, rules: old ? rulesToForm(old) : null };
+  await tx
+    .updateTable('activities')
+    .set({ rules: rules === null ? null : JSON.stringify(rules) })
+    .where('id', '=', activityId)
+    .execute();
+  const after: RulesChange = { ...before, rules: rules ? rulesToForm(rules) : null };
+  return { before, after };
 }
