@@ -6,9 +6,10 @@ import { MineHero } from '../components/MineHero';
 import { ACCOUNT_LINKS, serviceLinks, WALLET_LINKS } from '../components/mineLinks';
 import { useLogout } from '../components/useLogout';
 import { MineVip } from '../components/MineVip';
+import { MineWelfare } from '../components/MineWelfare';
 import '../components/profile.css';
 
-/** /mine (spec §2): the member's hero, wallet shortcuts, services and account links. */
+/** /mine (spec §2): the member's hero, wallet shortcuts, VIP, the welfare centre, services and account links. */
 export default function Mine() {
   const { data: user } = useUser();
   const go = useGo();
@@ -28,6 +29,7 @@ export default function Mine() {
       </div>
 
       {user && <MineVip user={user} go={go} />}
+      <MineWelfare go={go} />
 
       <div className="mine-card">
         <div className="mine-card-title">常用功能</div>

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 
 /**
  * The big red envelope of /hongbao with its gold 開 button; the button spins while a draw runs.
- * `children` covers it (the not-started and ended overlays).
+ * `children` covers it (the not-started and ended overlays): then `covered` hides the button.
  */
-export function Envelope({ opening, sendnums, onOpen, children }: { opening: boolean; sendnums: number; onOpen: () => void; children?: ReactNode }) {
+export function Envelope({ opening, covered, sendnums, onOpen, children }: { opening: boolean; covered: boolean; sendnums: number; onOpen: () => void; children?: ReactNode }) {
   return (
-    <div className={`hb-envelope${opening ? ' is-opening' : ''}`} data-testid="hongbao-envelope">
+    <div className={`hb-envelope${opening ? ' is-opening' : ''}${covered ? ' is-covered' : ''}`} data-testid="hongbao-envelope">
       <div className="hb-envelope-flap">
         <div className="hb-envelope-greeting">恭喜发财</div>
         <div className="hb-envelope-sub">大吉大利 · 今日好运</div>

@@ -38,8 +38,9 @@ export function TierCard({ today, onRecharge }: { today: UserRedPacket; onRechar
               <span className="hb-tier-range">
                 每个 ¥{formatYuan(v.row.min_money)}–¥{formatYuan(v.row.max_money)}
               </span>
+              {v.missing && <span className="hb-tier-missing">{v.missing}</span>}
             </span>
-            <span className="hb-tier-state">{v.current ? '当前档位' : v.met ? '已达成' : v.missing}</span>
+            <span className="hb-tier-state">{v.current ? '当前档位' : v.met ? '已达成' : '未达成'}</span>
           </li>
         ))}
       </ul>

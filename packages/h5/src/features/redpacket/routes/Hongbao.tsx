@@ -49,7 +49,7 @@ export default function Hongbao() {
 
       <div className="hb-stage">
         {today ? (
-          <Envelope opening={opening} sendnums={today.sendnums} onOpen={() => void draw()}>
+          <Envelope opening={opening} covered={today.status !== 'STARTING'} sendnums={today.sendnums} onOpen={() => void draw()}>
             <WindowOverlay today={today} sinceMs={q.dataUpdatedAt} onOpenNow={() => void q.refetch()} />
           </Envelope>
         ) : q.isError ? (

@@ -40,14 +40,16 @@ export default function Welfare() {
   );
 }
 
-/** One draw: +amount, when it was drawn (and credited: the same moment), the deposits it counted. */
+/** One draw: +amount, 已到账 (a draw is credited at once: usetime = created_at), when, the deposits it counted. */
 function RecordRow({ record: r }: { record: RedPacketRecord }) {
   return (
     <div className="record-row welfare-row" data-testid="welfare-row">
       <span className="record-icon welfare-row-icon">红</span>
       <div className="record-main">
         <div className="record-line">
-          <span className="record-title">红包</span>
+          <span className="record-title">
+            红包<span className="record-state tone-success">已到账</span>
+          </span>
           <span className="record-amount welfare-amount" data-testid="welfare-amount">
             +¥{formatYuan(r.redpacketmoney)}
           </span>
