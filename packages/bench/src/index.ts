@@ -4,6 +4,7 @@ import { benchLedger } from './ledger.js';
 import { benchLotteryChat } from './lottery-chat.js';
 import { benchLotteryOrders } from './lottery-orders.js';
 import { benchLoyalty } from './loyalty.js';
+import { benchRedPacket, type RushRound } from './redpacket.js';
 import { benchSlots } from './slots.js';
 
 /** `npm run bench`: every benchmark of the platform, with its target, printed as a table. */
@@ -14,7 +15,7 @@ const TARGET_SLOTS_RATIO = 0.5;
 const TARGET_CHAT_P99_MS = 250;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
-/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–g); all of them by default. */
+/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–h); all of them by default. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim().toLowerCase())) : null;
 const runs = (letter: string) => !only || only.has(letter);
 let failed = false;
@@ -111,6 +112,21 @@ if (runs('g')) {
   console.log(`re-run changes nothing: ${g.rerunUnchanged ? 'yes' : 'NO'}; ledger check ${g.ledgerOk ? 'ok' : 'FAILED'} (${g.ledgerJournals} journals)`);
   console.log(`target: each pass ≤ ${g.targetRatio} × its copy`);
   if (g.rebate.ratio > g.targetRatio || g.vip.ratio > g.targetRatio || !g.rerunUnchanged || !g.ledgerOk) failed = true;
+}
+
+if (runs('h')) {
+  console.log('\n== (h) red-packet rush: 2,000 eligible members drawing at the same moment, POST /api/douserredpacket, database: postgres ==');
+  const h = await benchRedPacket();
+  const row = (r: RushRound) => ({ 'draws/s': r.drawsPerS, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'max ms': r.maxMs, s: r.seconds });
+  console.table([
+    { measure: `the rush: ${h.rush.members} members × 3 draws, a connection each (${h.rush.draws} paid)`, ...row(h.rush) },
+    { measure: `the cut: ${h.cut.members} more × 4 requests, budget left < demand (${h.cut.draws} paid, ${h.cut.refusedSoldOut} 今日红包已派完, ${h.cut.refusedNotEligible} 未达到条件)`, ...row(h.cut) },
+    { measure: 'transfers settled, POST /api/transfer, 32 connections (same run)', 'draws/s': h.transfersPerS, 'p99 ms': h.transfersP99Ms },
+  ]);
+  console.log(`seeded ${h.rush.members + h.cut.members} members, sessions and deposits in ${h.seedS} s; most draws of a member ${h.maxDrawsOfAMember} (earned 3)`);
+  console.log(`budget ${h.cut.budgetFen} fen, used ${h.cut.usedFen} fen = the draws' sum ${h.drawsSumFen} fen = paid by house:red_packets ${h.houseFen} fen; ledger check ${h.ledgerOk ? 'ok' : 'FAILED'}`);
+  console.log(`ratio rush draws ÷ ledger transfers = ${h.ratio.toFixed(2)} (target ≥ ${h.targetRatio})`);
+  if (h.ratio < h.targetRatio || !h.ledgerOk) failed = true;
 }
 
 console.log(failed ? '\nsome targets missed' : '\nall targets met');
