@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuditOutlined, BankOutlined, CheckCircleOutlined, CrownOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -17,6 +17,10 @@ export const MENU: MenuEntry[] = [
   { key: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
   { key: 'vipTiers', path: '/vip-tiers', label: 'VIP等级', icon: <CrownOutlined />, permission: 'loyalty.read' },
   { key: 'rebate', path: '/rebate', label: '返水管理', icon: <GiftOutlined />, permission: 'loyalty.read' },
+  { key: 'activities', path: '/activities', label: '活动管理', icon: <FlagOutlined />, permission: 'promotions.read' },
+  { key: 'activityTypes', path: '/activity-types', label: '活动类型', icon: <AppstoreOutlined />, permission: 'promotions.read' },
+  { key: 'activityApplications', path: '/activity-applications', label: '活动申请', icon: <FileDoneOutlined />, permission: 'promotions.read' },
+  { key: 'redPacket', path: '/redpacket', label: '红包管理', icon: <RedEnvelopeOutlined />, permission: 'redpacket.read' },
   { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
   { key: 'lotteryOdds', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
   { key: 'lotteryChat', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },
