@@ -311,6 +311,7 @@ describe('/hongbao', () => {
         const dialog = page.locator('.adm-dialog-body');
         await dialog.waitFor();
         expect(await dialog.innerText()).toContain(REDPACKET_MSG.soldOut);
+        await page.waitForTimeout(400); // the dialog's fade-in
         await shot(page, 'hongbao-refused');
         await dialogButton(page, '去充值');
         await expectRoute(page, '/recharge');
@@ -335,6 +336,8 @@ describe('/welfare', () => {
     const member = await registerViaApi(platform, uniqueName('rp'));
     await withPhone(browser, async (page) => {
       await signInPage(page, platform, member.token, '/mine');
+      await page.getByTestId('mine-welfare').waitFor();
+      await shot(page, 'mine-welfare');
       await page.getByTestId('mine-welfare').click();
       await expectRoute(page, '/welfare');
       expect(await page.locator('.page-nav').innerText()).toContain('福利中心');
