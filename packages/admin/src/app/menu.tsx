@@ -21,7 +21,6 @@ export const MENU: MenuEntry[] = [
   { key: 'activityTypes', path: '/activity-types', label: '活动类型', icon: <AppstoreOutlined />, permission: 'promotions.read' },
   { key: 'activityApplications', path: '/activity-applications', label: '活动申请', icon: <FileDoneOutlined />, permission: 'promotions.read' },
   { key: 'redPacket', path: '/redpacket', label: '红包管理', icon: <RedEnvelopeOutlined />, permission: 'redpacket.read' },
-  { key: 'redPacket', path: '/redpacket', label: '红包管理', icon: <RedEnvelopeOutlined />, permission: 'redpacket.read' },
   { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
   { key: 'lotteryOdds', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
   { key: 'lotteryChat', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },

@@ -17,7 +17,6 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   activityTypes: lazy(() => import('../features/promotions/ActivityTypesPage')),
   activityApplications: lazy(() => import('../features/promotions/ApplicationsPage')),
   redPacket: lazy(() => import('../features/redpacket/RedPacketPage')),
-  redPacket: lazy(() => import('../features/redpacket/RedPacketPage')),
   payments: lazy(() => import('../features/payments/PaymentsPage')),
   lotteryOdds: lazy(() => import('../features/lottery/OddsPage')),
   lotteryChat: lazy(() => import('../features/lottery/ChatPage')),
