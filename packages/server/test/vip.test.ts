@@ -374,6 +374,26 @@ describe('the promotion batch (promoteBatch: many members, one transaction)', ()
   });
 });
 
+describe('the nightly pass beside the hooks', () => {
+  it('changes the level of members due for relegation and eligible for promotion once, without deadlock, when the pass and promotion batches run at the same time', async () => {
+    const ms = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const ids = ms.map((m) => m.id);
+    // VIP2 for 91 days without turnover (due to lose it), with the figures of VIP3 (eligible for it)
+    await sql`UPDATE members SET vip = 2, vip_changed_on = NULL, vip_period_start = now() - interval '91 days', paysum_fen = 5000 * 100, flow_fen = 25000 * 100
+      WHERE id = ANY(${ids}::bigint[])`.execute(s.db.kysely);
+
+    await Promise.all([vipPass(s.db.kysely), promoteBatch(s.db.kysely, ids), promoteEligible(s.db.kysely, [...ids].reverse()), vipPass(s.db.kysely)]);
+
+    for (const m of ms) {
+      const h = await history(m.id);
+      expect(h).toHaveLength(1);
+      expect(await levelOf(m.id)).toBe(h[0].to_level);
+      expect([{ from_level: 2, to_level: 1, reason: 'relegation' }, { from_level: 2, to_level: 3, reason: 'promotion' }]).toContainEqual(h[0]);
+    }
+    expect((await checkLedger(s.db.kysely)).ok).toBe(true);
+  });
+});
+
 describe('POST /api/uservip', () => {
   it('answers the ten tiers without login: money in yuan, rebate rates in percent', async () => {
     const r = await s.api('/api/uservip', {});

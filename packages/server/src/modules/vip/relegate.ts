@@ -42,14 +42,17 @@ export async function relegateDue(db: Kdb, now: Date = new Date()): Promise<numb
         WHERE m.vip > 1 AND NOT m.is_trial
           AND m.vip_period_start + ${VIP_PERIOD_DAYS} * interval '1 day' <= ${now}
           AND (m.vip_changed_on IS NULL OR m.vip_changed_on <> ${today}::date)
+      ), locked AS MATERIALIZED (
+        -- in id order, as promoteBatch locks its members, so a pass and a batch cannot deadlock
+        SELECT m.id FROM members m WHERE m.id IN (SELECT id FROM due) ORDER BY m.id FOR NO KEY UPDATE
       ), rel AS (
         -- the row as read: a level change meanwhile (a promotion) leaves it alone
         UPDATE members m SET vip = m.vip - 1, vip_changed_on = ${today}::date, vip_period_start = ${now}
-        FROM due WHERE m.id = due.id AND m.vip = due.vip AND m.vip_period_start = due.ps AND due.flow_fen < due.retention_flow_fen
+        FROM due JOIN locked USING (id) WHERE m.id = due.id AND m.vip = due.vip AND m.vip_period_start = due.ps AND due.flow_fen < due.retention_flow_fen
         RETURNING m.id, due.vip AS from_level
       ), kept AS (
         UPDATE members m SET vip_period_start = due.ps + ${VIP_PERIOD_DAYS} * interval '1 day'
-        FROM due WHERE m.id = due.id AND m.vip = due.vip AND m.vip_period_start = due.ps AND due.flow_fen >= due.retention_flow_fen
+        FROM due JOIN locked USING (id) WHERE m.id = due.id AND m.vip = due.vip AND m.vip_period_start = due.ps AND due.flow_fen >= due.retention_flow_fen
         RETURNING m.id
       ), h AS (
         INSERT INTO vip_history (member_id, from_level, to_level, reason, created_at)
