@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
 import { APPLICATION_STATE, APPLICATION_STATE_LABELS, type AdminActivityApplication } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { RejectModal } from '../../shared/components/RejectModal';
@@ -48,6 +49,30 @@ export default function ApplicationsPage() {
     } finally {
       setExporting(false);
     }
+  };
+
+  const actionColumn: ColumnsType<AdminActivityApplication>[number] = {
+    title: '操作',
+    fixed: 'right',
+    render: (_, a) =>
+      reviewer && a.state === APPLICATION_STATE.pending ? (
+        <Space>
+          <Popconfirm
+            title="确认通过该申请？"
+            description={`${a.username} 将获得彩金 ${yuan(a.bonus)}，需完成流水 ${yuan(a.turnover)}`}
+            okText="通过"
+            cancelText="取消"
+            onConfirm={() => approve.mutateAsync(a.id).catch(() => {})}
+          >
+            <Button type="primary" size="small" data-testid={`approve-${a.id}`}>
+              通过
+            </Button>
+          </Popconfirm>
+          <Button danger size="small" onClick={() => setRejecting(a)} data-testid={`reject-${a.id}`}>
+            拒绝
+          </Button>
+        </Space>
+      ) : null,
   };
 
   return (
@@ -103,12 +128,15 @@ export default function ApplicationsPage() {
           {
             title: bonusTitle(filter.state),
             align: 'right',
-            render: (_, a) => (
-              <div className="cell-lines" data-testid={`application-bonus-${a.id}`}>
-                <b>{yuan(a.bonus)}</b>
-                <div className="muted">流水 {yuan(a.turnover)}</div>
-              </div>
-            ),
+            render: (_, a) =>
+              a.state === APPLICATION_STATE.rejected ? (
+                <span className="muted">—</span>
+              ) : (
+                <div className="cell-lines" data-testid={`application-bonus-${a.id}`}>
+                  <b>{yuan(a.bonus)}</b>
+                  <div className="muted">流水 {yuan(a.turnover)}</div>
+                </div>
+              ),
           },
           {
             title: '存款',
@@ -128,7 +156,7 @@ export default function ApplicationsPage() {
             title: '审核',
             render: (_, a) =>
               a.reviewer ? (
-                <div className="cell-lines">
+                <div className="cell-lines review-cell">
                   {a.reviewer}
                   <div className="muted">{a.reviewed_at}</div>
                   {a.reason && <div className="muted">原因：{a.reason}</div>}
@@ -139,29 +167,8 @@ export default function ApplicationsPage() {
                 '—'
               ),
           },
-          {
-            title: '操作',
-            fixed: 'right',
-            render: (_, a) =>
-              reviewer && a.state === APPLICATION_STATE.pending ? (
-                <Space>
-                  <Popconfirm
-                    title="确认通过该申请？"
-                    description={`${a.username} 将获得彩金 ${yuan(a.bonus)}，需完成流水 ${yuan(a.turnover)}`}
-                    okText="通过"
-                    cancelText="取消"
-                    onConfirm={() => approve.mutateAsync(a.id).catch(() => {})}
-                  >
-                    <Button type="primary" size="small" data-testid={`approve-${a.id}`}>
-                      通过
-                    </Button>
-                  </Popconfirm>
-                  <Button danger size="small" onClick={() => setRejecting(a)} data-testid={`reject-${a.id}`}>
-                    拒绝
-                  </Button>
-                </Space>
-              ) : null,
-          },
+          // reviewed tabs have nothing to act on
+          ...(reviewer && (filter.state === String(APPLICATION_STATE.pending) || filter.state === '') ? [actionColumn] : []),
         ]}
       />
       <RejectModal
