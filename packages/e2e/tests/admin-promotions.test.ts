@@ -164,6 +164,32 @@ describe('活动管理', () => {
   });
 });
 
+describe('who may', () => {
+  it('support staff read activities and the queue without any control that changes something', async () => {
+    const username = uniqueName('sup');
+    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'promo-Pass-12', role: 'support' })).code).toBe(200);
+    const support = await staffLoginViaApi(platform, username, 'promo-Pass-12');
+    const first = (await activities())[0]!;
+    await inConsole(
+      '/activities',
+      async (page) => {
+        await page.getByTestId(`activity-${first.id}`).waitFor();
+        expect(await page.getByTestId('activity-new').count()).toBe(0);
+        expect(await page.getByTestId(`activity-enabled-${first.id}`).isDisabled()).toBe(true);
+        expect(await page.getByTestId(`activity-edit-${first.id}`).innerText()).toBe('查 看');
+        await page.getByTestId(`activity-edit-${first.id}`).click();
+        await page.getByTestId('activity-title').waitFor();
+        expect(await page.getByTestId('activity-title').isDisabled()).toBe(true);
+        expect(await page.getByTestId('activity-save').count()).toBe(0);
+        await page.goto(`${platform.url}/admin/activity-applications`);
+        await page.getByTestId('applications').waitFor();
+        expect(await page.locator('[data-testid^="approve-"]').count()).toBe(0);
+      },
+      support,
+    );
+  });
+});
+
 /** A member with an approved deposit of `yuan` (made through the API, approved with the staff API). */
 async function memberWithDeposit(yuan: number) {
   const m = await registerViaApi(platform, uniqueName('pj'));
