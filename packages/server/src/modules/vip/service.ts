@@ -12,7 +12,7 @@ import { addTurnoverRequirements } from '../turnover/service.js';
  * (paysum) and the turnover (flow) of the next tier are reached; they lose one level after a 90-day
  * period whose turnover stayed below their tier's retention turnover (relegate.ts), never below VIP1.
  * Every change is a vip_history row. Trial accounts never change level. A level once lost comes back
- * only with the turnover that would have kept it (mayRegain).
+ * only with the turnover that would have kept it (REGAIN_ALLOWED).
  */
 export const VIP_MAX_LEVEL = 10;
 export const VIP_REASON = { promotion: 'promotion', relegation: 'relegation', manual: 'manual' } as const;
@@ -33,7 +33,8 @@ export function vipBonusKey(memberId: number, level: number): string {
  * next level now, one level each: the batch form every promotion goes through (the deposit and bet
  * hooks through promoteEligible, the nightly pass). Set-based: the member rows are locked in id order
  * first (lock order: member rows, then ledger accounts — a deposit approval locks its member's row
- * before its journal's accounts, so the two cannot deadlock), eligibility is checked again under the
+ * before its journal's accounts, and relegateDue locks its members in id order too, so none of them
+ * can deadlock with a batch), eligibility is checked again under the
  * locks (a concurrent evaluation that promoted first leaves nothing to do: changed today), then one
  * statement each for the levels, the history, the bonuses (ledger postMany: a journal per member
  * under vipBonusKey, so a level reached twice pays once), their turnover requirements and the mails.
