@@ -47,8 +47,10 @@ const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
 const Lottery = lazy(() => import('../features/lottery/routes/Lottery'));
 const Vip = lazy(() => import('../features/vip/routes/Vip'));
 const Fanshui = lazy(() => import('../features/rebate/routes/Fanshui'));
-const Hongbao = lazy(() => import('../features/redpacket/routes/Hongbao'));
-const Welfare = lazy(() => import('../features/redpacket/routes/Welfare'));
+// /hongbao and /welfare: one chunk (features/redpacket/routes/screens.ts says why).
+const redPacketScreens = () => import('../features/redpacket/routes/screens');
+const Hongbao = lazy(() => redPacketScreens().then((m) => ({ default: m.Hongbao })));
+const Welfare = lazy(() => redPacketScreens().then((m) => ({ default: m.Welfare })));
 
 function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
