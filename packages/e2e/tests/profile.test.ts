@@ -106,6 +106,7 @@ describe('/mine', () => {
         message: '/message',
         activity: '/activity',
         kefu: '/kefu',
+        applyLog: '/activityRecord',
         profile: '/userInfo',
         security: '/userCent',
         password: '/password?type=1',

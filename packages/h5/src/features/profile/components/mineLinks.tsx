@@ -4,6 +4,7 @@ import {
   BillOutline,
   CollectMoneyOutline,
   CouponOutline,
+  FileOutline,
   GiftOutline,
   HistogramOutline,
   PayCircleOutline,
@@ -53,6 +54,7 @@ export function serviceLinks(isAgent: boolean): MineLink[] {
 
 /** The account list. */
 export const ACCOUNT_LINKS: MineLink[] = [
+  { key: 'applyLog', title: '活动申请记录', to: '/activityRecord', icon: <FileOutline /> },
   { key: 'profile', title: '个人资料', to: '/userInfo', icon: <UserContactOutline /> },
   { key: 'security', title: '安全设置', to: '/userCent', icon: <UserSetOutline /> },
   { key: 'password', title: '修改密码', to: '/password?type=1', icon: <LockOutline /> },
