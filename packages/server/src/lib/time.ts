@@ -20,3 +20,14 @@ export function beijingDayStart(now: Date, daysBack = 0): Date {
 export function daysSince(since: Date, now: Date = new Date()): number {
   return Math.floor((beijingDayStart(now).getTime() - beijingDayStart(since).getTime()) / 86_400_000) + 1;
 }
+/** Start of the Beijing day 'YYYY-MM-DD' (assumed well formed). */
+export function beijingDayStartOf(day: string): Date {
+  return new Date(`${day}T00:00:00+08:00`);
+}
+/** Start of the Beijing month that `now` is in, `monthsAhead` months later (1: the next month's start). */
+export function beijingMonthStart(now: Date, monthsAhead = 0): Date {
+  const [y, m] = beijingDate(now).split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + monthsAhead;
+  const month = String((index % 12) + 1).padStart(2, '0');
+  return beijingDayStartOf(`${Math.floor(index / 12)}-${month}-01`);
+}
