@@ -9,8 +9,9 @@
  * - A daily draw window in Beijing time, [start_time, end_time), default 10:00–12:00 (spec §9). The
  *   window never crosses midnight.
  * - Deposits count when approved between the previous day's end_time and today's start_time (spec
- *   §9: "deposits counted from previous day 12:00 to 10:00"): what a member deposits during the
- *   window counts for tomorrow, so its draws cannot change while it draws.
+ *   §9: "deposits counted from previous day 12:00 to 10:00"), so a member's draws cannot change
+ *   while the window is open; a deposit approved during the window itself (10:00–12:00 by default)
+ *   falls in no day's counting window, as the spec's hours say.
  * - Turnover is the member's valid bets of the previous Beijing day (day_flow, 日流水).
  * - Tiers: each asks for a minimum `recharge` (deposits counted, yuan) AND a minimum `day_flow`
  *   (yesterday's valid bets, yuan), 0 meaning no requirement, and gives `draws` draws a day, each an
