@@ -36,6 +36,9 @@ export const PERMISSION_LABELS = {
   'promotions.manage': '管理活动（内容、规则、类型、图片）',
   'redpacket.read': '查看红包规则与领取记录',
   'redpacket.manage': '修改红包规则',
+  'agents.read': '查看代理与代理申请',
+  'agents.review': '审核代理申请',
+  'agents.manage': '设置/取消会员代理资格',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
 export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
@@ -64,9 +67,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'promotions.read',
     'promotions.review',
     'redpacket.read',
+    'agents.read',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage'],
-  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage'],
+  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -109,6 +113,10 @@ export const AUDIT_ACTION_LABELS = {
   'activity_type.order': '调整活动类型排序',
   'upload.create': '上传图片',
   'redpacket.rules': '修改红包规则',
+  'agent.approve': '代理申请通过',
+  'agent.reject': '代理申请拒绝',
+  'agent.grant': '设为代理',
+  'agent.revoke': '取消代理资格',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -24,3 +24,4 @@ export * from './promotions.js';
 export * from './promotions-admin.js';
 export * from './redpacket.js';
 export * from './admin-redpacket.js';
+export * from './agents.js';

@@ -3,3 +3,4 @@ export * from './schemas.js';
 export * from './admin-schemas.js';
 export * from './promotions-schemas.js';
 export * from './redpacket-schemas.js';
+export * from './agents-schemas.js';

@@ -1,4 +1,5 @@
 import { ok } from '../http/envelope.js';
+import { agentRoutes } from './agents/routes.js';
 import { oversightRoutes } from './audit/routes.js';
 import { loyaltyRoutes } from './loyalty/routes.js';
 import { memberRoutes } from './members/routes.js';
@@ -14,7 +15,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...agentRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 

@@ -985,6 +985,34 @@ CREATE TABLE uploads (
 );
 `;
 
+const agentApplications = /* sql */ `
+-- Agent applications (modules/agents; contract agents.ts): a member asks to join the partner
+-- programme with a mobile number and a reason; staff approve (members.isagent = 1) or reject with a
+-- reason. State 0 审核中, 1 已通过, 2 已拒绝.
+CREATE TABLE agent_applications (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  mobile text NOT NULL,
+  apply_info text NOT NULL,
+  state smallint NOT NULL DEFAULT 0 CHECK (state IN (0, 1, 2)),
+  -- why it was rejected ('' otherwise)
+  reason text NOT NULL DEFAULT '',
+  reviewed_by bigint REFERENCES staff(id),
+  reviewed_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((state = 0) = (reviewed_at IS NULL))
+);
+-- At most one open application per member, whatever the concurrency: a double submission inserts once.
+CREATE UNIQUE INDEX agent_applications_open_key ON agent_applications (member_id) WHERE state = 0;
+-- the member's latest application
+CREATE INDEX agent_applications_member_idx ON agent_applications (member_id, id);
+-- the staff queue by state, in order
+CREATE INDEX agent_applications_state_idx ON agent_applications (state, id);
+-- When the member became an agent (approval or a staff grant); NULL while not one.
+ALTER TABLE members ADD COLUMN agent_since timestamptz;
+CREATE INDEX members_agents_idx ON members (id) WHERE isagent = 1;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1004,4 +1032,5 @@ export const migrations: Migration[] = [
   { id: '016_promotions', sql: promotions },
   { id: '017_red_packets', sql: redPackets },
   { id: '019_uploads', sql: uploads },
+  { id: '020_agent_applications', sql: agentApplications },
 ];

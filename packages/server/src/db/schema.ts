@@ -28,6 +28,7 @@ export interface Database {
     last_login_at: NullableTimestamp;
     last_login_ip: Generated<string>;
     turnover_req_fen: Generated<number>;
+    agent_since: NullableTimestamp;
     flow_fen: Generated<number>;
     created_at: Timestamp;
     vip_changed_on: ColumnType<string | null, string | null | undefined, string | null>;
@@ -378,5 +379,16 @@ export interface Database {
     created_at: Generated<Date>;
   };
   uploads: { id: Generated<number>; kind: string; bytes: Uint8Array; uploaded_by: number | null; created_at: Generated<Date> };
+  agent_applications: {
+    id: Generated<number>;
+    member_id: number;
+    mobile: string;
+    apply_info: string;
+    state: Generated<number>;
+    reason: Generated<string>;
+    reviewed_by: number | null;
+    reviewed_at: NullableTimestamp;
+    created_at: Generated<Date>;
+  };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { ADMIN_LIMITS, staffReasonFailure } from './admin.js';
+import { AGENT_APPLICATION_STATE, AGENT_LIMITS, AGENT_MSG, agentApplyRules } from './agents.js';
+import { form, int, multiline, text } from './validation.js';
+
+/**
+ * Request schemas of agents (agents.ts): the member's application and the console's queue, review
+ * and grant/revoke. Shapes coerce; the rules in agents.ts decide, with their messages.
+ */
+
+const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
+const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(min, max).optional());
+/** Staff's free text, kept whole so the rule (not the shape) answers when too long. */
+const note = () => multiline(z.string().max(4000).default(''));
+
+/**
+ * POST /api/applyagentdo {mobile, apply_info}: agentApplyRules in the spec's order. The reason is
+ * typed in a text area, so its line breaks are kept; the shape's cap is above the rule's so the rule
+ * answers first.
+ */
+export const applyAgentSchema = form(
+  { mobile: text(32), apply_info: multiline(z.string().trim().max(AGENT_LIMITS.applyInfoMax * 4).default('')) },
+  agentApplyRules,
+);
+
+/** GET /admin/api/agent-applications: state 0 审核中 1 已通过 2 已拒绝 (empty: all), member keyword. */
+export const agentApplicationsQuery = z.object({
+  state: optionalInt(AGENT_APPLICATION_STATE.pending, AGENT_APPLICATION_STATE.rejected),
+  keyword: text(ADMIN_LIMITS.keywordMax),
+  page: page(),
+});
+
+/** GET /admin/api/agents: current agents by member keyword. */
+export const agentListQuery = z.object({ keyword: text(ADMIN_LIMITS.keywordMax), page: page() });
+
+/** POST /admin/api/agent-applications/:id/reject {reason}: the reason the member reads in its mail and on /applyagent. */
+export const agentRejectSchema = z.object({ reason: note() }).superRefine((v, ctx) => {
+  const message = staffReasonFailure(v.reason, AGENT_MSG.rejectReason);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+
+/** POST /admin/api/members/:id/agent {isagent, reason}: grant (1) or revoke (0) agent status, with the reason the audit log keeps. */
+export const memberAgentSchema = z
+  .object({ isagent: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1), reason: note() })
+  .superRefine((v, ctx) => {
+    const message = staffReasonFailure(v.reason, AGENT_MSG.changeReason);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { applyAgentSchema } from '@app/contract/schemas';
+import { ok } from '../../http/envelope.js';
+import { parse } from '../../http/validate.js';
+import { agentApplyStatus, applyForAgent } from './service.js';
+
+/**
+ * Agent applications for members (spec §7 applyagentdo; /applyagent). The order of refusals: not
+ * signed in, the trial account, the form's rules in the spec's order, then the service's own
+ * (already an agent, an application waiting). The status takes no id: a member reads only its own.
+ */
+const routes: FastifyPluginAsync = async (app) => {
+  app.post('/applyagentdo', { preHandler: [app.requireMember, app.refuseTrial] }, async (req) => {
+    const form = parse(applyAgentSchema, req.body);
+    const { data, message } = await applyForAgent(app.kdb, req.member!.id, form);
+    return ok(data, message);
+  });
+
+  app.post('/applyagentstatus', { preHandler: app.requireMember }, async (req) => ok(await agentApplyStatus(app.kdb, req.member!)));
+};
+export default routes;

@@ -1,0 +1,76 @@
+import {
+  AGENT_APPLICATION_STATE,
+  AGENT_APPLICATION_STATE_LABELS,
+  AGENT_MSG,
+  type AgentApplication,
+  type AgentApplicationState,
+  type AgentApplyStatus,
+} from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import { beijing } from '../../lib/time.js';
+import type { Tx } from '../ledger/service.js';
+
+/**
+ * A member's agent application (spec §3 and §5 agent application, §7 applyagentdo; issue 13 item 1).
+ * The route has already refused a visitor and the trial account and run the form's rules; here, in
+ * order: a member who is an agent already, then one with an application waiting. The partial unique
+ * index (one state-0 row per member) is what makes a double submission one application.
+ */
+
+type ApplicationRow = { id: number; mobile: string; apply_info: string; state: number; reason: string; created_at: Date; reviewed_at: Date | null };
+
+export function toAgentApplication(r: ApplicationRow): AgentApplication {
+  return {
+    id: r.id,
+    mobile: r.mobile,
+    apply_info: r.apply_info,
+    state: r.state as AgentApplicationState,
+    state_text: AGENT_APPLICATION_STATE_LABELS[r.state] ?? '',
+    reason: r.reason,
+    created_at: beijing(r.created_at),
+    reviewed_at: beijing(r.reviewed_at),
+  };
+}
+
+const APPLICATION_COLUMNS = ['id', 'mobile', 'apply_info', 'state', 'reason', 'created_at', 'reviewed_at'] as const;
+
+/** The member's latest application, or null. */
+export async function latestApplication(db: Tx, memberId: number): Promise<AgentApplication | null> {
+  const row = await db.selectFrom('agent_applications').select(APPLICATION_COLUMNS).where('member_id', '=', memberId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? toAgentApplication(row) : null;
+}
+
+/** POST /api/applyagentdo: records an application (审核中) and answers it with the member's message. */
+export async function applyForAgent(
+  db: Kdb,
+  memberId: number,
+  form: { mobile: string; apply_info: string },
+  now: Date = new Date(),
+): Promise<{ data: AgentApplication; message: string }> {
+  const member = await db.selectFrom('members').select('isagent').where('id', '=', memberId).executeTakeFirst();
+  if (!member) throw unauthorized();
+  if (member.isagent === 1) throw badRequest(AGENT_MSG.alreadyAgent);
+  const open = await db.selectFrom('agent_applications').select('id').where('member_id', '=', memberId).where('state', '=', AGENT_APPLICATION_STATE.pending).executeTakeFirst();
+  if (open) throw conflict(AGENT_MSG.pending);
+  const row = await db
+    .insertInto('agent_applications')
+    .values({ member_id: memberId, mobile: form.mobile.trim(), apply_info: form.apply_info.trim(), created_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning(APPLICATION_COLUMNS)
+    .executeTakeFirst();
+  // Lost a race with the member's other submission.
+  if (!row) throw conflict(AGENT_MSG.pending);
+  return { data: toAgentApplication(row), message: AGENT_MSG.submitted };
+}
+
+/** POST /api/applyagentstatus: what /applyagent shows (the form, the application waiting, or a rejection's reason). */
+export async function agentApplyStatus(db: Kdb, member: { id: number; isTrial: boolean }): Promise<AgentApplyStatus> {
+  const [m, application] = await Promise.all([
+    db.selectFrom('members').select('isagent').where('id', '=', member.id).executeTakeFirst(),
+    latestApplication(db, member.id),
+  ]);
+  if (!m) throw unauthorized();
+  const isagent = m.isagent === 1 ? 1 : 0;
+  return { isagent, can_apply: isagent === 0 && !member.isTrial && application?.state !== AGENT_APPLICATION_STATE.pending, application };
+}
