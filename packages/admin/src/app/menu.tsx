@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppstoreOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -21,6 +21,8 @@ export const MENU: MenuEntry[] = [
   { key: 'activityTypes', path: '/activity-types', label: '活动类型', icon: <AppstoreOutlined />, permission: 'promotions.read' },
   { key: 'activityApplications', path: '/activity-applications', label: '活动申请', icon: <FileDoneOutlined />, permission: 'promotions.read' },
   { key: 'redPacket', path: '/redpacket', label: '红包管理', icon: <RedEnvelopeOutlined />, permission: 'redpacket.read' },
+  { key: 'agentApplications', path: '/agent-applications', label: '代理申请', icon: <SolutionOutlined />, permission: 'agents.read' },
+  { key: 'agents', path: '/agents', label: '代理管理', icon: <ApartmentOutlined />, permission: 'agents.read' },
   { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
   { key: 'lotteryOdds', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
   { key: 'lotteryChat', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },

@@ -17,6 +17,8 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   activityTypes: lazy(() => import('../features/promotions/ActivityTypesPage')),
   activityApplications: lazy(() => import('../features/promotions/ApplicationsPage')),
   redPacket: lazy(() => import('../features/redpacket/RedPacketPage')),
+  agentApplications: lazy(() => import('../features/agents/AgentApplicationsPage')),
+  agents: lazy(() => import('../features/agents/AgentsPage')),
   payments: lazy(() => import('../features/payments/PaymentsPage')),
   lotteryOdds: lazy(() => import('../features/lottery/OddsPage')),
   lotteryChat: lazy(() => import('../features/lottery/ChatPage')),

@@ -10,6 +10,7 @@ import { useAction } from '../../shared/useAction';
 import { VipTag } from '../../shared/components/VipTag';
 import { AdjustModal } from './AdjustModal';
 import { HedgeShare } from './HedgeShare';
+import { MemberAgent } from './MemberAgent';
 import { MemberVip } from './MemberVip';
 import { PayPasswordLock } from './PayPasswordLock';
 
@@ -72,6 +73,11 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
             <Descriptions.Item label="最近登录">{p.last_login_at || '—'}</Descriptions.Item>
             <Descriptions.Item label="登录IP">{p.last_login_ip || '—'}</Descriptions.Item>
             <Descriptions.Item label="推荐人ID">{p.inviter_id ?? '—'}</Descriptions.Item>
+            {can('agents.read') && (
+              <Descriptions.Item label="代理">
+                <MemberAgent id={p.id} username={p.username} />
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label="支付密码">
               <PayPasswordLock id={p.id} />
             </Descriptions.Item>
