@@ -24,4 +24,5 @@ export * from './promotions.js';
 export * from './promotions-admin.js';
 export * from './redpacket.js';
 export * from './admin-redpacket.js';
+export * from './invites.js';
 export * from './agents.js';

@@ -27,9 +27,12 @@ export const COMMISSION_JOURNAL_KIND = 'commission';
 /** Rows per page of /api/invitefriends and /api/invitebonus. */
 export const INVITE_PAGE_SIZE = 15;
 
+/** The link's copy answers are MSG.linkCopied (链接已复制到剪贴板) and MSG.copyFail (复制链接失败). */
 export const INVITE_MSG = {
-  copied: '链接已复制到剪贴板',
-  copyFailed: '复制链接失败',
+  posterSaved: '海报已保存',
+  qrSaved: '二维码已保存',
+  /** the browser refused the download: the member can still long-press the picture */
+  saveFailed: '保存失败，请长按图片保存',
   /** a date filter that is not YYYY-MM-DD, or start after end */
   dateRange: '请选择正确的日期范围',
   /** the 礼金记录 rows' remark when the journal has no memo */
@@ -204,10 +207,11 @@ export function commissionTierRows(plan: CommissionPlan): CommissionTierRow[] {
 }
 
 /**
- * The plan as the 奖金介绍 tab's text, one line each: the model, the period, who counts, the tiers,
- * how it is paid. Pure, so the screen, the console's preview and the tests read the same words.
+ * The plan as text, one line each: the model, the period, who counts, the tiers (unless
+ * `tiers: false`, where a table shows them: the 奖金介绍 tab), how it is paid. Pure, so the screen,
+ * the console's preview and the tests read the same words.
  */
-export function describeCommissionPlan(plan: CommissionPlan): string[] {
+export function describeCommissionPlan(plan: CommissionPlan, opts: { tiers?: boolean } = {}): string[] {
   const lines: string[] = [];
   lines.push(
     plan.model === 'net_loss'
@@ -225,10 +229,11 @@ export function describeCommissionPlan(plan: CommissionPlan): string[] {
       : '团队范围：您邀请注册的直属下级会员。',
   );
   lines.push(`有效活跃会员：结算周期内有效投注≥${yuanText(plan.valid_active_min)}元的团队会员。`);
-  for (const r of commissionTierRows(plan)) {
-    const active = r.active === '不限' ? '' : `且有效活跃会员${r.active}`;
-    lines.push(`${r.level}：${r.condition}${active}，佣金${plan.model === 'net_loss' ? '比例' : ''}${r.reward}。`);
-  }
+  if (opts.tiers !== false)
+    for (const r of commissionTierRows(plan)) {
+      const active = r.active === '不限' ? '' : `且有效活跃会员${r.active}`;
+      lines.push(`${r.level}：${r.condition}${active}，佣金${plan.model === 'net_loss' ? '比例' : ''}${r.reward}。`);
+    }
   lines.push('达到多档条件时按最高一档计算，全部团队业绩按该档比例计算佣金。');
   lines.push(
     plan.auto_pay_max > 0
@@ -312,9 +317,10 @@ export interface InviteBonus {
   remark: string;
 }
 
-/** POST /api/commissionplan (public): the plan in force and its text. */
+/** POST /api/commissionplan (public): the plan in force, its tiers as rows and its other rules as text. */
 export interface CommissionPlanView {
   plan: CommissionPlan;
+  /** describeCommissionPlan(plan, { tiers: false }) */
   lines: string[];
   tiers: CommissionTierRow[];
 }

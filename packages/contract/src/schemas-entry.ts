@@ -4,3 +4,4 @@ export * from './admin-schemas.js';
 export * from './promotions-schemas.js';
 export * from './redpacket-schemas.js';
 export * from './agents-schemas.js';
+export * from './invites-schemas.js';

@@ -316,7 +316,9 @@ describe('the commission plan', () => {
     const pub = await s.api<CommissionPlanView>('/api/commissionplan', {});
     expect(pub.code).toBe(200);
     expect(pub.data.plan).toEqual(DEFAULT_COMMISSION_PLAN);
-    expect(pub.data.lines).toEqual(describeCommissionPlan(DEFAULT_COMMISSION_PLAN));
+    expect(pub.data.lines).toEqual(describeCommissionPlan(DEFAULT_COMMISSION_PLAN, { tiers: false }));
+    expect(pub.data.lines.some((l) => l.startsWith('第1档'))).toBe(false);
+    expect(describeCommissionPlan(DEFAULT_COMMISSION_PLAN).length).toBe(pub.data.lines.length + DEFAULT_COMMISSION_PLAN.tiers.length);
     expect(pub.data.tiers[0]).toEqual({ level: '第1档', condition: '团队负盈利≥1元', active: '≥1人', reward: '20%' });
 
     await expect(setCommissionPlan(s.db.kysely, { ...TURNOVER, tiers: [] })).rejects.toThrow(INVITE_MSG.tierCount);

@@ -1013,6 +1013,22 @@ ALTER TABLE members ADD COLUMN agent_since timestamptz;
 CREATE INDEX members_agents_idx ON members (id) WHERE isagent = 1;
 `;
 
+const invites = /* sql */ `
+-- Invitations and the commission plan (modules/invites; contract invites.ts). The staff-set plan as one
+-- JSON row, checked by the contract's commissionPlanFailure before it is stored; no row means the
+-- contract's DEFAULT_COMMISSION_PLAN.
+CREATE TABLE commission_plan (
+  id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  plan jsonb NOT NULL,
+  updated_by bigint REFERENCES staff(id),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+-- A member's invitees by join time (the /inviter counters: new today and this month, the friends list
+-- newest first); it leads with inviter_id, so the single-column index it replaces is redundant.
+CREATE INDEX members_inviter_created_idx ON members (inviter_id, created_at, id);
+DROP INDEX members_inviter_idx;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1033,4 +1049,5 @@ export const migrations: Migration[] = [
   { id: '017_red_packets', sql: redPackets },
   { id: '019_uploads', sql: uploads },
   { id: '020_agent_applications', sql: agentApplications },
+  { id: '021_invites', sql: invites },
 ];

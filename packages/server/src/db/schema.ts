@@ -390,5 +390,6 @@ export interface Database {
     reviewed_at: NullableTimestamp;
     created_at: Generated<Date>;
   };
+  commission_plan: { id: Generated<number>; plan: Json<unknown>; updated_by: number | null; updated_at: Generated<Date> };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

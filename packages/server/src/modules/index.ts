@@ -17,7 +17,8 @@ import rebate from './rebate/routes.js';
 import vip from './vip/routes.js';
 import promotions from './promotions/routes.js';
 import redpacket from './redpacket/routes.js';
+import invites from './invites/routes.js';
 import agents from './agents/routes.js';
 
 /** Every member-API domain, each one encapsulated plugin mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, promotions, redpacket, agents];
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, promotions, redpacket, invites, agents];

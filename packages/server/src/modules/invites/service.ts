@@ -67,10 +67,10 @@ export async function setCommissionPlan(db: Kdb, input: CommissionPlan, opts: { 
   return plan;
 }
 
-/** POST /api/commissionplan: the plan and its text for the 奖金介绍 tab. */
+/** POST /api/commissionplan: the plan, its tiers as the 奖金介绍 table's rows, its other rules as text. */
 export async function commissionPlanView(db: Kdb): Promise<CommissionPlanView> {
   const plan = await getCommissionPlan(db);
-  return { plan, lines: describeCommissionPlan(plan), tiers: commissionTierRows(plan) };
+  return { plan, lines: describeCommissionPlan(plan, { tiers: false }), tiers: commissionTierRows(plan) };
 }
 
 // ---- the counters --------------------------------------------------------------------------------
