@@ -26,13 +26,17 @@ export const PROMO_ADMIN_LIMITS = {
 export const UPLOAD_KINDS = ['png', 'jpeg', 'webp', 'gif'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const UPLOAD_MIME: Record<UploadKind, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
-/** The public path of an upload: /uploads/<id>.<ext> (jpeg as .jpg). */
+/**
+ * Where uploads are served: /uploads/site/<id>.<ext> (jpeg as .jpg), beside the members' avatars that
+ * the disk serves under /uploads/.
+ */
+export const UPLOAD_PATH = '/uploads/site/';
 export const UPLOAD_EXT: Record<UploadKind, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 /** The multipart field the console sends the file in. */
 export const UPLOAD_FIELD = 'file';
 
-/** A banner is an uploaded image (/uploads/12.png) or one of the app's own assets (/assets/…). */
-const BANNER_RE = /^\/(uploads\/\d{1,18}\.(png|jpg|webp|gif)|assets\/[\w./-]{1,200})$/;
+/** A banner is an uploaded image (/uploads/site/12.png) or one of the app's own assets (/assets/…). */
+const BANNER_RE = /^\/(uploads\/site\/\d{1,18}\.(png|jpg|webp|gif)|assets\/[\w./-]{1,200})$/;
 
 export const PROMO_ADMIN_MSG = {
   title: '活动标题须为1~{max}个字符',
@@ -65,7 +69,7 @@ export const PROMO_ADMIN_MSG = {
 export interface ActivityForm {
   type_id: number;
   title: string;
-  /** /uploads/<id>.<ext> from POST /admin/api/uploads, or an /assets/ path */
+  /** /uploads/site/<id>.<ext> from POST /admin/api/uploads, or an /assets/ path */
   banner: string;
   /** HTML, sanitized by the server on write */
   content: string;
@@ -119,7 +123,7 @@ export interface AdminActivityType {
 /** POST /admin/api/uploads data. */
 export interface UploadResult {
   id: number;
-  /** the public path, /uploads/<id>.<ext> */
+  /** the public path, /uploads/site/<id>.<ext> */
   url: string;
   kind: UploadKind;
   bytes: number;

@@ -115,7 +115,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   registerHealth(app);
 
-  // Staff uploads (banners) from the database at /uploads/<id>.<ext>; members' avatars from the disk below.
+  // Staff uploads (banners) from the database at /uploads/site/<id>.<ext>; members' avatars from the disk below.
   await app.register(uploadRoutes);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });

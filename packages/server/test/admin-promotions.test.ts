@@ -66,10 +66,10 @@ async function memberList(type = 0) {
 }
 
 describe('banner uploads', () => {
-  it('stores a PNG in the database and serves it at /uploads/<id>.png with a year-long cache, from another instance too', async () => {
+  it('stores a PNG in the database and serves it at /uploads/site/<id>.png with a year-long cache, from another instance too', async () => {
     const r = await upload(operations.token, PNG);
     expect(r).toMatchObject({ code: 200, message: PROMO_ADMIN_MSG.uploaded, data: { kind: 'png', bytes: PNG.length } });
-    expect(r.data.url).toBe(`/uploads/${r.data.id}.png`);
+    expect(r.data.url).toBe(`/uploads/site/${r.data.id}.png`);
     bannerUrl = r.data.url;
     const row = await s.db.kysely.selectFrom('uploads').select(['kind', 'bytes', 'uploaded_by']).where('id', '=', r.data.id).executeTakeFirstOrThrow();
     expect(Buffer.from(row.bytes).equals(PNG)).toBe(true);
@@ -97,11 +97,11 @@ describe('banner uploads', () => {
       [GIF, 'gif', 'gif', 'image/gif'],
     ] as const) {
       const r = await upload(operations.token, bytes, { filename: 'x.png', type: 'image/png' });
-      expect(r.data).toMatchObject({ kind, url: `/uploads/${r.data.id}.${ext}` });
+      expect(r.data).toMatchObject({ kind, url: `/uploads/site/${r.data.id}.${ext}` });
       const res = await fetch(s.url + r.data.url);
       expect(res.headers.get('content-type')).toBe(mime);
       // the same id under another extension is not that file
-      expect((await fetch(`${s.url}/uploads/${r.data.id}.png`)).status).toBe(404);
+      expect((await fetch(`${s.url}/uploads/site/${r.data.id}.png`)).status).toBe(404);
     }
   });
 
@@ -113,7 +113,7 @@ describe('banner uploads', () => {
     expect(await upload(operations.token, big)).toMatchObject({ code: 400, message: fmt(PROMO_ADMIN_MSG.uploadTooLarge, { mb: 2 }) });
     const json = await adminCall(s, operations.token, 'POST', '/uploads', { file: 'x' });
     expect(json).toMatchObject({ code: 400, message: PROMO_ADMIN_MSG.uploadMissing });
-    expect((await fetch(`${s.url}/uploads/999999999.png`)).status).toBe(404);
+    expect((await fetch(`${s.url}/uploads/site/999999999.png`)).status).toBe(404);
   });
 
   it('needs promotions.manage', async () => {
@@ -132,7 +132,7 @@ describe('activities', () => {
       [{ title: '长'.repeat(51) }, fmt(PROMO_ADMIN_MSG.title, { max: 50 })],
       [{ banner: '' }, PROMO_ADMIN_MSG.banner],
       [{ banner: 'https://evil.example/x.png' }, PROMO_ADMIN_MSG.banner],
-      [{ banner: '/uploads/1.svg' }, PROMO_ADMIN_MSG.banner],
+      [{ banner: '/uploads/site/1.svg' }, PROMO_ADMIN_MSG.banner],
       [{ content: '<p> </p>' }, fmt(PROMO_ADMIN_MSG.content, { max: PROMO_ADMIN_LIMITS.htmlMax })],
       [{ sort: -1 }, fmt(PROMO_ADMIN_MSG.sort, { max: PROMO_ADMIN_LIMITS.sortMax })],
       [{ rules: { ...FIXED_8, amount: 0 } }, fmt(PROMO_MSG.ruleAmount, { max: 1_000_000 })],

@@ -225,7 +225,7 @@ export const promotionRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/uploads',
     tag: '活动管理',
-    summary: `上传图片（活动图片）：multipart 字段 file，PNG/JPG/WEBP/GIF（按文件内容判断，不接受 SVG），不超过${PROMO_ADMIN_LIMITS.uploadMaxBytes / 1024 / 1024}MB；返回公开地址 url（/uploads/<id>.<ext>，各实例均可访问，长期缓存）`,
+    summary: `上传图片（活动图片）：multipart 字段 file，PNG/JPG/WEBP/GIF（按文件内容判断，不接受 SVG），不超过${PROMO_ADMIN_LIMITS.uploadMaxBytes / 1024 / 1024}MB；返回公开地址 url（/uploads/site/<id>.<ext>，各实例均可访问，长期缓存）`,
     access: 'promotions.manage',
     audits: ['upload.create'],
     handler: async ({ app, req, staff }) => ok(await receiveUpload(app.kdb, req, actorOf(req, staff)), PROMO_ADMIN_MSG.uploaded),

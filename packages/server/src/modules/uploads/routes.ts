@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CODE, MSG } from '@app/contract';
+import { CODE, MSG, UPLOAD_PATH } from '@app/contract';
 import { envelope } from '../../http/envelope.js';
 import { readUpload } from './service.js';
 
@@ -8,11 +8,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FILE_RE = /^(\d{1,15})\.(png|jpg|webp|gif)$/;
 
 /**
- * Uploaded images, public, at /uploads/<id>.<ext> (no prefix: registered beside the static uploads
- * directory, whose avatars/ paths it leaves alone). Served from the database on every instance.
+ * Uploaded images, public, at /uploads/site/<id>.<ext> (UPLOAD_PATH; registered beside the static
+ * uploads directory, whose files it leaves alone). Served from the database on every instance.
  */
 const routes: FastifyPluginAsync = async (app) => {
-  app.get('/uploads/:file', async (req, reply) => {
+  app.get(`${UPLOAD_PATH}:file`, async (req, reply) => {
     const m = FILE_RE.exec((req.params as { file: string }).file);
     const found = m ? await readUpload(app.kdb, Number(m[1]), m[2]) : null;
     if (!found) return reply.status(404).send(envelope(CODE.notFound, MSG.notFound));

@@ -1,4 +1,4 @@
-import { UPLOAD_EXT, UPLOAD_KINDS, UPLOAD_MIME, type UploadKind, type UploadResult } from '@app/contract';
+import { UPLOAD_EXT, UPLOAD_KINDS, UPLOAD_MIME, UPLOAD_PATH, type UploadKind, type UploadResult } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import type { Tx } from '../ledger/service.js';
 
@@ -24,7 +24,7 @@ export function uploadKindOf(bytes: Buffer): UploadKind | null {
   return null;
 }
 
-export const uploadUrl = (id: number, kind: UploadKind) => `/uploads/${id}.${UPLOAD_EXT[kind]}`;
+export const uploadUrl = (id: number, kind: UploadKind) => `${UPLOAD_PATH}${id}.${UPLOAD_EXT[kind]}`;
 
 /** Stores an image already judged by uploadKindOf. */
 export async function storeUpload(db: Tx, kind: UploadKind, bytes: Buffer, staffId: number | null): Promise<UploadResult> {
@@ -32,7 +32,7 @@ export async function storeUpload(db: Tx, kind: UploadKind, bytes: Buffer, staff
   return { id: row.id, url: uploadUrl(row.id, kind), kind, bytes: bytes.length };
 }
 
-/** The image at /uploads/<id>.<ext>, or null when there is none of that id and extension. */
+/** The image at /uploads/site/<id>.<ext>, or null when there is none of that id and extension. */
 export async function readUpload(db: Kdb, id: number, ext: string): Promise<{ mime: string; bytes: Buffer } | null> {
   const row = await db.selectFrom('uploads').select(['kind', 'bytes']).where('id', '=', id).executeTakeFirst();
   if (!row || !(UPLOAD_KINDS as readonly string[]).includes(row.kind)) return null;
