@@ -70,7 +70,10 @@ describe('/inviter', () => {
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
     const page = await ctx.newPage();
     try {
-      await signInPage(page, platform, inviter.token, '/inviter');
+      // /mine's 邀请好友 opens it.
+      await signInPage(page, platform, inviter.token, '/mine');
+      await page.getByTestId('mine-link-invite').click();
+      await expectRoute(page, '/inviter');
       // 邀请链接: the code is the member id, the link the site's register screen with pid.
       await expect.poll(() => page.getByTestId('invite-code').innerText()).toBe(String(inviterId));
       expect(await page.getByTestId('invite-link').innerText()).toBe(expectedLink);
