@@ -47,6 +47,7 @@ const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
 const Lottery = lazy(() => import('../features/lottery/routes/Lottery'));
 const Vip = lazy(() => import('../features/vip/routes/Vip'));
 const Fanshui = lazy(() => import('../features/rebate/routes/Fanshui'));
+const ApplyAgent = lazy(() => import('../features/agents/routes/ApplyAgent'));
 // /hongbao and /welfare: one chunk (features/redpacket/routes/screens.ts says why).
 const redPacketScreens = () => import('../features/redpacket/routes/screens');
 const Hongbao = lazy(() => redPacketScreens().then((m) => ({ default: m.Hongbao })));
@@ -134,6 +135,8 @@ export const routes: RouteObject[] = [
   { path: 'vip2', element: screen(Vip) },
   { path: 'fanshui', element: screen(Fanshui, 'auth') },
   { path: 'welfare', element: screen(Welfare, 'auth') },
+  // /applyagent (spec §2): the form while isagent is 0; the screen itself shows an agent that it is one.
+  { path: 'applyagent', element: screen(ApplyAgent, 'auth') },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },

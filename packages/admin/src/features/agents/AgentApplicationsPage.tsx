@@ -54,6 +54,20 @@ export default function AgentApplicationsPage() {
       ) : null,
   };
 
+  const reviewColumn: ColumnsType<AdminAgentApplication>[number] = {
+    title: '审核',
+    render: (_, a) =>
+      a.reviewed_at ? (
+        <div className="cell-lines review-cell">
+          {a.reviewer || '—'}
+          <div className="muted">{a.reviewed_at}</div>
+          {a.reason && <div className="muted">原因：{a.reason}</div>}
+        </div>
+      ) : (
+        '—'
+      ),
+  };
+
   return (
     <Card title="代理申请" className="agents-page">
       <Space wrap className="agents-filters">
@@ -97,19 +111,8 @@ export default function AgentApplicationsPage() {
           },
           { title: '申请时间', dataIndex: 'created_at' },
           { title: '状态', render: (_, a) => <Tag color={COLORS[a.state]}>{a.state_text}</Tag> },
-          {
-            title: '审核',
-            render: (_, a) =>
-              a.reviewed_at ? (
-                <div className="cell-lines review-cell">
-                  {a.reviewer || '—'}
-                  <div className="muted">{a.reviewed_at}</div>
-                  {a.reason && <div className="muted">原因：{a.reason}</div>}
-                </div>
-              ) : (
-                '—'
-              ),
-          },
+          // a pending row has no review yet
+          ...(filter.state === String(S.pending) ? [] : [reviewColumn]),
           // reviewed tabs have nothing to act on
           ...(reviewer && (filter.state === String(S.pending) || filter.state === '') ? [actionColumn] : []),
         ]}
