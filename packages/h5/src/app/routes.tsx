@@ -47,6 +47,7 @@ const BetRecord = lazy(() => import('../features/games/routes/BetRecord'));
 const Lottery = lazy(() => import('../features/lottery/routes/Lottery'));
 const Vip = lazy(() => import('../features/vip/routes/Vip'));
 const Fanshui = lazy(() => import('../features/rebate/routes/Fanshui'));
+const Inviter = lazy(() => import('../features/invites/routes/Inviter'));
 const ApplyAgent = lazy(() => import('../features/agents/routes/ApplyAgent'));
 // /hongbao and /welfare: one chunk (features/redpacket/routes/screens.ts says why).
 const redPacketScreens = () => import('../features/redpacket/routes/screens');
@@ -135,6 +136,8 @@ export const routes: RouteObject[] = [
   { path: 'vip2', element: screen(Vip) },
   { path: 'fanshui', element: screen(Fanshui, 'auth') },
   { path: 'welfare', element: screen(Welfare, 'auth') },
+  // /inviter (spec §2): the member's own link and team, so a visitor logs in first.
+  { path: 'inviter', element: screen(Inviter, 'auth') },
   // /applyagent (spec §2): the form while isagent is 0; the screen itself shows an agent that it is one.
   { path: 'applyagent', element: screen(ApplyAgent, 'auth') },
   { path: 'account', element: <Navigate replace to="/money" /> },
