@@ -221,7 +221,7 @@ describe('grant and revoke (POST /admin/api/members/:id/agent)', () => {
     expect(grants[0]).toMatchObject({ staff_id: operations.id, before: { member_id: m.id, isagent: 0, since: '' }, after: { member_id: m.id, isagent: 1, reason: '线下合作伙伴', application_id: appId } });
     const drawer = await adminCall(s, support.token, 'GET', `/members/${m.id}/agent`);
     expect(drawer).toMatchObject({ code: 200, data: { member_id: m.id, isagent: 1, is_trial: false, invited: 0, application: { id: appId, state: 1, reviewer: operations.username } } });
-    expect(drawer.data.since).toBe(grants[0]!.after.since);
+    expect(drawer.data.since).toBe((grants[0]!.after as { since: string }).since);
 
     const revoke = await adminCall(s, admin, 'POST', `/members/${m.id}/agent`, { isagent: 0, reason: '违规推广' });
     expect(revoke).toMatchObject({ code: 200, message: AGENT_MSG.revoked, data: { isagent: 0, since: '' } });
@@ -229,7 +229,7 @@ describe('grant and revoke (POST /admin/api/members/:id/agent)', () => {
     expect((await s.api('/api/user', {}, { token: m.token })).data.isagent).toBe(0);
     const revokes = await auditRows(s, 'agent.revoke', `member:${m.id}`);
     expect(revokes).toHaveLength(1);
-    expect(revokes[0]).toMatchObject({ before: { isagent: 1, since: grants[0]!.after.since }, after: { isagent: 0, since: '', reason: '违规推广' } });
+    expect(revokes[0]).toMatchObject({ before: { isagent: 1, since: (grants[0]!.after as { since: string }).since }, after: { isagent: 0, since: '', reason: '违规推广' } });
     expect(await adminCall(s, admin, 'POST', `/members/${m.id}/agent`, { isagent: 0, reason: '再取消' })).toMatchObject({ code: 409, message: AGENT_MSG.revokedAlready });
     // no longer an agent: the member may apply again
     expect(await status(m.token)).toMatchObject({ data: { isagent: 0, can_apply: true } });
