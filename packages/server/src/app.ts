@@ -30,6 +30,7 @@ import { startGuestReaper } from './modules/trial/service.js';
 import { startBetFeed } from './modules/games/feed.js';
 import { startLottery } from './modules/lottery/scheduler.js';
 import { startRebateJob } from './modules/rebate/job.js';
+import { startCommissionJob } from './modules/commission/job.js';
 import { startVipJob } from './modules/vip/job.js';
 import { decorateRedPacketClock } from './modules/redpacket/clock.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startBetFeed(app);
   startRebateJob(app);
   startVipJob(app);
+  startCommissionJob(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
   app.decorate('lotteryHub', createLotteryHub(app, redis));
   // Every channel is subscribed by now: give Redis a moment to answer, so a healthy start shares its

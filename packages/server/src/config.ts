@@ -51,6 +51,10 @@ export interface Config {
   rebateDelayMs: number;
   /** How often the rebate job looks for a closed day to compute (0 switches it off). */
   rebateIntervalMs: number;
+  /** How long after a commission period ends (Beijing) it is computed (late bet records, the last day's rebate). */
+  commissionDelayMs: number;
+  /** How often the commission job looks for a closed period to compute (0 switches it off). */
+  commissionIntervalMs: number;
   /** How often the VIP pass (relegations, promotions nobody triggered) runs (0 switches it off). */
   vipIntervalMs: number;
   /** The lottery room socket: how often the server pings each client, and how long a silent one is kept. */
@@ -116,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lotteryTickMs: num(env.LOTTERY_TICK_MS, 1000),
     rebateDelayMs: num(env.REBATE_DELAY_MS, 2 * 60 * 60 * 1000),
     rebateIntervalMs: num(env.REBATE_INTERVAL_MS, 10 * 60 * 1000),
+    commissionDelayMs: num(env.COMMISSION_DELAY_MS, 3 * 60 * 60 * 1000),
+    commissionIntervalMs: num(env.COMMISSION_INTERVAL_MS, 10 * 60 * 1000),
     vipIntervalMs: num(env.VIP_INTERVAL_MS, 60 * 60 * 1000),
     wsPingIntervalMs: num(env.WS_PING_INTERVAL_MS, WS_PING_INTERVAL_MS),
     wsIdleTimeoutMs: num(env.WS_IDLE_TIMEOUT_MS, WS_IDLE_TIMEOUT_MS),

@@ -15,6 +15,7 @@ export const JOB_LOCK = {
   lottery: 0x107_7e1,
   vip: 727_013,
   rebate: 727_014,
+  commission: 727_015,
 } as const;
 
 /**

@@ -54,6 +54,8 @@ export const HOUSE = {
   rebates: 'house:rebates',
   /** Drawn red packets (红包, modules/redpacket) are paid from here (may go negative: a cost of the house). */
   redPackets: 'house:red_packets',
+  /** Agent commission (佣金, modules/commission) is paid from here (may go negative: a cost of the house). */
+  commission: 'house:commission',
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 
