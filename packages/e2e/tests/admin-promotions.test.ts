@@ -111,7 +111,7 @@ describe('活动管理', () => {
     });
     const created = (await activities()).find((a) => a.title === title)!;
     expect(created).toMatchObject({ enabled: true, rules_text: '所有会员 · 每人限一次 · 彩金18元 · 2倍流水 · 人工审核' });
-    expect(created.banner).toMatch(/^\/uploads\/\d+\.png$/);
+    expect(created.banner).toMatch(/^\/uploads\/site\/\d+\.png$/);
     const served = await fetch(platform.url + created.banner);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);

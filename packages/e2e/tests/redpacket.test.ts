@@ -148,7 +148,9 @@ describe('/hongbao', () => {
     await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, redpacket_switch: 0 } }));
     try {
       await withPhone(browser, async (page) => {
-        await signInPage(page, platform, member.token, '/hongbao');
+        // Signed in on the hall first: signInPage's closing reload would wipe a toast shown before it.
+        await signInPage(page, platform, member.token, '/');
+        await open(page, platform, '/hongbao');
         await expectToast(page, MSG.redpacketClosed);
         await expectRoute(page, '/');
       });
