@@ -78,6 +78,12 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: opts.fullPage ?? false });
 }
 
+/** shot() once nothing is moving (modals, tab panes and messages animate in; endless spinners are ignored). */
+export async function stillShot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
+  await shot(page, name, opts);
+}
+
 /** The current hash route without the leading '#'. */
 export function route(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
@@ -293,6 +299,13 @@ export async function consoleMessage(page: Page): Promise<string> {
   const notice = page.locator('.ant-message-notice-content').last();
   await notice.waitFor({ state: 'visible', timeout: 6000 });
   return (await notice.innerText()).trim();
+}
+
+/** The newest console message reads `text` and has finished sliding in (so a screenshot shows it whole). */
+export async function consoleMessageIs(page: Page, text: string): Promise<void> {
+  await expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
+  // rc-motion marks an entering notice with move-up classes until it is in place.
+  await expect.poll(() => page.locator('.ant-message-notice-wrapper').last().getAttribute('class')).not.toContain('move-up');
 }
 
 /** Picks a bank in the bottom picker: tap the row, the bank in the wheel, then 确定. */

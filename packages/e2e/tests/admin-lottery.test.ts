@@ -3,15 +3,15 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_LIMITS, fmt, roomSocketUrl, type AdminLotteryRow, type AdminMuteRow, type ServerFrame, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
-  consoleMessage,
+  consoleMessageIs,
   inConsole as inConsoleAs,
   memberIdOf,
   type Platform,
   registerViaApi,
-  shot,
   staffApi,
   staffLoginViaApi,
   startSuite,
+  stillShot,
   stopSuite,
   uniqueName,
 } from '../harness.js';
@@ -30,17 +30,6 @@ afterAll(() => stopSuite(platform, browser));
 const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin, viewport?: { width: number; height: number }) =>
   inConsoleAs(browser, platform, token, path, fn, viewport);
 
-/** A screenshot once nothing is moving (modals, tab panes and messages animate in; spinners loop and are ignored). */
-async function snap(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
-  await shot(page, name, opts);
-}
-/** The newest console message reads `text` and has finished sliding in (so a screenshot shows it whole). */
-async function messageIs(page: Page, text: string) {
-  await expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
-  // rc-motion marks an entering notice with move-up classes until it is in place.
-  await expect.poll(() => page.locator('.ant-message-notice-wrapper').last().getAttribute('class')).not.toContain('move-up');
-}
 const storedOdds = async (code: string, play: string) => {
   const rows = (await staffApi<AdminLotteryRow[]>(platform, admin, 'GET', '/lotteries')).data;
   return rows.find((l) => l.code === code)!.plays.find((p) => p.id === play)!.odds;
@@ -59,29 +48,29 @@ describe('彩票赔率', () => {
       await odds.waitFor();
       expect(await odds.inputValue()).toBe('1.96');
       expect(await rtp.innerText()).toBe('95.28%'); // 105 of 216 throws × 1.96
-      await snap(page, 'admin-lottery-odds');
+      await stillShot(page, 'admin-lottery-odds');
 
       // 2.5 returns 121.53%: shown live in red, refused by the server, nothing stored.
       await odds.fill('2.5');
       await expect.poll(() => rtp.innerText()).toContain('121.53%');
       expect(await rtp.innerText()).toContain('原 1.96 · 95.28%');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('已修改 1 个玩法，尚未保存');
-      await snap(page, 'admin-lottery-odds-refused-live');
+      await stillShot(page, 'admin-lottery-odds-refused-live');
       await page.getByTestId('odds-save').click();
-      await messageIs(page, fmt(LOTTERY_MSG.lotteryOddsRtp, { play: 'k3_big', rtp: '121.53' }));
-      await snap(page, 'admin-lottery-odds-refused');
+      await consoleMessageIs(page, fmt(LOTTERY_MSG.lotteryOddsRtp, { play: 'k3_big', rtp: '121.53' }));
+      await stillShot(page, 'admin-lottery-odds-refused');
       expect(await storedOdds('k3_60', 'k3_big')).toBe(1.96);
 
       // 1.97 returns 95.76%: saved, the stored odds come back and the edit marker goes.
       await odds.fill('1.97');
       await expect.poll(() => rtp.innerText()).toContain('95.76%');
       await page.getByTestId('odds-save').click();
-      await messageIs(page, ADMIN_MSG.saved);
+      await consoleMessageIs(page, ADMIN_MSG.saved);
       await expect.poll(() => rtp.innerText()).toBe('95.76%');
       expect(await odds.inputValue()).toBe('1.97');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('没有未保存的修改');
       expect(await storedOdds('k3_60', 'k3_big')).toBe(1.97);
-      await snap(page, 'admin-lottery-odds-saved');
+      await stillShot(page, 'admin-lottery-odds-saved');
     });
     // The change is in the audit log, before and after.
     const audit = await staffApi(platform, admin, 'GET', '/audit-log?action=lottery.odds');
@@ -99,9 +88,9 @@ describe('彩票赔率', () => {
       await page.getByTestId(`odds-bulk-apply-${LOTTERY_MSG.lotteryGroupRegular}`).click();
       await expect.poll(() => rtp.innerText()).toContain('97.96%');
       expect(await page.getByTestId('odds-changed').innerText()).toBe('已修改 49 个玩法，尚未保存');
-      await snap(page, 'admin-lottery-odds-group', { fullPage: true });
+      await stillShot(page, 'admin-lottery-odds-group', { fullPage: true });
       await page.getByTestId('odds-save').click();
-      await messageIs(page, ADMIN_MSG.saved);
+      await consoleMessageIs(page, ADMIN_MSG.saved);
       expect(await storedOdds('lhc_180', 'lhc_zm_01')).toBe(8);
       expect(await storedOdds('lhc_180', 'lhc_te_01')).toBe(47);
     });
@@ -162,11 +151,11 @@ describe('on a narrow window', () => {
     await inConsole('/lottery-odds', async (page) => {
       await page.getByTestId('odds-rtp-k3_big').waitFor();
       expect(await pageWidth(page)).toBe(0);
-      await snap(page, 'admin-phone-lottery-odds');
+      await stillShot(page, 'admin-phone-lottery-odds');
       await page.goto(`${platform.url}/admin/lottery-chat`);
       await page.getByTestId('chat-keyword').waitFor();
       expect(await pageWidth(page)).toBe(0);
-      await snap(page, 'admin-phone-lottery-chat');
+      await stillShot(page, 'admin-phone-lottery-chat');
     }, admin, { width: 390, height: 844 });
   });
 });
@@ -195,7 +184,7 @@ describe('聊天管理', () => {
       await page.getByTestId('chat-keyword').press('Enter');
       await expect.poll(() => page.locator('[data-testid^="chat-row-"]').count()).toBe(1);
       await page.getByTestId(`chat-row-${adId}`).waitFor();
-      await snap(page, 'admin-lottery-chat-search');
+      await stillShot(page, 'admin-lottery-chat-search');
       await page.getByTestId('chat-keyword').fill('');
       await page.getByTestId('chat-keyword').press('Enter');
       await page.getByTestId(`chat-row-${followId}`).waitFor();
@@ -203,9 +192,9 @@ describe('聊天管理', () => {
       // 删除 with a reason: struck through, with who deleted it.
       await page.getByTestId(`chat-delete-${adId}`).click();
       await page.getByTestId('chat-delete-reason').fill('站外引流广告');
-      await snap(page, 'admin-lottery-chat-delete');
+      await stillShot(page, 'admin-lottery-chat-delete');
       await page.getByTestId('chat-delete-confirm').click();
-      await messageIs(page, LOTTERY_MSG.chatDeleted);
+      await consoleMessageIs(page, LOTTERY_MSG.chatDeleted);
       const note = page.getByTestId(`chat-deleted-${adId}`);
       await note.waitFor();
       expect(await note.innerText()).toMatch(/^已被 admin 删除 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -221,19 +210,19 @@ describe('聊天管理', () => {
       await page.getByTestId('mute-confirm').click();
       await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(fmt(LOTTERY_MSG.chatMuteReason, { max: ADMIN_LIMITS.reasonMax }));
       await page.getByTestId('mute-reason').fill('发布广告');
-      await snap(page, 'admin-lottery-chat-mute');
+      await stillShot(page, 'admin-lottery-chat-mute');
       await page.getByTestId('mute-confirm').click();
-      await messageIs(page, LOTTERY_MSG.chatMutedOk);
+      await consoleMessageIs(page, LOTTERY_MSG.chatMutedOk);
       await expect.poll(() => page.getByTestId(`chat-row-${helloId}`).innerText()).toContain('禁言中');
       expect(await page.getByTestId(`chat-row-${followId}`).innerText()).not.toContain('禁言中');
-      await snap(page, 'admin-lottery-chat');
+      await stillShot(page, 'admin-lottery-chat');
 
       // 禁言 永久 for the other member.
       await page.getByTestId(`chat-mute-${followId}`).click();
       await page.locator('.ant-modal').getByText('永久', { exact: true }).click();
       await page.getByTestId('mute-reason').fill('辱骂他人');
       await page.getByTestId('mute-confirm').click();
-      await messageIs(page, LOTTERY_MSG.chatMutedOk);
+      await consoleMessageIs(page, LOTTERY_MSG.chatMutedOk);
     });
 
     const mutes = (await staffApi<{ data: AdminMuteRow[] }>(platform, admin, 'GET', '/lottery/mutes')).data.data;
@@ -252,10 +241,10 @@ describe('聊天管理', () => {
       expect(await row.innerText()).toContain(mute.until!);
       expect(await row.innerText()).toContain('发布广告');
       expect(await page.locator('[data-testid^="mute-row-"]', { hasText: regular.name }).innerText()).toContain('永久');
-      await snap(page, 'admin-lottery-mutes');
+      await stillShot(page, 'admin-lottery-mutes');
       await page.getByTestId(`unmute-${spammerId}`).click();
       await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await messageIs(page, LOTTERY_MSG.chatUnmutedOk);
+      await consoleMessageIs(page, LOTTERY_MSG.chatUnmutedOk);
       await expect.poll(() => row.count()).toBe(0);
     });
     // Lifted: the member speaks again.

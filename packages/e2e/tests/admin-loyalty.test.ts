@@ -7,15 +7,15 @@ import { beijingDayBefore, computeRebateDay } from '../../server/src/modules/reb
 import {
   ADMIN_PASSWORD,
   apiAs,
-  consoleMessage,
+  consoleMessageIs,
   inConsole as inConsoleAs,
   memberIdOf,
   type Platform,
   registerViaApi,
-  shot,
   staffApi,
   staffLoginViaApi,
   startSuite,
+  stillShot,
   stopSuite,
   uniqueName,
 } from '../harness.js';
@@ -78,13 +78,6 @@ afterAll(() => stopSuite(platform, browser));
 
 const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin) => inConsoleAs(browser, platform, token, path, fn);
 
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
-  await shot(page, name);
-}
-async function messageIs(page: Page, text: string) {
-  await expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
-}
 const yuan = (v: number) => `¥${formatYuan(v)}`;
 const tiers = async () => (await staffApi<AdminVipTier[]>(platform, admin, 'GET', '/vip-tiers')).data;
 /** The rebate of `validYuan` at VIP1's rate of `category`, in yuan (the contract's rule). */
@@ -98,13 +91,13 @@ describe('VIP等级', () => {
       expect(await page.getByTestId('vip-tiers').locator('tbody tr.ant-table-row').count()).toBe(10);
       expect(await page.getByTestId('tier-2-recharge').inputValue()).toBe(before[1]!.recharge.toFixed(2));
       expect(await page.getByTestId('tiers-changed').innerText()).toBe('没有未保存的修改');
-      await snap(page, 'admin-vip-tiers');
+      await stillShot(page, 'admin-vip-tiers');
 
       // VIP3's cumulative deposit below VIP2's: the contract's rule answers at once, save is off.
       await page.getByTestId('tier-3-recharge').fill(String(before[1]!.recharge - 1));
       await expect.poll(() => page.getByTestId('tiers-failure').innerText()).toBe(fmt(LOYALTY_ADMIN_MSG.tierOrder, { level: 3, field: '累计存款', prev: 2 }));
       expect(await page.getByTestId('tiers-save').isDisabled()).toBe(true);
-      await snap(page, 'admin-vip-tiers-refused');
+      await stillShot(page, 'admin-vip-tiers-refused');
 
       // Put it back, raise VIP2's bonus and 电子 rate, rename it: saved, the marker goes.
       await page.getByTestId('tier-3-recharge').fill(String(before[2]!.recharge));
@@ -114,7 +107,7 @@ describe('VIP等级', () => {
       await expect.poll(() => page.getByTestId('tiers-changed').innerText()).toBe('已修改 VIP2，尚未保存');
       await page.getByTestId('tiers-save').click();
       await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await messageIs(page, LOYALTY_ADMIN_MSG.tiersSaved);
+      await consoleMessageIs(page, LOYALTY_ADMIN_MSG.tiersSaved);
       await expect.poll(() => page.getByTestId('tiers-changed').innerText()).toBe('没有未保存的修改');
     });
     const vip2 = (await apiAs<VipTier[]>(platform, 'uservip')).data[1]!;
@@ -161,9 +154,9 @@ describe('会员 · VIP等级', () => {
       await page.getByTestId('vip-change-level').click();
       await page.locator('.ant-select-item-option').filter({ hasText: 'VIP3' }).click();
       await page.getByTestId('vip-change-reason').fill('大客户经理申请，特批升级');
-      await snap(page, 'admin-member-vip-change');
+      await stillShot(page, 'admin-member-vip-change');
       await page.getByTestId('vip-change-submit').click();
-      await messageIs(page, fmt(LOYALTY_ADMIN_MSG.vipChanged, { level: 3 }));
+      await consoleMessageIs(page, fmt(LOYALTY_ADMIN_MSG.vipChanged, { level: 3 }));
 
       const history = page.getByTestId('vip-history');
       await history.getByText('大客户经理申请，特批升级').waitFor();
@@ -171,7 +164,7 @@ describe('会员 · VIP等级', () => {
       expect(row).toContain('人工调整');
       expect(row).toContain('admin');
       expect(await vip.innerText()).toContain('周期内有效投注');
-      await snap(page, 'admin-member-vip');
+      await stillShot(page, 'admin-member-vip');
     });
     const row = await db().selectFrom('members').select(['vip']).where('id', '=', m.id).executeTakeFirstOrThrow();
     expect(row.vip).toBe(3);
@@ -199,7 +192,7 @@ describe('返水管理', () => {
       const second = await page.getByTestId('rebate-days').locator('tr', { hasText: days[1] }).innerText();
       expect(second).toContain(yuan(dayTwo));
       expect(second).toContain('0/1 人');
-      await snap(page, 'admin-rebate-days');
+      await stillShot(page, 'admin-rebate-days');
 
       await page.getByTestId(`rebate-day-open-${days[0]}`).click();
       const records = page.getByTestId('rebate-records');
@@ -215,7 +208,7 @@ describe('返水管理', () => {
       expect(only).toContain(members[1]!.name);
       expect(only).toContain('IM体育');
       expect(only).toContain(yuan(sport));
-      await snap(page, 'admin-rebate-records');
+      await stillShot(page, 'admin-rebate-records');
 
       // 导出CSV: the filter's records as a file Excel reads (BOM, Chinese headers).
       const download = page.waitForEvent('download');

@@ -5,7 +5,7 @@ import { fmt, PROMO_ADMIN_MSG, PROMO_MSG, type AdminActivity, type AdminActivity
 import {
   ADMIN_PASSWORD,
   apiAs,
-  consoleMessage,
+  consoleMessageIs,
   expectToast,
   imagesLoaded,
   inConsole as inConsoleAs,
@@ -19,6 +19,7 @@ import {
   staffApi,
   staffLoginViaApi,
   startSuite,
+  stillShot,
   stopSuite,
   toastGone,
   uniqueName,
@@ -47,13 +48,6 @@ const INPUT = 'xpath=descendant-or-self::input';
 
 const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin) => inConsoleAs(browser, platform, token, path, fn);
 
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
-  await shot(page, name);
-}
-async function messageIs(page: Page, text: string) {
-  await expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
-}
 const activities = async () => (await staffApi<AdminActivity[]>(platform, admin, 'GET', '/activities')).data;
 const balance = async (token: string) => (await apiAs<{ balance: number }>(platform, 'balance', token)).data.balance;
 
@@ -82,12 +76,12 @@ describe('活动管理', () => {
       await expect.poll(() => page.getByTestId('activities').innerText()).toContain('新会员首存100%彩金');
       expect(await page.getByTestId('activities').innerText()).toContain('无需申请');
       await imagesLoaded(page, '[data-testid="activities"]');
-      await snap(page, 'admin-activities');
+      await stillShot(page, 'admin-activities');
 
       await page.getByTestId('activity-new').click();
       await page.getByTestId('activity-title').fill(title);
       await page.locator('.activity-editor input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: png });
-      await messageIs(page, PROMO_ADMIN_MSG.uploaded);
+      await consoleMessageIs(page, PROMO_ADMIN_MSG.uploaded);
       await imagesLoaded(page, '[data-testid="banner-preview"]');
       await page.getByTestId('activity-content').fill('<p>周末两天，<b>每位会员</b>申请即送18元彩金。</p><script>alert(1)</script>');
       await expect.poll(() => page.frameLocator('[data-testid="html-preview"]').first().locator('body').innerText()).toContain('每位会员');
@@ -100,13 +94,13 @@ describe('活动管理', () => {
       await page.getByTestId('rules-amount').locator(INPUT).fill('18');
       await page.getByTestId('rules-multiple').locator(INPUT).fill('2');
       await expect.poll(() => page.getByTestId('rules-preview').innerText()).toBe('所有会员 · 每人限一次 · 彩金18元 · 2倍流水 · 人工审核');
-      await snap(page, 'admin-activity-editor-rules');
+      await stillShot(page, 'admin-activity-editor-rules');
       await page.locator('.ant-drawer-body').evaluate((el) => el.scrollTo(0, 0));
       await page.getByRole('tab', { name: '活动内容' }).click();
-      await snap(page, 'admin-activity-editor');
+      await stillShot(page, 'admin-activity-editor');
 
       await page.getByTestId('activity-save').click();
-      await messageIs(page, PROMO_ADMIN_MSG.created);
+      await consoleMessageIs(page, PROMO_ADMIN_MSG.created);
       await expect.poll(() => page.getByTestId('activities').innerText()).toContain(title);
     });
     const created = (await activities()).find((a) => a.title === title)!;
@@ -140,7 +134,7 @@ describe('活动管理', () => {
     const created = (await activities()).find((a) => a.title === title)!;
     await inConsole('/activities', async (page) => {
       await page.getByTestId(`activity-enabled-${created.id}`).click();
-      await messageIs(page, PROMO_ADMIN_MSG.disabled);
+      await consoleMessageIs(page, PROMO_ADMIN_MSG.disabled);
     });
     const list = await apiAs<{ data: Array<{ title: string }> }>(platform, 'activitylist', '', { type: 0, page: 1 });
     expect(list.data.data.map((a) => a.title)).not.toContain(title);
@@ -152,12 +146,12 @@ describe('活动管理', () => {
       await page.getByTestId('activity-types').locator('tbody tr.ant-table-row').first().waitFor();
       await page.getByTestId('type-new-name').fill('节日活动');
       await page.getByTestId('type-new').click();
-      await messageIs(page, PROMO_ADMIN_MSG.typeCreated);
+      await consoleMessageIs(page, PROMO_ADMIN_MSG.typeCreated);
       const id = (await staffApi<Array<{ id: number; name: string }>>(platform, admin, 'GET', '/activity-types')).data.find((t) => t.name === '节日活动')!.id;
       await page.getByTestId(`type-name-${id}`).fill('节日专享');
       await page.getByTestId(`type-save-${id}`).click();
-      await messageIs(page, PROMO_ADMIN_MSG.typeSaved);
-      await snap(page, 'admin-activity-types');
+      await consoleMessageIs(page, PROMO_ADMIN_MSG.typeSaved);
+      await stillShot(page, 'admin-activity-types');
     });
     const types = await apiAs<Array<{ name: string }>>(platform, 'activitytype');
     expect(types.data.map((t) => t.name)).toContain('节日专享');
@@ -251,19 +245,19 @@ describe.each([
         await cp.getByTestId('applications-keyword').locator(INPUT).press('Enter');
         await expect.poll(() => cp.getByTestId('applications').locator('tbody tr.ant-table-row').count()).toBe(2);
         expect(await cp.getByTestId(`application-bonus-${approveRow.id}`).innerText()).toContain('¥300.00');
-        await snap(cp, `admin-applications-pending-${tag}`);
+        await stillShot(cp, `admin-applications-pending-${tag}`);
         await cp.getByTestId(`approve-${approveRow.id}`).click();
         await cp.locator('.ant-popconfirm .ant-btn-primary').click();
-        await messageIs(cp, PROMO_MSG.approved);
+        await consoleMessageIs(cp, PROMO_MSG.approved);
         await cp.getByTestId(`reject-${rejectRow.id}`).click();
         await cp.getByTestId('reject-reason').fill(reason);
         await cp.getByTestId('reject-confirm').click();
-        await messageIs(cp, PROMO_MSG.rejected);
+        await consoleMessageIs(cp, PROMO_MSG.rejected);
         await expect.poll(() => cp.getByTestId('applications').locator('tbody tr.ant-table-row').count()).toBe(0);
         await cp.getByRole('tab', { name: '全部' }).click();
         await expect.poll(() => cp.getByTestId('applications').innerText()).toContain(reason);
         expect(await cp.getByTestId('applications').innerText()).toContain('已通过');
-        await snap(cp, `admin-applications-reviewed-${tag}`);
+        await stillShot(cp, `admin-applications-reviewed-${tag}`);
 
         // 导出CSV: the filter's applications as a file Excel reads
         const download = cp.waitForEvent('download');

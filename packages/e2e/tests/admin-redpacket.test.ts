@@ -7,15 +7,15 @@ import { beijingDate, beijingDayStart } from '../../server/src/lib/time.js';
 import {
   ADMIN_PASSWORD,
   apiAs,
-  consoleMessage,
+  consoleMessageIs,
   inConsole as inConsoleAs,
   memberIdOf,
   type Platform,
   registerViaApi,
-  shot,
   staffApi,
   staffLoginViaApi,
   startSuite,
+  stillShot,
   stopSuite,
   uniqueName,
 } from '../harness.js';
@@ -69,13 +69,6 @@ afterAll(() => stopSuite(platform, browser));
 
 const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin) => inConsoleAs(browser, platform, token, path, fn);
 
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
-  await shot(page, name);
-}
-async function messageIs(page: Page, text: string) {
-  await expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
-}
 
 describe('规则设置', () => {
   it('edits the budget and a tier with the rule live, saves after confirming, and the member API reads the new rules', async () => {
@@ -87,7 +80,7 @@ describe('规则设置', () => {
       expect(await page.getByTestId('redpacket-rules-saved').innerText()).toBe('尚未保存，使用默认规则');
       expect(await page.getByTestId('rp-tiers').locator('tbody tr.ant-table-row').count()).toBe(3);
       expect(await page.getByTestId('rp-budget').inputValue()).toBe('20000.00');
-      await snap(page, 'admin-redpacket-rules');
+      await stillShot(page, 'admin-redpacket-rules');
 
       // the second tier (1,000 deposited, 1,000 turnover) asks no turnover any more and pays 2 draws of 5–12 元
       await page.getByTestId('rp-tier-2-day_flow').fill('0');
@@ -96,7 +89,7 @@ describe('规则设置', () => {
       await page.getByTestId('rp-tier-2-max_money').blur();
       await expect.poll(() => page.getByTestId('rp-failure').innerText()).toBe('第2档：红包金额须为0.01~100000元，且最小不大于最大');
       expect(await page.getByTestId('rp-save').isDisabled()).toBe(true);
-      await snap(page, 'admin-redpacket-rules-refused');
+      await stillShot(page, 'admin-redpacket-rules-refused');
 
       await page.getByTestId('rp-tier-2-min_money').fill('5');
       await page.getByTestId('rp-budget').fill('100');
@@ -104,7 +97,7 @@ describe('规则设置', () => {
       await expect.poll(() => page.getByTestId('rp-changed').innerText()).toBe('规则已修改，尚未保存');
       await page.getByTestId('rp-save').click();
       await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await messageIs(page, REDPACKET_ADMIN_MSG.rulesSaved);
+      await consoleMessageIs(page, REDPACKET_ADMIN_MSG.rulesSaved);
       await expect.poll(() => page.getByTestId('rp-changed').innerText()).toBe('没有未保存的修改');
       await expect.poll(() => page.getByTestId('redpacket-rules-saved').innerText()).toMatch(/^最后保存：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（admin）$/);
     });
@@ -162,7 +155,7 @@ describe('每日统计 and 领取记录', () => {
       const cells = await row.first().locator('td').allInnerTexts();
       expect(cells.slice(0, 4)).toEqual([today, yuan(100), yuan(sum()), yuan(Math.round((100 - sum()) * 100) / 100)]);
       expect(cells.slice(5, 7)).toEqual(['4', '3']);
-      await snap(page, 'admin-redpacket-days');
+      await stillShot(page, 'admin-redpacket-days');
 
       // 查看记录: the day's draws, newest first, with the count and sum
       await page.getByTestId(`rp-day-open-${today}`).click();
@@ -174,7 +167,7 @@ describe('每日统计 and 领取记录', () => {
       expect(first).toContain('第1次');
       const sumText = await page.getByTestId('rp-draws-sum').innerText();
       expect(sumText).toContain(yuan(sum()));
-      await snap(page, 'admin-redpacket-draws');
+      await stillShot(page, 'admin-redpacket-draws');
 
       // one member: its two draws
       await page.getByTestId('rp-draws-keyword').fill(members[0]!.name);

@@ -4,7 +4,7 @@ import { AGENT_MSG, MSG, type AdminAgentApplication, type Page as ListPage } fro
 import {
   ADMIN_PASSWORD,
   apiAs,
-  consoleMessage,
+  consoleMessageIs,
   expectToast,
   inConsole as inConsoleAs,
   newDesktop,
@@ -17,6 +17,7 @@ import {
   staffApi,
   staffLoginViaApi,
   startSuite,
+  stillShot,
   stopSuite,
   toastGone,
   uniqueName,
@@ -43,13 +44,6 @@ afterAll(() => stopSuite(platform, browser));
 const INPUT = 'xpath=descendant-or-self::input';
 const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>) => inConsoleAs(browser, platform, admin, path, fn);
 
-async function snap(page: Page, name: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
-  await shot(page, name);
-}
-async function messageIs(page: Page, text: string) {
-  await expect.poll(() => consoleMessage(page), { timeout: 6000 }).toBe(text);
-}
 async function pendingOf(name: string) {
   const r = await staffApi<ListPage<AdminAgentApplication>>(platform, admin, 'GET', `/agent-applications?state=0&keyword=${name}`);
   return r.data.data;
@@ -115,10 +109,10 @@ describe.each([
         await cp.getByTestId('agent-applications-keyword').locator(INPUT).press('Enter');
         await expect.poll(() => cp.getByTestId('agent-applications').locator('tbody tr.ant-table-row').count()).toBe(1);
         expect(await cp.getByTestId('agent-applications').innerText()).toContain(reason);
-        await snap(cp, `admin-agent-applications-pending-${tag}`);
+        await stillShot(cp, `admin-agent-applications-pending-${tag}`);
         await cp.getByTestId(`agent-approve-${row!.id}`).click();
         await cp.locator('.ant-popconfirm .ant-btn-primary').click();
-        await messageIs(cp, AGENT_MSG.approved);
+        await consoleMessageIs(cp, AGENT_MSG.approved);
         await expect.poll(() => cp.getByTestId('agent-applications').locator('tbody tr.ant-table-row').count()).toBe(0);
         await cp.getByRole('tab', { name: '已通过' }).click();
         await expect.poll(() => cp.getByTestId('agent-applications').innerText()).toContain(name);
@@ -129,7 +123,7 @@ describe.each([
         await cp.getByTestId('agents-keyword').locator(INPUT).press('Enter');
         await expect.poll(() => cp.getByTestId('agents').locator('tbody tr.ant-table-row').count()).toBe(1);
         expect(await cp.getByTestId('agent-invited').innerText()).toBe('0');
-        await snap(cp, `admin-agents-${tag}`);
+        await stillShot(cp, `admin-agents-${tag}`);
       });
 
       // /mine: 代理登录 instead of 申请代理 (its target is the portal's, not this screen's)
@@ -163,7 +157,7 @@ describe('a rejection, and grant and revoke in the member drawer (1280×800 cons
       await cp.getByTestId(`agent-reject-${row!.id}`).click();
       await cp.getByTestId('reject-reason').fill(reason);
       await cp.getByTestId('reject-confirm').click();
-      await messageIs(cp, AGENT_MSG.rejected);
+      await consoleMessageIs(cp, AGENT_MSG.rejected);
     });
 
     const ctx = await newPhone(browser);
@@ -196,13 +190,13 @@ describe('a rejection, and grant and revoke in the member drawer (1280×800 cons
       await expect.poll(() => cp.locator('.ant-form-item-explain-error').innerText()).toContain('请填写原因');
       await cp.getByTestId('member-agent-reason').fill('线下合作伙伴');
       await cp.getByTestId('member-agent-confirm').click();
-      await messageIs(cp, AGENT_MSG.granted);
+      await consoleMessageIs(cp, AGENT_MSG.granted);
       await expect.poll(() => cp.getByTestId('member-agent-state').innerText()).toBe('代理');
-      await snap(cp, 'admin-member-agent-granted-desktop');
+      await stillShot(cp, 'admin-member-agent-granted-desktop');
       await cp.getByTestId('member-agent-change').click();
       await cp.getByTestId('member-agent-reason').fill('违规推广');
       await cp.getByTestId('member-agent-confirm').click();
-      await messageIs(cp, AGENT_MSG.revoked);
+      await consoleMessageIs(cp, AGENT_MSG.revoked);
       await expect.poll(() => cp.getByTestId('member-agent-state').innerText()).toBe('非代理');
     });
     const audit = await platform.db.kysely.selectFrom('audit_log').select(['action', 'after']).where('target', '=', `member:${memberId}`).orderBy('id').execute();

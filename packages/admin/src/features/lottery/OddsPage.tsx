@@ -78,7 +78,7 @@ export default function OddsPage() {
       />
       <PlayTabs key={lottery.code} lottery={lottery} draft={draft} editable={editable} onChange={setOdds} />
       {editable && (
-        <div className="odds-actions">
+        <div className="sticky-actions">
           <Typography.Text type={changed.length ? 'warning' : 'secondary'} data-testid="odds-changed">
             {changed.length ? `已修改 ${changed.length} 个玩法，尚未保存` : '没有未保存的修改'}
           </Typography.Text>

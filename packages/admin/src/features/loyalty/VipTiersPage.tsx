@@ -97,7 +97,7 @@ export default function VipTiersPage() {
         data-testid="vip-tiers"
       />
       {editable && (
-        <div className="loyalty-actions">
+        <div className="sticky-actions">
           <Space direction="vertical" size={4} style={{ minWidth: 0 }}>
             {failure ? (
               <Typography.Text type="danger" data-testid="tiers-failure">

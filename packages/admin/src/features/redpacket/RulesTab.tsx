@@ -135,7 +135,7 @@ export function RulesTab() {
         }
       />
       {editable && (
-        <div className="redpacket-actions">
+        <div className="sticky-actions">
           {failure ? (
             <Typography.Text type="danger" data-testid="rp-failure">
               {failure}
