@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Input, Progress, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, DatePicker, Input, Progress, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import { REBATE_CATEGORIES, REBATE_CATEGORY_LABELS, REBATE_STATE, REBATE_STATE_LABELS, type AdminRebateDay, type AdminRebateRecord } from '@app/contract';
+import { ExportButton } from '../../shared/components/ExportButton';
+import { fromRange, rangeOf } from '../../shared/dayRange';
 import { yuan } from '../../shared/format';
 import { tablePaging } from '../../shared/pagination';
 import { loyaltyApi, loyaltyKeys, type RebateDaysFilter, type RebateRecordsFilter } from './api';
 import './loyalty.css';
 
-const DAY = 'YYYY-MM-DD';
-type Range = [Dayjs | null, Dayjs | null] | null;
-const rangeOf = (from: string, to: string): Range => (from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null);
-const fromRange = (r: Range) => ({ from: r?.[0]?.format(DAY) ?? '', to: r?.[1]?.format(DAY) ?? '' });
 
 const EMPTY_RECORDS: RebateRecordsFilter = { from: '', to: '', keyword: '', category: '', platform: '', state: '', page: 1 };
 
@@ -112,23 +108,11 @@ function CategorySplit({ day }: { day: AdminRebateDay }) {
 }
 
 function RebateRecords({ filter, onChange }: { filter: RebateRecordsFilter; onChange(f: RebateRecordsFilter): void }) {
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
   const list = useQuery({ queryKey: loyaltyKeys.rebateRecords(filter), queryFn: () => loyaltyApi.rebateRecords(filter), placeholderData: keepPreviousData });
   const platforms = useQuery({ queryKey: ['rebate-platforms'], queryFn: loyaltyApi.platforms, staleTime: 5 * 60_000 });
   const set = (patch: Partial<RebateRecordsFilter>) => onChange({ ...filter, ...patch, page: patch.page ?? 1 });
   const sum = list.data?.sum;
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      message.success(`已导出 ${await loyaltyApi.exportRebateRecords(filter)}`);
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>
@@ -164,9 +148,7 @@ function RebateRecords({ filter, onChange }: { filter: RebateRecordsFilter; onCh
           options={[REBATE_STATE.pending, REBATE_STATE.claimed].map((s) => ({ value: s, label: REBATE_STATE_LABELS[s] }))}
           data-testid="rebate-records-state"
         />
-        <Button icon={<DownloadOutlined />} loading={exporting} disabled={!list.data?.total} onClick={exportCsv} data-testid="rebate-export">
-          导出CSV
-        </Button>
+        <ExportButton download={() => loyaltyApi.exportRebateRecords(filter)} disabled={!list.data?.total} testId="rebate-export" />
       </Space>
       {sum && (
         <Space size="large" wrap className="loyalty-sum" data-testid="rebate-records-sum">

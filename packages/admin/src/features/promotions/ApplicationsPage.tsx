@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Popconfirm, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { APPLICATION_STATE, APPLICATION_STATE_LABELS, type AdminActivityApplication } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { RejectModal } from '../../shared/components/RejectModal';
 import { yuan } from '../../shared/format';
+import { ExportButton } from '../../shared/components/ExportButton';
 import { tablePaging } from '../../shared/pagination';
 import { useAction } from '../../shared/useAction';
 import { promotionApi, promotionKeys, type ApplicationsFilter } from './api';
@@ -26,13 +26,11 @@ const COLORS: Record<number, string> = { [APPLICATION_STATE.pending]: 'gold', [A
  */
 export default function ApplicationsPage() {
   const { can } = useAuth();
-  const { message } = App.useApp();
   const reviewer = can('promotions.review');
   const [params] = useSearchParams();
   const fromLink = Number(params.get('activity_id')) || '';
   const [filter, setFilter] = useState<ApplicationsFilter>({ state: String(APPLICATION_STATE.pending), keyword: '', activity_id: fromLink, page: 1 });
   const [rejecting, setRejecting] = useState<AdminActivityApplication | null>(null);
-  const [exporting, setExporting] = useState(false);
   const activities = useQuery({ queryKey: promotionKeys.activities, queryFn: promotionApi.activities });
   const list = useQuery({ queryKey: promotionKeys.applicationsOf(filter), queryFn: () => promotionApi.applications(filter), placeholderData: keepPreviousData });
   const refresh = [promotionKeys.applications, promotionKeys.activities];
@@ -40,16 +38,6 @@ export default function ApplicationsPage() {
   const reject = useAction(promotionApi.reject, refresh, () => setRejecting(null));
   const set = (patch: Partial<ApplicationsFilter>) => setFilter({ ...filter, ...patch, page: 1 });
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      message.success(`已导出 ${await promotionApi.exportApplications(filter)}`);
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const actionColumn: ColumnsType<AdminActivityApplication>[number] = {
     title: '操作',
@@ -80,9 +68,7 @@ export default function ApplicationsPage() {
       title="活动申请"
       className="promotions-page"
       extra={
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv} data-testid="applications-export">
-          导出CSV
-        </Button>
+        <ExportButton download={() => promotionApi.exportApplications(filter)} testId="applications-export" />
       }
     >
       <Space wrap className="promotions-filters">

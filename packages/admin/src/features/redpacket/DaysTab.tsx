@@ -5,7 +5,7 @@ import type { AdminRedPacketDay } from '@app/contract';
 import { yuan } from '../../shared/format';
 import { tablePaging } from '../../shared/pagination';
 import { redPacketApi, redPacketKeys, type RedPacketDaysFilter } from './api';
-import { fromRange, rangeOf } from './range';
+import { fromRange, rangeOf } from '../../shared/dayRange';
 
 /** Used ÷ budget in whole percent (a day with a budget of 0 shows 0). */
 const usedPercent = (d: AdminRedPacketDay) => (d.budget > 0 ? Math.min(100, Math.floor((d.used / d.budget) * 100)) : 0);

@@ -1,39 +1,24 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Input, Space, Statistic, Table } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DatePicker, Input, Space, Statistic, Table } from 'antd';
 import type { AdminRedPacketDraw } from '@app/contract';
 import { yuan } from '../../shared/format';
 import { tablePaging } from '../../shared/pagination';
 import { redPacketApi, redPacketKeys, type RedPacketDrawsFilter } from './api';
-import { fromRange, rangeOf } from './range';
+import { ExportButton } from '../../shared/components/ExportButton';
+import { fromRange, rangeOf } from '../../shared/dayRange';
 
 /** 领取记录: every draw, filtered by days and member, paged, with the filter's count and sum, as CSV. */
 export function DrawsTab({ filter, onChange }: { filter: RedPacketDrawsFilter; onChange(f: RedPacketDrawsFilter): void }) {
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
   const list = useQuery({ queryKey: redPacketKeys.draws(filter), queryFn: () => redPacketApi.draws(filter), placeholderData: keepPreviousData });
   const set = (patch: Partial<RedPacketDrawsFilter>) => onChange({ ...filter, ...patch, page: patch.page ?? 1 });
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      message.success(`已导出 ${await redPacketApi.exportDraws(filter)}`);
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <>
       <Space wrap className="redpacket-filters">
         <DatePicker.RangePicker allowEmpty={[true, true]} value={rangeOf(filter.from, filter.to)} onChange={(r) => set(fromRange(r))} data-testid="rp-draws-range" />
         <Input.Search allowClear placeholder="会员账号或ID" defaultValue={filter.keyword} style={{ width: 200 }} onSearch={(v) => set({ keyword: v.trim() })} data-testid="rp-draws-keyword" />
-        <Button icon={<DownloadOutlined />} loading={exporting} disabled={!list.data?.total} onClick={exportCsv} data-testid="rp-export">
-          导出CSV
-        </Button>
+        <ExportButton download={() => redPacketApi.exportDraws(filter)} disabled={!list.data?.total} testId="rp-export" />
       </Space>
       {list.data && (
         <Space size="large" wrap className="redpacket-sum" data-testid="rp-draws-sum">
