@@ -1,3 +1,4 @@
+import { benchAgents, TARGET_P99_MS as TARGET_AGENT_P99_MS } from './agents.js';
 import { benchApi } from './api.js';
 import { benchBundle } from './bundle.js';
 import { benchLedger } from './ledger.js';
@@ -15,7 +16,7 @@ const TARGET_SLOTS_RATIO = 0.5;
 const TARGET_CHAT_P99_MS = 250;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
-/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–h); all of them by default. */
+/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–i); all of them by default. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim().toLowerCase())) : null;
 const runs = (letter: string) => !only || only.has(letter);
 let failed = false;
@@ -127,6 +128,21 @@ if (runs('h')) {
   console.log(`budget ${h.cut.budgetFen} fen, used ${h.cut.usedFen} fen = the draws' sum ${h.drawsSumFen} fen = paid by house:red_packets ${h.houseFen} fen; ledger check ${h.ledgerOk ? 'ok' : 'FAILED'}`);
   console.log(`ratio rush draws ÷ ledger transfers = ${h.ratio.toFixed(2)} (target ≥ ${h.targetRatio})`);
   if (h.ratio < h.targetRatio || !h.ledgerOk) failed = true;
+}
+
+if (runs('i')) {
+  console.log('\n== (i) the partner programme: /inviter counters and the agent portal overview under load, the commission pass, database: postgres ==');
+  const i = await benchAgents();
+  console.table([
+    ...i.loads.map((l) => ({ measure: `${l.route} — team of ${l.team.toLocaleString('en')} (first read, computed in line: ${l.coldMs} ms)`, 'requests/s': l.rps, 'p50 ms': l.p50Ms, 'p99 ms': l.p99Ms, 'max ms': l.maxMs })),
+    { measure: `${i.baseline.route} (the run's baseline)`, 'requests/s': i.baseline.rps, 'p50 ms': i.baseline.p50Ms, 'p99 ms': i.baseline.p99Ms, 'max ms': i.baseline.maxMs },
+  ]);
+  console.log(`${i.members.toLocaleString('en')} members and ${i.dailyRows.toLocaleString('en')} daily bet rows seeded in ${i.seedS} s`);
+  console.log(
+    `commission pass of last week for ${i.pass.agents.toLocaleString('en')} agents: ${i.pass.s} s, ${i.pass.written} statements (${i.pass.paid} paid at once, ${i.pass.pending} for review); re-run wrote ${i.pass.rerunWritten}; ledger check ${i.ledgerOk ? 'ok' : 'FAILED'}`,
+  );
+  console.log(`target: p99 of the big team's counters and overview < ${TARGET_AGENT_P99_MS} ms`);
+  if (!i.targetMet) failed = true;
 }
 
 console.log(failed ? '\nsome targets missed' : '\nall targets met');

@@ -26,3 +26,4 @@ export * from './redpacket.js';
 export * from './admin-redpacket.js';
 export * from './invites.js';
 export * from './agents.js';
+export * from './agent-portal.js';

@@ -5,3 +5,4 @@ export * from './promotions-schemas.js';
 export * from './redpacket-schemas.js';
 export * from './agents-schemas.js';
 export * from './invites-schemas.js';
+export * from './agent-portal-schemas.js';

@@ -19,6 +19,7 @@ import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
 import { fallbackRateStore } from './lib/rate-store.js';
 import adminApi from './admin/index.js';
+import agentPortalApi from './modules/agent-portal/routes.js';
 import spa, { cacheHashedAssets } from './http/spa.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './http/client-error.js';
 import { registerHealth } from './http/health.js';
@@ -112,6 +113,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startGuestReaper(app);
 
   await app.register(adminApi, { prefix: '/admin/api' });
+  // The agent portal's API (its pages are served below at /agent/ when built).
+  await app.register(agentPortalApi, { prefix: '/agent/api' });
   // The built-in demo venue: a separate provider served by this process (DESIGN §6).
   await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs });
 
@@ -123,6 +126,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, maxAge: '1d' });
   if (config.adminDist && fs.existsSync(path.join(config.adminDist, 'index.html'))) {
     await app.register(spa, { prefix: '/admin', root: config.adminDist });
+  }
+  if (config.agentDist && fs.existsSync(path.join(config.agentDist, 'index.html'))) {
+    await app.register(spa, { prefix: '/agent', root: config.agentDist });
   }
   if (config.venueDist && fs.existsSync(path.join(config.venueDist, 'index.html'))) {
     await app.register(spa, { prefix: '/venue', root: config.venueDist });

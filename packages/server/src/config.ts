@@ -18,6 +18,8 @@ export interface Config {
   h5Dist: string | null;
   /** Where the built back-office console lives (served at /admin/); null serves none. */
   adminDist: string | null;
+  /** Where the built agent portal lives (served at /agent/); null serves none. */
+  agentDist: string | null;
   /** Where the built demo venue pages live (served at /venue/); null serves none. */
   venueDist: string | null;
   /** How often the demo venue settles its due virtual matches (0 switches the scheduler off). */
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: env.NODE_ENV === 'production',
     h5Dist: path.join(root, 'packages/h5/dist'),
     adminDist: path.join(root, 'packages/admin/dist'),
+    agentDist: path.join(root, 'packages/agent/dist'),
     venueDist: path.join(root, 'packages/venue/dist'),
     venueSettleIntervalMs: num(env.VENUE_SETTLE_INTERVAL_MS, 5000),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -417,6 +417,9 @@ export interface Database {
     reason: Generated<string>;
     created_at: Generated<Date>;
   };
+  agent_tickets: { ticket_hash: string; member_id: number; expires_at: Timestamp; used_at: NullableTimestamp };
+  agent_sessions: { token_hash: string; member_id: number; ip: Generated<string>; created_at: Generated<Date>; last_seen_at: Generated<Date>; revoked_at: NullableTimestamp };
+  team_stats: { member_id: number; kind: string; data: Json<unknown>; computed_at: Timestamp };
   commission_periods: { period_start: ColumnType<string, string, string>; period_end: ColumnType<string, string, string>; model: string; statements: number; computed_at: Generated<Date> };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { COMMISSION_JOURNAL_KIND, commissionTierOf, fenToYuan, fmt, staffReasonFailure, type CommissionPlan } from '@app/contract';
+import { COMMISSION_JOURNAL_KIND, commissionTierOf, fenToYuan, fmt, staffReasonFailure, type AgentOverview, type CommissionPlan } from '@app/contract';
 import type { Database } from '../../db/schema.js';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -11,7 +11,7 @@ import { REBATE_JOURNAL_KIND } from '../rebate/service.js';
 import { REDPACKET_JOURNAL_KIND } from '../redpacket/service.js';
 import { addTurnoverRequirements } from '../turnover/service.js';
 import { VIP_BONUS_JOURNAL_KIND } from '../vip/service.js';
-import { periodStartingOn, type PeriodRange } from './period.js';
+import { periodAt, periodStartingOn, type PeriodRange } from './period.js';
 
 /**
  * The commission engine (issue 13 item 3; DESIGN §8; the plan: contract invites.ts). For one CLOSED
@@ -94,12 +94,16 @@ interface Figures {
   sub_agents: number[];
 }
 
-/** Every agent's figures for the period in one statement (module comment). */
-async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan): Promise<Figures[]> {
+/**
+ * Every agent's figures for the period in one statement (module comment); with `only`, that agent's
+ * and its sub-agents' (what its own statement needs).
+ */
+async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan, only?: number): Promise<Figures[]> {
   const minFen = Math.round(plan.valid_active_min * 100);
   const r = await sql<Record<string, string | number | null | (string | number)[]>>`
     WITH agents AS (
       SELECT id FROM members WHERE isagent = 1 AND NOT is_trial
+        ${only === undefined ? sql`` : sql`AND (id = ${only} OR inviter_id = ${only})`}
     ), team AS (
       SELECT m.id, m.inviter_id AS agent_id, m.isagent FROM members m JOIN agents a ON a.id = m.inviter_id
       WHERE NOT m.is_trial AND m.created_at < ${p.endAt}
@@ -307,6 +311,27 @@ export async function computeCommissionPeriod(db: Kdb, periodStart: string, now:
     .onConflict((oc) => oc.column('period_start').doNothing())
     .execute();
   return { written, paid: paidCount };
+}
+
+/**
+ * The agent's statement of the OPEN period (the one `now` is in) as it would read if the period
+ * closed now: the same figures and formulas (figuresOf, statementsOf) for the agent and its
+ * sub-agents; nothing is written. The agent portal's 预估佣金.
+ */
+export async function estimateCommission(db: Kdb, agentId: number, now: Date = new Date()): Promise<AgentOverview['estimate']> {
+  const plan = await getCommissionPlan(db);
+  const p = periodAt(plan.period, now);
+  const s = statementsOf(plan, await figuresOf(db, p, plan, agentId)).find((x) => x.agent_id === agentId);
+  return {
+    period_start: p.start,
+    period_end: lastDay(p.end),
+    model: plan.model,
+    base: fenToYuan(s?.base_fen ?? 0),
+    active_members: s?.active_members ?? 0,
+    tier: s?.tier ?? 0,
+    rate: s?.rate ?? 0,
+    amount: fenToYuan(s?.amount_fen ?? 0),
+  };
 }
 
 // ---- staff decisions -----------------------------------------------------------------------------

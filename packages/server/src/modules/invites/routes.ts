@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { inviteListSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { teamStat } from '../agent-portal/team-stats.js';
 import { commissionPlanView, inviteBonus, inviteCounters, inviteFriends } from './service.js';
 
 /**
@@ -9,7 +10,12 @@ import { commissionPlanView, inviteBonus, inviteCounters, inviteFriends } from '
  * session's. The commission plan is public (the 奖金介绍 tab explains it to anyone).
  */
 const routes: FastifyPluginAsync = async (app) => {
-  app.post('/invitecounters', { preHandler: app.requireMember }, async (req) => ok(await inviteCounters(app.kdb, req.member!.id)));
+  // A team above AGENT_LIVE_TEAM_MAX members is read from its figures at most AGENT_STATS_TTL_MS old.
+  app.post('/invitecounters', { preHandler: app.requireMember }, async (req) => {
+    const id = req.member!.id;
+    const onError = (err: unknown) => req.log.error({ err, member: id }, 'invite counters not refreshed');
+    return ok(await teamStat(app.kdb, id, 'counters', () => inviteCounters(app.kdb, id), (v) => v.members, onError));
+  });
 
   app.post('/invitefriends', { preHandler: app.requireMember }, async (req) => {
     const q = parse(inviteListSchema, req.body);

@@ -79,7 +79,8 @@ export async function commissionPlanView(db: Kdb): Promise<CommissionPlanView> {
  * POST /api/invitecounters: the nine live figures of the member's direct invitees (definitions in
  * contract invites.ts) for the Beijing day and month of `now`, in one statement: the team once, its
  * valid bets of the month summed per member (member_daily_bets by its primary key), its approved
- * deposits of the month (deposits_member_reviewed_idx), the counts filtered from those.
+ * deposits of the month (deposits_member_reviewed_idx), the counts filtered from those. Both are read
+ * per member (LATERAL), so the cost follows the team's size, never the tables' (agent-portal/figures.ts).
  */
 export async function inviteCounters(db: Kdb, memberId: number, now: Date = new Date()): Promise<InviteCounters> {
   const plan = await getCommissionPlan(db);
@@ -94,17 +95,17 @@ export async function inviteCounters(db: Kdb, memberId: number, now: Date = new 
     WITH team AS (
       SELECT id, created_at FROM members WHERE inviter_id = ${memberId}
     ), bets AS (
-      SELECT d.member_id,
-             sum(d.valid_fen) AS month_fen,
-             COALESCE(sum(d.valid_fen) FILTER (WHERE d.day = ${today}::date), 0) AS today_fen
-        FROM member_daily_bets d JOIN team t ON t.id = d.member_id
-       WHERE d.day >= ${firstDay}::date AND d.day <= ${today}::date
-       GROUP BY d.member_id
+      SELECT t.id AS member_id, b.month_fen, b.today_fen
+        FROM team t CROSS JOIN LATERAL (
+          SELECT sum(d.valid_fen) AS month_fen, COALESCE(sum(d.valid_fen) FILTER (WHERE d.day = ${today}::date), 0) AS today_fen
+            FROM member_daily_bets d WHERE d.member_id = t.id AND d.day >= ${firstDay}::date AND d.day <= ${today}::date) b
+       WHERE b.month_fen IS NOT NULL
     ), dep AS (
       SELECT COALESCE(sum(p.amount_fen), 0) AS month_fen,
              COALESCE(sum(p.amount_fen) FILTER (WHERE p.reviewed_at >= ${dayStart} AND p.reviewed_at < ${dayEnd}), 0) AS today_fen
-        FROM deposits p JOIN team t ON t.id = p.member_id
-       WHERE p.state = 2 AND p.reviewed_at >= ${monthStart} AND p.reviewed_at < ${monthEnd}
+        FROM team t CROSS JOIN LATERAL (
+          SELECT p.amount_fen, p.reviewed_at FROM deposits p
+           WHERE p.member_id = t.id AND p.state = 2 AND p.reviewed_at >= ${monthStart} AND p.reviewed_at < ${monthEnd}) p
     )
     SELECT
       (SELECT count(*) FROM team) AS members,
