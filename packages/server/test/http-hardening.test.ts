@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('Cache-Control on API answers', () => {
-  it('answers every member, back-office and venue API call with Cache-Control: no-store', async () => {
+  it('answers every member, back-office, agent-portal and venue API call with Cache-Control: no-store', async () => {
     const m = await registerMember(s);
     const admin = await staffLogin(s, 'admin', ADMIN_PASSWORD);
     const calls: [string, RequestInit][] = [
@@ -32,6 +32,8 @@ describe('Cache-Control on API answers', () => {
       ['/admin/api/me', { headers: { authorization: `Bearer ${admin}` } }],
       ['/admin/api/members', { headers: { authorization: `Bearer ${admin}` } }],
       ['/venue/api/balance', { headers: { 'x-venue-session': 'nope' } }],
+      ['/agent/api/overview', { headers: { authorization: 'Bearer nope' } }],
+      ['/agent/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ticket":"nope"}' }],
     ];
     for (const [p, init] of calls) {
       const res = await fetch(s.url + p, init);

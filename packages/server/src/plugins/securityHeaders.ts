@@ -37,10 +37,10 @@ export function computeSecurityHeaders(): Record<string, string> {
 
 /**
  * API answers carry members' and staff's own data (balances, cards, orders, sessions): no browser,
- * proxy or CDN may keep a copy. Set on every answer of the three APIs, whatever the route, so a new
+ * proxy or CDN may keep a copy. Set on every answer of the four APIs, whatever the route, so a new
  * route cannot forget it; static files keep their own caching (http/spa.ts, @fastify/static).
  */
-const API_PREFIXES = ['/api/', '/admin/api/', '/venue/api/'];
+const API_PREFIXES = ['/api/', '/admin/api/', '/agent/api/', '/venue/api/'];
 const isApi = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
 
 /** A Host header we would write into the policy: a name or address and maybe a port, nothing else. */
