@@ -39,6 +39,9 @@ export const PERMISSION_LABELS = {
   'agents.read': '查看代理与代理申请',
   'agents.review': '审核代理申请',
   'agents.manage': '设置/取消会员代理资格',
+  'commission.read': '查看代理佣金',
+  'commission.review': '审核代理佣金',
+  'commission.manage': '修改佣金方案',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
 export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
@@ -68,9 +71,11 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'promotions.review',
     'redpacket.read',
     'agents.read',
+    'commission.read',
+    'commission.review',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage'],
-  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage'],
+  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read', 'commission.read'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -117,6 +122,9 @@ export const AUDIT_ACTION_LABELS = {
   'agent.reject': '代理申请拒绝',
   'agent.grant': '设为代理',
   'agent.revoke': '取消代理资格',
+  'commission.approve': '代理佣金审核通过（已发放）',
+  'commission.reject': '代理佣金审核拒绝',
+  'commission.plan': '修改佣金方案',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -136,6 +144,7 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   rebate: '返水领取',
   vip_bonus: '晋级礼金',
   promotion_bonus: '活动彩金',
+  commission: '代理佣金',
 };
 
 export const ADMIN_LIMITS = {

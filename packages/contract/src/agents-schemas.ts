@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { ADMIN_LIMITS, staffReasonFailure } from './admin.js';
-import { AGENT_APPLICATION_STATE, AGENT_LIMITS, AGENT_MSG, agentApplyRules } from './agents.js';
+import { AGENT_APPLICATION_STATE, AGENT_LIMITS, AGENT_MSG, agentApplyRules, COMMISSION_ADMIN_MSG, COMMISSION_STATE } from './agents.js';
+import { commissionPlanFailure, type CommissionPlan } from './invites.js';
 import { form, int, multiline, text } from './validation.js';
 
 /**
@@ -47,3 +48,44 @@ export const memberAgentSchema = z
     const message = staffReasonFailure(v.reason, AGENT_MSG.changeReason);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
+
+// ---- commission in the console ----------------------------------------------------------------------
+
+/** GET /admin/api/commission/statements (and .csv): state 0~3 (empty: all), period (its first day), agent keyword. */
+export const commissionStatementsQuery = z.object({
+  state: optionalInt(COMMISSION_STATE.pending, COMMISSION_STATE.none),
+  period: z
+    .string()
+    .trim()
+    .max(20)
+    .default('')
+    .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), { message: COMMISSION_ADMIN_MSG.period }),
+  keyword: text(ADMIN_LIMITS.keywordMax),
+  page: page(),
+});
+
+/** POST /admin/api/commission/statements/:id/reject {reason}: the reason the agent reads in its mail. */
+export const commissionRejectSchema = z.object({ reason: note() }).superRefine((v, ctx) => {
+  const message = staffReasonFailure(v.reason, COMMISSION_ADMIN_MSG.rejectReason);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+
+/**
+ * POST /admin/api/commission/plan: the whole plan. The fields are taken as sent and the contract's
+ * commissionPlanFailure (invites.ts) answers with its message, as the console checks it while typed.
+ */
+export const commissionPlanSchema = z
+  .object({
+    model: z.unknown().optional(),
+    period: z.unknown().optional(),
+    multi_level: z.unknown().optional(),
+    tiers: z.unknown().optional(),
+    auto_pay_max: z.unknown().optional(),
+    valid_active_min: z.unknown().optional(),
+    turnover_multiple: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const message = commissionPlanFailure(v as CommissionPlan);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .transform((v) => v as CommissionPlan);

@@ -9,6 +9,7 @@
 import { MSG } from './messages.js';
 import { MOBILE_RE } from './regex.js';
 import type { Rule } from './rules.js';
+import type { CommissionPlan } from './invites.js';
 
 // ---- application states (as promotions: DESIGN §4) -------------------------------------------------
 
@@ -129,4 +130,115 @@ export interface AdminMemberAgent {
   invited: number;
   /** the latest application, null when none */
   application: AdminAgentApplication | null;
+}
+
+// ---- commission in the console (issue 13; the engine: server modules/commission) --------------------
+
+/** A statement's state (commission_statements.state). */
+export const COMMISSION_STATE = { pending: 0, paid: 1, rejected: 2, none: 3 } as const;
+export type CommissionState = (typeof COMMISSION_STATE)[keyof typeof COMMISSION_STATE];
+export const COMMISSION_STATE_LABELS: Record<number, string> = { 0: '待审核', 1: '已发放', 2: '已拒绝', 3: '无佣金' };
+
+export const COMMISSION_ADMIN_LIMITS = {
+  /** statements per page of 佣金审核 */
+  pageSize: 20,
+  /** the newest computed periods the console lists (the period filter) */
+  periodsMax: 104,
+  /** rows one CSV export may hold */
+  exportMaxRows: 100_000,
+} as const;
+
+export const COMMISSION_ADMIN_MSG = {
+  missing: '佣金记录不存在',
+  rejectReason: '请填写拒绝原因（1~{max}个字）',
+  approved: '佣金已发放',
+  rejected: '已拒绝，代理会收到站内信',
+  planSaved: '佣金方案已保存，之后结算的周期按新方案计算',
+  period: '请选择正确的结算周期',
+  exportTooMany: '导出记录超过{max}条，请缩小筛选范围',
+} as const;
+
+/** One multi-level differential of a statement, yuan. */
+export interface AdminCommissionDifferential {
+  sub_agent_id: number;
+  sub_agent: string;
+  /** the sub-agent's base (never below 0) */
+  base: number;
+  rate: number;
+  sub_rate: number;
+  amount: number;
+}
+
+/**
+ * A row of 佣金审核 (GET /admin/api/commission/statements): the statement with the inputs it was
+ * computed from (yuan; the formulas: server modules/commission/service.ts). period_end is the
+ * period's LAST day; times are Beijing 'YYYY-MM-DD HH:mm:ss' ('' when not yet).
+ */
+export interface AdminCommissionStatement {
+  id: number;
+  agent_id: number;
+  username: string;
+  period_start: string;
+  period_end: string;
+  model: 'net_loss' | 'turnover';
+  model_label: string;
+  team_members: number;
+  active_members: number;
+  /** the team's valid bets of the period */
+  valid_bets: number;
+  /** the team's win/loss, positive when the members won */
+  team_win_loss: number;
+  bonuses: number;
+  net_loss: number;
+  /** a loss of earlier periods carried in (≤ 0) */
+  carried_in: number;
+  base: number;
+  /** 1-based, 0: no tier reached */
+  tier: number;
+  /** percent (net_loss) or yuan per 10,000 yuan (turnover) */
+  rate: number;
+  own_amount: number;
+  differentials: AdminCommissionDifferential[];
+  amount: number;
+  state: CommissionState;
+  state_label: string;
+  reason: string;
+  reviewer: string;
+  reviewed_at: string;
+  /** the ledger journal that paid it (null unless 已发放) */
+  journal_id: number | null;
+  created_at: string;
+}
+
+/** GET /admin/api/commission/statements: a page with the filter's totals (amounts by state, yuan; counts). */
+export interface AdminCommissionStatementPage {
+  data: AdminCommissionStatement[];
+  total: number;
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  sum: { amount: number; pending: number; paid: number; rejected: number; pending_count: number; paid_count: number; rejected_count: number; none_count: number };
+}
+
+/** GET /admin/api/commission/periods: a computed period (newest first) with its statements' sums. */
+export interface AdminCommissionPeriod {
+  period_start: string;
+  /** the period's last day */
+  period_end: string;
+  model: 'net_loss' | 'turnover';
+  model_label: string;
+  statements: number;
+  amount: number;
+  pending: number;
+  pending_count: number;
+  paid: number;
+  rejected: number;
+  computed_at: string;
+}
+
+/** GET /admin/api/commission/plan: the plan in force and who saved it ('' / '' for the default). */
+export interface AdminCommissionPlan {
+  plan: CommissionPlan;
+  updated_by: string;
+  updated_at: string;
 }

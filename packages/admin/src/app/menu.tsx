@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -23,6 +23,8 @@ export const MENU: MenuEntry[] = [
   { key: 'redPacket', path: '/redpacket', label: '红包管理', icon: <RedEnvelopeOutlined />, permission: 'redpacket.read' },
   { key: 'agentApplications', path: '/agent-applications', label: '代理申请', icon: <SolutionOutlined />, permission: 'agents.read' },
   { key: 'agents', path: '/agents', label: '代理管理', icon: <ApartmentOutlined />, permission: 'agents.read' },
+  { key: 'commissionStatements', path: '/commission-statements', label: '佣金审核', icon: <AccountBookOutlined />, permission: 'commission.read' },
+  { key: 'commissionPlan', path: '/commission-plan', label: '佣金方案', icon: <ControlOutlined />, permission: 'commission.read' },
   { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
   { key: 'lotteryOdds', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
   { key: 'lotteryChat', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },

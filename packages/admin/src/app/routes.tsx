@@ -19,6 +19,8 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   redPacket: lazy(() => import('../features/redpacket/RedPacketPage')),
   agentApplications: lazy(() => import('../features/agents/AgentApplicationsPage')),
   agents: lazy(() => import('../features/agents/AgentsPage')),
+  commissionStatements: lazy(() => import('../features/commission/StatementsPage')),
+  commissionPlan: lazy(() => import('../features/commission/PlanPage')),
   payments: lazy(() => import('../features/payments/PaymentsPage')),
   lotteryOdds: lazy(() => import('../features/lottery/OddsPage')),
   lotteryChat: lazy(() => import('../features/lottery/ChatPage')),

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { COMMISSION_JOURNAL_KIND, commissionTierOf, fenToYuan, fmt, staffReasonFailure, type AgentOverview, type CommissionPlan } from '@app/contract';
+import { COMMISSION_ADMIN_MSG, COMMISSION_JOURNAL_KIND, COMMISSION_STATE, commissionTierOf, fenToYuan, fmt, staffReasonFailure, type AgentOverview, type CommissionPlan } from '@app/contract';
 import type { Database } from '../../db/schema.js';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -47,21 +47,22 @@ import { periodAt, periodStartingOn, type PeriodRange } from './period.js';
  * transaction each (its inserts, one postMany, one turnover update, one mail insert).
  */
 
-export const COMMISSION_STATE = { pending: 0, paid: 1, rejected: 2, none: 3 } as const;
-export const COMMISSION_STATE_LABELS: Record<number, string> = { 0: '待审核', 1: '已发放', 2: '已拒绝', 3: '无佣金' };
+/** The states and their labels live in the contract (agents.ts): the console shows them too. */
+export { COMMISSION_STATE, COMMISSION_STATE_LABELS } from '@app/contract';
 /** The ledger kinds whose credits to the team are subtracted from the net loss. */
 export const COMMISSION_BONUS_KINDS = [PROMOTION_JOURNAL_KIND, REBATE_JOURNAL_KIND, REDPACKET_JOURNAL_KIND, VIP_BONUS_JOURNAL_KIND] as const;
 /** Agents written per transaction (≤ the ledger's POST_MANY_MAX). */
 export const COMMISSION_CHUNK = 500;
 
+/** The agent's mails; the console's texts are the contract's COMMISSION_ADMIN_MSG. */
 export const COMMISSION_MAIL = {
   paidTitle: '代理佣金到账',
   paidContent: '您{start}至{end}的代理佣金{amount}元已发放到中心钱包，需完成{turnover}元流水方可提现。',
   paidContentNoTurnover: '您{start}至{end}的代理佣金{amount}元已发放到中心钱包。',
   rejectedTitle: '代理佣金未通过审核',
   rejectedContent: '您{start}至{end}的代理佣金{amount}元未通过审核，原因：{reason}',
-  missing: '佣金记录不存在',
-  reason: '请填写拒绝原因（1~{max}个字）',
+  missing: COMMISSION_ADMIN_MSG.missing,
+  reason: COMMISSION_ADMIN_MSG.rejectReason,
 } as const;
 
 /** The idempotency key of a statement's payment: a statement pays once, whoever pays it. */
