@@ -173,7 +173,7 @@ function StatementInputs({ statement: r }: { statement: AdminCommissionStatement
   const netLoss = r.model === 'net_loss';
   return (
     <div className="commission-inputs" data-testid={`commission-inputs-${r.id}`}>
-      <Descriptions size="small" column={3} bordered styles={{ label: { width: 150 }, content: { whiteSpace: 'nowrap' } }}>
+      <Descriptions size="small" column={3} bordered styles={{ label: { width: 150, whiteSpace: 'nowrap' }, content: { whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="团队人数">{r.team_members}</Descriptions.Item>
         <Descriptions.Item label="有效活跃人数">{r.active_members}</Descriptions.Item>
         <Descriptions.Item label="团队有效投注">{yuan(r.valid_bets)}</Descriptions.Item>
