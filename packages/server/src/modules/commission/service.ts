@@ -109,10 +109,12 @@ async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan, only?: n
       SELECT m.id, m.inviter_id AS agent_id, m.isagent FROM members m JOIN agents a ON a.id = m.inviter_id
       WHERE NOT m.is_trial AND m.created_at < ${p.endAt}
     ), bets AS (
-      SELECT d.member_id, sum(d.valid_fen)::bigint AS valid_fen, sum(d.win_loss_fen)::bigint AS win_loss_fen
-        FROM member_daily_bets d JOIN team t ON t.id = d.member_id
-       WHERE d.day >= ${p.start}::date AND d.day < ${p.end}::date
-       GROUP BY d.member_id
+      -- per member on its index (LATERAL): the cost follows the teams, not the table
+      SELECT t.id AS member_id, b.valid_fen, b.win_loss_fen
+        FROM team t CROSS JOIN LATERAL (
+          SELECT sum(d.valid_fen)::bigint AS valid_fen, sum(d.win_loss_fen)::bigint AS win_loss_fen FROM member_daily_bets d
+           WHERE d.member_id = t.id AND d.day >= ${p.start}::date AND d.day < ${p.end}::date) b
+       WHERE b.valid_fen IS NOT NULL
     ), bonus AS (
       SELECT a.member_id, sum(e.amount_fen)::bigint AS fen
         FROM team t
