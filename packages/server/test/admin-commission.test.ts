@@ -195,7 +195,7 @@ describe('approve and reject', () => {
     const turnoverBefore = await turnoverFen(A.id);
 
     const r = await post(finance, `/commission/statements/${a.id}/approve`);
-    expect(r).toMatchObject({ code: 200, message: COMMISSION_ADMIN_MSG.approved, data: { id: a.id, state: 1, amount_fen: 28_000, reviewed_by: finance.id } });
+    expect(r).toMatchObject({ code: 200, message: COMMISSION_ADMIN_MSG.approved, data: { id: a.id, agent_id: A.id, state: 1, state_label: '已发放', amount: 280, reviewer: finance.username } });
     expect(await memberBalanceFen(db(), A.id)).toBe(walletBefore + 28_000);
     const houseAfter = Number((await db().selectFrom('ledger_accounts').select('balance_fen').where('id', '=', house).executeTakeFirstOrThrow()).balance_fen);
     expect(houseAfter).toBe(houseBefore - 28_000);
@@ -242,7 +242,7 @@ describe('approve and reject', () => {
     expect((await stmt(E.id)).state).toBe(0);
     const before = await memberBalanceFen(db(), E.id);
     const r = await post(operations, `/commission/statements/${e.id}/reject`, { reason: ' 团队存在套利行为 ' });
-    expect(r).toMatchObject({ code: 200, message: COMMISSION_ADMIN_MSG.rejected, data: { state: 2, reason: '团队存在套利行为', journal_id: null, reviewed_by: operations.id } });
+    expect(r).toMatchObject({ code: 200, message: COMMISSION_ADMIN_MSG.rejected, data: { id: e.id, state: 2, state_label: '已拒绝', amount: 50, reason: '团队存在套利行为', journal_id: null, reviewer: operations.username } });
     expect(await memberBalanceFen(db(), E.id)).toBe(before);
     expect(await mails(E.id)).toEqual([{ title: '代理佣金未通过审核', content: `您${PERIOD}至${LAST_DAY}的代理佣金50.00元未通过审核，原因：团队存在套利行为` }]);
     const audit = await auditRows(s, 'commission.reject', `commission_statement:${e.id}`);

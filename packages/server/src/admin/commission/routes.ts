@@ -6,7 +6,7 @@ import { setCommissionPlan } from '../../modules/invites/service.js';
 import { writeAudit } from '../audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { adminCommissionPlan, listPeriods, listStatements, statementsCsv } from './service.js';
+import { adminCommissionPlan, listPeriods, listStatements, statementById, statementsCsv } from './service.js';
 
 /**
  * Agent commission in the console (issue 13): 佣金审核 — the statements the engine computed
@@ -48,33 +48,33 @@ export const commissionRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/commission/statements/:id/approve',
     tag: '代理佣金',
-    summary: '通过待审核的佣金：发放到代理中心钱包（按当前方案的流水倍数加流水要求）并发站内信；重复审核为 409 已处理',
+    summary: '通过待审核的佣金：发放到代理中心钱包（按当前方案的流水倍数加流水要求）并发站内信，返回该条佣金记录；重复审核为 409 已处理',
     access: 'commission.review',
     params: idParams,
     audits: ['commission.approve'],
     handler: async ({ app, req, staff, params }) => {
-      const after = await approveStatement(app.kdb, params.id, {
+      await approveStatement(app.kdb, params.id, {
         staffId: staff.id,
         record: (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'commission.approve', `commission_statement:${params.id}`, before, after),
       });
-      return ok(after, COMMISSION_ADMIN_MSG.approved);
+      return ok(await statementById(app.kdb, params.id), COMMISSION_ADMIN_MSG.approved);
     },
   }),
   route({
     method: 'POST',
     path: '/commission/statements/:id/reject',
     tag: '代理佣金',
-    summary: '拒绝待审核的佣金：reason 必填（代理在站内信中可见），不发放；重复审核为 409 已处理',
+    summary: '拒绝待审核的佣金：reason 必填（代理在站内信中可见），不发放，返回该条佣金记录；重复审核为 409 已处理',
     access: 'commission.review',
     params: idParams,
     body: commissionRejectSchema,
     audits: ['commission.reject'],
     handler: async ({ app, req, staff, params, body }) => {
-      const after = await rejectStatement(app.kdb, params.id, body.reason, {
+      await rejectStatement(app.kdb, params.id, body.reason, {
         staffId: staff.id,
         record: (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'commission.reject', `commission_statement:${params.id}`, before, after),
       });
-      return ok(after, COMMISSION_ADMIN_MSG.rejected);
+      return ok(await statementById(app.kdb, params.id), COMMISSION_ADMIN_MSG.rejected);
     },
   }),
   route({

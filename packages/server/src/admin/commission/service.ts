@@ -41,6 +41,8 @@ export interface StatementFilter {
   period: string;
   /** the agent: username prefix or member id */
   keyword: string;
+  /** one statement (the answer of a decision) */
+  id?: number;
 }
 
 function statementsWhere(f: StatementFilter): RawBuilder<unknown> {
@@ -48,6 +50,7 @@ function statementsWhere(f: StatementFilter): RawBuilder<unknown> {
   // the query schema (commissionStatementsQuery) let only a real date through
   if (f.period) conds.push(sql`s.period_start = ${f.period}::date`);
   if (f.state !== undefined) conds.push(sql`s.state = ${f.state}`);
+  if (f.id !== undefined) conds.push(sql`s.id = ${f.id}`);
   if (f.keyword) {
     const k = memberKeyword(f.keyword);
     conds.push(k.id === null ? sql`m.username LIKE ${k.usernameLike}` : sql`(m.username LIKE ${k.usernameLike} OR s.agent_id = ${k.id})`);
@@ -189,6 +192,12 @@ export async function listStatements(db: Kdb, f: StatementFilter & { page: numbe
       none_count: t.none_count,
     },
   };
+}
+
+/** One statement as the list shows it (what a decision answers). */
+export async function statementById(db: Kdb, id: number): Promise<AdminCommissionStatement> {
+  const rows = (await statementRows(db, { id, period: '', keyword: '' }, 1, 0)).rows;
+  return statementOf(rows[0]!, await subAgentNames(db, rows));
 }
 
 /** Exact yuan text with two decimals from integer fen. */
