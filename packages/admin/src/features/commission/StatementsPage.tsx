@@ -153,7 +153,8 @@ export default function StatementsPage() {
         dataSource={list.data?.data}
         scroll={{ x: 'max-content' }}
         pagination={tablePaging(list.data, filter.page, (page) => setFilter({ ...filter, page }), '条')}
-        expandable={{ expandedRowRender: (r) => <StatementInputs statement={r} />, expandRowByClick: false }}
+        rowClassName="commission-row"
+        expandable={{ expandedRowRender: (r) => <StatementInputs statement={r} /> }}
         data-testid="commission-statements"
         columns={columns}
       />
