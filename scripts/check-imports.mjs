@@ -5,7 +5,7 @@
  * which reads `import`, `export … from`, `import()` and `require()` without being fooled by comments.
  *
  * Rules (each violation is printed as `file:line  [rule] what was imported — why`):
- *   client-to-server       the clients (h5, admin, venue) and contract never import server source:
+ *   client-to-server       the clients (h5, admin, agent, venue) and contract never import server source:
  *                          a rule both sides need lives in packages/contract.
  *   contract-is-shared     packages/contract imports no other workspace package (everyone imports it).
  *   layers                 in a front end, shared → features → app: shared/ imports neither features/ nor
@@ -34,10 +34,10 @@ import ts from 'typescript';
 /** The adapter of the demo venue: the one place the platform reaches into src/venue-demo. */
 export const VENUE_DEMO_BRIDGES = ['packages/server/src/modules/venues/demo.ts', 'packages/server/src/modules/venues/registry.ts'];
 
-const CLIENTS = ['h5', 'admin', 'venue'];
-const FRONT_ENDS = ['h5', 'admin'];
-const WORKSPACE_PACKAGES = ['contract', 'server', 'h5', 'admin', 'venue', 'e2e', 'bench'];
-const SCANNED = ['contract', 'server', 'h5', 'admin', 'venue'];
+const CLIENTS = ['h5', 'admin', 'agent', 'venue'];
+const FRONT_ENDS = ['h5', 'admin', 'agent'];
+const WORKSPACE_PACKAGES = ['contract', 'server', 'h5', 'admin', 'agent', 'venue', 'e2e', 'bench'];
+const SCANNED = ['contract', 'server', 'h5', 'admin', 'agent', 'venue'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs)$/;
 const LAYERS = { shared: 0, features: 1, app: 2 };
 /** Limits the walk: the repository's source tree is a few hundred files. */

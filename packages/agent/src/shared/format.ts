@@ -1,0 +1,22 @@
+import { formatYuan } from '@app/contract';
+
+/** Yuan as the portal shows money: ¥1,234.50 (a negative keeps its sign: -¥12.00). */
+export function yuan(value: number): string {
+  return `${value < 0 ? '-' : ''}¥${formatYuan(Math.abs(value))}`;
+}
+
+/**
+ * The team's win/loss with its sign, positive when the members won: neutral on purpose (for the agent
+ * a member's win is not good news, nor is it bad news to dress in red).
+ */
+export function signedYuan(value: number): string {
+  if (value === 0) return '¥0.00';
+  return `${value > 0 ? '+' : '-'}¥${formatYuan(Math.abs(value))}`;
+}
+
+export function count(value: number): string {
+  return value.toLocaleString('zh-CN');
+}
+
+/** '2026-11-23' → '11-23' (chart axes, compact rows). */
+export const shortDay = (day: string): string => day.slice(5);
