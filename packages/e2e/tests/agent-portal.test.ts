@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_PORTAL_MSG, describeCommissionPlan, DEFAULT_COMMISSION_PLAN, formatYuan, maskDownline, MSG } from '@app/contract';
+import { commissionPass } from '../../server/src/modules/commission/job.js';
+import { periodAt } from '../../server/src/modules/commission/period.js';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -28,7 +30,8 @@ import {
  * (the /gamePage?dailiD=1 frame) and sees its team; opened directly from a fresh login URL, each tab
  * shows its content — 概览, 团队 (masked names, a member's days), 报表 (totals), 佣金 (empty, with the
  * plan's rules), 推广 (link, code, QR, copy) — the ticket is gone from the address, the same ticket
- * URL a second time shows the invalid-ticket state, and 退出 ends the session for good.
+ * URL a second time shows the invalid-ticket state, and 退出 ends the session for good. Once the week
+ * is settled, 佣金 lists its statement and opens it to its inputs.
  */
 
 let platform: Platform;
@@ -72,7 +75,7 @@ async function portalMessage(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD }));
+  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD, commissionIntervalMs: 0 }));
   staff = await staffLoginViaApi(platform);
   const a = await registerViaApi(platform, uniqueName('ap'));
   agent = { name: a.name, token: a.token, id: await memberIdOf(platform, a.token) };
@@ -182,6 +185,7 @@ describe('the agent portal', () => {
       await stillShot(page, 'agent-portal-invite', { fullPage: true });
 
       // The same ticket URL again: refused, full screen, no retry.
+      await page.locator('.ant-message-notice').waitFor({ state: 'detached', timeout: 8000 });
       await page.goto(url);
       await page.getByTestId('ticket-invalid').waitFor();
       expect(await page.getByTestId('fullscreen-message').innerText()).toBe(AGENT_PORTAL_MSG.ticketInvalid);
@@ -231,6 +235,32 @@ describe('the agent portal', () => {
       await expect.poll(() => page.getByTestId('downline-list').innerText()).toContain(maskDownline(depositor.name));
       expect(await page.getByTestId('page-title').innerText()).toBe('我的团队');
       await stillShot(page, 'agent-portal-desktop-team');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('once the week is settled, 佣金 lists the statement (已发放) and opens it to every input and the rules', async () => {
+    // Default plan: net loss 120 − bonuses 0, one valid active member (≥ ¥100) → 第1档 20 % = 24.00, paid at once.
+    const week = periodAt('weekly', new Date());
+    const closed = new Date(week.endAt.getTime() + platform.config.commissionDelayMs + 1_000);
+    expect(await commissionPass(platform.db.kysely, closed, platform.config.commissionDelayMs)).toContain(week.start);
+    const ctx = await newPhone(browser);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(await loginUrl());
+      await page.getByTestId('overview-team-members').waitFor();
+      await page.getByTestId('nav-commission').click();
+      const list = page.getByTestId('statement-list');
+      await expect.poll(() => list.innerText()).toContain('已发放');
+      expect(await list.innerText()).toContain(yuan(24));
+      await stillShot(page, 'agent-portal-statements');
+      await list.locator('a.statement-card').first().click();
+      await expect.poll(() => page.getByTestId('statement-amount').innerText()).toBe(yuan(24));
+      const inputs = await page.getByTestId('statement-inputs').innerText();
+      for (const want of ['团队人数', '2人', '有效活跃人数', '1人', yuan(300), `-${yuan(120)}`, '上期结转', '第1档', '20%', '直属佣金']) expect(inputs).toContain(want);
+      await expect.poll(() => page.getByTestId('plan-rules').innerText()).toContain('第1档');
+      await stillShot(page, 'agent-portal-statement', { fullPage: true });
     } finally {
       await ctx.close();
     }

@@ -24,8 +24,8 @@ const page = (node: ReactNode) => <Suspense fallback={<Spin className="page-spin
  */
 function Session() {
   const ended = useSessionEnd();
-  if (ended?.reason === 'loggedOut') return <FullScreenState status="success" title="已退出" message={ended.message} testId="logged-out" />;
-  if (ended || !hasToken()) return <FullScreenState status="warning" title="登录已失效" message={ended?.message ?? AGENT_PORTAL_MSG.sessionEnded} testId="session-ended" />;
+  if (ended?.reason === 'loggedOut') return <FullScreenState status="success" title="已安全退出" message={ended.message} testId="logged-out" />;
+  if (ended || !hasToken()) return <FullScreenState status="warning" title="请重新进入代理中心" message={ended?.message ?? AGENT_PORTAL_MSG.sessionEnded} testId="session-ended" />;
   return <PortalLayout />;
 }
 

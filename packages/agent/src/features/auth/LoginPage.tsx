@@ -47,7 +47,7 @@ export default function LoginPage() {
     };
   }, [ticket, navigate, queryClient]);
 
-  if (failure) return <FullScreenState status="warning" title="登录链接已失效" message={failure} testId="ticket-invalid" />;
+  if (failure) return <FullScreenState status="warning" title="无法进入代理中心" message={failure} testId="ticket-invalid" />;
   return (
     <div className="portal-fullscreen" data-testid="login-pending">
       <Spin size="large" />

@@ -25,7 +25,6 @@ export function PlanRules() {
           { title: '有效活跃', dataIndex: 'active' },
           { title: '佣金', dataIndex: 'reward', align: 'right' },
         ]}
-        scroll={{ x: 360 }}
       />
     </div>
   );

@@ -28,7 +28,7 @@ export default function TrendChart({ days }: { days: AgentDay[] }) {
       <Segmented<Metric> block value={metric} onChange={setMetric} options={METRICS.map(({ value, label }) => ({ value, label }))} data-testid="chart-metric" />
       <div className="trend-plot">
         <ResponsiveContainer width="100%" height={220}>
-          <AreaChart data={days} margin={{ top: 12, right: 8, bottom: 0, left: -8 }}>
+          <AreaChart data={days} margin={{ top: 12, right: 18, bottom: 0, left: -8 }}>
             <defs>
               <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">
                 <stop offset="0%" stopColor={m.color} stopOpacity={0.32} />
