@@ -42,6 +42,13 @@ export const PERMISSION_LABELS = {
   'commission.read': '查看代理佣金',
   'commission.review': '审核代理佣金',
   'commission.manage': '修改佣金方案',
+  'content.read': '查看内容（轮播图、公告、帮助文章、游戏目录）',
+  'content.manage': '管理内容（轮播图、公告、帮助文章、游戏目录）',
+  'site.read': '查看站点设置',
+  'site.manage': '修改站点设置（含维护模式）',
+  'mail.read': '查看站内信',
+  'mail.send': '发送站内信',
+  'members.care': '会员服务（重置密码、解除锁定、会话、备注与标签）',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
 export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
@@ -73,9 +80,10 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'agents.read',
     'commission.read',
     'commission.review',
+    'site.read',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage'],
-  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read', 'commission.read'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage', 'content.read', 'content.manage', 'site.read', 'site.manage', 'mail.read', 'mail.send'],
+  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read', 'commission.read', 'content.read', 'mail.read', 'members.care'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -125,6 +133,24 @@ export const AUDIT_ACTION_LABELS = {
   'commission.approve': '代理佣金审核通过（已发放）',
   'commission.reject': '代理佣金审核拒绝',
   'commission.plan': '修改佣金方案',
+  'site.settings': '修改站点设置',
+  'site.maintenance': '切换维护模式',
+  'banner.create': '新增轮播图',
+  'banner.update': '修改轮播图',
+  'banner.delete': '删除轮播图',
+  'notice.create': '新增公告',
+  'notice.update': '修改公告',
+  'notice.delete': '删除公告',
+  'article.update': '修改帮助/关于文章',
+  'game.update': '修改游戏目录',
+  'venue.maintenance': '切换场馆维护',
+  'mail.send': '发送站内信',
+  'member.reset_password': '重置会员登录密码',
+  'member.reset_paypass': '重置会员支付密码',
+  'member.unlock_login': '解除会员登录锁定',
+  'member.end_sessions': '结束会员会话',
+  'member.note': '会员备注',
+  'member.tags': '会员标签',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
