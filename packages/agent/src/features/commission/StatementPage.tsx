@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import { COMMISSION_MODEL_LABELS, COMMISSION_STATE, type AgentStatement } from '@app/contract';
@@ -14,9 +14,10 @@ type Differential = AgentStatement['differentials'][number];
 export default function StatementPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const { key } = useLocation();
   const { data: s, error, refetch, isPending } = useStatement(id);
   const back = (
-    <Button type="text" icon={<LeftOutlined />} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/commission'))} className="back-button" data-testid="statement-back">
+    <Button type="text" icon={<LeftOutlined />} onClick={() => (key !== 'default' ? navigate(-1) : navigate('/commission'))} className="back-button" data-testid="statement-back">
       佣金
     </Button>
   );

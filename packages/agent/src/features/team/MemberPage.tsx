@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Descriptions, Empty, Skeleton, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import { AGENT_CHART_DAYS, type AgentDay, type AgentFigures } from '@app/contract';
@@ -21,9 +21,10 @@ function sum(days: AgentDay[]): AgentFigures {
 export default function MemberPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
+  const { key } = useLocation();
   const { data: m, error, refetch, isPending } = useDownlineMember(id);
   const back = (
-    <Button type="text" icon={<LeftOutlined />} onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/members'))} className="back-button" data-testid="member-back">
+    <Button type="text" icon={<LeftOutlined />} onClick={() => (key !== 'default' ? navigate(-1) : navigate('/members'))} className="back-button" data-testid="member-back">
       团队
     </Button>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Empty, Input, Segmented, Skeleton } from 'antd';
-import type { AgentMembersQuery } from '@app/contract';
+import { Alert, Empty, Input, Segmented, Skeleton } from 'antd';
+import { AGENT_PORTAL_MSG, type AgentMembersQuery } from '@app/contract';
 import { LoadError } from '../../shared/components/LoadError';
 import { LoadMore } from '../../shared/components/LoadMore';
 import { RangeFilter } from '../../shared/components/RangeFilter';
@@ -34,7 +34,8 @@ export default function TeamPage() {
     const next = { ...filter, ...patch };
     setParams(Object.fromEntries(Object.entries(next).filter(([k, v]) => v !== '' && !(k === 'kind' && v === 'all'))), { replace: true });
   };
-  const list = useDownline(filter);
+  const misordered = filter.start !== '' && filter.end !== '' && filter.start > filter.end;
+  const list = useDownline(filter, !misordered);
 
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
@@ -63,7 +64,9 @@ export default function TeamPage() {
         </span>
         <span className="muted">{filter.start || filter.end ? `${filter.start || '…'} ~ ${filter.end || '…'} 的数据` : '全部时间的数据'}</span>
       </div>
-      {list.error ? (
+      {misordered ? (
+        <Alert type="warning" showIcon message={AGENT_PORTAL_MSG.rangeOrder} data-testid="members-range-failure" />
+      ) : list.error ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
         <div className="card-list">

@@ -4,8 +4,9 @@ import { api } from '../../shared/api';
 
 export type MembersFilter = Omit<AgentMembersQuery, 'page'>;
 
-export function useDownline(filter: MembersFilter) {
+export function useDownline(filter: MembersFilter, enabled: boolean) {
   return useInfiniteQuery({
+    enabled,
     queryKey: ['members', filter],
     queryFn: ({ pageParam }) => api.get<Page<AgentDownline>>('/members', { ...filter, page: pageParam }),
     initialPageParam: 1,
