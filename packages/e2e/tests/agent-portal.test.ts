@@ -148,6 +148,13 @@ describe('the agent portal', () => {
       await page.getByTestId('members-kind').getByText('代理', { exact: true }).click();
       await page.getByTestId('members-empty').waitFor();
       await page.getByTestId('members-kind').getByText('全部', { exact: true }).click();
+      // a member id finds that member alone
+      await page.getByTestId('members-search').locator('xpath=descendant-or-self::input').fill(String(quiet.id));
+      await page.getByTestId('members-search').locator('xpath=descendant-or-self::input').press('Enter');
+      await expect.poll(() => page.getByTestId('members-total').innerText()).toBe('1');
+      expect(await page.getByTestId('downline-list').innerText()).toContain(maskDownline(quiet.name));
+      await page.getByTestId('members-search').locator('xpath=descendant-or-self::input').fill('');
+      await expect.poll(() => page.getByTestId('members-total').innerText()).toBe('2');
       await page.getByTestId(`downline-${depositor.id}`).click();
       await expectRoute(page, `/members/${depositor.id}`);
       await expect.poll(() => page.getByTestId('member-name').innerText()).toBe(maskDownline(depositor.name));
