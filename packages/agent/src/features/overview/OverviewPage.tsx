@@ -42,16 +42,14 @@ export default function OverviewPage() {
         </Link>
       </div>
       <div className="overview-grid">
-        <Section title="今日数据" extra={<span className="muted">{today}</span>} testId="overview-today-card">
+        <Section title="今日数据" className="is-today" extra={<span className="muted">{today}</span>} testId="overview-today-card">
           <FigureGrid figures={data.today} testId="overview-today" />
         </Section>
-        <Section title="本月数据" extra={<span className="muted">{today.slice(0, 7)}</span>} testId="overview-month-card">
+        <Section title="本月数据" className="is-month" extra={<span className="muted">{today.slice(0, 7)}</span>} testId="overview-month-card">
           <FigureGrid figures={data.month} testId="overview-month" />
         </Section>
-      </div>
-      <div className="overview-grid">
         <EstimateCard estimate={data.estimate} computedAt={data.computed_at} />
-        <Section title="近30天趋势" className="trend-card">
+        <Section title="近30天趋势" className="is-trend">
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 252 }} />}>
             <TrendChart days={data.days} />
           </Suspense>
