@@ -196,13 +196,18 @@ export interface CommissionTierRow {
   reward: string;
 }
 
+/** A tier's rate as the member, the agent and staff read it: 20% (负盈利) or 每万元50元 (流水). */
+export function commissionRateText(model: CommissionModel, rate: number): string {
+  return model === 'net_loss' ? `${yuanText(rate)}%` : `每万元${yuanText(rate)}元`;
+}
+
 export function commissionTierRows(plan: CommissionPlan): CommissionTierRow[] {
   const figure = plan.model === 'net_loss' ? '团队负盈利' : '团队有效投注';
   return plan.tiers.map((t, i) => ({
     level: `第${i + 1}档`,
     condition: `${figure}≥${yuanText(t.min)}元`,
     active: t.active > 0 ? `≥${t.active}人` : '不限',
-    reward: plan.model === 'net_loss' ? `${yuanText(t.rate)}%` : `每万元${yuanText(t.rate)}元`,
+    reward: commissionRateText(plan.model, t.rate),
   }));
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Input, Popconfirm, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { COMMISSION_STATE, COMMISSION_STATE_LABELS, type AdminCommissionStatement } from '@app/contract';
+import { COMMISSION_STATE, COMMISSION_STATE_LABELS, commissionRateText, type AdminCommissionStatement } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { ExportButton } from '../../shared/components/ExportButton';
 import { RejectModal } from '../../shared/components/RejectModal';
@@ -17,7 +17,6 @@ const TABS = [...[S.pending, S.paid, S.rejected, S.none].map((s) => ({ key: Stri
 const COLORS: Record<number, string> = { [S.pending]: 'gold', [S.paid]: 'green', [S.rejected]: 'red', [S.none]: 'default' };
 
 /** A statement's rate as the plan states it: a percent of the net loss, or yuan per 10,000 of valid bets. */
-export const rateText = (model: string, rate: number): string => (model === 'net_loss' ? `${rate}%` : `每万元${rate}元`);
 /** Win/loss and other signed yuan: red when the members won (the platform lost). */
 const signed = (v: number) => <span className={v > 0 ? 'money-up' : v < 0 ? 'money-down' : undefined}>{yuan(v)}</span>;
 
@@ -91,7 +90,7 @@ export default function StatementsPage() {
       render: (_, r) =>
         r.tier > 0 ? (
           <div className="cell-lines">
-            第{r.tier}档 · {rateText(r.model, r.rate)}
+            第{r.tier}档 · {commissionRateText(r.model, r.rate)}
             <div className="muted">有效活跃 {r.active_members} 人</div>
           </div>
         ) : (
@@ -185,7 +184,7 @@ function StatementInputs({ statement: r }: { statement: AdminCommissionStatement
         {netLoss && <Descriptions.Item label="负盈利">{yuan(r.net_loss)}</Descriptions.Item>}
         {netLoss && <Descriptions.Item label="上期结转">{yuan(r.carried_in)}</Descriptions.Item>}
         <Descriptions.Item label={netLoss ? '计算基数（含结转）' : '计算基数（有效投注）'}>{yuan(r.base)}</Descriptions.Item>
-        <Descriptions.Item label="档位与比例">{r.tier > 0 ? `第${r.tier}档 · ${rateText(r.model, r.rate)}` : '未达档位'}</Descriptions.Item>
+        <Descriptions.Item label="档位与比例">{r.tier > 0 ? `第${r.tier}档 · ${commissionRateText(r.model, r.rate)}` : '未达档位'}</Descriptions.Item>
         <Descriptions.Item label="直属佣金">{yuan(r.own_amount)}</Descriptions.Item>
         <Descriptions.Item label="级差佣金">{yuan(Math.round((r.amount - r.own_amount) * 100) / 100)}</Descriptions.Item>
         <Descriptions.Item label="佣金金额">
@@ -205,8 +204,8 @@ function StatementInputs({ statement: r }: { statement: AdminCommissionStatement
           columns={[
             { title: '下级代理', render: (_, d) => `${d.sub_agent || '—'}（ID ${d.sub_agent_id}）` },
             { title: '下级基数', dataIndex: 'base', align: 'right', render: (v: number) => yuan(v) },
-            { title: '本级比例', dataIndex: 'rate', render: (v: number) => rateText(r.model, v) },
-            { title: '下级比例', dataIndex: 'sub_rate', render: (v: number) => rateText(r.model, v) },
+            { title: '本级比例', dataIndex: 'rate', render: (v: number) => commissionRateText(r.model, v) },
+            { title: '下级比例', dataIndex: 'sub_rate', render: (v: number) => commissionRateText(r.model, v) },
             { title: '级差佣金', dataIndex: 'amount', align: 'right', render: (v: number) => <b>{yuan(v)}</b> },
           ]}
         />

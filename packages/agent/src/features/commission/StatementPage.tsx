@@ -1,11 +1,11 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Button, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
-import { COMMISSION_MODEL_LABELS, COMMISSION_STATE, type AgentStatement } from '@app/contract';
+import { COMMISSION_MODEL_LABELS, COMMISSION_STATE, commissionRateText, type AgentStatement } from '@app/contract';
 import { LoadError } from '../../shared/components/LoadError';
 import { Section } from '../../shared/components/Section';
 import { count, signedYuan, yuan } from '../../shared/format';
-import { baseLabel, rateText, STATE_COLORS, useStatement } from './api';
+import { baseLabel, STATE_COLORS, useStatement } from './api';
 import { PlanRules } from './components/PlanRules';
 
 type Differential = AgentStatement['differentials'][number];
@@ -71,7 +71,7 @@ export default function StatementPage() {
           {netLoss && <Descriptions.Item label="上期结转">{yuan(s.carried_in)}</Descriptions.Item>}
           <Descriptions.Item label={netLoss ? '计算基数（含结转）' : `计算基数（${baseLabel(s.model)}）`}>{yuan(s.base)}</Descriptions.Item>
           <Descriptions.Item label="档位">{s.tier > 0 ? `第${s.tier}档` : '未达档位'}</Descriptions.Item>
-          <Descriptions.Item label="佣金比例">{s.tier > 0 ? rateText(s.model, s.rate) : '—'}</Descriptions.Item>
+          <Descriptions.Item label="佣金比例">{s.tier > 0 ? commissionRateText(s.model, s.rate) : '—'}</Descriptions.Item>
           <Descriptions.Item label="直属佣金">{yuan(s.own_amount)}</Descriptions.Item>
           <Descriptions.Item label="级差佣金">{yuan(differential)}</Descriptions.Item>
           <Descriptions.Item label="佣金合计">
@@ -90,8 +90,8 @@ export default function StatementPage() {
             columns={[
               { title: '下级代理', dataIndex: 'sub_agent', render: (v: string) => v || '—' },
               { title: '下级基数', dataIndex: 'base', align: 'right', render: (v: number) => yuan(v) },
-              { title: '本级比例', dataIndex: 'rate', render: (v: number) => rateText(s.model, v) },
-              { title: '下级比例', dataIndex: 'sub_rate', render: (v: number) => rateText(s.model, v) },
+              { title: '本级比例', dataIndex: 'rate', render: (v: number) => commissionRateText(s.model, v) },
+              { title: '下级比例', dataIndex: 'sub_rate', render: (v: number) => commissionRateText(s.model, v) },
               { title: '级差佣金', dataIndex: 'amount', align: 'right', render: (v: number) => <b>{yuan(v)}</b> },
             ]}
           />

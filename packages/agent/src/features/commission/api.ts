@@ -21,7 +21,6 @@ export function useCommissionPlan() {
 }
 
 /** A tier's rate as the plan words it: percent of the net loss, or yuan per 10,000 of valid bets. */
-export const rateText = (model: AgentStatement['model'], rate: number): string => (model === 'net_loss' ? `${rate}%` : `每万元${rate}元`);
 
 /** The figure the model measures (计算基数). */
 export const baseLabel = (model: AgentStatement['model']): string => (model === 'net_loss' ? '团队负盈利' : '团队有效投注');

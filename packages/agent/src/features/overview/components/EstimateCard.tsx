@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
-import { COMMISSION_MODEL_LABELS, type AgentOverview } from '@app/contract';
-import { baseLabel, rateText } from '../../commission/api';
+import { COMMISSION_MODEL_LABELS, commissionRateText, type AgentOverview } from '@app/contract';
+import { baseLabel } from '../../commission/api';
 import { count, yuan } from '../../../shared/format';
 
 /** The open period's commission as its statement would read if the period closed now. */
@@ -36,7 +36,7 @@ export function EstimateCard({ estimate: e, computedAt }: { estimate: AgentOverv
         </div>
         <div>
           <span>佣金比例</span>
-          <b>{e.tier > 0 ? rateText(e.model, e.rate) : '—'}</b>
+          <b>{e.tier > 0 ? commissionRateText(e.model, e.rate) : '—'}</b>
         </div>
       </div>
       <div className="estimate-note">预估金额以周期结束后的结算为准 · 数据更新于 {computedAt}</div>
