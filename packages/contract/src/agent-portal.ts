@@ -10,6 +10,7 @@
  * commission engine counts it. Shared by the server and the portal; no zod here
  * (agent-portal-schemas.ts).
  */
+import type { CommissionStatementFigures } from './agents.js';
 import { maskUsername } from './lottery-chat.js';
 
 /** A login ticket is good for this long, and once. */
@@ -148,27 +149,8 @@ export interface AgentDownlineDetail extends AgentDownline {
 }
 
 /** GET /agent/api/statements: the agent's commission statements, newest period first. */
-export interface AgentStatement {
-  id: number;
-  period_start: string;
-  period_end: string;
-  model: 'net_loss' | 'turnover';
-  team_members: number;
-  active_members: number;
-  valid_bets: number;
-  team_win_loss: number;
-  bonuses: number;
-  net_loss: number;
-  carried_in: number;
-  base: number;
-  tier: number;
-  rate: number;
-  own_amount: number;
-  differentials: { sub_agent: string; base: number; rate: number; sub_rate: number; amount: number }[];
-  amount: number;
-  state: number;
-  state_label: string;
-  reason: string;
+export interface AgentStatement extends CommissionStatementFigures {
+  /** when it was paid (Beijing time), '' unless 已发放 */
   paid_at: string;
 }
 

@@ -170,18 +170,15 @@ export interface AdminCommissionDifferential {
 }
 
 /**
- * A row of 佣金审核 (GET /admin/api/commission/statements): the statement with the inputs it was
- * computed from (yuan; the formulas: server modules/commission/service.ts). period_end is the
- * period's LAST day; times are Beijing 'YYYY-MM-DD HH:mm:ss' ('' when not yet).
+ * A commission statement's figures as every screen shows them — 佣金审核 and the agent portal's 佣金:
+ * the inputs it was computed from (yuan; the formulas: server modules/commission/service.ts) and its
+ * state. period_end is the period's LAST day.
  */
-export interface AdminCommissionStatement {
+export interface CommissionStatementFigures {
   id: number;
-  agent_id: number;
-  username: string;
   period_start: string;
   period_end: string;
   model: 'net_loss' | 'turnover';
-  model_label: string;
   team_members: number;
   active_members: number;
   /** the team's valid bets of the period */
@@ -198,11 +195,22 @@ export interface AdminCommissionStatement {
   /** percent (net_loss) or yuan per 10,000 yuan (turnover) */
   rate: number;
   own_amount: number;
+  /** the agent portal shows each sub-agent's name masked */
   differentials: AdminCommissionDifferential[];
   amount: number;
   state: CommissionState;
   state_label: string;
   reason: string;
+}
+
+/**
+ * A row of 佣金审核 (GET /admin/api/commission/statements): the statement's figures, its agent and
+ * who decided; times are Beijing 'YYYY-MM-DD HH:mm:ss' ('' when not yet).
+ */
+export interface AdminCommissionStatement extends CommissionStatementFigures {
+  agent_id: number;
+  username: string;
+  model_label: string;
   reviewer: string;
   reviewed_at: string;
   /** the ledger journal that paid it (null unless 已发放) */

@@ -279,7 +279,7 @@ describe('downline and statements: the agent’s own team only', () => {
     expect(list.data.data.map((x) => x.id)).toEqual([Number(mine)]);
     const one = await get<AgentStatement>(`/statements/${mine}`, token);
     expect(one.data).toMatchObject({ period_start: '2026-03-23', period_end: '2026-03-29', amount: 4.1, own_amount: 4, state: 2, state_label: '已拒绝', reason: '资料不符' });
-    expect(one.data.differentials).toEqual([{ sub_agent: expect.not.stringContaining('portal04ww'), base: 1, rate: 20, sub_rate: 10, amount: 0.1 }]);
+    expect(one.data.differentials).toEqual([{ sub_agent_id: f.f4.id, sub_agent: expect.not.stringContaining('portal04ww'), base: 1, rate: 20, sub_rate: 10, amount: 0.1 }]);
     expect(await get(`/statements/${theirs}`, token)).toMatchObject({ code: CODE.notFound, message: AGENT_PORTAL_MSG.statementMissing });
     expect((await get<Page<AgentStatement>>('/statements', await portalToken(b))).data.data.map((x) => x.id)).toEqual([Number(theirs)]);
   });

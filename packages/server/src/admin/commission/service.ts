@@ -4,7 +4,6 @@ import {
   COMMISSION_ADMIN_MSG,
   COMMISSION_MODEL_LABELS,
   COMMISSION_STATE,
-  COMMISSION_STATE_LABELS,
   DEFAULT_COMMISSION_PLAN,
   fenToYuan,
   fmt,
@@ -14,13 +13,12 @@ import {
   type AdminCommissionStatementPage,
   type CommissionModel,
   type CommissionPlan,
-  type CommissionState,
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
-import type { Differential } from '../../modules/commission/service.js';
+import { lastDayOf, STATEMENT_COLUMNS, statementFigures, subAgentNames, type StatementDbRow } from '../../modules/commission/statements.js';
 import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 
@@ -31,8 +29,6 @@ import { memberKeyword } from '../members/service.js';
  * 'YYYY-MM-DD HH:mm:ss', a period's end as its LAST day (the table keeps the next period's first).
  */
 
-/** The day before `day` (a period's last day from its exclusive end). */
-const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const num = (v: string | number | null | undefined): number => Number(v ?? 0);
 
 export interface StatementFilter {
@@ -58,41 +54,15 @@ function statementsWhere(f: StatementFilter): RawBuilder<unknown> {
   return conds.length ? sql.join(conds, sql` AND `) : sql`TRUE`;
 }
 
-interface StatementRow {
-  id: number;
-  agent_id: number;
+interface StatementRow extends StatementDbRow {
   username: string;
-  period_start: string;
-  period_end: string;
-  model: CommissionModel;
-  team_members: number;
-  active_members: number;
-  valid_fen: number;
-  team_win_loss_fen: number;
-  bonuses_fen: number;
-  net_loss_fen: number;
-  carried_in_fen: number;
-  base_fen: number;
-  tier: number;
-  rate: string;
-  own_amount_fen: number;
-  differentials: Differential[];
-  amount_fen: number;
-  state: number;
-  reason: string;
   reviewer: string | null;
-  reviewed_at: Date | null;
-  journal_id: number | null;
-  created_at: Date;
 }
 
 /** Newest period first, then by id: the queue of a period reads in the order it was written. */
 function statementRows(db: Kdb, f: StatementFilter, limit: number, offset: number) {
   return sql<StatementRow>`
-    SELECT s.id, s.agent_id, m.username, to_char(s.period_start, 'YYYY-MM-DD') AS period_start, to_char(s.period_end, 'YYYY-MM-DD') AS period_end,
-      s.model, s.team_members, s.active_members, s.valid_fen, s.team_win_loss_fen, s.bonuses_fen, s.net_loss_fen, s.carried_in_fen,
-      s.base_fen, s.tier, s.rate, s.own_amount_fen, s.differentials, s.amount_fen, s.state, s.reason, st.username AS reviewer,
-      s.reviewed_at, s.journal_id, s.created_at
+    SELECT ${STATEMENT_COLUMNS}, m.username, st.username AS reviewer
     FROM commission_statements s
     JOIN members m ON m.id = s.agent_id
     LEFT JOIN staff st ON st.id = s.reviewed_by
@@ -101,45 +71,11 @@ function statementRows(db: Kdb, f: StatementFilter, limit: number, offset: numbe
     LIMIT ${limit} OFFSET ${offset}`.execute(db);
 }
 
-/** The sub-agents' usernames of these rows' differentials, in one query. */
-async function subAgentNames(db: Kdb, rows: StatementRow[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.flatMap((r) => (r.differentials ?? []).map((d) => Number(d.sub_agent_id))))];
-  if (!ids.length) return new Map();
-  const names = await db.selectFrom('members').select(['id', 'username']).where('id', 'in', ids).execute();
-  return new Map(names.map((n) => [Number(n.id), n.username]));
-}
-
 const statementOf = (r: StatementRow, names: Map<number, string>): AdminCommissionStatement => ({
-  id: num(r.id),
+  ...statementFigures(r, names),
   agent_id: num(r.agent_id),
   username: r.username,
-  period_start: r.period_start,
-  period_end: dayBefore(r.period_end),
-  model: r.model,
   model_label: COMMISSION_MODEL_LABELS[r.model] ?? r.model,
-  team_members: num(r.team_members),
-  active_members: num(r.active_members),
-  valid_bets: fenToYuan(num(r.valid_fen)),
-  team_win_loss: fenToYuan(num(r.team_win_loss_fen)),
-  bonuses: fenToYuan(num(r.bonuses_fen)),
-  net_loss: fenToYuan(num(r.net_loss_fen)),
-  carried_in: fenToYuan(num(r.carried_in_fen)),
-  base: fenToYuan(num(r.base_fen)),
-  tier: num(r.tier),
-  rate: num(r.rate),
-  own_amount: fenToYuan(num(r.own_amount_fen)),
-  differentials: (r.differentials ?? []).map((d) => ({
-    sub_agent_id: Number(d.sub_agent_id),
-    sub_agent: names.get(Number(d.sub_agent_id)) ?? '',
-    base: fenToYuan(d.base_fen),
-    rate: d.rate,
-    sub_rate: d.sub_rate,
-    amount: fenToYuan(d.amount_fen),
-  })),
-  amount: fenToYuan(num(r.amount_fen)),
-  state: r.state as CommissionState,
-  state_label: COMMISSION_STATE_LABELS[r.state] ?? '',
-  reason: r.reason,
   reviewer: r.reviewer ?? '',
   reviewed_at: beijing(r.reviewed_at),
   journal_id: r.journal_id === null ? null : num(r.journal_id),
@@ -257,7 +193,7 @@ export async function listPeriods(db: Kdb): Promise<AdminCommissionPeriod[]> {
     ORDER BY p.period_start DESC`.execute(db);
   return r.rows.map((p) => ({
     period_start: p.period_start,
-    period_end: dayBefore(p.period_end),
+    period_end: lastDayOf(p.period_end),
     model: p.model,
     model_label: COMMISSION_MODEL_LABELS[p.model] ?? p.model,
     statements: num(p.statements),

@@ -3,6 +3,7 @@ import {
   AGENT_CHART_DAYS,
   AGENT_PORTAL_MSG,
   AGENT_PORTAL_PAGE_SIZE,
+  COMMISSION_STATE,
   fenToYuan,
   maskDownline,
   type AgentDownline,
@@ -14,7 +15,7 @@ import {
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
 import { beijing, beijingDate, beijingDayStart, beijingDayStartOf, beijingMonthStart } from '../../lib/time.js';
-import { COMMISSION_STATE_LABELS } from '../commission/service.js';
+import { STATEMENT_COLUMNS, statementFigures, subAgentNames, type StatementDbRow } from '../commission/statements.js';
 import { offsetOf, pageOf } from '../content/paging.js';
 import { figuresByDay } from './figures.js';
 
@@ -115,77 +116,16 @@ export async function downlineMember(db: Kdb, agentId: number, memberId: number,
 
 // ---- statements ----------------------------------------------------------------------------------
 
-interface StatementDbRow {
-  id: string | number;
-  period_start: string;
-  period_end: string;
-  model: 'net_loss' | 'turnover';
-  team_members: number;
-  active_members: number;
-  valid_fen: unknown;
-  team_win_loss_fen: unknown;
-  bonuses_fen: unknown;
-  net_loss_fen: unknown;
-  carried_in_fen: unknown;
-  base_fen: unknown;
-  tier: number;
-  rate: unknown;
-  own_amount_fen: unknown;
-  differentials: { sub_agent_id: number; base_fen: number; rate: number; sub_rate: number; amount_fen: number }[];
-  amount_fen: unknown;
-  state: number;
-  reason: string;
-  paid_at: Date | null;
-}
-
-const statementColumns = sql`
-  s.id, to_char(s.period_start, 'YYYY-MM-DD') AS period_start,
-  to_char(s.period_end - 1, 'YYYY-MM-DD') AS period_end, s.model, s.team_members, s.active_members,
-  s.valid_fen, s.team_win_loss_fen, s.bonuses_fen, s.net_loss_fen, s.carried_in_fen, s.base_fen, s.tier,
-  s.rate, s.own_amount_fen, s.differentials, s.amount_fen, s.state, s.reason,
-  CASE WHEN s.state = 1 THEN s.reviewed_at END AS paid_at`;
-
+/** The portal's statement: the figures (sub-agents masked), and when it was paid. */
 async function toStatements(db: Kdb, rows: StatementDbRow[]): Promise<AgentStatement[]> {
-  const subIds = [...new Set(rows.flatMap((r) => r.differentials.map((d) => Number(d.sub_agent_id))))];
-  const names = new Map<number, string>();
-  if (subIds.length > 0) {
-    for (const m of await db.selectFrom('members').select(['id', 'username']).where('id', 'in', subIds).execute()) names.set(Number(m.id), m.username);
-  }
-  return rows.map((r) => ({
-    id: Number(r.id),
-    period_start: r.period_start,
-    period_end: r.period_end,
-    model: r.model,
-    team_members: r.team_members,
-    active_members: r.active_members,
-    valid_bets: fenToYuan(num(r.valid_fen)),
-    team_win_loss: fenToYuan(num(r.team_win_loss_fen)),
-    bonuses: fenToYuan(num(r.bonuses_fen)),
-    net_loss: fenToYuan(num(r.net_loss_fen)),
-    carried_in: fenToYuan(num(r.carried_in_fen)),
-    base: fenToYuan(num(r.base_fen)),
-    tier: r.tier,
-    rate: num(r.rate),
-    own_amount: fenToYuan(num(r.own_amount_fen)),
-    differentials: r.differentials.map((d) => ({
-      sub_agent: maskDownline(names.get(Number(d.sub_agent_id)) ?? ''),
-      base: fenToYuan(d.base_fen),
-      rate: d.rate,
-      sub_rate: d.sub_rate,
-      amount: fenToYuan(d.amount_fen),
-    })),
-    amount: fenToYuan(num(r.amount_fen)),
-    state: r.state,
-    state_label: COMMISSION_STATE_LABELS[r.state] ?? '',
-    reason: r.reason,
-    paid_at: beijing(r.paid_at),
-  }));
+  const names = await subAgentNames(db, rows);
+  return rows.map((r) => ({ ...statementFigures(r, names, maskDownline), paid_at: r.state === COMMISSION_STATE.paid ? beijing(r.reviewed_at) : '' }));
 }
 
 /** GET /agent/api/statements: the agent's statements, newest period first. */
 export async function agentStatements(db: Kdb, agentId: number, page: number): Promise<Page<AgentStatement>> {
   const [rows, count] = await Promise.all([
-    sql<StatementDbRow>`SELECT ${statementColumns} FROM commission_statements s WHERE s.agent_id = ${agentId}
+    sql<StatementDbRow>`SELECT ${STATEMENT_COLUMNS} FROM commission_statements s WHERE s.agent_id = ${agentId}
       ORDER BY s.period_start DESC LIMIT ${AGENT_PORTAL_PAGE_SIZE} OFFSET ${offsetOf(page, AGENT_PORTAL_PAGE_SIZE)}`.execute(db),
     db.selectFrom('commission_statements').select((eb) => eb.fn.countAll<string>().as('n')).where('agent_id', '=', agentId).executeTakeFirst(),
   ]);
@@ -194,7 +134,7 @@ export async function agentStatements(db: Kdb, agentId: number, page: number): P
 
 /** GET /agent/api/statements/:id: one of the agent's statements (404 otherwise). */
 export async function agentStatement(db: Kdb, agentId: number, id: number): Promise<AgentStatement> {
-  const r = await sql<StatementDbRow>`SELECT ${statementColumns} FROM commission_statements s WHERE s.id = ${id} AND s.agent_id = ${agentId}`.execute(db);
+  const r = await sql<StatementDbRow>`SELECT ${STATEMENT_COLUMNS} FROM commission_statements s WHERE s.id = ${id} AND s.agent_id = ${agentId}`.execute(db);
   const row = r.rows[0];
   if (!row) throw notFound(AGENT_PORTAL_MSG.statementMissing);
   return (await toStatements(db, [row]))[0]!;

@@ -12,6 +12,7 @@ import { REDPACKET_JOURNAL_KIND } from '../redpacket/service.js';
 import { addTurnoverRequirements } from '../turnover/service.js';
 import { VIP_BONUS_JOURNAL_KIND } from '../vip/service.js';
 import { periodAt, periodStartingOn, type PeriodRange } from './period.js';
+import { lastDayOf } from './statements.js';
 
 /**
  * The commission engine (issue 13 item 3; DESIGN §8; the plan: contract invites.ts). For one CLOSED
@@ -69,9 +70,7 @@ export const COMMISSION_MAIL = {
 export const commissionKey = (statementId: number): string => `commission:${statementId}`;
 
 /** The journal's memo: the 礼金记录 list shows it as the remark. */
-const memoOf = (start: string, end: string): string => `代理佣金 ${start}~${lastDay(end)}`;
-/** The period's last day (end is exclusive). */
-const lastDay = (end: string): string => new Date(new Date(`${end}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
+const memoOf = (start: string, end: string): string => `代理佣金 ${start}~${lastDayOf(end)}`;
 
 const num = (v: string | number | null | undefined): number => Number(v ?? 0);
 /** A rate (≤ 2 decimals) in hundredths, as a bigint for exact products. */
@@ -248,7 +247,7 @@ async function payStatements(tx: Transaction<Database>, rows: PayRow[], plan: Co
   await sendMails(
     tx,
     rows.map((r) => {
-      const v = { start: r.period_start, end: lastDay(r.period_end), amount: fenToYuan(r.amount_fen).toFixed(2), turnover: fenToYuan(r.amount_fen * plan.turnover_multiple).toFixed(2) };
+      const v = { start: r.period_start, end: lastDayOf(r.period_end), amount: fenToYuan(r.amount_fen).toFixed(2), turnover: fenToYuan(r.amount_fen * plan.turnover_multiple).toFixed(2) };
       return { memberId: r.agent_id, title: COMMISSION_MAIL.paidTitle, content: fmt(plan.turnover_multiple > 0 ? COMMISSION_MAIL.paidContent : COMMISSION_MAIL.paidContentNoTurnover, v) };
     }),
   );
@@ -327,7 +326,7 @@ export async function estimateCommission(db: Kdb, agentId: number, now: Date = n
   const s = statementsOf(plan, await figuresOf(db, p, plan, agentId)).find((x) => x.agent_id === agentId);
   return {
     period_start: p.start,
-    period_end: lastDay(p.end),
+    period_end: lastDayOf(p.end),
     model: plan.model,
     base: fenToYuan(s?.base_fen ?? 0),
     active_members: s?.active_members ?? 0,
@@ -409,7 +408,7 @@ export async function rejectStatement(db: Kdb, id: number, reason: string, opts:
       {
         memberId: before.agent_id,
         title: COMMISSION_MAIL.rejectedTitle,
-        content: fmt(COMMISSION_MAIL.rejectedContent, { start: before.period_start, end: lastDay(before.period_end), amount: fenToYuan(before.amount_fen).toFixed(2), reason: text }),
+        content: fmt(COMMISSION_MAIL.rejectedContent, { start: before.period_start, end: lastDayOf(before.period_end), amount: fenToYuan(before.amount_fen).toFixed(2), reason: text }),
       },
     ]);
     const after = await statementRow(tx, id);
