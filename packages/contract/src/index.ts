@@ -27,3 +27,4 @@ export * from './admin-redpacket.js';
 export * from './invites.js';
 export * from './agents.js';
 export * from './agent-portal.js';
+export * from './content-admin.js';

@@ -6,3 +6,4 @@ export * from './redpacket-schemas.js';
 export * from './agents-schemas.js';
 export * from './invites-schemas.js';
 export * from './agent-portal-schemas.js';
+export * from './content-admin-schemas.js';

@@ -2,6 +2,7 @@ import { ok } from '../http/envelope.js';
 import { agentRoutes } from './agents/routes.js';
 import { oversightRoutes } from './audit/routes.js';
 import { commissionRoutes } from './commission/routes.js';
+import { contentRoutes } from './content/routes.js';
 import { loyaltyRoutes } from './loyalty/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { payPasswordRoutes } from './members/pay-password.js';
@@ -16,7 +17,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...agentRoutes, ...commissionRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...agentRoutes, ...commissionRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 
