@@ -6,6 +6,8 @@
 /**
  * Hosts besides the site's own origin whose pages the app frames (https only), e.g. a sponsor's or a
  * promotion partner's site that staff link from a banner. Lower case, host[:port], no wildcards.
+ * Only the seed's default: the list in force is the site setting frame_hosts (站点设置 in the
+ * console), which /api/app serves to the app and the CSP's frame-src follows.
  */
 export const FRAME_ALLOWED_HOSTS: readonly string[] = [];
 

@@ -24,6 +24,7 @@ export * from './promotions.js';
 export * from './promotions-admin.js';
 export * from './redpacket.js';
 export * from './admin-redpacket.js';
+export * from './site-admin.js';
 export * from './invites.js';
 export * from './agents.js';
 export * from './agent-portal.js';

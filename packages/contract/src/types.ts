@@ -23,6 +23,8 @@ export interface AppInfo {
   ios_download_url: string;
   ios_download_qrcode: string;
   android_download_url: string;
+  /** hosts besides the site's own that /iframepage may frame over https (site settings; frame.ts) */
+  frame_hosts: string[];
 }
 export interface UserInfo {
   id: number;

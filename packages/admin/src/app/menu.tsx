@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AccountBookOutlined, AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, DollarOutlined, MessageOutlined, PercentageOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -28,6 +28,7 @@ export const MENU: MenuEntry[] = [
   { key: 'payments', path: '/payments', label: '支付设置', icon: <SettingOutlined />, permission: 'payments.read' },
   { key: 'lotteryOdds', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
   { key: 'lotteryChat', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },
+  { key: 'site', path: '/site', label: '站点设置', icon: <GlobalOutlined />, permission: 'site.read' },
   { key: 'audit', path: '/audit', label: '审计日志', icon: <AuditOutlined />, permission: 'audit.read' },
   { key: 'ledger', path: '/ledger', label: '账本核对', icon: <CheckCircleOutlined />, permission: 'ledger.check' },
   { key: 'staff', path: '/staff', label: '员工管理', icon: <TeamOutlined />, permission: 'staff.manage' },

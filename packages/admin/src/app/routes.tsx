@@ -24,6 +24,7 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   payments: lazy(() => import('../features/payments/PaymentsPage')),
   lotteryOdds: lazy(() => import('../features/lottery/OddsPage')),
   lotteryChat: lazy(() => import('../features/lottery/ChatPage')),
+  site: lazy(() => import('../features/site/SitePage')),
   audit: lazy(() => import('../features/audit/AuditPage')),
   ledger: lazy(() => import('../features/ledger/LedgerPage')),
   staff: lazy(() => import('../features/staff/StaffPage')),

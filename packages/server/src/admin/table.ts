@@ -12,12 +12,13 @@ import { paymentRoutes } from './payments/routes.js';
 import { promotionRoutes } from './promotions/routes.js';
 import { redPacketRoutes } from './redpacket/routes.js';
 import { route, type AdminRoute } from './route.js';
+import { siteRoutes } from './site/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...agentRoutes, ...commissionRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 

@@ -1,13 +1,14 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { FRAME_ALLOWED_HOSTS } from '@app/contract';
+import { frameSourcesOf, frameSrcOf, getSettings, settingsNow } from '../modules/site/service.js';
 
 /**
  * Security headers (helmet's defaults plus our CSP) on every response. Helmet computes the same
  * headers for every request, so they are computed once at start and only copied per response:
  * the balance poll is the hottest route of the platform.
  */
-const options: Parameters<typeof helmet>[0] = {
+const options = (frameHosts: readonly string[]): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -15,23 +16,24 @@ const options: Parameters<typeof helmet>[0] = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       // Frames: our own pages (the demo venue's games at /venue/, help and sponsor pages) and the
-      // hosts /iframepage may frame (one list, in the contract). Connections: our own API, and the
-      // lottery rooms' socket on this very host (added per request below: CSP3 'self' covers ws: and
-      // wss: too, but Safari before 16 does not read it so).
-      frameSrc: ["'self'", ...FRAME_ALLOWED_HOSTS.map((host) => `https://${host}`)],
+      // hosts /iframepage may frame (the site setting frame_hosts, put in per request below; the
+      // contract's list is its seed). Connections: our own API, and the lottery rooms' socket on this
+      // very host (added per request below: CSP3 'self' covers ws: and wss: too, but Safari before
+      // 16 does not read it so).
+      frameSrc: frameSourcesOf(frameHosts).split(' '),
       connectSrc: ["'self'"],
     },
   },
   crossOriginEmbedderPolicy: false,
-};
+});
 
-export function computeSecurityHeaders(): Record<string, string> {
+export function computeSecurityHeaders(frameHosts: readonly string[] = FRAME_ALLOWED_HOSTS): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  helmet(options)({} as never, res as never, () => {});
+  helmet(options(frameHosts))({} as never, res as never, () => {});
   return headers;
 }
 
@@ -47,14 +49,25 @@ const isApi = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
 const PLAIN_HOST_RE = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
 const CSP = 'content-security-policy';
 const CONNECT_SELF = "connect-src 'self'";
+const FRAME_SELF = "frame-src 'self'";
 
 export default fp(async (app) => {
-  const headers = computeSecurityHeaders();
-  const [cspHead, cspTail] = headers[CSP]!.split(CONNECT_SELF) as [string, string];
+  // The policy in three pieces around frame-src's sources and connect-src's extra sources, so each
+  // response only joins strings: the frame sources come from the site settings' one-second cache
+  // as it is (refreshed behind, settingsNow; read and awaited only before the first read), and
+  // frameSrcOf makes their string once per settings object.
+  const headers = computeSecurityHeaders([]);
+  const [cspHead, afterFrame] = headers[CSP]!.split(FRAME_SELF) as [string, string];
+  const [cspMid, cspTail] = afterFrame.split(CONNECT_SELF) as [string, string];
+  const fallback = frameSourcesOf(FRAME_ALLOWED_HOSTS);
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(headers);
+    const known = settingsNow(app.kdb);
+    // never read yet and unreadable (database away): the seed's list, so pages still get a policy
+    const frames = known ? frameSrcOf(known) : await getSettings(app.kdb).then(frameSrcOf, () => fallback);
     const host = req.headers.host;
-    if (host && PLAIN_HOST_RE.test(host)) reply.header(CSP, `${cspHead}${CONNECT_SELF} ws://${host} wss://${host}${cspTail}`);
+    const connect = host && PLAIN_HOST_RE.test(host) ? `${CONNECT_SELF} ws://${host} wss://${host}` : CONNECT_SELF;
+    reply.header(CSP, `${cspHead}frame-src ${frames}${cspMid}${connect}${cspTail}`);
     // The routed pattern when there is one (a percent-encoded path routes like the plain one).
     if (isApi(req.routeOptions.url ?? req.url)) reply.header('cache-control', 'no-store');
   });

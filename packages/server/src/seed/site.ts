@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { FRAME_ALLOWED_HOSTS } from '@app/contract';
 import type { Database } from '../db/schema.js';
 import type { Config } from '../config.js';
 import type { SiteSettings } from '../modules/site/service.js';
@@ -20,6 +21,7 @@ export function defaultSettings(): SiteSettings {
       ios_download_url: '/#/app',
       ios_download_qrcode: '',
       android_download_url: '/#/app',
+      frame_hosts: [...FRAME_ALLOWED_HOSTS],
     },
     serviceUrl: '/assets/service.html',
     visitUrl: '',

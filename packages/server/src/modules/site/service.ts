@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppInfo } from '@app/contract';
+import { FRAME_ALLOWED_HOSTS, type AppInfo } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 
 /**
@@ -14,8 +14,8 @@ export interface SiteSettings {
   visitUrl: string;
   /** Sponsor pages framed by /zhanzhuye?type=1|2. */
   sponsorUrls: { 1: string; 2: string };
-  // Hosts /iframepage may frame besides our own origin: contract FRAME_ALLOWED_HOSTS (the app's rule and
-  // the CSP's frame-src read the same list).
+  // Hosts /iframepage may frame besides our own origin: app.frame_hosts (the app's rule reads it from
+  // /api/app and the CSP's frame-src follows it, frameSrcOf); contract FRAME_ALLOWED_HOSTS is the seed's.
   trialUsername: string;
   /** Exchange rates (yuan per USDT) and the USDT withdrawal fee per network (in USDT). */
   usdtRate: number;
@@ -33,8 +33,27 @@ export async function getSettings(db: Kdb): Promise<SiteSettings> {
   if (cached && now - cached.atMs < CACHE_MS) return cached.value;
   const row = await db.selectFrom('site_settings').select('value').where('key', '=', KEY).executeTakeFirst();
   if (!row) throw new Error('site settings are missing: the seed did not run');
-  cached = { value: row.value as SiteSettings, atMs: now };
+  const value = row.value as SiteSettings;
+  // settings saved before frame_hosts was a setting take the contract's list
+  if (!Array.isArray(value.app.frame_hosts)) value.app.frame_hosts = [...FRAME_ALLOWED_HOSTS];
+  cached = { value, atMs: now };
   return cached.value;
+}
+
+/** The stored row's time of the last save (the console shows it). */
+export async function settingsUpdatedAt(db: Kdb): Promise<Date | null> {
+  const row = await db.selectFrom('site_settings').select('updated_at').where('key', '=', KEY).executeTakeFirst();
+  return row?.updated_at ?? null;
+}
+
+/** The sources of the CSP's frame-src ("'self' https://host …"), made once per settings object. */
+let frameSrc: { of: SiteSettings | null; value: string } = { of: null, value: frameSourcesOf(FRAME_ALLOWED_HOSTS) };
+export function frameSourcesOf(hosts: readonly string[]): string {
+  return ["'self'", ...hosts.map((host) => `https://${host}`)].join(' ');
+}
+export function frameSrcOf(settings: SiteSettings): string {
+  if (frameSrc.of !== settings) frameSrc = { of: settings, value: frameSourcesOf(settings.app.frame_hosts ?? FRAME_ALLOWED_HOSTS) };
+  return frameSrc.value;
 }
 
 export async function saveSettings(db: Kdb, value: SiteSettings): Promise<void> {
@@ -44,6 +63,26 @@ export async function saveSettings(db: Kdb, value: SiteSettings): Promise<void> 
     .values({ key: KEY, value: json })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: sql`now()` }))
     .execute();
+  cached = { value, atMs: Date.now() };
+}
+
+let refreshing: Promise<unknown> | null = null;
+/**
+ * The settings as last read, without waiting: a copy older than the cache's second is refreshed in
+ * the background (one read at a time). Null before the first read. For the CSP, which every response
+ * carries, static files included: they must not wait on the database.
+ */
+export function settingsNow(db: Kdb): SiteSettings | null {
+  if (cached && Date.now() - cached.atMs >= CACHE_MS && !refreshing) {
+    refreshing = getSettings(db)
+      .catch(() => undefined)
+      .finally(() => (refreshing = null));
+  }
+  return cached?.value ?? null;
+}
+
+/** After a transaction that saved `value` committed: this instance serves it at once. */
+export function rememberSettings(value: SiteSettings): void {
   cached = { value, atMs: Date.now() };
 }
 
