@@ -18,6 +18,7 @@ import {
   turnoverMultipleFailure,
 } from './admin.js';
 import { LOYALTY_ADMIN_LIMITS, LOYALTY_ADMIN_MSG, TIER_MONEY_FIELDS, vipTiersFailure } from './admin-loyalty.js';
+import { STAFF_2FA_MSG, TOTP_CODE_RE } from './staff-security.js';
 import { REBATE_CATEGORIES } from './rebate.js';
 
 /** Request schemas of /admin/api: shapes coerce, then the back-office rules in admin.ts decide. */
@@ -44,13 +45,22 @@ function refined<S extends z.ZodRawShape>(shape: S, failure: (v: z.infer<z.ZodOb
 export const idParams = z.object({ id: id() });
 
 /** code and captcha_id are needed only when the server asked for a captcha (LoginRefusal). */
-export const staffLoginSchema = form({ username: text(64), password: secret(), code: text(16), captcha_id: text(64) }, staffLoginRules);
+export const staffLoginSchema = form({ username: text(64), password: secret(), code: text(16), captcha_id: text(64), otp: text(8) }, staffLoginRules);
 
 export const ownPasswordSchema = form({ old_password: secret(), password: secret() }, [
   [(v) => !v.old_password, MSG.oldPasswordEmpty],
   [(v) => staffPasswordFailure(v.password) !== null, ADMIN_MSG.staffPassword],
   [(v) => v.password === v.old_password, MSG.passwordSame],
 ]);
+
+/** POST /admin/api/2fa/enable {code}; /2fa/disable {password, code} (staff-security.ts). */
+export const totpCodeSchema = form({ code: text(8) }, [[(v) => !TOTP_CODE_RE.test(v.code), STAFF_2FA_MSG.code]]);
+export const totpDisableSchema = form({ password: secret(), code: text(8) }, [
+  [(v) => !v.password, MSG.oldPasswordEmpty],
+  [(v) => !TOTP_CODE_RE.test(v.code), STAFF_2FA_MSG.code],
+]);
+/** POST /admin/api/security {totp_required}. */
+export const staffSecuritySchema = z.object({ totp_required: z.boolean() });
 
 export const pageQuery = z.object({ page: page() });
 

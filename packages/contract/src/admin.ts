@@ -151,6 +151,10 @@ export const AUDIT_ACTION_LABELS = {
   'member.end_sessions': '结束会员会话',
   'member.note': '会员备注',
   'member.tags': '会员标签',
+  'staff.2fa_enable': '开启两步验证',
+  'staff.2fa_disable': '关闭两步验证',
+  'staff.2fa_reset': '重置员工两步验证',
+  'staff.security': '修改员工安全设置',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -293,6 +297,10 @@ export interface StaffMe {
   role: StaffRole;
   role_label: string;
   permissions: Permission[];
+  /** two-factor sign-in is on (staff-security.ts) */
+  totp_enabled: boolean;
+  /** the operator requires it of this role and it is not on: nothing but enrolment until it is */
+  totp_due: boolean;
 }
 /** A deposit order in the review queue and on a member's detail (money in yuan, Beijing times). */
 export interface AdminDeposit {
@@ -478,6 +486,8 @@ export interface AdminStaff {
   state: number;
   /** recent failed sign-ins on this name: its next sign-in needs a captcha (LOGIN_CAPTCHA) */
   login_captcha: boolean;
+  /** two-factor sign-in is on */
+  totp_enabled: boolean;
   last_login_at: string;
   last_login_ip: string;
   created_at: string;

@@ -29,3 +29,4 @@ export * from './invites.js';
 export * from './agents.js';
 export * from './agent-portal.js';
 export * from './content-admin.js';
+export * from './staff-security.js';

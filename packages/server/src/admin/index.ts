@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CODE, MSG, PROMO_ADMIN_LIMITS, roleCan } from '@app/contract';
+import { CODE, MSG, PROMO_ADMIN_LIMITS, roleCan, STAFF_2FA_MSG, totpDue } from '@app/contract';
 import { envelope } from '../http/envelope.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
@@ -10,6 +10,7 @@ import { CsvFile, sendCsv } from './csv.js';
 import { cardsFor } from './redact.js';
 import type { AdminRoute } from './route.js';
 import { resolveStaffSession, type StaffPrincipal } from './staff/sessions.js';
+import { getStaffSecurity } from './staff/totp.js';
 import { ADMIN_ROUTES } from './table.js';
 
 function bearer(header: string | undefined): string {
@@ -17,12 +18,13 @@ function bearer(header: string | undefined): string {
   return m ? m[1] : '';
 }
 
-async function authenticate(app: FastifyInstance, req: FastifyRequest, access: AdminRoute['access']): Promise<StaffPrincipal> {
+async function authenticate(app: FastifyInstance, req: FastifyRequest, r: AdminRoute): Promise<StaffPrincipal> {
   const token = bearer(req.headers.authorization);
   if (!token) throw unauthorized(MSG.notLoggedIn);
   const staff = await resolveStaffSession(app.kdb, token);
   if (!staff) throw unauthorized(MSG.sessionExpired);
-  if (access !== 'staff' && access !== 'public' && !roleCan(staff.role, access)) throw forbidden(MSG.forbidden);
+  if (!r.beforeTotp && totpDue(staff.role, (await getStaffSecurity(app.kdb)).totp_required, staff.totpEnabled)) throw forbidden(STAFF_2FA_MSG.required);
+  if (r.access !== 'staff' && r.access !== 'public' && !roleCan(staff.role, r.access)) throw forbidden(MSG.forbidden);
   return staff;
 }
 
@@ -47,7 +49,7 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
       url: r.path,
       config: { maintenanceExempt: true, ...(r.rateLimit ? perMinute(app.config.rateLimits[r.rateLimit]) : {}) },
       handler: async (req, reply) => {
-        const staff = r.access === 'public' ? (null as unknown as StaffPrincipal) : await authenticate(app, req, r.access);
+        const staff = r.access === 'public' ? (null as unknown as StaffPrincipal) : await authenticate(app, req, r);
         const answer = await r.handler({
           app,
           req,

@@ -38,6 +38,11 @@ export interface AdminRoute {
    * refusal is still an envelope. Declared here so the OpenAPI document says so.
    */
   file?: 'csv';
+  /**
+   * Open to a staff member the operator's switch requires two-factor sign-in of and who has not
+   * enrolled yet (contract totpDue): only what it needs to enrol (me, logout, password, 2fa).
+   */
+  beforeTotp?: true;
   handler(ctx: RouteContext<any, any, any>): Promise<Envelope | CsvFile>;
 }
 

@@ -1113,6 +1113,16 @@ CREATE TABLE team_stats (
 CREATE INDEX withdrawals_member_reviewed_idx ON withdrawals (member_id, reviewed_at) WHERE state = 2;
 `;
 
+// Issue 14 item 8: staff two-factor sign-in (admin/staff/totp.ts). totp_secret is set once enrolment
+// is confirmed by a first code (totp_pending meanwhile); totp_last_step is the time step of the last
+// code taken, so a code is good once.
+const staffTotp = /* sql */ `
+ALTER TABLE staff ADD COLUMN totp_secret text;
+ALTER TABLE staff ADD COLUMN totp_pending text;
+ALTER TABLE staff ADD COLUMN totp_enabled_at timestamptz;
+ALTER TABLE staff ADD COLUMN totp_last_step bigint;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1136,4 +1146,5 @@ export const migrations: Migration[] = [
   { id: '021_invites', sql: invites },
   { id: '022_commission', sql: commission },
   { id: '023_agent_portal', sql: agentPortal },
+  { id: '026_staff_totp', sql: staffTotp },
 ];

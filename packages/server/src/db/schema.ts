@@ -216,6 +216,10 @@ export interface Database {
     last_login_at: NullableTimestamp;
     last_login_ip: Generated<string>;
     created_at: Timestamp;
+    totp_secret: string | null;
+    totp_pending: string | null;
+    totp_enabled_at: NullableTimestamp;
+    totp_last_step: number | null;
   };
   staff_sessions: {
     token_hash: string;

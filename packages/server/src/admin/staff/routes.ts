@@ -1,5 +1,5 @@
-import { MSG, ROLE_LABELS, type Captcha, ROLE_PERMISSIONS, type StaffLoginResult, type StaffMe, type StaffRole, ADMIN_MSG } from '@app/contract';
-import { idParams, ownPasswordSchema, staffCreateSchema, staffLoginSchema, staffPasswordSchema, staffRoleSchema, staffStateSchema } from '@app/contract/schemas';
+import { MSG, ROLE_LABELS, type Captcha, ROLE_PERMISSIONS, STAFF_2FA_MSG, totpDue, type StaffLoginResult, type StaffMe, type StaffRole, type StaffSecurity, type StaffTotpSetup, ADMIN_MSG } from '@app/contract';
+import { idParams, ownPasswordSchema, staffCreateSchema, staffLoginSchema, staffPasswordSchema, staffRoleSchema, staffSecuritySchema, staffStateSchema, totpCodeSchema, totpDisableSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { issueCaptcha } from '../../modules/auth/captcha.js';
 import { loginPolicy } from '../../modules/auth/login-guard.js';
@@ -8,6 +8,7 @@ import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { changeOwnPassword, createStaff, listStaff, loginStaff, resetStaffPassword, setStaffRole, setStaffState } from './service.js';
 import { revokeStaffSession } from './sessions.js';
+import { beginTotp, disableTotp, enableTotp, getStaffSecurity, resetTotp, setStaffSecurity } from './totp.js';
 
 /** Staff sign-in and the staff accounts themselves. */
 export const staffRoutes: AdminRoute[] = [
@@ -15,7 +16,7 @@ export const staffRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/login',
     tag: '登录',
-    summary: '员工登录，返回 token（Authorization: Bearer）；同一用户名连续失败后，下次登录需带图形验证码（captcha_id, code；data.captcha_required = 1 时）',
+    summary: '员工登录，返回 token（Authorization: Bearer）；同一用户名连续失败后，下次登录需带图形验证码（captcha_id, code；data.captcha_required = 1 时）；开启两步验证的员工需带 otp（6位验证码；未带时答 data.otp_required = 1）',
     access: 'public',
     body: staffLoginSchema,
     audits: ['staff.login'],
@@ -37,6 +38,7 @@ export const staffRoutes: AdminRoute[] = [
     tag: '登录',
     summary: '退出登录（结束本次会话）',
     access: 'staff',
+    beforeTotp: true,
     audits: ['staff.logout'],
     handler: async ({ app, req, staff }) => {
       await revokeStaffSession(app.kdb, staff.tokenHash);
@@ -48,10 +50,73 @@ export const staffRoutes: AdminRoute[] = [
     method: 'GET',
     path: '/me',
     tag: '登录',
-    summary: '当前员工：用户名、角色与权限',
+    summary: '当前员工：用户名、角色与权限；两步验证是否开启（totp_enabled），系统是否要求其先开启（totp_due：此时只能访问开启两步验证所需的接口）',
     access: 'staff',
-    handler: async ({ staff }) =>
-      ok<StaffMe>({ id: staff.id, username: staff.username, role: staff.role, role_label: ROLE_LABELS[staff.role], permissions: [...ROLE_PERMISSIONS[staff.role]] }),
+    beforeTotp: true,
+    handler: async ({ app, staff }) =>
+      ok<StaffMe>({
+        id: staff.id,
+        username: staff.username,
+        role: staff.role,
+        role_label: ROLE_LABELS[staff.role],
+        permissions: [...ROLE_PERMISSIONS[staff.role]],
+        totp_enabled: staff.totpEnabled,
+        totp_due: totpDue(staff.role, (await getStaffSecurity(app.kdb)).totp_required, staff.totpEnabled),
+      }),
+  }),
+  route({
+    method: 'POST',
+    path: '/2fa/setup',
+    tag: '登录',
+    summary: '开始设置两步验证：生成新密钥（secret，base32）与 otpauth:// 链接（uri，供身份验证器扫码）；用 /2fa/enable 提交首个验证码后生效',
+    access: 'staff',
+    beforeTotp: true,
+    handler: async ({ app, staff }) => ok<StaffTotpSetup>(await beginTotp(app.kdb, staff)),
+  }),
+  route({
+    method: 'POST',
+    path: '/2fa/enable',
+    tag: '登录',
+    summary: '开启两步验证（code：身份验证器上的6位验证码）；之后登录需同时提交 otp',
+    access: 'staff',
+    beforeTotp: true,
+    body: totpCodeSchema,
+    audits: ['staff.2fa_enable'],
+    handler: async ({ app, req, staff, body }) => {
+      await enableTotp(app.kdb, actorOf(req, staff), body.code);
+      return ok(null, STAFF_2FA_MSG.enabled);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/2fa/disable',
+    tag: '登录',
+    summary: '关闭两步验证（password 与 code 均须正确）；系统要求本角色开启时不能关闭',
+    access: 'staff',
+    body: totpDisableSchema,
+    audits: ['staff.2fa_disable'],
+    handler: async ({ app, req, staff, body }) => {
+      await disableTotp(app.kdb, { ...actorOf(req, staff), role: staff.role }, body.password, body.code);
+      return ok(null, STAFF_2FA_MSG.disabled);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/security',
+    tag: '员工管理',
+    summary: '员工安全设置：totp_required 为真时，超级管理员与财务须开启两步验证',
+    access: 'staff.manage',
+    handler: async ({ app }) => ok<StaffSecurity>(await getStaffSecurity(app.kdb)),
+  }),
+  route({
+    method: 'POST',
+    path: '/security',
+    tag: '员工管理',
+    summary: '修改员工安全设置（totp_required）；开启后未设置两步验证的超级管理员与财务只能先完成设置',
+    access: 'staff.manage',
+    body: staffSecuritySchema,
+    audits: ['staff.security'],
+    handler: async ({ app, req, staff, body }) => ok(await setStaffSecurity(app.kdb, actorOf(req, staff), body), STAFF_2FA_MSG.securitySaved),
   }),
   route({
     method: 'POST',
@@ -59,6 +124,7 @@ export const staffRoutes: AdminRoute[] = [
     tag: '登录',
     summary: '修改本人密码（old_password, password）；本人其他会话随之结束',
     access: 'staff',
+    beforeTotp: true,
     body: ownPasswordSchema,
     audits: ['staff.own_password'],
     handler: async ({ app, req, staff, body }) => {
@@ -97,6 +163,19 @@ export const staffRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, params, body }) => {
       await resetStaffPassword(app.kdb, actorOf(req, staff), params.id, body.password);
       return ok(null, ADMIN_MSG.staffPasswordReset);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/staff/:id/2fa/reset',
+    tag: '员工管理',
+    summary: '重置员工的两步验证（如更换手机）：其密钥清除、全部会话结束，下次登录后重新设置',
+    access: 'staff.manage',
+    params: idParams,
+    audits: ['staff.2fa_reset'],
+    handler: async ({ app, req, staff, params }) => {
+      await resetTotp(app.kdb, actorOf(req, staff), params.id);
+      return ok(null, STAFF_2FA_MSG.reset);
     },
   }),
   route({

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
-import { MSG, ROLE_LABELS, type AdminStaff, type StaffRole, ADMIN_MSG } from '@app/contract';
+import { CODE, MSG, ROLE_LABELS, STAFF_2FA_MSG, type AdminStaff, type OtpRefusal, type StaffRole, ADMIN_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { admitLogin, loginSucceeded, namesNeedingCaptcha, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from '../../modules/auth/login-guard.js';
 import { beijing } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 import { createStaffSession, revokeAllStaffSessions } from './sessions.js';
+import { takeCode } from './totp.js';
+
+const OTP_REQUIRED: OtpRefusal = { otp_required: 1 };
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -15,15 +18,21 @@ const UNIQUE_VIOLATION = '23505';
  * a name the next one needs a solved captcha, so nobody can lock anyone out, `admin` included. A
  * disabled account is told so only to someone who knows its password.
  */
-export async function loginStaff(db: Kdb, policy: LoginPolicy, input: { username: string; password: string } & CaptchaInput, ip: string): Promise<string> {
+export async function loginStaff(db: Kdb, policy: LoginPolicy, input: { username: string; password: string; otp?: string } & CaptchaInput, ip: string): Promise<string> {
   const admitted = await admitLogin(db, policy, 'staff', input.username, ip, input);
-  const staff = await db.selectFrom('staff').select(['id', 'username', 'password_hash', 'state']).where('username', '=', input.username).executeTakeFirst();
+  const staff = await db.selectFrom('staff').select(['id', 'username', 'password_hash', 'state', 'totp_secret']).where('username', '=', input.username).executeTakeFirst();
   if (!staff) {
     await spendDecoyVerify(input.password);
     return refuseLogin(db, policy, admitted);
   }
   if (!(await verifyPassword(staff.password_hash, input.password))) return refuseLogin(db, policy, admitted);
   if (staff.state !== 1) throw forbidden(ADMIN_MSG.staffDisabled);
+  // Two-factor sign-in (totp.ts): the password was right; the code comes with it, or in a second
+  // request once the answer said otp_required. A wrong or used code counts as a failed sign-in.
+  if (staff.totp_secret) {
+    if (!input.otp) throw new AppError(CODE.badRequest, STAFF_2FA_MSG.otpRequired, OTP_REQUIRED);
+    if (!(await takeCode(db, staff.id, staff.totp_secret, staff.username, input.otp))) return refuseLogin(db, policy, admitted, { message: STAFF_2FA_MSG.otpWrong, data: OTP_REQUIRED });
+  }
   await loginSucceeded(db, admitted);
   await db.updateTable('staff').set({ last_login_at: sql`now()`, last_login_ip: ip }).where('id', '=', staff.id).execute();
   const token = await createStaffSession(db, staff.id, ip);
@@ -49,7 +58,7 @@ export async function changeOwnPassword(db: Kdb, actor: Actor, oldPassword: stri
   });
 }
 
-type StaffRow = { id: number; username: string; role: string; state: number; last_login_at: Date | null; last_login_ip: string; created_at: Date };
+type StaffRow = { id: number; username: string; role: string; state: number; totp_enabled_at: Date | null; last_login_at: Date | null; last_login_ip: string; created_at: Date };
 
 function toStaff(r: StaffRow, captchaDue: Set<string>): AdminStaff {
   return {
@@ -59,13 +68,14 @@ function toStaff(r: StaffRow, captchaDue: Set<string>): AdminStaff {
     role_label: ROLE_LABELS[r.role as StaffRole] ?? r.role,
     state: r.state,
     login_captcha: captchaDue.has(r.username),
+    totp_enabled: r.totp_enabled_at !== null,
     last_login_at: beijing(r.last_login_at),
     last_login_ip: r.last_login_ip,
     created_at: beijing(r.created_at),
   };
 }
 
-const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'last_login_at', 'last_login_ip', 'created_at'] as const;
+const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'totp_enabled_at', 'last_login_at', 'last_login_ip', 'created_at'] as const;
 
 export async function listStaff(db: Kdb): Promise<AdminStaff[]> {
   const rows = await db.selectFrom('staff').select(STAFF_COLUMNS).orderBy('id').execute();

@@ -107,11 +107,13 @@ export async function admitLogin(db: Kdb, policy: LoginPolicy, realm: LoginRealm
 /**
  * A wrong password, an unknown name or the trial account: one answer, 账号或密码错误, with
  * captcha_required when the next attempt will need a captcha. The failure counts against the IP.
+ * `refusal` answers another failure the same way (a staff member's wrong two-factor code).
  */
-export async function refuseLogin(db: Kdb, policy: LoginPolicy, admitted: Admitted): Promise<never> {
+export async function refuseLogin(db: Kdb, policy: LoginPolicy, admitted: Admitted, refusal: { message: string; data: object } = { message: MSG.loginWrong, data: {} }): Promise<never> {
   const ipFailures = policy.ipFailureBudget > 0 ? await hit(db, ipCounterKey(admitted.ip)) : 0;
   const due = admitted.nameAttempts >= LOGIN_CAPTCHA.afterFailures || ipOverBudget(policy, ipFailures);
-  throw new AppError(CODE.badRequest, MSG.loginWrong, due ? CAPTCHA_REQUIRED : null);
+  const data = { ...refusal.data, ...(due ? CAPTCHA_REQUIRED : {}) };
+  throw new AppError(CODE.badRequest, refusal.message, Object.keys(data).length ? data : null);
 }
 
 /** The right password: the name's count starts again (the IP's failures stay until they expire). */
