@@ -167,7 +167,10 @@ describe('the game catalogue', () => {
 
   it('puts a venue under maintenance (members are refused at once) and opens it again', async () => {
     const venues = (await adminCall(s, support.token, 'GET', '/venues')).data as Array<{ code: string; enabled: boolean; tiles: number }>;
-    expect(venues.find((v) => v.code === 'WM')).toMatchObject({ enabled: true });
+    expect(venues.find((v) => v.code === 'WM')).toMatchObject({ enabled: true, tiles: 1 });
+    // the in-house lottery's row only names lottery bets: no switch
+    expect(venues.some((v) => v.code === 'lottery')).toBe(false);
+    expect(await adminCall(s, operations.token, 'POST', '/venues/lottery/maintenance', { maintenance: false })).toMatchObject({ code: 404, message: CONTENT_MSG.venueMissing });
     const { token } = await fundedMember(s, 0);
     const launch = () => s.api('/api/getGameUrl', { plat_name: 'WM', game_type: 0, game_code: 'wm_realbet', is_mobile_url: 1 }, { token });
     expect(await adminCall(s, operations.token, 'POST', '/venues/WM/maintenance', { maintenance: true })).toMatchObject({ code: 200, message: CONTENT_MSG.venueMaintenanceOn, data: { code: 'WM', enabled: false } });

@@ -46,20 +46,21 @@ export default function NoticesPage() {
           {
             title: '标题',
             dataIndex: 'title',
+            width: 250,
             render: (title: string, n) => (
-              <Space size={6} data-testid={`notice-${n.id}`}>
+              <Space size={6} wrap data-testid={`notice-${n.id}`}>
                 <b>{title}</b>
                 {n.on_home && <Tag color="orange">首页滚动</Tag>}
               </Space>
             ),
           },
-          { title: '内容', dataIndex: 'content', render: (text: string) => <span className="notice-text">{text.length > 80 ? `${text.slice(0, 80)}…` : text}</span> },
-          { title: '发布时间', dataIndex: 'created_at', width: 170 },
+          { title: '内容', dataIndex: 'content', render: (text: string) => <span className="notice-text">{text.length > 60 ? `${text.slice(0, 60)}…` : text}</span> },
+          { title: '发布时间', dataIndex: 'created_at', width: 110, render: (t: string) => <span className="notice-time">{t}</span> },
           {
             title: '显示',
             dataIndex: 'enabled',
             align: 'center',
-            width: 80,
+            width: 70,
             render: (on: boolean, n) => (
               <Switch checked={on} disabled={!editable} loading={toggle.isPending && toggle.variables?.id === n.id} onChange={(enabled) => toggle.mutate({ id: n.id, enabled })} data-testid={`notice-enabled-${n.id}`} />
             ),
@@ -67,7 +68,7 @@ export default function NoticesPage() {
           {
             title: '操作',
             fixed: 'right',
-            width: 150,
+            width: 140,
             render: (_, n) => (
               <Space>
                 <Button size="small" onClick={() => setEditing(n)} data-testid={`notice-edit-${n.id}`}>

@@ -12,7 +12,8 @@ export function useGames() {
   return useQuery({
     queryKey: ['games'],
     queryFn: async () => (await request<GameEntry[]>('game/list?category=', { method: 'GET' })).filter((g) => g.app_state === 1),
-    staleTime: 5 * 60_000,
+    // Staff change the catalogue in the console; an open app picks it up within a minute (the server keeps no cache).
+    staleTime: 60_000,
   });
 }
 

@@ -12,6 +12,6 @@ export function useArticle(type: number) {
     queryKey: ['article', type],
     queryFn: () => request<Article>('article', { body: { type } }),
     enabled: Number.isInteger(type) && type > 0,
-    staleTime: 5 * 60_000,
+    staleTime: 60_000,
   });
 }

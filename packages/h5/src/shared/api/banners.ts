@@ -9,6 +9,6 @@ export function useBanners(type: number) {
   return useQuery({
     queryKey: ['banners', type],
     queryFn: () => request<Banner[]>('bannerList', { body: { type } }),
-    staleTime: 5 * 60_000,
+    staleTime: 60_000,
   });
 }

@@ -184,10 +184,14 @@ export async function updateGameEntry(db: Kdb, actor: Actor, id: number, form: G
 
 // ---- venues ----------------------------------------------------------------------------------
 
+/** The in-house lottery's row names the venue of lottery bet records; it is no transfer venue and has no switch. */
+const INHOUSE_ADAPTER = 'inhouse';
+
 export async function listVenues(db: Tx): Promise<AdminVenue[]> {
   const rows = await db
     .selectFrom('venues as v')
     .select(['v.code', 'v.name', 'v.enabled', 'v.sort', (eb) => eb.selectFrom('game_entries as g').whereRef('g.platform_name', '=', 'v.code').select(sql<number>`count(*)::int`.as('n')).as('tiles')])
+    .where('v.adapter', '<>', INHOUSE_ADAPTER)
     .orderBy('v.sort')
     .orderBy('v.code')
     .execute();
@@ -197,7 +201,7 @@ export async function listVenues(db: Tx): Promise<AdminVenue[]> {
 /** Maintenance on: the venue is closed (venues.enabled false); entering or transferring is refused with 场馆维护中. */
 export async function setVenueMaintenance(db: Kdb, actor: Actor, code: string, maintenance: boolean): Promise<AdminVenue> {
   return db.transaction().execute(async (tx) => {
-    const before = await tx.selectFrom('venues').select(['code', 'name', 'enabled', 'sort']).where('code', '=', code).forUpdate().executeTakeFirst();
+    const before = await tx.selectFrom('venues').select(['code', 'name', 'enabled', 'sort']).where('code', '=', code).where('adapter', '<>', INHOUSE_ADAPTER).forUpdate().executeTakeFirst();
     if (!before) throw notFound(CONTENT_MSG.venueMissing);
     await tx.updateTable('venues').set({ enabled: !maintenance }).where('code', '=', code).execute();
     const after = (await listVenues(tx)).find((v) => v.code === code)!;
