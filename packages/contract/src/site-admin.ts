@@ -225,3 +225,8 @@ export function siteMaintenanceFailure(f: { repair_tips?: unknown }): string | n
   const t = f.repair_tips;
   return typeof t === 'string' && t.trim().length >= 1 && t.length <= L.repairTipsMax ? null : SITE_ADMIN_MSG.repairTips;
 }
+
+/** A rate as the app shows it: two decimals at least (7.20), up to the four a setting may have (7.1234). */
+export function formatRate(rate: number): string {
+  return rate.toFixed(L.rateDecimals).replace(/0{1,2}$/, '');
+}

@@ -124,8 +124,8 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
   const set = (patch: Partial<Record<Field, unknown>>) => setDraft({ ...form, ...patch } as SiteSettingsForm);
 
   /** A form item with its rule's message under it as typed. */
-  const item = (field: Field, control: ReactNode, extra?: ReactNode) => (
-    <Form.Item label={LABEL[field]} validateStatus={failures[field] ? 'error' : ''} help={failures[field]} extra={extra}>
+  const item = (field: Field, control: ReactNode, extra?: ReactNode, label = LABEL[field]) => (
+    <Form.Item label={label} validateStatus={failures[field] ? 'error' : ''} help={failures[field]} extra={extra}>
       {control}
     </Form.Item>
   );
@@ -146,8 +146,8 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
         data-testid={`site-${field}`}
       />,
     );
-  const flag = (field: 'redpacket_switch' | 'index_modal', extra: string) =>
-    item(field, <Switch checked={form[field] === 1} onChange={(v) => set({ [field]: v ? 1 : 0 })} data-testid={`site-${field}`} />, extra);
+  const flag = (field: 'redpacket_switch' | 'index_modal', extra: string, label?: string) =>
+    item(field, <Switch checked={form[field] === 1} onChange={(v) => set({ [field]: v ? 1 : 0 })} data-testid={`site-${field}`} />, extra, label);
 
   return (
     <Card
@@ -164,7 +164,7 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
           {item('site_logo', <ImageField value={form.site_logo} onChange={(v) => set({ site_logo: v })} testid="site-logo" editable={editable} />, 'PNG、JPG、WEBP、GIF，不超过2MB；会员端顶部、侧边菜单、登录页显示')}
         </Section>
         <Section title="首页弹窗">
-          {flag('index_modal', '开启后会员每次打开网站时在首页弹出一次')}
+          {flag('index_modal', '开启后会员每次打开网站时在首页弹出一次', '显示弹窗')}
           {item(
             'webcontent',
             <Input.TextArea value={form.webcontent} onChange={(e) => set({ webcontent: e.target.value })} autoSize={{ minRows: 4, maxRows: 10 }} data-testid="site-webcontent" />,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckOutline, QuestionCircleOutline } from 'antd-mobile-icons';
-import { USDT_NETWORKS, usdtCentsFor, yuanToFen, type UsdtNetwork } from '@app/contract';
+import { formatRate, USDT_NETWORKS, usdtCentsFor, yuanToFen, type UsdtNetwork } from '@app/contract';
 import { useUser } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
 import { usePayRange } from '../api';
@@ -54,7 +54,7 @@ export function UsdtDeposit() {
               预计支付 <b data-testid="usdt-equivalent">{usdt}</b> USDT
             </span>
             <span className="usdt-rate" data-testid="usdt-rate">
-              参考汇率 1 USDT ≈ {rate ? rate.toFixed(2) : '--'} 元
+              参考汇率 1 USDT ≈ {rate ? formatRate(rate) : '--'} 元
             </span>
           </div>
         }

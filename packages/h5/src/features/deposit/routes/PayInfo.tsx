@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill, MessageOutline } from 'antd-mobile-icons';
-import { formatYuan, MSG, ORDER_STATE, ORDER_STATE_LABELS, TIMING, type PayInfo as PayInfoData } from '@app/contract';
+import { formatRate, formatYuan, MSG, ORDER_STATE, ORDER_STATE_LABELS, TIMING, type PayInfo as PayInfoData } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';
@@ -74,7 +74,7 @@ function UsdtCard({ data }: { data: PayInfoData }) {
         <div className="pay-usdt-figure">
           <b data-testid="pay-usdt-amount">{usdt}</b> USDT
         </div>
-        {info.usdtrate > 0 && <span className="pay-usdt-rate">汇率 1 USDT ≈ {info.usdtrate.toFixed(2)} 元</span>}
+        {info.usdtrate > 0 && <span className="pay-usdt-rate">汇率 1 USDT ≈ {formatRate(info.usdtrate)} 元</span>}
       </div>
       {cardlist.mch_id && (
         <div className="pay-qr">

@@ -53,7 +53,12 @@ export default function AppDownload() {
         <div className="app-dl-main">
           <SmartImage src="/assets/app/phone.svg" className="app-dl-phone" />
           <div className="app-dl-qr">
-            <QrCode text={qrText} size={132} />
+            {/* the QR image staff uploaded in 站点设置, else one drawn from the download address */}
+            {app?.ios_download_qrcode ? (
+              <img src={app.ios_download_qrcode} alt="下载二维码" width={132} height={132} data-testid="download-qrcode" />
+            ) : (
+              <QrCode text={qrText} size={132} />
+            )}
             <div className="app-dl-qr-tip">手机扫码 立即下载</div>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { usdtFee, usdtWithdrawalLines, yuanToFen, type UsdtNetwork, type UserInfo } from '@app/contract';
+import { formatRate, usdtFee, usdtWithdrawalLines, yuanToFen, type UsdtNetwork, type UserInfo } from '@app/contract';
 
 const usdt = (n: number) => n.toFixed(2);
 
@@ -26,7 +26,7 @@ export function UsdtLines({ amount, network, user }: { amount: string; network: 
       </div>
       <div className="usdt-line usdt-line-weak">
         <span>参考汇率</span>
-        <b data-testid="usdt-rate">1 USDT ≈ {Number.isInteger(Math.round(rate * 10_000) / 100) ? rate.toFixed(2) : String(rate)} 元</b>
+        <b data-testid="usdt-rate">1 USDT ≈ {formatRate(rate)} 元</b>
       </div>
       <div className="usdt-line usdt-line-strong">
         <span>实际到账</span>
