@@ -107,6 +107,8 @@ describe('content management', () => {
 
   it('帮助文章: article 1 edited with a preview of what the sanitizer keeps; the member app shows it', async () => {
     await inConsole('/content/articles', async (page) => {
+      await page.getByTestId('article-9').waitFor();
+      await stillShot(page, 'admin-content-articles');
       await page.getByTestId('article-edit-1').click();
       await page.getByTestId('article-title').fill('常见问题');
       await page.getByTestId('article-content').fill('<h3>如何存款？</h3><p>进入<b>存款</b>页面，选择支付方式并填写金额。</p><script>alert(1)</script><p onclick="x()">存款到账后即可游戏。</p>');
@@ -153,5 +155,25 @@ describe('content management', () => {
       await page.getByTestId('game-tabs').scrollIntoViewIfNeeded();
       await shot(page, 'h5-content-tile-hidden');
     });
+  });
+
+  it('support reads the content pages without the means to change them', async () => {
+    const username = `sup${Date.now().toString(36)}`;
+    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'support-Pass-1', role: 'support' })).code).toBe(200);
+    const token = await staffLoginViaApi(platform, username, 'support-Pass-1');
+    await inConsole('/content/banners', async (page) => {
+      await page.getByTestId('banners').locator('tbody tr.ant-table-row').first().waitFor();
+      expect(await page.getByTestId('banner-new').count()).toBe(0);
+      expect(await page.locator('[data-testid^=banner-delete-]').count()).toBe(0);
+      expect(await page.locator('[data-testid^=banner-enabled-]').first().isDisabled()).toBe(true);
+      await page.goto(`${platform.url}/admin/content/games`);
+      await page.locator('[data-testid^=game-shown-]').first().waitFor();
+      expect(await page.locator('[data-testid^=game-edit-]').count()).toBe(0);
+      expect(await page.locator('[data-testid^=venue-maintenance-]').first().isDisabled()).toBe(true);
+      await page.goto(`${platform.url}/admin/content/articles`);
+      await page.getByTestId('article-edit-1').click();
+      expect(await page.getByTestId('article-save').count()).toBe(0);
+      await expect.poll(() => page.frameLocator('[data-testid="article-preview"]').locator('body').innerText()).toContain('存款到账后即可游戏');
+    }, token);
   });
 });

@@ -7,7 +7,7 @@ import { useAction } from '../../shared/useAction';
 import { contentApi, contentKeys } from './api';
 import './content.css';
 
-/** Where the member app shows each article besides the help centre's /article?type=N. */
+/** Where the member app shows each article besides the help centre's /boutBallBetInfo?type=N. */
 const aboutPages = new Map(Object.entries(ABOUT_ARTICLE_TYPES).map(([page, type]) => [type, `/abouts?type=${page}`]));
 
 /**
@@ -37,7 +37,7 @@ export default function ArticlesPage() {
             title: '会员端位置',
             render: (_, a) => (
               <Space size={4} wrap>
-                <Tag>/article?type={a.type}</Tag>
+                <Tag>/boutBallBetInfo?type={a.type}</Tag>
                 {aboutPages.has(a.type) && <Tag color="blue">{aboutPages.get(a.type)}</Tag>}
               </Space>
             ),
