@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Button, Dropdown, Grid, Layout, Menu, Space, Tag } from 'antd';
-import { LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useAuth } from '../shared/auth';
 import { ChangePasswordModal } from '../features/auth/ChangePasswordModal';
+import { TotpModal } from '../features/security/TotpModal';
+import TotpRequiredPage from '../features/security/TotpRequiredPage';
 import { MENU } from './menu';
 
 /** Side menu by permission, a header with the staff member and their account actions, the page. */
@@ -15,8 +17,12 @@ export function AdminLayout() {
   const narrow = !screens.lg;
   const [collapsed, setCollapsed] = useState(narrow);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [totpOpen, setTotpOpen] = useState(false);
   const items = MENU.filter((m) => can(m.permission)).map((m) => ({ key: m.path, icon: m.icon, label: m.label, 'data-testid': `menu-${m.key}` }));
   const selected = items.find((i) => pathname.startsWith(i.key))?.key ?? '';
+  // The operator requires two-factor sign-in of this role and it has none: enrolment first (the
+  // server refuses everything else meanwhile).
+  if (me?.totp_due) return <TotpRequiredPage />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -51,6 +57,7 @@ export function AdminLayout() {
             menu={{
               items: [
                 { key: 'password', icon: <LockOutlined />, label: '修改密码', onClick: () => setPasswordOpen(true) },
+                { key: 'totp', icon: <SafetyOutlined />, label: '两步验证', onClick: () => setTotpOpen(true), 'data-testid': 'menu-totp' } as never,
                 { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void logout() },
               ],
             }}
@@ -67,6 +74,7 @@ export function AdminLayout() {
         </Layout.Content>
       </Layout>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <TotpModal open={totpOpen} onClose={() => setTotpOpen(false)} />
     </Layout>
   );
 }

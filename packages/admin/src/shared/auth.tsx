@@ -8,8 +8,8 @@ interface Auth {
   me: StaffMe | null;
   loading: boolean;
   can(permission: Permission): boolean;
-  /** `captcha` only once the server asked for one (LoginRefusal) */
-  login(username: string, password: string, captcha?: { captcha_id: string; code: string }): Promise<void>;
+  /** `extra`: the captcha once the server asked for one (LoginRefusal), the two-factor code once it asked for that (OtpRefusal) */
+  login(username: string, password: string, extra?: { captcha_id?: string; code?: string; otp?: string }): Promise<void>;
   logout(): Promise<void>;
 }
 
@@ -34,8 +34,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [client, navigate]);
 
   const login = useCallback(
-    async (username: string, password: string, captcha?: { captcha_id: string; code: string }) => {
-      const { data } = await api.post<StaffLoginResult>('/login', { username, password, ...captcha });
+    async (username: string, password: string, extra?: { captcha_id?: string; code?: string; otp?: string }) => {
+      const { data } = await api.post<StaffLoginResult>('/login', { username, password, ...extra });
       tokenStore.set(data.token);
       client.clear();
       await client.fetchQuery({ queryKey: ['me'], queryFn: async () => (await api.get<StaffMe>('/me')).data });

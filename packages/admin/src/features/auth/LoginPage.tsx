@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { App, Button, Card, Form, Input, Spin, Typography } from 'antd';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { MSG, ADMIN_MSG, type Captcha, type LoginRefusal } from '@app/contract';
+import { KeyOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { MSG, ADMIN_MSG, STAFF_2FA_MSG, TOTP_CODE_RE, type Captcha, type LoginRefusal, type OtpRefusal } from '@app/contract';
 import { api, ApiError } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 
@@ -10,15 +10,19 @@ interface Values {
   username: string;
   password: string;
   code?: string;
+  otp?: string;
 }
 
 /** True when a refused sign-in says the next attempt needs a captcha (data.captcha_required). */
 const captchaRequired = (err: unknown) => err instanceof ApiError && (err.data as Partial<LoginRefusal> | null)?.captcha_required === 1;
+/** True when the password was right and the two-factor code is wanted (data.otp_required). */
+const otpRequired = (err: unknown) => err instanceof ApiError && (err.data as Partial<OtpRefusal> | null)?.otp_required === 1;
 
 /**
  * Staff sign-in; refusals and rate limits are the server's messages. After a few failed attempts on a
  * name the server asks for a captcha (LOGIN_CAPTCHA): the captcha row appears and stays, with a new
- * picture after every refused attempt (a captcha is single use) or a click on the picture.
+ * picture after every refused attempt (a captcha is single use) or a click on the picture. A staff
+ * member with two-factor sign-in is asked for its code once the password was right (otp_required).
  */
 export default function LoginPage() {
   const { me, login } = useAuth();
@@ -27,6 +31,7 @@ export default function LoginPage() {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [captchaDue, setCaptchaDue] = useState(false);
+  const [otpDue, setOtpDue] = useState(false);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
 
   const refreshCaptcha = useCallback(async () => {
@@ -47,11 +52,18 @@ export default function LoginPage() {
   async function submit(values: Values) {
     setBusy(true);
     try {
-      await login(values.username.trim(), values.password, captchaDue ? { captcha_id: captcha?.captcha_id ?? '', code: values.code?.trim() ?? '' } : undefined);
+      await login(values.username.trim(), values.password, {
+        ...(captchaDue ? { captcha_id: captcha?.captcha_id ?? '', code: values.code?.trim() ?? '' } : {}),
+        ...(otpDue ? { otp: values.otp?.trim() ?? '' } : {}),
+      });
       message.success(MSG.loginSuccess);
       navigate('/', { replace: true });
     } catch (err) {
       message.error((err as Error).message);
+      if (otpRequired(err)) {
+        form.setFieldValue('otp', '');
+        setOtpDue(true);
+      }
       if (captchaRequired(err)) {
         form.setFieldValue('code', '');
         if (captchaDue) void refreshCaptcha();
@@ -79,6 +91,11 @@ export default function LoginPage() {
           <Form.Item name="password" rules={[{ required: true, message: ADMIN_MSG.staffLoginFields }]}>
             <Input.Password size="large" prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
+          {otpDue && (
+            <Form.Item name="otp" rules={[{ pattern: TOTP_CODE_RE, required: true, message: STAFF_2FA_MSG.code }]} extra="身份验证器上的6位验证码">
+              <Input size="large" prefix={<KeyOutlined />} placeholder="两步验证码" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus data-testid="login-otp" />
+            </Form.Item>
+          )}
           {captchaDue && (
             <Form.Item>
               <div style={{ display: 'flex', gap: 8 }}>

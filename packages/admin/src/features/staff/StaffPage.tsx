@@ -1,31 +1,60 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLE_LABELS, STAFF_ROLES, STAFF_STATE_LABELS, STAFF_USERNAME_RE, staffPasswordFailure, type AdminStaff, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
+import { useResetStaffTotp, useSaveStaffSecurity, useStaffSecurity } from '../security/api';
 
 const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const passwordRule = { validator: (_: unknown, v: string) => (staffPasswordFailure(v ?? '') ? Promise.reject(new Error(ADMIN_MSG.staffPassword)) : Promise.resolve()) };
 
-/** 员工管理 (super only): create with a role, change role, reset password, disable. */
+/**
+ * 员工管理 (super only): create with a role, change role, reset password or two-factor sign-in,
+ * disable; the operator's switch requiring two-factor sign-in of super admins and finance.
+ */
 export default function StaffPage() {
   const { me } = useAuth();
+  const { modal } = App.useApp();
   const list = useQuery({ queryKey: ['staff'], queryFn: async () => (await api.get<AdminStaff[]>('/staff')).data });
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<AdminStaff | null>(null);
   const setRole = useAction(({ id, role }: { id: number; role: StaffRole }) => api.post(`/staff/${id}/role`, { role }), [['staff']]);
   const setState = useAction(({ id, state }: { id: number; state: 0 | 1 }) => api.post(`/staff/${id}/state`, { state }), [['staff']]);
+  const resetTotp = useResetStaffTotp();
+  const security = useStaffSecurity(true);
+  const saveSecurity = useSaveStaffSecurity();
 
   return (
     <Card
       title="员工管理"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          新增员工
-        </Button>
+        <Space size="large">
+          <Space>
+            <Switch
+              checked={security.data?.totp_required ?? false}
+              loading={security.isLoading || saveSecurity.isPending}
+              onChange={(on) =>
+                on && !me?.totp_enabled
+                  ? modal.confirm({
+                      title: '开启后您需先设置两步验证',
+                      content: '您本人尚未开启两步验证：开启此要求后，您和未开启的超级管理员、财务在完成设置前无法使用后台其他功能。',
+                      okText: '确认开启',
+                      cancelText: '取消',
+                      onOk: () => saveSecurity.mutateAsync({ totp_required: true }),
+                    })
+                  : saveSecurity.mutate({ totp_required: on })
+              }
+              data-testid="staff-totp-required"
+            />
+            <span>超级管理员与财务必须开启两步验证</span>
+          </Space>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            新增员工
+          </Button>
+        </Space>
       }
     >
       <Table<AdminStaff>
@@ -50,10 +79,11 @@ export default function StaffPage() {
           {
             title: '状态',
             render: (_, st) => (
-              <Space>
+              <Space size={4} wrap style={{ maxWidth: 150 }}>
                 <Tag color={st.state === 1 ? 'green' : 'red'}>{STAFF_STATE_LABELS[st.state]}</Tag>
                 {/* someone failed to sign in as this name lately: the next sign-in asks for a captcha */}
                 {st.login_captcha && <Tag color="orange">登录需验证码</Tag>}
+                {st.totp_enabled && <Tag color="geekblue">两步验证</Tag>}
               </Space>
             ),
           },
@@ -63,10 +93,17 @@ export default function StaffPage() {
             title: '操作',
             render: (_, st) =>
               st.id !== me?.id && (
-                <Space>
+                <Space size={4} wrap style={{ maxWidth: 230 }}>
                   <Button size="small" onClick={() => setResetting(st)}>
                     重置密码
                   </Button>
+                  {st.totp_enabled && (
+                    <Popconfirm title="重置后该员工需重新设置两步验证，并被强制下线，确认重置？" onConfirm={() => resetTotp.mutateAsync(st.id).catch(() => {})}>
+                      <Button size="small" data-testid={`staff-totp-reset-${st.id}`}>
+                        重置两步验证
+                      </Button>
+                    </Popconfirm>
+                  )}
                   <Popconfirm title={st.state === 1 ? '停用后该员工将被强制下线，确认停用？' : '确认启用？'} onConfirm={() => setState.mutateAsync({ id: st.id, state: st.state === 1 ? 0 : 1 }).catch(() => {})}>
                     <Button size="small" danger={st.state === 1}>
                       {st.state === 1 ? '停用' : '启用'}
