@@ -30,3 +30,4 @@ export * from './agents.js';
 export * from './agent-portal.js';
 export * from './content-admin.js';
 export * from './staff-security.js';
+export * from './mail-admin.js';

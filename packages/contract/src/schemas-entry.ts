@@ -8,3 +8,4 @@ export * from './agents-schemas.js';
 export * from './invites-schemas.js';
 export * from './agent-portal-schemas.js';
 export * from './content-admin-schemas.js';
+export * from './mail-admin-schemas.js';

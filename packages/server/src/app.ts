@@ -32,6 +32,7 @@ import { startBetFeed } from './modules/games/feed.js';
 import { startLottery } from './modules/lottery/scheduler.js';
 import { startRebateJob } from './modules/rebate/job.js';
 import { startCommissionJob } from './modules/commission/job.js';
+import { startMailSender } from './admin/mail/service.js';
 import { startVipJob } from './modules/vip/job.js';
 import { decorateRedPacketClock } from './modules/redpacket/clock.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startRebateJob(app);
   startVipJob(app);
   startCommissionJob(app);
+  startMailSender(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
   app.decorate('lotteryHub', createLotteryHub(app, redis));
   // Every channel is subscribed by now: give Redis a moment to answer, so a healthy start shares its

@@ -1123,6 +1123,35 @@ ALTER TABLE staff ADD COLUMN totp_enabled_at timestamptz;
 ALTER TABLE staff ADD COLUMN totp_last_step bigint;
 `;
 
+// Issue 14 item 3: 站内信 campaigns (admin/mail). A campaign's recipients are the audience's members
+// up to upto_id when it was sent; the sender writes them in batches, id order, after_id the last one
+// written (moved in the batch's transaction, so each member gets exactly one mail). Reads are counted
+// from the mails themselves (mails.campaign_id).
+const mailCampaigns = /* sql */ `
+CREATE TABLE mail_campaigns (
+  id bigserial PRIMARY KEY,
+  audience text NOT NULL CHECK (audience IN ('member', 'all', 'vip', 'agents')),
+  member_id bigint REFERENCES members(id),
+  vip integer,
+  audience_label text NOT NULL,
+  title text NOT NULL,
+  content text NOT NULL,
+  status text NOT NULL DEFAULT 'sending' CHECK (status IN ('sending', 'done')),
+  total integer NOT NULL,
+  sent integer NOT NULL DEFAULT 0,
+  batches integer NOT NULL DEFAULT 0,
+  upto_id bigint NOT NULL,
+  after_id bigint NOT NULL DEFAULT 0,
+  staff_id bigint NOT NULL,
+  staff_name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz
+);
+CREATE INDEX mail_campaigns_sending_idx ON mail_campaigns (id) WHERE status = 'sending';
+ALTER TABLE mails ADD COLUMN campaign_id bigint REFERENCES mail_campaigns(id);
+CREATE INDEX mails_campaign_idx ON mails (campaign_id, read_at) WHERE campaign_id IS NOT NULL;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1147,4 +1176,5 @@ export const migrations: Migration[] = [
   { id: '022_commission', sql: commission },
   { id: '023_agent_portal', sql: agentPortal },
   { id: '026_staff_totp', sql: staffTotp },
+  { id: '027_mail_campaigns', sql: mailCampaigns },
 ];
