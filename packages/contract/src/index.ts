@@ -31,3 +31,4 @@ export * from './agent-portal.js';
 export * from './content-admin.js';
 export * from './staff-security.js';
 export * from './mail-admin.js';
+export * from './admin-desk.js';

@@ -1,12 +1,61 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Button, Dropdown, Grid, Layout, Menu, Space, Tag } from 'antd';
+import { Badge, Button, Dropdown, Grid, Layout, Menu, Space, Tag } from 'antd';
+import type { DeskCounts, DeskQueue } from '@app/contract';
 import { LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useAuth } from '../shared/auth';
+import { chime, useDeskCounts } from '../shared/desk';
+import { agentKeys } from '../features/agents/api';
+import { commissionKeys } from '../features/commission/api';
+import { promotionKeys } from '../features/promotions/api';
 import { ChangePasswordModal } from '../features/auth/ChangePasswordModal';
 import { TotpModal } from '../features/security/TotpModal';
 import TotpRequiredPage from '../features/security/TotpRequiredPage';
 import { MENU } from './menu';
+
+/** The queries of each review queue's page: refreshed when its count moves, so new orders appear. */
+const QUEUE_QUERIES: Record<DeskQueue, QueryKey> = {
+  deposits: ['deposits'],
+  withdrawals: ['withdrawals'],
+  activityApplications: promotionKeys.applications,
+  agentApplications: agentKeys.applications,
+  commissionStatements: commissionKeys.statements,
+};
+const TITLE = '后台管理';
+
+/**
+ * The review queues live (desk counts every 10 s): a badge on each queue's menu entry, the queue's
+ * page refreshed when its count moves, and a chime with the count in the tab title when withdrawals
+ * arrive, until the withdrawals page is opened.
+ */
+function useLiveQueues(enabled: boolean, pathname: string): DeskCounts {
+  const client = useQueryClient();
+  const counts = useDeskCounts(enabled).data;
+  const previous = useRef<DeskCounts | null>(null);
+  const [newWithdrawals, setNewWithdrawals] = useState(0);
+  useEffect(() => {
+    if (!counts) return;
+    const before = previous.current;
+    previous.current = counts;
+    if (!before) return;
+    for (const key of Object.keys(counts) as DeskQueue[]) {
+      if (counts[key] !== before[key]) void client.invalidateQueries({ queryKey: QUEUE_QUERIES[key] });
+    }
+    const arrived = (counts.withdrawals ?? 0) - (before.withdrawals ?? 0);
+    if (arrived > 0) {
+      chime();
+      setNewWithdrawals((n) => n + arrived);
+    }
+  }, [counts, client]);
+  useEffect(() => {
+    if (pathname.startsWith('/withdrawals')) setNewWithdrawals(0);
+  }, [pathname]);
+  useEffect(() => {
+    document.title = newWithdrawals > 0 ? `(${newWithdrawals}) 新取款待审核 · ${TITLE}` : TITLE;
+  }, [newWithdrawals]);
+  return counts ?? {};
+}
 
 /** Side menu by permission, a header with the staff member and their account actions, the page. */
 export function AdminLayout() {
@@ -18,7 +67,19 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(narrow);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [totpOpen, setTotpOpen] = useState(false);
-  const items = MENU.filter((m) => can(m.permission)).map((m) => ({ key: m.path, icon: m.icon, label: m.label, 'data-testid': `menu-${m.key}` }));
+  const counts = useLiveQueues(!!me && !me.totp_due, pathname);
+  const items = MENU.filter((m) => can(m.permission)).map((m) => {
+    const waiting = counts[m.key as DeskQueue] ?? 0;
+    const label = waiting > 0 ? (
+      <span className="menu-with-badge">
+        {m.label}
+        <Badge count={waiting} size="small" overflowCount={99} data-testid={`menu-badge-${m.key}`} />
+      </span>
+    ) : (
+      m.label
+    );
+    return { key: m.path, icon: m.icon, label, 'data-testid': `menu-${m.key}` };
+  });
   const selected = items.find((i) => pathname.startsWith(i.key))?.key ?? '';
   // The operator requires two-factor sign-in of this role and it has none: enrolment first (the
   // server refuses everything else meanwhile).

@@ -2,6 +2,7 @@ import { ok } from '../http/envelope.js';
 import { agentRoutes } from './agents/routes.js';
 import { oversightRoutes } from './audit/routes.js';
 import { commissionRoutes } from './commission/routes.js';
+import { deskRoutes } from './desk/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { loyaltyRoutes } from './loyalty/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -19,7 +20,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 
