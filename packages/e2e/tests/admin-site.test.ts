@@ -60,6 +60,21 @@ async function switchMaintenance(page: Page, expected: string) {
 }
 
 describe('站点设置', () => {
+  it('shows finance the settings without the means to change them', async () => {
+    const username = uniqueName('fin');
+    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'finance-Pass-1', role: 'finance' })).code).toBe(200);
+    const token = await staffLoginViaApi(platform, username, 'finance-Pass-1');
+    await inConsoleAs(browser, platform, token, '/site', async (page) => {
+      await page.getByTestId('site-title').waitFor();
+      expect(await page.getByTestId('site-readonly').innerText()).toBe('当前角色只能查看站点设置');
+      expect(await page.getByTestId('site-title').isDisabled()).toBe(true);
+      expect(await page.getByTestId('maintenance-switch').isDisabled()).toBe(true);
+      expect(await page.getByTestId('site-save').count()).toBe(0);
+      expect(await page.getByTestId('site-logo-upload').count()).toBe(0);
+      await shot(page, 'admin-site-finance');
+    });
+  });
+
   it('changes the title and the USDT rate with the rule live, and the member app shows them', async () => {
     const title = 'E2E星耀站';
     await inConsole('/site', async (page) => {

@@ -39,6 +39,7 @@ export default function SitePage() {
   if (loaded.isLoading || !loaded.data) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   return (
     <div className="site-page">
+      {!editable && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="当前角色只能查看站点设置" data-testid="site-readonly" />}
       <MaintenanceCard info={loaded.data} editable={editable} />
       <SettingsCard info={loaded.data} editable={editable} />
     </div>
@@ -241,7 +242,6 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
           </Space>
         </div>
       )}
-      {!editable && <Alert type="info" showIcon style={{ marginTop: 16 }} message="当前角色只能查看站点设置" />}
     </Card>
   );
 }
