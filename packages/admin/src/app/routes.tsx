@@ -20,6 +20,7 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   contentNotices: lazy(() => import('../features/content/NoticesPage')),
   contentArticles: lazy(() => import('../features/content/ArticlesPage')),
   contentGames: lazy(() => import('../features/content/GamesPage')),
+  mail: lazy(() => import('../features/mail/MailPage')),
   redPacket: lazy(() => import('../features/redpacket/RedPacketPage')),
   agentApplications: lazy(() => import('../features/agents/AgentApplicationsPage')),
   agents: lazy(() => import('../features/agents/AgentsPage')),

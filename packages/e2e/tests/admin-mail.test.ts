@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MAIL_ADMIN_MSG, type AdminMailCampaignPage } from '@app/contract';
+import { ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stopSuite, withPhone, type Platform } from '../harness.js';
+
+/**
+ * 站内信 in the console (issue 14 item 3) at 1280×800 and the member's mailbox at 390×844: staff
+ * send a mail to one member and to a VIP level, each member finds it in 消息中心 → 站内信, and the
+ * campaign counts the read once the member opens it.
+ */
+
+let platform: Platform;
+let browser: Browser;
+let admin: string;
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD }));
+  admin = await staffLoginViaApi(platform);
+});
+afterAll(() => stopSuite(platform, browser));
+
+const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin) => inConsoleAs(browser, platform, token, path, fn);
+const phone = <T>(fn: (page: Page) => Promise<T>) => withPhone(browser, fn);
+const campaigns = async () => (await staffApi<AdminMailCampaignPage>(platform, admin, 'GET', '/mail/campaigns')).data.data;
+
+async function compose(page: Page, o: { title: string; content: string }) {
+  await page.getByTestId('mail-title').fill(o.title);
+  await page.getByTestId('mail-content').fill(o.content);
+}
+
+async function send(page: Page) {
+  await page.getByTestId('mail-send').click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+}
+
+async function openMailbox(page: Page, token: string, title: string) {
+  await signInPage(page, platform, token, '/message');
+  await page.locator('.adm-tabs-tab', { hasText: '站内信' }).click();
+  const item = page.getByTestId('mail-item').filter({ hasText: title });
+  await item.first().waitFor();
+  return item;
+}
+
+describe('站内信', () => {
+  it('sends to one member; the member reads it; the campaign counts the read', async () => {
+    const member = await registerViaApi(platform);
+    await inConsole('/mail', async (page) => {
+      await page.getByTestId('mail-compose').waitFor();
+      await page.getByTestId('mail-member').fill(member.name);
+      await compose(page, { title: '账户安全提醒', content: `尊敬的${member.name}：\n为了您的账户安全，请定期修改登录密码。` });
+      await expect.poll(() => page.getByTestId('mail-count').innerText(), { timeout: 6000 }).toBe('1');
+      expect(await page.getByTestId('mail-recipients').innerText()).toContain(member.name);
+      await shot(page, 'admin-mail-compose');
+      await send(page);
+      await consoleMessageIs(page, MAIL_ADMIN_MSG.sent);
+      await page.getByTestId('mail-campaigns').getByText('账户安全提醒').waitFor();
+    });
+    const [c] = await campaigns();
+    expect(c).toMatchObject({ title: '账户安全提醒', status: 'done', total: 1, sent: 1, read: 0 });
+
+    await phone(async (page) => {
+      const item = await openMailbox(page, member.token, '账户安全提醒');
+      await item.first().click();
+      const sheet = page.getByTestId('mail-sheet');
+      await sheet.waitFor();
+      expect(await sheet.innerText()).toContain('请定期修改登录密码');
+      await page.waitForTimeout(400);
+      await shot(page, 'h5-mail-from-staff');
+    });
+
+    await inConsole('/mail', async (page) => {
+      await expect.poll(() => page.getByTestId(`campaign-read-${c!.id}`).innerText(), { timeout: 6000 }).toMatch(/^1\s/);
+      await page.getByTestId('mail-campaigns').scrollIntoViewIfNeeded();
+      await shot(page, 'admin-mail-read');
+    });
+  });
+
+  it('sends to a VIP level; only that level gets it', async () => {
+    const vip = await registerViaApi(platform);
+    const other = await registerViaApi(platform);
+    await platform.db.kysely.updateTable('members').set({ vip: 9 }).where('username', '=', vip.name).execute();
+    await inConsole('/mail', async (page) => {
+      await page.locator('.ant-radio-button-wrapper', { hasText: 'VIP等级' }).click();
+      await page.getByTestId('mail-vip').click();
+      await page.locator('.ant-select-item-option[title="VIP9"]').click();
+      await compose(page, { title: 'VIP9 专属福利', content: '本周VIP9会员存款享额外奖励。' });
+      await expect.poll(() => page.getByTestId('mail-recipients').innerText(), { timeout: 6000 }).toBe('收件人：VIP9，共 1 人');
+      await send(page);
+      await consoleMessageIs(page, MAIL_ADMIN_MSG.sending);
+      const [c] = await campaigns();
+      await expect.poll(async () => page.getByTestId('mail-campaigns').locator('tr', { hasText: 'VIP9 专属福利' }).innerText(), { timeout: 10_000 }).toContain('已完成');
+      expect(await page.getByTestId(`campaign-progress-${c!.id}`).innerText()).toContain('1/1');
+      await page.getByTestId('mail-campaigns').scrollIntoViewIfNeeded();
+      await shot(page, 'admin-mail-vip');
+    });
+    await phone(async (page) => {
+      await openMailbox(page, vip.token, 'VIP9 专属福利');
+      await shot(page, 'h5-mail-vip');
+    });
+    await phone(async (page) => {
+      await signInPage(page, platform, other.token, '/message');
+      await page.locator('.adm-tabs-tab', { hasText: '站内信' }).click();
+      await page.getByTestId('mail-item').first().waitFor();
+      expect(await page.getByTestId('mail-item').filter({ hasText: 'VIP9 专属福利' }).count()).toBe(0);
+    });
+  });
+});
