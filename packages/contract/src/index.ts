@@ -31,4 +31,5 @@ export * from './agent-portal.js';
 export * from './content-admin.js';
 export * from './staff-security.js';
 export * from './mail-admin.js';
+export * from './member-care.js';
 export * from './admin-desk.js';

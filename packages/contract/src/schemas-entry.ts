@@ -9,3 +9,4 @@ export * from './invites-schemas.js';
 export * from './agent-portal-schemas.js';
 export * from './content-admin-schemas.js';
 export * from './mail-admin-schemas.js';
+export * from './member-care-schemas.js';

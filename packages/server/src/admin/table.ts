@@ -8,6 +8,7 @@ import { loyaltyRoutes } from './loyalty/routes.js';
 import { mailRoutes } from './mail/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { payPasswordRoutes } from './members/pay-password.js';
+import { memberCareRoutes } from './members/care.js';
 import { openApiDocument } from './openapi.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -20,7 +21,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 

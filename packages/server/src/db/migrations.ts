@@ -1152,6 +1152,27 @@ ALTER TABLE mails ADD COLUMN campaign_id bigint REFERENCES mail_campaigns(id);
 CREATE INDEX mails_campaign_idx ON mails (campaign_id, read_at) WHERE campaign_id IS NOT NULL;
 `;
 
+// Issue 14 item 4: 会员服务 (admin/members/care.ts): staff notes on a member (a timeline, kept) and
+// free tags (the whole set replaced at once, at most MEMBER_CARE_LIMITS.tagsMax).
+const memberCare = /* sql */ `
+CREATE TABLE member_notes (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  body text NOT NULL,
+  staff_id bigint NOT NULL,
+  staff_name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX member_notes_member_idx ON member_notes (member_id, id DESC);
+CREATE TABLE member_tags (
+  member_id bigint NOT NULL REFERENCES members(id),
+  tag text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (member_id, tag)
+);
+CREATE INDEX member_tags_tag_idx ON member_tags (tag);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1177,4 +1198,5 @@ export const migrations: Migration[] = [
   { id: '023_agent_portal', sql: agentPortal },
   { id: '026_staff_totp', sql: staffTotp },
   { id: '027_mail_campaigns', sql: mailCampaigns },
+  { id: '028_member_care', sql: memberCare },
 ];

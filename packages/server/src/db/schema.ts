@@ -114,6 +114,8 @@ export interface Database {
     created_at: Generated<Date>;
   };
   mails: { id: Generated<number>; member_id: number; title: string; content: string; read_at: NullableTimestamp; created_at: Timestamp; campaign_id: Generated<number | null> };
+  member_notes: { id: Generated<number>; member_id: number; body: string; staff_id: number; staff_name: string; created_at: Generated<Date> };
+  member_tags: { member_id: number; tag: string; created_at: Generated<Date> };
   mail_campaigns: {
     id: Generated<number>;
     audience: string;

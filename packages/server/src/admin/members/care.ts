@@ -1,0 +1,262 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { ADMIN_MSG, LOGIN_CAPTCHA, MEMBER_CARE_LIMITS as L, MEMBER_CARE_MSG, type MemberCare, type ResetPasswordAnswer } from '@app/contract';
+import { careReasonSchema, endSessionsSchema, idParams, memberNoteSchema, memberTagsSchema, resetPasswordSchema } from '@app/contract/schemas';
+import type { Kdb } from '../../db/connect.js';
+import { ok } from '../../http/envelope.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { hashPassword } from '../../lib/password.js';
+import { beijing } from '../../lib/time.js';
+import { nameCounterKey } from '../../modules/auth/login-guard.js';
+import { revokeAllSessions, revokeSession } from '../../modules/session/service.js';
+import { payPasswordStatus, refuseLoginEqualToPay } from '../../modules/user/pay-password.js';
+import { actorOf } from '../actor.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import { route, type AdminRoute } from '../route.js';
+
+/**
+ * 会员服务 (issue 14 item 4): what support does for a member who calls in. Every change carries the
+ * staff member's reason and writes its audit row in the change's transaction; sessions a change
+ * ends are revoked right after it commits (the session cache and the other instances hear of it).
+ */
+
+const SESSION_ID_LEN = 16;
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+async function memberOf(db: Kdb, id: number): Promise<{ id: number; username: string }> {
+  const row = await db.selectFrom('members').select(['id', 'username']).where('id', '=', id).where('is_trial', '=', false).executeTakeFirst();
+  if (!row) throw notFound(ADMIN_MSG.memberMissing);
+  return { id: Number(row.id), username: row.username };
+}
+
+async function loginFailures(db: Kdb, username: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_counters')
+    .select('hits')
+    .where('key', '=', nameCounterKey('member', username))
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.hits ?? 0;
+}
+
+async function careOf(db: Kdb, id: number): Promise<MemberCare> {
+  const m = await memberOf(db, id);
+  const [failures, pay, sessions, notes, tags] = await Promise.all([
+    loginFailures(db, m.username),
+    payPasswordStatus(db, id),
+    db
+      .selectFrom('sessions')
+      .select(['token_hash', 'created_at', 'last_seen_at', 'ip', 'user_agent', 'revoked_at'])
+      .where('member_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .limit(L.sessionsShown)
+      .execute(),
+    db.selectFrom('member_notes').select(['id', 'body', 'staff_name', 'created_at']).where('member_id', '=', id).orderBy('id', 'desc').limit(L.notesShown).execute(),
+    db.selectFrom('member_tags').select('tag').where('member_id', '=', id).orderBy('created_at').orderBy('tag').execute(),
+  ]);
+  return {
+    member_id: m.id,
+    username: m.username,
+    login_locked: failures >= LOGIN_CAPTCHA.afterFailures,
+    login_failures: failures,
+    pay_password_state: pay.state,
+    sessions: sessions.map((s) => ({
+      id: s.token_hash.slice(0, SESSION_ID_LEN),
+      created_at: beijing(s.created_at),
+      last_seen_at: beijing(s.last_seen_at),
+      ip: s.ip,
+      user_agent: s.user_agent,
+      ended: s.revoked_at !== null,
+    })),
+    notes: notes.map((n) => ({ id: Number(n.id), body: n.body, staff_name: n.staff_name, created_at: beijing(n.created_at) })),
+    tags: tags.map((t) => t.tag),
+  };
+}
+
+const activeSessions = (db: Kdb, id: number) =>
+  db
+    .selectFrom('sessions')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('member_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+
+function generatePassword(): string {
+  let p = '';
+  for (let i = 0; i < L.generatedLength; i++) p += ALPHABET[randomInt(ALPHABET.length)];
+  return p;
+}
+
+async function resetPassword(db: Kdb, actor: Actor, id: number, f: { password: string; reason: string }): Promise<ResetPasswordAnswer> {
+  await memberOf(db, id);
+  const password = f.password || generatePassword();
+  await refuseLoginEqualToPay(db, id, password);
+  const hash = await hashPassword(password);
+  const ended = await activeSessions(db, id);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('members').set({ password_hash: hash }).where('id', '=', id).execute();
+    await writeAudit(tx, actor, 'member.reset_password', `member:${id}`, null, { generated: !f.password, sessions_ended: ended, reason: f.reason });
+  });
+  await revokeAllSessions(db, id);
+  return { password, sessions_ended: ended };
+}
+
+async function resetPayPassword(db: Kdb, actor: Actor, id: number, reason: string): Promise<void> {
+  await memberOf(db, id);
+  await db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('members').select(['pay_password_hash', 'pay_password_state']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    if (!row.pay_password_hash) throw conflict(MEMBER_CARE_MSG.payPasswordNone);
+    await tx.updateTable('members').set({ pay_password_hash: '', pay_password_state: 0 }).where('id', '=', id).execute();
+    await writeAudit(tx, actor, 'member.reset_paypass', `member:${id}`, { pay_password: 'set' }, { pay_password: 'none', reason });
+  });
+}
+
+async function unlockLogin(db: Kdb, actor: Actor, id: number, reason: string): Promise<void> {
+  const m = await memberOf(db, id);
+  await db.transaction().execute(async (tx) => {
+    const gone = await tx
+      .deleteFrom('login_counters')
+      .where('key', '=', nameCounterKey('member', m.username))
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('hits')
+      .executeTakeFirst();
+    if (!gone) throw conflict(MEMBER_CARE_MSG.notLocked);
+    await writeAudit(tx, actor, 'member.unlock_login', `member:${id}`, { login_failures: gone.hits }, { login_failures: 0, reason });
+  });
+}
+
+async function endSessions(db: Kdb, actor: Actor, id: number, f: { session: string; reason: string }): Promise<number> {
+  await memberOf(db, id);
+  if (!f.session) {
+    const n = await activeSessions(db, id);
+    if (n === 0) throw conflict(MEMBER_CARE_MSG.sessionMissing);
+    await db.transaction().execute((tx) => writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { sessions: n }, { sessions: 0, reason: f.reason }));
+    await revokeAllSessions(db, id);
+    return n;
+  }
+  const row = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('member_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where(sql<boolean>`left(token_hash, ${SESSION_ID_LEN}) = ${f.session}`)
+    .executeTakeFirst();
+  if (!row) throw conflict(MEMBER_CARE_MSG.sessionMissing);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', row.token_hash).where('revoked_at', 'is', null).execute();
+    await writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { session: f.session }, { session: null, reason: f.reason });
+  });
+  await revokeSession(db, row.token_hash);
+  return 1;
+}
+
+async function addNote(db: Kdb, actor: Actor, id: number, body: string): Promise<void> {
+  await memberOf(db, id);
+  await db.transaction().execute(async (tx) => {
+    const row = await tx.insertInto('member_notes').values({ member_id: id, body, staff_id: actor.id, staff_name: actor.username }).returning('id').executeTakeFirstOrThrow();
+    await writeAudit(tx, actor, 'member.note', `member:${id}`, null, { note_id: Number(row.id), body });
+  });
+}
+
+async function setTags(db: Kdb, actor: Actor, id: number, f: { tags: string[]; reason: string }): Promise<string[]> {
+  await memberOf(db, id);
+  const tags = f.tags.map((t) => t.trim());
+  await db.transaction().execute(async (tx) => {
+    await tx.selectFrom('members').select('id').where('id', '=', id).forUpdate().execute();
+    const before = (await tx.selectFrom('member_tags').select('tag').where('member_id', '=', id).orderBy('created_at').orderBy('tag').execute()).map((t) => t.tag);
+    const removed = before.filter((t) => !tags.includes(t));
+    const added = tags.filter((t) => !before.includes(t));
+    if (removed.length) await tx.deleteFrom('member_tags').where('member_id', '=', id).where('tag', 'in', removed).execute();
+    if (added.length) await tx.insertInto('member_tags').values(added.map((tag) => ({ member_id: id, tag }))).execute();
+    await writeAudit(tx, actor, 'member.tags', `member:${id}`, { tags: before }, { tags, reason: f.reason });
+  });
+  return tags;
+}
+
+export const memberCareRoutes: AdminRoute[] = [
+  route({
+    method: 'GET',
+    path: '/members/:id/care',
+    tag: '会员服务',
+    summary: `会员服务：登录限制（login_locked：下次登录须验证码）、支付密码状态、最近${L.sessionsShown}个会话（时间、IP、设备、最后活动、是否已结束）、备注时间线（新的在前）与标签`,
+    access: 'members.care',
+    params: idParams,
+    handler: async ({ app, params }) => ok(await careOf(app.kdb, params.id)),
+  }),
+  route({
+    method: 'POST',
+    path: '/members/:id/password/reset',
+    tag: '会员服务',
+    summary: `重置登录密码 {password?, reason}：password 为临时密码（${L.passwordMin}~${L.passwordMax}个字符，不可与支付密码相同），留空由系统生成（仅在本次回应中出现一次）；会员的全部会话随即结束`,
+    access: 'members.care',
+    params: idParams,
+    body: resetPasswordSchema,
+    audits: ['member.reset_password'],
+    handler: async ({ app, req, staff, params, body }) => ok(await resetPassword(app.kdb, actorOf(req, staff), params.id, body), MEMBER_CARE_MSG.passwordReset),
+  }),
+  route({
+    method: 'POST',
+    path: '/members/:id/paypass/reset',
+    tag: '会员服务',
+    summary: '清除支付密码 {reason}：会员下次使用时须重新设置；未设置时 409',
+    access: 'members.care',
+    params: idParams,
+    body: careReasonSchema,
+    audits: ['member.reset_paypass'],
+    handler: async ({ app, req, staff, params, body }) => {
+      await resetPayPassword(app.kdb, actorOf(req, staff), params.id, body.reason);
+      return ok(null, MEMBER_CARE_MSG.payPasswordReset);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/members/:id/login/unlock',
+    tag: '会员服务',
+    summary: '解除登录限制 {reason}：清零该账号的登录失败次数，下次登录无须验证码；没有限制时 409',
+    access: 'members.care',
+    params: idParams,
+    body: careReasonSchema,
+    audits: ['member.unlock_login'],
+    handler: async ({ app, req, staff, params, body }) => {
+      await unlockLogin(app.kdb, actorOf(req, staff), params.id, body.reason);
+      return ok(null, MEMBER_CARE_MSG.unlocked);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/members/:id/sessions/end',
+    tag: '会员服务',
+    summary: '结束会话 {session?, reason}：session 为会话列表中的 id，留空结束全部；没有可结束的会话时 409',
+    access: 'members.care',
+    params: idParams,
+    body: endSessionsSchema,
+    audits: ['member.end_sessions'],
+    handler: async ({ app, req, staff, params, body }) => ok({ ended: await endSessions(app.kdb, actorOf(req, staff), params.id, body) }, MEMBER_CARE_MSG.sessionsEnded),
+  }),
+  route({
+    method: 'POST',
+    path: '/members/:id/notes',
+    tag: '会员服务',
+    summary: `添加备注 {body}：1~${L.noteMax}个字符，保留在会员的备注时间线上`,
+    access: 'members.care',
+    params: idParams,
+    body: memberNoteSchema,
+    audits: ['member.note'],
+    handler: async ({ app, req, staff, params, body }) => {
+      await addNote(app.kdb, actorOf(req, staff), params.id, body.body);
+      return ok(null, MEMBER_CARE_MSG.noteAdded);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/members/:id/tags',
+    tag: '会员服务',
+    summary: `设置标签 {tags, reason}：整组替换，最多${L.tagsMax}个，每个1~${L.tagMax}个字符，不可重复`,
+    access: 'members.care',
+    params: idParams,
+    body: memberTagsSchema,
+    audits: ['member.tags'],
+    handler: async ({ app, req, staff, params, body }) => ok({ tags: await setTags(app.kdb, actorOf(req, staff), params.id, body) }, MEMBER_CARE_MSG.tagsSaved),
+  }),
+];
