@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MAIL_ADMIN_MSG, type AdminMailCampaignPage } from '@app/contract';
-import { ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stopSuite, withPhone, type Platform } from '../harness.js';
+import { MAIL_ADMIN_MSG, MEMBER_CARE_MSG, MSG, type AdminMailCampaignPage } from '@app/contract';
+import { ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
 
 /**
  * 站内信 in the console (issue 14 item 3) at 1280×800 and the member's mailbox at 390×844: staff
  * send a mail to one member and to a VIP level, each member finds it in 消息中心 → 站内信, and the
- * campaign counts the read once the member opens it.
+ * campaign counts the read once the member opens it. 会员服务 (issue 14 item 4) in the member drawer:
+ * staff reset a member's login password and the member's open app is sent to the login screen.
  */
 
 let platform: Platform;
@@ -102,6 +103,53 @@ describe('站内信', () => {
       await page.locator('.adm-tabs-tab', { hasText: '站内信' }).click();
       await page.getByTestId('mail-item').first().waitFor();
       expect(await page.getByTestId('mail-item').filter({ hasText: 'VIP9 专属福利' }).count()).toBe(0);
+    });
+  });
+});
+
+describe('会员服务', () => {
+  it('resets a member\'s password in the drawer; the member\'s open app goes to login; the new password logs in', async () => {
+    const member = await registerViaApi(platform);
+    await phone(async (app) => {
+      await signInPage(app, platform, member.token, '/mine');
+      await app.getByTestId('mine-username').waitFor();
+      let issued = '';
+      await inConsole('/members', async (page) => {
+        await page.getByTestId('member-search').fill(member.name);
+        await page.getByTestId('member-search').press('Enter');
+        await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+        await page.locator('.ant-table-row', { hasText: member.name }).click();
+        await page.locator('.ant-drawer .ant-tabs-tab', { hasText: '会员服务' }).click();
+        const sessions = page.getByTestId('care-sessions');
+        await sessions.locator('.ant-table-row').first().waitFor();
+        await page.getByTestId('care-note').fill('会员来电：忘记登录密码，已核实身份');
+        await page.getByTestId('care-note-add').click();
+        await page.getByTestId('care-note-item').first().waitFor();
+        await shot(page, 'admin-member-care');
+        await page.getByTestId('care-reset-password').click();
+        await page.getByTestId('care-confirm').click();
+        await expect.poll(() => page.locator('.ant-message-notice-content').last().innerText()).toContain('请填写原因');
+        await page.getByTestId('care-reason').fill('会员来电忘记密码，已核实身份');
+        await shot(page, 'admin-member-care-reset');
+        await page.getByTestId('care-confirm').click();
+        await consoleMessageIs(page, MEMBER_CARE_MSG.passwordReset);
+        const box = page.getByTestId('care-issued');
+        await box.waitFor();
+        issued = (await box.innerText()).trim();
+        await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 8000 }).toBe(0);
+        await shot(page, 'admin-member-care-issued');
+        await page.locator('.ant-modal-footer .ant-btn-primary', { hasText: '我已记下' }).click();
+        await expect.poll(() => sessions.locator('.ant-table-row').first().innerText()).toContain('已结束');
+      });
+      expect(issued).toMatch(/^[A-Za-z0-9]{10}$/);
+      const dialog = app.locator('.adm-dialog-body');
+      await dialog.waitFor({ timeout: 10_000 });
+      expect(await dialog.innerText()).toContain(MSG.sessionExpired);
+      await stillShot(app, 'h5-session-ended-by-staff');
+      await app.locator('.adm-dialog-button', { hasText: '确定' }).click();
+      await expect.poll(() => route(app)).toBe('/login');
+      const res = await fetch(`${platform.url}/api/login_pc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: member.name, password: issued }) });
+      expect(((await res.json()) as { code: number }).code).toBe(200);
     });
   });
 });

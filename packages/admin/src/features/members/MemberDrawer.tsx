@@ -11,6 +11,7 @@ import { VipTag } from '../../shared/components/VipTag';
 import { AdjustModal } from './AdjustModal';
 import { HedgeShare } from './HedgeShare';
 import { MemberAgent } from './MemberAgent';
+import { MemberCare } from './MemberCare';
 import { MemberVip } from './MemberVip';
 import { PayPasswordLock } from './PayPasswordLock';
 
@@ -105,6 +106,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
                   />
                 ),
               },
+              ...(can('members.care') ? [{ key: 'care', label: '会员服务', children: <MemberCare memberId={p.id} /> }] : []),
               ...(can('loyalty.read') ? [{ key: 'vip', label: 'VIP等级', children: <MemberVip memberId={p.id} username={p.username} /> }] : []),
               {
                 key: 'cards',
