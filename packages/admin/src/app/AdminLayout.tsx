@@ -94,7 +94,7 @@ export function AdminLayout() {
         onCollapse={setCollapsed}
         trigger={null}
         width={200}
-        style={narrow ? { position: 'fixed', height: '100%', zIndex: 20 } : undefined}
+        style={narrow ? { position: 'fixed', height: '100%', zIndex: 20, overflowY: 'auto' } : undefined}
       >
         <div className="admin-brand">
           <img src="/assets/logo.svg" alt="" />
