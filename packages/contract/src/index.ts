@@ -33,3 +33,4 @@ export * from './staff-security.js';
 export * from './mail-admin.js';
 export * from './member-care.js';
 export * from './admin-desk.js';
+export * from './service-chat.js';

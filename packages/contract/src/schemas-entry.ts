@@ -10,3 +10,4 @@ export * from './agent-portal-schemas.js';
 export * from './content-admin-schemas.js';
 export * from './mail-admin-schemas.js';
 export * from './member-care-schemas.js';
+export * from './service-chat-schemas.js';

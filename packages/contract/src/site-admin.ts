@@ -145,8 +145,8 @@ const ORDER: (keyof SiteSettingsForm)[] = [
 ];
 /** URLs the app frames: an absolute one must be https on an allowed host (the CSP would block it otherwise). */
 const FRAMED: ReadonlySet<keyof SiteSettingsForm> = new Set(['service_url', 'sponsor_url_1', 'sponsor_url_2']);
-/** URLs that may be left empty. */
-const OPTIONAL_URL: ReadonlySet<keyof SiteSettingsForm> = new Set(['visit_url', 'ios_download_url', 'android_download_url']);
+/** URLs that may be left empty (an empty service_url is the built-in live chat, service-chat.ts). */
+const OPTIONAL_URL: ReadonlySet<keyof SiteSettingsForm> = new Set(['service_url', 'visit_url', 'ios_download_url', 'android_download_url']);
 
 function framedOk(raw: string, hosts: readonly string[]): boolean {
   if (raw.startsWith('/')) return true;

@@ -38,6 +38,8 @@ import { decorateRedPacketClock } from './modules/redpacket/clock.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
 import { startRoomAnnouncements } from './modules/lottery/chat/announce.js';
 import lotterySocket, { WS_MAX_PAYLOAD_BYTES } from './modules/lottery/chat/socket.js';
+import { createServiceHub } from './modules/service-chat/hub.js';
+import serviceSocket from './modules/service-chat/socket.js';
 import { startChatRetention } from './modules/lottery/chat/retention.js';
 import './context.js';
 
@@ -103,12 +105,14 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startMailSender(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
   app.decorate('lotteryHub', createLotteryHub(app, redis));
+  app.decorate('serviceHub', createServiceHub(app, redis));
   // Every channel is subscribed by now: give Redis a moment to answer, so a healthy start shares its
   // limits from the first request; unreachable, the instance starts without it (lib/redis.ts).
   await redis?.settled(REDIS_START_WAIT_MS);
   startLottery(app, startRoomAnnouncements(app));
   decorateRedPacketClock(app);
   await app.register(lotterySocket);
+  await app.register(serviceSocket);
   startChatRetention(app);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db, Kdb } from './db/connect.js';
 import type { LotteryHub } from './modules/lottery/chat/hub.js';
+import type { ServiceHub } from './modules/service-chat/hub.js';
 
 /** What a signed-in member's request carries after `requireMember`. */
 export interface SessionMember {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     refuseTrial: (req: FastifyRequest) => Promise<void>;
     /** The lottery rooms' sockets on this instance and the fan-out to every instance's. */
     lotteryHub: LotteryHub;
+    /** 在线客服: the desk's and the members' sockets on this instance and the fan-out to every instance's. */
+    serviceHub: ServiceHub;
   }
   interface FastifyRequest {
     member: SessionMember | null;

@@ -16,12 +16,13 @@ import { promotionRoutes } from './promotions/routes.js';
 import { redPacketRoutes } from './redpacket/routes.js';
 import { route, type AdminRoute } from './route.js';
 import { siteRoutes } from './site/routes.js';
+import { serviceRoutes } from './service/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes];
 
 let document: unknown = null;
 

@@ -1173,6 +1173,60 @@ CREATE TABLE member_tags (
 CREATE INDEX member_tags_tag_idx ON member_tags (tag);
 `;
 
+// Issue 14 item 5: 在线客服 (modules/service-chat, admin/service). A visitor is a device token the
+// server issued (kept hashed); a conversation belongs to a member or a visitor, at most one of theirs
+// not closed at a time; messages are kept; staff presence is the desk socket's last heartbeat.
+const serviceChat = /* sql */ `
+CREATE TABLE service_visitors (
+  id bigserial PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  ip text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE service_conversations (
+  id bigserial PRIMARY KEY,
+  member_id bigint REFERENCES members(id),
+  visitor_id bigint REFERENCES service_visitors(id),
+  state text NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'open', 'closed')),
+  staff_id bigint REFERENCES staff(id),
+  last_body text NOT NULL DEFAULT '',
+  last_sender text,
+  last_at timestamptz NOT NULL DEFAULT now(),
+  unread_staff int NOT NULL DEFAULT 0,
+  unread_member int NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  closed_at timestamptz,
+  CHECK ((member_id IS NULL) <> (visitor_id IS NULL))
+);
+CREATE UNIQUE INDEX service_conversations_member_live ON service_conversations (member_id) WHERE state <> 'closed' AND member_id IS NOT NULL;
+CREATE UNIQUE INDEX service_conversations_visitor_live ON service_conversations (visitor_id) WHERE state <> 'closed' AND visitor_id IS NOT NULL;
+CREATE INDEX service_conversations_state_idx ON service_conversations (state, last_at DESC);
+CREATE INDEX service_conversations_member_idx ON service_conversations (member_id, id DESC);
+CREATE INDEX service_conversations_visitor_idx ON service_conversations (visitor_id, id DESC);
+CREATE TABLE service_messages (
+  id bigserial PRIMARY KEY,
+  conversation_id bigint NOT NULL REFERENCES service_conversations(id),
+  sender text NOT NULL CHECK (sender IN ('member', 'staff', 'system')),
+  staff_id bigint REFERENCES staff(id),
+  staff_name text,
+  body text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX service_messages_conversation_idx ON service_messages (conversation_id, id);
+CREATE TABLE service_canned_replies (
+  id bigserial PRIMARY KEY,
+  title text NOT NULL,
+  body text NOT NULL,
+  sort int NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE service_staff_presence (
+  staff_id bigint PRIMARY KEY REFERENCES staff(id),
+  last_seen_at timestamptz NOT NULL DEFAULT now()
+);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1199,4 +1253,5 @@ export const migrations: Migration[] = [
   { id: '026_staff_totp', sql: staffTotp },
   { id: '027_mail_campaigns', sql: mailCampaigns },
   { id: '028_member_care', sql: memberCare },
+  { id: '030_service_chat', sql: serviceChat },
 ];

@@ -19,6 +19,7 @@ import promotions from './promotions/routes.js';
 import redpacket from './redpacket/routes.js';
 import invites from './invites/routes.js';
 import agents from './agents/routes.js';
+import serviceChat from './service-chat/routes.js';
 
 /** Every member-API domain, each one encapsulated plugin mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, promotions, redpacket, invites, agents];
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, promotions, redpacket, invites, agents, serviceChat];

@@ -23,7 +23,8 @@ export function defaultSettings(): SiteSettings {
       android_download_url: '/#/app',
       frame_hosts: [...FRAME_ALLOWED_HOSTS],
     },
-    serviceUrl: '/assets/service.html',
+    // empty: the built-in live chat (modules/service-chat); an external URL here is framed instead
+    serviceUrl: '',
     visitUrl: '',
     sponsorUrls: { 1: '/assets/sponsor-1.html', 2: '/assets/sponsor-2.html' },
     trialUsername: TRIAL_USERNAME,

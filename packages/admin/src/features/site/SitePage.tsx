@@ -174,7 +174,7 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
         </Section>
         <Section title="客服与链接">
           <Row gutter={24}>
-            <Col span={12}>{text('service_url', '在线客服页面嵌入的地址：站内路径（/ 开头）或 https 地址（其域名须在下方允许嵌入的域名中）')}</Col>
+            <Col span={12}>{text('service_url', '留空使用内置在线客服（客服台在“在线客服”页接待）；填写则嵌入外部客服：站内路径（/ 开头）或 https 地址（其域名须在下方允许嵌入的域名中）')}</Col>
             <Col span={12}>{text('visit_url', '可留空（会员端留在本站）', '留空')}</Col>
             <Col span={12}>{text('sponsor_url_1', '赞助页面（/zhanzhuye?type=1）嵌入的地址')}</Col>
             <Col span={12}>{text('sponsor_url_2', '赞助页面（/zhanzhuye?type=2）嵌入的地址')}</Col>

@@ -6,7 +6,7 @@
  *
  *   npx tsx packages/server/src/seed/assets/generate.ts
  *
- * The static pages (service.html, service.js, sponsor-*.html) are hand-written files, not generated.
+ * The static pages (sponsor-*.html) are hand-written files, not generated.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
+import type { ServiceServerFrame } from '@app/contract';
+import type { RedisLink } from '../../lib/redis.js';
+
+/**
+ * 在线客服's fan-out, built like the lottery rooms' (modules/lottery/chat/hub.ts): which sockets of
+ * this instance belong to which member/visitor and which are staff desks, and how a frame reaches
+ * them on every instance. With REDIS_URL a frame is published on one channel and every instance
+ * (the sender's included) delivers it from its subscription; without Redis, or while it is away, it is
+ * delivered on this instance at once.
+ */
+
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const SEND_TEXT = { binary: false } as const;
+
+/** 'm:<member id>' or 'v:<visitor id>': whose conversation a socket follows. */
+export type OwnerKey = `m:${number}` | `v:${number}`;
+
+export interface OwnerClient {
+  ws: WebSocket;
+  owner: OwnerKey;
+  /** the member session behind a member's socket (its revocation ends the socket) */
+  tokenHash: string | null;
+  memberId: number | null;
+  lastSeenMs: number;
+}
+
+export interface StaffClient {
+  ws: WebSocket;
+  staffId: number;
+  tokenHash: string;
+  lastSeenMs: number;
+}
+
+export interface ServiceHub {
+  /** to every socket of one member/visitor, on every instance */
+  toOwner(owner: OwnerKey, frame: ServiceServerFrame): void;
+  /** to every staff desk, on every instance */
+  toStaff(frame: ServiceServerFrame): void;
+  /** to every member/visitor socket, on every instance (staff presence) */
+  toAllOwners(frame: ServiceServerFrame): void;
+  joinOwner(c: OwnerClient): void;
+  leaveOwner(c: OwnerClient): void;
+  joinStaff(c: StaffClient): void;
+  leaveStaff(c: StaffClient): void;
+  owners(): Iterable<OwnerClient>;
+  staff(): Iterable<StaffClient>;
+  /** this instance's desks of one staff member */
+  staffSockets(staffId: number): number;
+}
+
+export function createServiceHub(app: FastifyInstance, redis: RedisLink | null): ServiceHub {
+  const byOwner = new Map<string, Set<OwnerClient>>();
+  const desks = new Set<StaffClient>();
+  let closed = false;
+
+  function send(clients: Iterable<{ ws: WebSocket }>, data: Buffer): void {
+    for (const c of clients) {
+      if (c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+      c.ws.send(data, SEND_TEXT);
+    }
+  }
+  // "o:<owner>\n<frame>", "s:\n<frame>" (desks) or "a:\n<frame>" (every owner).
+  function deliverWire(text: string): void {
+    const nl = text.indexOf('\n');
+    if (nl < 2) return;
+    const target = text.slice(2, nl);
+    const data = Buffer.from(text.slice(nl + 1));
+    if (text.startsWith('o:')) {
+      const set = byOwner.get(target);
+      if (set) send(set, data);
+    } else if (text.startsWith('s:')) send(desks, data);
+    else if (text.startsWith('a:')) for (const set of byOwner.values()) send(set, data);
+  }
+  const channel = `${app.config.redisPrefix}service:chat`;
+  let fanOut: (wire: string) => void = deliverWire;
+  if (redis) {
+    redis.subscribe(channel, (text) => {
+      if (!closed) deliverWire(text);
+    });
+    fanOut = (wire) => {
+      if (!redis.healthy()) return deliverWire(wire);
+      redis.client.publish(channel, wire).catch((err) => {
+        app.log.warn({ err }, 'service chat: frame not published, delivered on this instance only');
+        deliverWire(wire);
+      });
+    };
+  }
+  app.addHook('onClose', async () => {
+    closed = true;
+  });
+
+  return {
+    toOwner: (owner, frame) => fanOut(`o:${owner}\n${JSON.stringify(frame)}`),
+    toStaff: (frame) => fanOut(`s:\n${JSON.stringify(frame)}`),
+    toAllOwners: (frame) => fanOut(`a:\n${JSON.stringify(frame)}`),
+    joinOwner(c) {
+      let set = byOwner.get(c.owner);
+      if (!set) byOwner.set(c.owner, (set = new Set()));
+      set.add(c);
+    },
+    leaveOwner(c) {
+      const set = byOwner.get(c.owner);
+      if (!set) return;
+      set.delete(c);
+      if (set.size === 0) byOwner.delete(c.owner);
+    },
+    joinStaff: (c) => void desks.add(c),
+    leaveStaff: (c) => void desks.delete(c),
+    *owners() {
+      for (const set of byOwner.values()) yield* set;
+    },
+    staff: () => desks.values(),
+    staffSockets: (staffId) => [...desks].filter((d) => d.staffId === staffId).length,
+  };
+}

@@ -1,0 +1,247 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { MSG, SERVICE_LIMITS, SERVICE_MSG, SERVICE_STAFF_WS_PATH, SERVICE_WS_PATH, WS_CLOSE, WS_PING_TEXT, roleCan, serviceTextFailure, totpDue, type ServiceServerFrame } from '@app/contract';
+import { resolveStaffSession } from '../../admin/staff/sessions.js';
+import { getStaffSecurity } from '../../admin/staff/totp.js';
+import { onRevocation, resolveSession } from '../session/service.js';
+import type { OwnerClient, StaffClient } from './hub.js';
+import { chatState, dropPresence, ownerKey, postOwnerMessage, resolveVisitor, staffOnline, touchPresence, type Owner } from './service.js';
+
+/**
+ * The sockets of 在线客服.
+ *
+ * GET /api/service/ws?_token=<member token> or ?visitor=<device token>: a member's or visitor's chat.
+ * On admission the server sends {type:'state'} (staff presence, the live conversation, the latest
+ * messages); each frame {content} is a message (trimmed, 1–SERVICE_LIMITS.maxChars characters, at
+ * most ratePerWindow per rateWindowMs per member/visitor on this instance), answered to the sender's
+ * sockets and the desks as {type:'message'}; a refusal is {type:'error', content} to the sender alone.
+ * The text `ping` is answered `ping`. A member session that ends (logoff, password change) ends its sockets.
+ *
+ * GET /admin/api/service/ws?token=<staff token>: a staff desk (service.chat). It only listens (staff
+ * act through /admin/api/service/*) and its heartbeat keeps the staff member online for members.
+ */
+
+const POLICY_VIOLATION = 1008;
+const FORBIDDEN_CLOSE = 4403;
+const FRAME_FLOOD = 60;
+
+function sendFrame(ws: WebSocket, frame: ServiceServerFrame): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+}
+function refuse(ws: WebSocket, code: number, content?: string): null {
+  if (content) sendFrame(ws, { type: 'error', content });
+  ws.close(code);
+  return null;
+}
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+/** Messages per window, per member/visitor, on this instance. */
+function createRate(windowMs: number, max: number) {
+  const recent = new Map<string, number[]>();
+  return {
+    take(key: string, nowMs: number): boolean {
+      const times = (recent.get(key) ?? []).filter((t) => t > nowMs - windowMs);
+      const okay = times.length < max;
+      if (okay) times.push(nowMs);
+      recent.set(key, times);
+      return okay;
+    },
+    prune(nowMs: number): void {
+      for (const [k, times] of recent) if (times.length === 0 || times[times.length - 1]! <= nowMs - windowMs) recent.delete(k);
+    },
+  };
+}
+
+interface Member extends OwnerClient {
+  who: Owner;
+  token: string;
+  framesInWindow: number;
+  windowStartMs: number;
+  queue: Promise<void>;
+}
+interface Desk extends StaffClient {
+  token: string;
+}
+
+export default async function serviceSocket(app: FastifyInstance): Promise<void> {
+  const hub = app.serviceHub;
+  const rate = createRate(SERVICE_LIMITS.rateWindowMs, SERVICE_LIMITS.ratePerWindow);
+
+  async function announcePresence(): Promise<void> {
+    hub.toAllOwners({ type: 'presence', online: await staffOnline(app.kdb) });
+  }
+
+  // Heartbeat: the desks of this instance stay online; a desk whose session ended closes; silent sockets close.
+  const beat = setInterval(() => {
+    const nowMs = Date.now();
+    rate.prune(nowMs);
+    const idleBefore = nowMs - app.config.wsIdleTimeoutMs;
+    for (const c of hub.owners()) if (c.lastSeenMs < idleBefore) c.ws.close(WS_CLOSE.idle);
+    const desks = [...hub.staff()] as Desk[];
+    void (async () => {
+      const alive: number[] = [];
+      for (const d of desks) {
+        const staff = await resolveStaffSession(app.kdb, d.token);
+        if (!staff || !roleCan(staff.role, 'service.chat')) refuse(d.ws, WS_CLOSE.unauthorized, MSG.sessionExpired);
+        else if (d.lastSeenMs < idleBefore) d.ws.close(WS_CLOSE.idle);
+        else alive.push(d.staffId);
+      }
+      await touchPresence(app.kdb, [...new Set(alive)]);
+    })().catch((err) => app.log.warn({ err }, 'service chat: heartbeat failed'));
+  }, SERVICE_LIMITS.staffHeartbeatMs);
+  beat.unref();
+  const stopHearing = onRevocation((r) => {
+    for (const c of hub.owners()) {
+      if (c.memberId === null) continue;
+      if ('memberId' in r ? c.memberId === r.memberId : c.tokenHash === r.tokenHash) refuse(c.ws, WS_CLOSE.unauthorized, SERVICE_MSG.needIdentity);
+    }
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(beat);
+    stopHearing();
+  });
+
+  async function admitOwner(ws: WebSocket, req: FastifyRequest): Promise<Member | null> {
+    const q = req.query as Record<string, unknown>;
+    const token = typeof q._token === 'string' ? q._token : '';
+    const visitor = typeof q.visitor === 'string' ? q.visitor : '';
+    let who: Owner | null = null;
+    let tokenHash: string | null = null;
+    if (token) {
+      const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.sessionCacheEpoch());
+      if (member) {
+        who = { memberId: member.id };
+        tokenHash = member.tokenHash;
+      }
+    } else if (visitor) {
+      const id = await resolveVisitor(app.kdb, visitor);
+      if (id) who = { visitorId: id };
+    }
+    if (!who) return refuse(ws, WS_CLOSE.unauthorized, SERVICE_MSG.needIdentity);
+    if (ws.readyState !== ws.OPEN) return null;
+    const nowMs = Date.now();
+    const c: Member = { ws, owner: ownerKey(who), who, token, tokenHash, memberId: who.memberId ?? null, lastSeenMs: nowMs, framesInWindow: 0, windowStartMs: nowMs, queue: Promise.resolve() };
+    hub.joinOwner(c);
+    sendFrame(ws, { type: 'state', state: await chatState(app.kdb, who) });
+    return c;
+  }
+
+  async function speak(c: Member, text: string): Promise<void> {
+    if (c.token) {
+      const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs, app.sessionCacheEpoch());
+      if (!member) return void refuse(c.ws, WS_CLOSE.unauthorized, SERVICE_MSG.needIdentity);
+    }
+    const { message, conversation } = await postOwnerMessage(app.kdb, c.who, text);
+    hub.toOwner(c.owner, { type: 'message', message });
+    hub.toStaff({ type: 'message', message });
+    hub.toStaff({ type: 'conversation', conversation });
+  }
+
+  function onOwnerFrame(c: Member, data: RawData, isBinary: boolean): void {
+    const nowMs = Date.now();
+    c.lastSeenMs = nowMs;
+    if (nowMs - c.windowStartMs >= SERVICE_LIMITS.rateWindowMs) {
+      c.windowStartMs = nowMs;
+      c.framesInWindow = 0;
+    }
+    if (++c.framesInWindow > FRAME_FLOOD) return void c.ws.close(POLICY_VIOLATION);
+    const size = Buffer.isBuffer(data) ? data.length : Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+    if (isBinary || size > SERVICE_LIMITS.maxFrameBytes) return sendFrame(c.ws, { type: 'error', content: SERVICE_MSG.badFrame });
+    const text = textOf(data);
+    if (text === WS_PING_TEXT) return void (c.ws.readyState === c.ws.OPEN && c.ws.send(WS_PING_TEXT));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return sendFrame(c.ws, { type: 'error', content: SERVICE_MSG.badFrame });
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return sendFrame(c.ws, { type: 'error', content: SERVICE_MSG.badFrame });
+    const content = (parsed as { content?: unknown }).content;
+    const failure = serviceTextFailure(content);
+    if (failure) return sendFrame(c.ws, { type: 'error', content: failure });
+    if (!rate.take(c.owner, nowMs)) return sendFrame(c.ws, { type: 'error', content: SERVICE_MSG.tooFast });
+    c.queue = c.queue
+      .then(() => speak(c, (content as string).trim()))
+      .catch((err) => {
+        app.log.warn({ err }, 'service chat: message failed');
+        sendFrame(c.ws, { type: 'error', content: MSG.internal });
+      });
+  }
+
+  app.get(SERVICE_WS_PATH, { websocket: true }, (ws, req) => {
+    let client: Member | null = null;
+    let gone = false;
+    const admitted = admitOwner(ws, req)
+      .then((c) => {
+        if (c && gone) hub.leaveOwner(c);
+        client = gone ? null : c;
+      })
+      .catch((err) => {
+        req.log.warn({ err }, 'service socket: admission failed');
+        refuse(ws, 1011, MSG.internal);
+      });
+    ws.on('message', (data, isBinary) => {
+      void admitted.then(() => {
+        if (client) onOwnerFrame(client, data, isBinary);
+      });
+    });
+    ws.on('close', () => {
+      gone = true;
+      if (client) hub.leaveOwner(client);
+      client = null;
+    });
+    ws.on('error', (err) => req.log.debug({ err }, 'service socket error'));
+  });
+
+  async function admitDesk(ws: WebSocket, req: FastifyRequest): Promise<Desk | null> {
+    const q = req.query as Record<string, unknown>;
+    const token = typeof q.token === 'string' ? q.token : '';
+    const staff = token ? await resolveStaffSession(app.kdb, token) : null;
+    if (!staff) return refuse(ws, WS_CLOSE.unauthorized, MSG.sessionExpired);
+    if (totpDue(staff.role, (await getStaffSecurity(app.kdb)).totp_required, staff.totpEnabled) || !roleCan(staff.role, 'service.chat')) return refuse(ws, FORBIDDEN_CLOSE, MSG.forbidden);
+    if (ws.readyState !== ws.OPEN) return null;
+    const d: Desk = { ws, staffId: staff.id, tokenHash: staff.tokenHash, token, lastSeenMs: Date.now() };
+    hub.joinStaff(d);
+    await touchPresence(app.kdb, [staff.id]);
+    await announcePresence();
+    return d;
+  }
+
+  async function leaveDesk(d: Desk): Promise<void> {
+    hub.leaveStaff(d);
+    if (hub.staffSockets(d.staffId) > 0) return;
+    await dropPresence(app.kdb, d.staffId);
+    await announcePresence();
+  }
+
+  app.get(SERVICE_STAFF_WS_PATH, { websocket: true, config: { maintenanceExempt: true } }, (ws, req) => {
+    let desk: Desk | null = null;
+    let gone = false;
+    const admitted = admitDesk(ws, req)
+      .then((d) => {
+        if (d && gone) void leaveDesk(d);
+        desk = gone ? null : d;
+      })
+      .catch((err) => {
+        req.log.warn({ err }, 'service desk socket: admission failed');
+        refuse(ws, 1011, MSG.internal);
+      });
+    ws.on('message', (data) => {
+      void admitted.then(() => {
+        if (!desk) return;
+        desk.lastSeenMs = Date.now();
+        if (textOf(data) === WS_PING_TEXT && ws.readyState === ws.OPEN) ws.send(WS_PING_TEXT);
+      });
+    });
+    ws.on('close', () => {
+      gone = true;
+      if (desk) leaveDesk(desk).catch((err) => req.log.warn({ err }, 'service desk: presence not dropped'));
+      desk = null;
+    });
+    ws.on('error', (err) => req.log.debug({ err }, 'service desk socket error'));
+  });
+}
