@@ -49,6 +49,7 @@ export const PERMISSION_LABELS = {
   'mail.read': '查看站内信',
   'mail.send': '发送站内信',
   'members.care': '会员服务（重置密码、解除锁定、会话、备注与标签）',
+  'reports.read': '报表查看',
   'service.chat': '在线客服',
 } as const;
 export type Permission = keyof typeof PERMISSION_LABELS;
@@ -82,8 +83,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'commission.read',
     'commission.review',
     'site.read',
+    'reports.read',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage', 'content.read', 'content.manage', 'site.read', 'site.manage', 'mail.read', 'mail.send', 'service.chat'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage', 'content.read', 'content.manage', 'site.read', 'site.manage', 'mail.read', 'mail.send', 'service.chat', 'reports.read'],
   support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read', 'commission.read', 'content.read', 'mail.read', 'members.care', 'service.chat'],
 };
 
@@ -156,6 +158,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.2fa_disable': '关闭两步验证',
   'staff.2fa_reset': '重置员工两步验证',
   'staff.security': '修改员工安全设置',
+  'reports.rollup': '重新统计报表',
   'service.claim': '接入客服会话',
   'service.transfer': '转接客服会话',
   'service.close': '结束客服会话',

@@ -34,3 +34,4 @@ export * from './mail-admin.js';
 export * from './member-care.js';
 export * from './admin-desk.js';
 export * from './service-chat.js';
+export * from './reports-admin.js';

@@ -11,3 +11,4 @@ export * from './content-admin-schemas.js';
 export * from './mail-admin-schemas.js';
 export * from './member-care-schemas.js';
 export * from './service-chat-schemas.js';
+export * from './reports-admin-schemas.js';

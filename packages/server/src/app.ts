@@ -33,6 +33,7 @@ import { startLottery } from './modules/lottery/scheduler.js';
 import { startRebateJob } from './modules/rebate/job.js';
 import { startCommissionJob } from './modules/commission/job.js';
 import { startMailSender } from './admin/mail/service.js';
+import { startStatsRollup } from './admin/reports/rollup.js';
 import { startVipJob } from './modules/vip/job.js';
 import { decorateRedPacketClock } from './modules/redpacket/clock.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startVipJob(app);
   startCommissionJob(app);
   startMailSender(app);
+  startStatsRollup(app);
   // The lottery rooms' fan-out (through Redis when configured) and what the scheduler tells them.
   app.decorate('lotteryHub', createLotteryHub(app, redis));
   app.decorate('serviceHub', createServiceHub(app, redis));

@@ -14,6 +14,7 @@ import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { promotionRoutes } from './promotions/routes.js';
 import { redPacketRoutes } from './redpacket/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { route, type AdminRoute } from './route.js';
 import { siteRoutes } from './site/routes.js';
 import { serviceRoutes } from './service/routes.js';
@@ -22,7 +23,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
 
 let document: unknown = null;
 

@@ -1173,6 +1173,35 @@ CREATE TABLE member_tags (
 CREATE INDEX member_tags_tag_idx ON member_tags (tag);
 `;
 
+// Issue 14 items 6 and 10, 数据概览 and 报表: one pre-aggregated row per Beijing day, figure and
+// dimension (venue, category, item), filled by an idempotent rollup that recomputes a closed day from
+// the raw tables (admin/reports/rollup.ts); the days rolled, so a missing day is rolled on demand;
+// each month's distinct active members, so the month's figure stays exact without re-reading a month
+// of bets; and the indexes the rollup and today's live figures read by.
+const dailyStats = /* sql */ `
+CREATE TABLE daily_stats (
+  day date NOT NULL,
+  metric text NOT NULL,
+  venue text NOT NULL DEFAULT '',
+  category text NOT NULL DEFAULT '',
+  item text NOT NULL DEFAULT '',
+  n bigint NOT NULL DEFAULT 0,
+  a_fen bigint NOT NULL DEFAULT 0,
+  b_fen bigint NOT NULL DEFAULT 0,
+  c_fen bigint NOT NULL DEFAULT 0,
+  label text NOT NULL DEFAULT '',
+  PRIMARY KEY (day, metric, venue, category, item)
+);
+CREATE TABLE daily_stats_days (day date PRIMARY KEY, rolled_at timestamptz NOT NULL DEFAULT now());
+CREATE TABLE active_member_months (month date NOT NULL, member_id bigint NOT NULL, PRIMARY KEY (month, member_id));
+CREATE INDEX deposits_reviewed_idx ON deposits (reviewed_at) WHERE state = 2;
+CREATE INDEX withdrawals_reviewed_idx ON withdrawals (reviewed_at) WHERE state = 2;
+CREATE INDEX lottery_orders_created_idx ON lottery_orders (created_at);
+CREATE INDEX sessions_created_idx ON sessions (created_at);
+CREATE INDEX members_created_idx ON members (created_at);
+CREATE INDEX ledger_entries_account_created_idx ON ledger_entries (account_id, created_at);
+`;
+
 // Issue 14 item 5: 在线客服 (modules/service-chat, admin/service). A visitor is a device token the
 // server issued (kept hashed); a conversation belongs to a member or a visitor, at most one of theirs
 // not closed at a time; messages are kept; staff presence is the desk socket's last heartbeat.
@@ -1253,5 +1282,6 @@ export const migrations: Migration[] = [
   { id: '026_staff_totp', sql: staffTotp },
   { id: '027_mail_campaigns', sql: mailCampaigns },
   { id: '028_member_care', sql: memberCare },
+  { id: '029_daily_stats', sql: dailyStats },
   { id: '030_service_chat', sql: serviceChat },
 ];

@@ -487,5 +487,20 @@ export interface Database {
   agent_sessions: { token_hash: string; member_id: number; ip: Generated<string>; created_at: Generated<Date>; last_seen_at: Generated<Date>; revoked_at: NullableTimestamp };
   team_stats: { member_id: number; kind: string; data: Json<unknown>; computed_at: Timestamp };
   commission_periods: { period_start: ColumnType<string, string, string>; period_end: ColumnType<string, string, string>; model: string; statements: number; computed_at: Generated<Date> };
+  // 数据概览 and 报表 (migration 029, admin/reports): pre-aggregated closed days
+  daily_stats: {
+    day: ColumnType<string, string, string>;
+    metric: string;
+    venue: Generated<string>;
+    category: Generated<string>;
+    item: Generated<string>;
+    n: Generated<number>;
+    a_fen: Generated<number>;
+    b_fen: Generated<number>;
+    c_fen: Generated<number>;
+    label: Generated<string>;
+  };
+  daily_stats_days: { day: ColumnType<string, string, string>; rolled_at: Generated<Date> };
+  active_member_months: { month: ColumnType<string, string, string>; member_id: number };
   schema_migrations: { id: string; applied_at: Timestamp };
 }

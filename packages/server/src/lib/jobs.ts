@@ -16,6 +16,7 @@ export const JOB_LOCK = {
   vip: 727_013,
   rebate: 727_014,
   commission: 727_015,
+  statsRollup: 727_020,
 } as const;
 
 /**

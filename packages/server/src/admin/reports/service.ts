@@ -1,0 +1,343 @@
+import {
+  GAME_CATEGORY_LABELS,
+  LOTTERY_VENUE,
+  LOTTERY_VENUE_LABEL,
+  REPORT_COLUMNS,
+  addDays,
+  fenToYuan,
+  type BetsRow,
+  type CostsRow,
+  type Dashboard,
+  type DayFigures,
+  type DaySeriesPoint,
+  type FinanceRow,
+  type GgrSlice,
+  type LotteryRow,
+  type PeriodFigures,
+  type Report,
+  type ReportKind,
+} from '@app/contract';
+import type { Kdb } from '../../db/connect.js';
+import { beijing, beijingDate, beijingDayStartOf } from '../../lib/time.js';
+import { csvFile, type CsvFile } from '../csv.js';
+import { ensureRolled, liveFigures, monthActiveMembers, monthOf, type StatRow } from './rollup.js';
+
+/**
+ * 数据概览 and 报表 (issue 14 item 6): closed days from daily_stats (rollup.ts), today live from the
+ * raw tables, summed in integer fen and turned to yuan only at the edge.
+ */
+
+interface DayRows {
+  day: string;
+  rows: StatRow[];
+}
+
+/** Every day of [from, to] with its rows: stored ones for closed days, live ones for today. */
+async function rowsByDay(db: Kdb, from: string, to: string, now: Date): Promise<DayRows[]> {
+  const today = beijingDate(now);
+  await ensureRolled(db, from, to, today);
+  const stored = await db
+    .selectFrom('daily_stats')
+    .select(['metric', 'venue', 'category', 'item', 'label', 'n', 'a_fen', 'b_fen', 'c_fen'])
+    .select((eb) => eb.cast<string>('day', 'text').as('day'))
+    .where('day', '>=', from)
+    .where('day', '<=', to < today ? to : addDays(today, -1))
+    .execute();
+  const byDay = new Map<string, StatRow[]>();
+  for (let d = from; d <= to; d = addDays(d, 1)) byDay.set(d, []);
+  for (const r of stored) {
+    byDay.get(String(r.day))?.push({ ...r, n: Number(r.n), a_fen: Number(r.a_fen), b_fen: Number(r.b_fen), c_fen: Number(r.c_fen) });
+  }
+  if (to >= today && from <= today) {
+    byDay.set(today, await liveFigures(db, beijingDayStartOf(today), beijingDayStartOf(addDays(today, 1))));
+  }
+  return [...byDay].map(([day, rows]) => ({ day, rows }));
+}
+
+/** Figures in fen of a set of rows (one day or several days summed; active members summed as given). */
+interface FenFigures {
+  deposits: number;
+  deposit_count: number;
+  withdrawals: number;
+  withdrawal_count: number;
+  bets: number;
+  valid_bets: number;
+  bet_count: number;
+  payouts: number;
+  costs: Record<string, number>;
+  new_members: number;
+  first_deposit_count: number;
+  first_deposits: number;
+  active_members: number;
+}
+
+function fenFigures(rows: StatRow[]): FenFigures {
+  const f: FenFigures = { deposits: 0, deposit_count: 0, withdrawals: 0, withdrawal_count: 0, bets: 0, valid_bets: 0, bet_count: 0, payouts: 0, costs: {}, new_members: 0, first_deposit_count: 0, first_deposits: 0, active_members: 0 };
+  for (const r of rows) {
+    switch (r.metric) {
+      case 'deposit':
+        f.deposits += r.a_fen;
+        f.deposit_count += r.n;
+        break;
+      case 'first_deposit':
+        f.first_deposits += r.a_fen;
+        f.first_deposit_count += r.n;
+        break;
+      case 'withdrawal':
+        f.withdrawals += r.a_fen;
+        f.withdrawal_count += r.n;
+        break;
+      case 'new_member':
+        f.new_members += r.n;
+        break;
+      case 'bet':
+        f.bet_count += r.n;
+        f.bets += r.a_fen;
+        f.valid_bets += r.b_fen;
+        f.payouts += r.c_fen;
+        break;
+      case 'cost':
+        f.costs[r.category] = (f.costs[r.category] ?? 0) + r.a_fen;
+        break;
+      case 'active':
+        f.active_members += r.n;
+        break;
+    }
+  }
+  return f;
+}
+
+const cost = (f: FenFigures, kind: string): number => f.costs[kind] ?? 0;
+
+function dayFigures(f: FenFigures): DayFigures {
+  const ggr = f.bets - f.payouts;
+  const bonuses = cost(f, 'promotions') + cost(f, 'vip_bonus');
+  const ngr = ggr - bonuses - cost(f, 'rebates') - cost(f, 'red_packets') - cost(f, 'commission');
+  return {
+    deposits: fenToYuan(f.deposits),
+    deposit_count: f.deposit_count,
+    withdrawals: fenToYuan(f.withdrawals),
+    withdrawal_count: f.withdrawal_count,
+    net_cash: fenToYuan(f.deposits - f.withdrawals),
+    bets: fenToYuan(f.bets),
+    valid_bets: fenToYuan(f.valid_bets),
+    bet_count: f.bet_count,
+    ggr: fenToYuan(ggr),
+    bonuses: fenToYuan(bonuses),
+    rebates: fenToYuan(cost(f, 'rebates')),
+    red_packets: fenToYuan(cost(f, 'red_packets')),
+    commission: fenToYuan(cost(f, 'commission')),
+    ngr: fenToYuan(ngr),
+    adjustments: fenToYuan(cost(f, 'adjustments')),
+    new_members: f.new_members,
+    first_deposit_count: f.first_deposit_count,
+    first_deposits: fenToYuan(f.first_deposits),
+    active_members: f.active_members,
+  };
+}
+
+async function venueNames(db: Kdb): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('venues').select(['code', 'name']).execute();
+  const out = new Map(rows.map((r) => [r.code, r.name]));
+  out.set(LOTTERY_VENUE, LOTTERY_VENUE_LABEL);
+  return out;
+}
+
+const categoryLabel = (c: string): string => (GAME_CATEGORY_LABELS as Record<string, string>)[c] ?? c;
+
+function slices(rows: StatRow[], key: (r: StatRow) => string, label: (k: string) => string): GgrSlice[] {
+  const acc = new Map<string, { valid: number; ggr: number }>();
+  for (const r of rows) {
+    if (r.metric !== 'bet') continue;
+    const k = key(r);
+    const s = acc.get(k) ?? { valid: 0, ggr: 0 };
+    s.valid += r.b_fen;
+    s.ggr += r.a_fen - r.c_fen;
+    acc.set(k, s);
+  }
+  return [...acc]
+    .map(([k, s]) => ({ key: k, label: label(k), valid_bets: fenToYuan(s.valid), ggr: fenToYuan(s.ggr) }))
+    .sort((x, y) => y.valid_bets - x.valid_bets || x.key.localeCompare(y.key));
+}
+
+function period(days: DayRows[], from: string, to: string, venues: Map<string, string>, activeMembers?: number): PeriodFigures {
+  const rows = days.filter((d) => d.day >= from && d.day <= to).flatMap((d) => d.rows);
+  const figures = dayFigures(fenFigures(rows));
+  if (activeMembers !== undefined) figures.active_members = activeMembers;
+  return {
+    ...figures,
+    from,
+    to,
+    by_category: slices(rows, (r) => r.category, categoryLabel),
+    by_venue: slices(rows, (r) => r.venue, (v) => venues.get(v) ?? v),
+  };
+}
+
+/**
+ * The dashboard: today (live), yesterday, this month (its closed days plus today, with its distinct
+ * active members) and one point per day of [from, to] for the charts.
+ */
+export async function dashboard(db: Kdb, range: { from: string; to: string }, now: Date = new Date()): Promise<Dashboard> {
+  const today = beijingDate(now);
+  const yesterday = addDays(today, -1);
+  const month = monthOf(today);
+  const readFrom = [range.from, month, yesterday].sort()[0]!;
+  const days = await rowsByDay(db, readFrom, today, now);
+  const [venues, monthActive] = await Promise.all([venueNames(db), monthActiveMembers(db, today)]);
+  const series: DaySeriesPoint[] = days.filter((d) => d.day >= range.from && d.day <= range.to).map((d) => ({ day: d.day, ...dayFigures(fenFigures(d.rows)) }));
+  return {
+    today: period(days, today, today, venues),
+    yesterday: period(days, yesterday, yesterday, venues),
+    month: period(days, month, today, venues, monthActive),
+    series,
+    from: range.from,
+    to: range.to,
+    generated_at: beijing(now),
+  };
+}
+
+/** Sums the numeric columns of a report's rows (its totals row). */
+function totalOf<T extends object>(rows: T[], keys: readonly string[]): Partial<T> {
+  const out: Record<string, number> = {};
+  for (const k of keys) {
+    let fen = 0;
+    let plain = 0;
+    let numeric = false;
+    for (const r of rows) {
+      const v = (r as Record<string, unknown>)[k];
+      if (typeof v !== 'number') continue;
+      numeric = true;
+      // yuan with two decimals back to fen, so the sum stays exact
+      fen += Math.round(v * 100);
+      plain += v;
+    }
+    if (numeric) out[k] = MONEY_KEYS.has(k) ? fenToYuan(fen) : plain;
+  }
+  return out as Partial<T>;
+}
+
+const MONEY_KEYS = new Set(['deposits', 'withdrawals', 'net_cash', 'bonuses', 'rebates', 'red_packets', 'commission', 'adjustments', 'bets', 'valid_bets', 'payouts', 'ggr', 'stakes', 'profit', 'promotions', 'vip_bonuses', 'total']);
+
+function financeRows(days: DayRows[]): FinanceRow[] {
+  return days.map((d) => {
+    const f = fenFigures(d.rows);
+    const fig = dayFigures(f);
+    return {
+      day: d.day,
+      deposits: fig.deposits,
+      deposit_count: fig.deposit_count,
+      withdrawals: fig.withdrawals,
+      withdrawal_count: fig.withdrawal_count,
+      net_cash: fig.net_cash,
+      bonuses: fig.bonuses,
+      rebates: fig.rebates,
+      red_packets: fig.red_packets,
+      commission: fig.commission,
+      adjustments: fig.adjustments,
+    };
+  });
+}
+
+function costRows(days: DayRows[]): CostsRow[] {
+  return days.map((d) => {
+    const f = fenFigures(d.rows);
+    const parts = ['promotions', 'vip_bonus', 'rebates', 'red_packets', 'commission'].map((k) => cost(f, k));
+    return {
+      day: d.day,
+      promotions: fenToYuan(parts[0]!),
+      vip_bonuses: fenToYuan(parts[1]!),
+      rebates: fenToYuan(parts[2]!),
+      red_packets: fenToYuan(parts[3]!),
+      commission: fenToYuan(parts[4]!),
+      total: fenToYuan(parts.reduce((a, b) => a + b, 0)),
+    };
+  });
+}
+
+function betRows(days: DayRows[], venues: Map<string, string>): BetsRow[] {
+  const acc = new Map<string, { venue: string; category: string; item: string; label: string; n: number; a: number; b: number; c: number }>();
+  for (const r of days.flatMap((d) => d.rows)) {
+    if (r.metric !== 'bet' || r.venue === LOTTERY_VENUE) continue;
+    const k = `${r.venue}\t${r.category}\t${r.item}`;
+    const s = acc.get(k) ?? { venue: r.venue, category: r.category, item: r.item, label: r.label, n: 0, a: 0, b: 0, c: 0 };
+    s.n += r.n;
+    s.a += r.a_fen;
+    s.b += r.b_fen;
+    s.c += r.c_fen;
+    if (r.label) s.label = r.label;
+    acc.set(k, s);
+  }
+  return [...acc.values()]
+    .sort((x, y) => y.b - x.b || x.venue.localeCompare(y.venue) || x.item.localeCompare(y.item))
+    .map((s) => ({
+      venue: s.venue,
+      venue_label: venues.get(s.venue) ?? s.venue,
+      category: s.category,
+      category_label: categoryLabel(s.category),
+      game: s.label || s.item,
+      bet_count: s.n,
+      bets: fenToYuan(s.a),
+      valid_bets: fenToYuan(s.b),
+      payouts: fenToYuan(s.c),
+      ggr: fenToYuan(s.a - s.c),
+    }));
+}
+
+async function lotteryRows(db: Kdb, days: DayRows[]): Promise<LotteryRow[]> {
+  const titles = new Map((await db.selectFrom('lotteries').select(['code', 'title']).execute()).map((r) => [r.code, r.title]));
+  const acc = new Map<string, { n: number; a: number; b: number; c: number }>();
+  for (const r of days.flatMap((d) => d.rows)) {
+    if (r.metric !== 'bet' || r.venue !== LOTTERY_VENUE) continue;
+    const s = acc.get(r.item) ?? { n: 0, a: 0, b: 0, c: 0 };
+    s.n += r.n;
+    s.a += r.a_fen;
+    s.b += r.b_fen;
+    s.c += r.c_fen;
+    acc.set(r.item, s);
+  }
+  return [...acc]
+    .sort((x, y) => y[1].a - x[1].a || x[0].localeCompare(y[0]))
+    .map(([code, s]) => ({ lottery: code, lottery_title: titles.get(code) ?? code, order_count: s.n, stakes: fenToYuan(s.a), valid_bets: fenToYuan(s.b), payouts: fenToYuan(s.c), profit: fenToYuan(s.a - s.c) }));
+}
+
+/** One of the four reports over [from, to], with its totals row. */
+export async function report(db: Kdb, q: { kind: ReportKind; from: string; to: string }, now: Date = new Date()): Promise<Report> {
+  const days = await rowsByDay(db, q.from, q.to, now);
+  const keys = REPORT_COLUMNS[q.kind].map(([k]) => k);
+  let rows: object[];
+  switch (q.kind) {
+    case 'finance':
+      rows = financeRows(days);
+      break;
+    case 'costs':
+      rows = costRows(days);
+      break;
+    case 'bets':
+      rows = betRows(days, await venueNames(db));
+      break;
+    case 'lottery':
+      rows = await lotteryRows(db, days);
+      break;
+  }
+  return { kind: q.kind, from: q.from, to: q.to, rows: rows as Report['rows'], total: totalOf(rows, keys) };
+}
+
+/** Exact yuan text with two decimals (the values are yuan with at most two decimals). */
+function cell(v: unknown, money: boolean): string | number {
+  if (typeof v !== 'number') return String(v ?? '');
+  if (!money) return v;
+  const fen = Math.round(v * 100);
+  return `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+}
+
+/** A report as a CSV file: its columns' Chinese headers, its rows, then the totals row (合计). */
+export async function reportCsv(db: Kdb, q: { kind: ReportKind; from: string; to: string }, now: Date = new Date()): Promise<CsvFile> {
+  const r = await report(db, q, now);
+  const columns = REPORT_COLUMNS[q.kind];
+  const line = (row: Record<string, unknown>) => columns.map(([k]) => cell(row[k], MONEY_KEYS.has(k)));
+  const lines = (r.rows as unknown as Record<string, unknown>[]).map(line);
+  const total = line(r.total as Record<string, unknown>);
+  total[0] = '合计';
+  lines.push(total);
+  return csvFile(`report-${q.kind}-${q.from}-${q.to}.csv`, columns.map(([, label]) => label), lines);
+}
