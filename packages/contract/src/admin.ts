@@ -49,6 +49,8 @@ export const PERMISSION_LABELS = {
   'mail.read': '查看站内信',
   'mail.send': '发送站内信',
   'members.care': '会员服务（重置密码、解除锁定、会话、备注与标签）',
+  'bets.read': '注单查看',
+  'transfers.resolve': '转账处理',
   'reports.read': '报表查看',
   'service.chat': '在线客服',
 } as const;
@@ -84,9 +86,11 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'commission.review',
     'site.read',
     'reports.read',
+    'bets.read',
+    'transfers.resolve',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage', 'content.read', 'content.manage', 'site.read', 'site.manage', 'mail.read', 'mail.send', 'service.chat', 'reports.read'],
-  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read', 'commission.read', 'content.read', 'mail.read', 'members.care', 'service.chat'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage', 'content.read', 'content.manage', 'site.read', 'site.manage', 'mail.read', 'mail.send', 'service.chat', 'reports.read', 'bets.read'],
+  support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read', 'commission.read', 'content.read', 'mail.read', 'members.care', 'service.chat', 'bets.read'],
 };
 
 export function roleCan(role: string, permission: Permission): boolean {
@@ -158,6 +162,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.2fa_disable': '关闭两步验证',
   'staff.2fa_reset': '重置员工两步验证',
   'staff.security': '修改员工安全设置',
+  'transfer.resolve': '人工处理转账',
   'reports.rollup': '重新统计报表',
   'service.claim': '接入客服会话',
   'service.transfer': '转接客服会话',

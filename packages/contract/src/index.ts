@@ -35,3 +35,4 @@ export * from './member-care.js';
 export * from './admin-desk.js';
 export * from './service-chat.js';
 export * from './reports-admin.js';
+export * from './member360.js';

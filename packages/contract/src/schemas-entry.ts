@@ -12,3 +12,4 @@ export * from './mail-admin-schemas.js';
 export * from './member-care-schemas.js';
 export * from './service-chat-schemas.js';
 export * from './reports-admin-schemas.js';
+export * from './member360-schemas.js';

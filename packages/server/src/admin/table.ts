@@ -9,6 +9,8 @@ import { mailRoutes } from './mail/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { payPasswordRoutes } from './members/pay-password.js';
 import { memberCareRoutes } from './members/care.js';
+import { member360Routes } from './members/overview.js';
+import { betRoutes } from './bets/routes.js';
 import { openApiDocument } from './openapi.js';
 import { orderRoutes } from './orders/routes.js';
 import { paymentRoutes } from './payments/routes.js';
@@ -23,7 +25,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
 
 let document: unknown = null;
 

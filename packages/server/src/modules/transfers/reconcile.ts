@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { TRANSFER_STATE } from '@app/contract';
-import type { Db } from '../../db/connect.js';
+import type { Db, Kdb } from '../../db/connect.js';
 import { listVenues, type Venue, type VenueRegistry } from '../venues/registry.js';
-import { settleFailure, settleSuccess, type PendingTransfer } from './service.js';
+import { settleFailure, settleSuccess, type AlsoInSettlement, type PendingTransfer } from './service.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 
 /**
@@ -79,19 +79,47 @@ async function pass(deps: ReconcileDeps, minAgeMs: number): Promise<ReconcileRep
 }
 
 async function settleOne(deps: ReconcileDeps, venues: Map<string, Venue>, t: PendingTransfer): Promise<'succeeded' | 'failed' | 'unresolved'> {
-  const db = deps.db.kysely;
-  const venue = venues.get(t.venue);
-  if (!venue) return 'unresolved';
-  await db.updateTable('transfers').set({ attempts: sql`attempts + 1` }).where('id', '=', t.id).execute();
   try {
-    let applied = (await deps.venues.status(venue, t.order_no)) === 'applied';
-    if (!applied) applied = (await deps.venues.voidRef(venue, t.order_no)) === 'applied';
-    if (applied) return (await settleSuccess(db, t)) ? 'succeeded' : 'unresolved';
-    return (await settleFailure(db, t, 'voided')) ? 'failed' : 'unresolved';
+    const outcome = await resolveOne(deps.db.kysely, deps.venues, venues.get(t.venue), t, { log: deps.log });
+    return outcome === 'succeeded' || outcome === 'failed' ? outcome : 'unresolved';
   } catch (err) {
     deps.log?.warn({ err, order_no: t.order_no }, 'transfer not reconciled');
     return 'unresolved';
   }
+}
+
+/**
+ * What asking the venue about one pending transfer came to: settled as succeeded or failed by this
+ * call, no answer from the venue (still pending), or already settled by someone else meanwhile.
+ */
+export type ResolveOutcome = 'succeeded' | 'failed' | 'no_answer' | 'already';
+
+/**
+ * Settles one pending transfer from the venue's answer (the rule above): applied → success; not
+ * found → voided at the venue, then failed; a void that finds it applied → success. The venue not
+ * answering leaves it pending. `also` runs in the settlement's own transaction, only when this call
+ * settles it (a manual resolve's audit row). Used by every reconciliation pass and by staff's
+ * manual resolve (admin/bets), so both settle a transfer once however many run at the same time.
+ */
+export async function resolveOne(
+  db: Kdb,
+  registry: VenueRegistry,
+  venue: Venue | undefined,
+  t: PendingTransfer,
+  opts: { log?: FastifyBaseLogger; also?: AlsoInSettlement } = {},
+): Promise<ResolveOutcome> {
+  if (!venue) return 'no_answer';
+  await db.updateTable('transfers').set({ attempts: sql`attempts + 1` }).where('id', '=', t.id).execute();
+  let applied: boolean;
+  try {
+    applied = (await registry.status(venue, t.order_no)) === 'applied';
+    if (!applied) applied = (await registry.voidRef(venue, t.order_no)) === 'applied';
+  } catch (err) {
+    opts.log?.warn({ err, order_no: t.order_no }, 'transfer not reconciled');
+    return 'no_answer';
+  }
+  if (applied) return (await settleSuccess(db, t, opts.also)) ? 'succeeded' : 'already';
+  return (await settleFailure(db, t, 'voided', opts.also)) ? 'failed' : 'already';
 }
 
 /**

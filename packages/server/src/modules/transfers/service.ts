@@ -165,6 +165,9 @@ async function stateOf(db: Kdb, id: number): Promise<number> {
 
 // ---- settlement (the request itself, or reconciliation) ----------------------------------
 
+/** More work in a settlement's own transaction (a manual resolve's audit row), run only when it settles. */
+export type AlsoInSettlement = (tx: Tx) => Promise<void>;
+
 /**
  * Moves a transfer out of state 2, false when it was no longer pending (someone settled it first).
  *
@@ -186,8 +189,15 @@ async function markSettled(db: Tx, id: number, state: number, error: string): Pr
  * The venue applied the transfer: state 1, and for money coming out of a venue the credit to the
  * central wallet in the same transaction. False when the transfer was no longer pending.
  */
-export async function settleSuccess(db: Kdb, t: PendingTransfer): Promise<boolean> {
-  if (t.direction === TRANS_TYPE.transferIn) return markSettled(db, t.id, TRANSFER_STATE.success, '');
+export async function settleSuccess(db: Kdb, t: PendingTransfer, also?: AlsoInSettlement): Promise<boolean> {
+  if (t.direction === TRANS_TYPE.transferIn) {
+    if (!also) return markSettled(db, t.id, TRANSFER_STATE.success, '');
+    return db.transaction().execute(async (tx) => {
+      if (!(await markSettled(tx, t.id, TRANSFER_STATE.success, ''))) return false;
+      await also(tx);
+      return true;
+    });
+  }
   const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
   return db.transaction().execute(async (tx) => {
     if (!(await markSettled(tx, t.id, TRANSFER_STATE.success, ''))) return false;
@@ -200,6 +210,7 @@ export async function settleSuccess(db: Kdb, t: PendingTransfer): Promise<boolea
         { accountId: walletId, amountFen: t.amount_fen },
       ],
     });
+    if (also) await also(tx);
     return true;
   });
 }
@@ -208,8 +219,15 @@ export async function settleSuccess(db: Kdb, t: PendingTransfer): Promise<boolea
  * The venue did not apply the transfer and never will: state 0, and money sent into a venue goes
  * back to the central wallet in the same transaction. False when it was no longer pending.
  */
-export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string): Promise<boolean> {
-  if (t.direction === TRANS_TYPE.transferOut) return markSettled(db, t.id, TRANSFER_STATE.failed, reason);
+export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string, also?: AlsoInSettlement): Promise<boolean> {
+  if (t.direction === TRANS_TYPE.transferOut) {
+    if (!also) return markSettled(db, t.id, TRANSFER_STATE.failed, reason);
+    return db.transaction().execute(async (tx) => {
+      if (!(await markSettled(tx, t.id, TRANSFER_STATE.failed, reason))) return false;
+      await also(tx);
+      return true;
+    });
+  }
   const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
   return db.transaction().execute(async (tx) => {
     if (!(await markSettled(tx, t.id, TRANSFER_STATE.failed, reason))) return false;
@@ -222,6 +240,7 @@ export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string)
         { accountId: walletId, amountFen: t.amount_fen },
       ],
     });
+    if (also) await also(tx);
     return true;
   });
 }
