@@ -35,6 +35,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080', '/uploads': 'http://127.0.0.1:8080', '/wss': { target: 'ws://127.0.0.1:8080', ws: true } },
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', ws: true }, '/uploads': 'http://127.0.0.1:8080', '/wss': { target: 'ws://127.0.0.1:8080', ws: true } },
   },
 }));

@@ -10,6 +10,12 @@ import { fmt } from './messages.js';
 
 export const SERVICE_WS_PATH = '/api/service/ws';
 export const SERVICE_STAFF_WS_PATH = '/admin/api/service/ws';
+/** localStorage key of a visitor's device token */
+export const SERVICE_VISITOR_KEY = 'service_visitor';
+/** the member app's socket pings this often (the server closes sockets silent for WS_IDLE_TIMEOUT_MS) */
+export const SERVICE_PING_MS = 5_000;
+/** quick questions the chat offers before the first message */
+export const SERVICE_QUICK_QUESTIONS = ['充值未到账怎么办？', '提现多久到账？', '如何绑定银行卡？', '优惠活动怎么参加？'] as const;
 
 export const SERVICE_LIMITS = {
   /** characters of one message (after trimming) */

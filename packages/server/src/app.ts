@@ -41,6 +41,7 @@ import { startRoomAnnouncements } from './modules/lottery/chat/announce.js';
 import lotterySocket, { WS_MAX_PAYLOAD_BYTES } from './modules/lottery/chat/socket.js';
 import { createServiceHub } from './modules/service-chat/hub.js';
 import serviceSocket from './modules/service-chat/socket.js';
+import serviceDeskSocket from './admin/service/socket.js';
 import { startChatRetention } from './modules/lottery/chat/retention.js';
 import './context.js';
 
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   decorateRedPacketClock(app);
   await app.register(lotterySocket);
   await app.register(serviceSocket);
+  await app.register(serviceDeskSocket);
   startChatRetention(app);
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { MSG, SERVICE_LIMITS, SERVICE_MSG, SERVICE_STAFF_WS_PATH, SERVICE_WS_PATH, WS_CLOSE, WS_PING_TEXT, roleCan, serviceTextFailure, totpDue, type ServiceServerFrame } from '@app/contract';
-import { resolveStaffSession } from '../../admin/staff/sessions.js';
-import { getStaffSecurity } from '../../admin/staff/totp.js';
+import { MSG, SERVICE_LIMITS, SERVICE_MSG, SERVICE_WS_PATH, WS_CLOSE, WS_PING_TEXT, serviceTextFailure, type ServiceServerFrame } from '@app/contract';
 import { onRevocation, resolveSession } from '../session/service.js';
-import type { OwnerClient, StaffClient } from './hub.js';
-import { chatState, dropPresence, ownerKey, postOwnerMessage, resolveVisitor, staffOnline, touchPresence, type Owner } from './service.js';
+import type { OwnerClient } from './hub.js';
+import { chatState, ownerKey, postOwnerMessage, resolveVisitor, type Owner } from './service.js';
 
 /**
  * The sockets of 在线客服.
@@ -17,8 +15,7 @@ import { chatState, dropPresence, ownerKey, postOwnerMessage, resolveVisitor, st
  * sockets and the desks as {type:'message'}; a refusal is {type:'error', content} to the sender alone.
  * The text `ping` is answered `ping`. A member session that ends (logoff, password change) ends its sockets.
  *
- * GET /admin/api/service/ws?token=<staff token>: a staff desk (service.chat). It only listens (staff
- * act through /admin/api/service/*) and its heartbeat keeps the staff member online for members.
+ * The staff desks' socket is admin/service/socket.ts.
  */
 
 const POLICY_VIOLATION = 1008;
@@ -63,36 +60,18 @@ interface Member extends OwnerClient {
   windowStartMs: number;
   queue: Promise<void>;
 }
-interface Desk extends StaffClient {
-  token: string;
-}
 
 export default async function serviceSocket(app: FastifyInstance): Promise<void> {
   const hub = app.serviceHub;
   const rate = createRate(SERVICE_LIMITS.rateWindowMs, SERVICE_LIMITS.ratePerWindow);
 
-  async function announcePresence(): Promise<void> {
-    hub.toAllOwners({ type: 'presence', online: await staffOnline(app.kdb) });
-  }
-
-  // Heartbeat: the desks of this instance stay online; a desk whose session ended closes; silent sockets close.
+  // Silent sockets close (the app pings every SERVICE_PING_MS).
   const beat = setInterval(() => {
     const nowMs = Date.now();
     rate.prune(nowMs);
     const idleBefore = nowMs - app.config.wsIdleTimeoutMs;
     for (const c of hub.owners()) if (c.lastSeenMs < idleBefore) c.ws.close(WS_CLOSE.idle);
-    const desks = [...hub.staff()] as Desk[];
-    void (async () => {
-      const alive: number[] = [];
-      for (const d of desks) {
-        const staff = await resolveStaffSession(app.kdb, d.token);
-        if (!staff || !roleCan(staff.role, 'service.chat')) refuse(d.ws, WS_CLOSE.unauthorized, MSG.sessionExpired);
-        else if (d.lastSeenMs < idleBefore) d.ws.close(WS_CLOSE.idle);
-        else alive.push(d.staffId);
-      }
-      await touchPresence(app.kdb, [...new Set(alive)]);
-    })().catch((err) => app.log.warn({ err }, 'service chat: heartbeat failed'));
-  }, SERVICE_LIMITS.staffHeartbeatMs);
+  }, Math.min(5000, app.config.wsIdleTimeoutMs));
   beat.unref();
   const stopHearing = onRevocation((r) => {
     for (const c of hub.owners()) {
@@ -195,53 +174,5 @@ export default async function serviceSocket(app: FastifyInstance): Promise<void>
       client = null;
     });
     ws.on('error', (err) => req.log.debug({ err }, 'service socket error'));
-  });
-
-  async function admitDesk(ws: WebSocket, req: FastifyRequest): Promise<Desk | null> {
-    const q = req.query as Record<string, unknown>;
-    const token = typeof q.token === 'string' ? q.token : '';
-    const staff = token ? await resolveStaffSession(app.kdb, token) : null;
-    if (!staff) return refuse(ws, WS_CLOSE.unauthorized, MSG.sessionExpired);
-    if (totpDue(staff.role, (await getStaffSecurity(app.kdb)).totp_required, staff.totpEnabled) || !roleCan(staff.role, 'service.chat')) return refuse(ws, FORBIDDEN_CLOSE, MSG.forbidden);
-    if (ws.readyState !== ws.OPEN) return null;
-    const d: Desk = { ws, staffId: staff.id, tokenHash: staff.tokenHash, token, lastSeenMs: Date.now() };
-    hub.joinStaff(d);
-    await touchPresence(app.kdb, [staff.id]);
-    await announcePresence();
-    return d;
-  }
-
-  async function leaveDesk(d: Desk): Promise<void> {
-    hub.leaveStaff(d);
-    if (hub.staffSockets(d.staffId) > 0) return;
-    await dropPresence(app.kdb, d.staffId);
-    await announcePresence();
-  }
-
-  app.get(SERVICE_STAFF_WS_PATH, { websocket: true, config: { maintenanceExempt: true } }, (ws, req) => {
-    let desk: Desk | null = null;
-    let gone = false;
-    const admitted = admitDesk(ws, req)
-      .then((d) => {
-        if (d && gone) void leaveDesk(d);
-        desk = gone ? null : d;
-      })
-      .catch((err) => {
-        req.log.warn({ err }, 'service desk socket: admission failed');
-        refuse(ws, 1011, MSG.internal);
-      });
-    ws.on('message', (data) => {
-      void admitted.then(() => {
-        if (!desk) return;
-        desk.lastSeenMs = Date.now();
-        if (textOf(data) === WS_PING_TEXT && ws.readyState === ws.OPEN) ws.send(WS_PING_TEXT);
-      });
-    });
-    ws.on('close', () => {
-      gone = true;
-      if (desk) leaveDesk(desk).catch((err) => req.log.warn({ err }, 'service desk: presence not dropped'));
-      desk = null;
-    });
-    ws.on('error', (err) => req.log.debug({ err }, 'service desk socket error'));
   });
 }

@@ -99,6 +99,8 @@ export default function GamePage() {
     ask.then(
       (fresh) => {
         if (!live) return;
+        // No external service page configured: the built-in live chat.
+        if (target.kind === 'service' && !fresh) return void navigate('/kefu', { replace: true });
         setUrl(fresh);
         // With auto-transfer on, launching moved the central balance into the venue.
         if (target.kind === 'game') void qc.invalidateQueries({ queryKey: userKey });
