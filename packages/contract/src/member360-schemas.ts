@@ -15,7 +15,10 @@ const day = () => z.string().trim().max(20).default('');
 /** '' (all) or an integer in [min, max]. */
 const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' || v === undefined ? undefined : v), int(min, max).optional());
 const DAY_MS = 86_400_000;
-const isDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
+const isDay = (d: string) => {
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(d) ? new Date(`${d}T00:00:00Z`) : null;
+  return t !== null && !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
+};
 
 /** The date range's failure, or null. */
 export function dayRangeFailure(from: string, to: string): string | null {
