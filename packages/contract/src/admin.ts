@@ -314,6 +314,8 @@ export interface StaffMe {
   totp_enabled: boolean;
   /** the operator requires it of this role and it is not on: nothing but enrolment until it is */
   totp_due: boolean;
+  /** the password is a temporary one (set by another staff member, or generated): change it first */
+  password_change_due: boolean;
 }
 /** A deposit order in the review queue and on a member's detail (money in yuan, Beijing times). */
 export interface AdminDeposit {
@@ -501,6 +503,8 @@ export interface AdminStaff {
   login_captcha: boolean;
   /** two-factor sign-in is on */
   totp_enabled: boolean;
+  /** still on the temporary password it was given */
+  password_change_due: boolean;
   last_login_at: string;
   last_login_ip: string;
   created_at: string;

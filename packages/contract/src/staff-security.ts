@@ -33,6 +33,15 @@ export const STAFF_2FA_MSG = {
   securitySaved: '安全设置已保存',
 } as const;
 
+/**
+ * A password another staff member chose (a new account, a reset) or the first start generated is a
+ * temporary one: its owner may do nothing but change it (StaffMe.password_change_due), then go on.
+ */
+export const STAFF_PASSWORD_CHANGE_MSG = {
+  required: '您正在使用初始密码，请先修改密码',
+  done: '密码已修改，欢迎使用',
+} as const;
+
 export const TOTP_CODE_RE = /^\d{6}$/;
 
 /** A staff member may act only after enrolment when the switch covers its role and it has none. */

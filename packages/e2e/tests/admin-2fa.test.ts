@@ -15,6 +15,7 @@ import {
   stillShot,
   stopSuite,
   uniqueName,
+  newStaffViaApi,
 } from '../harness.js';
 
 /**
@@ -41,7 +42,7 @@ const codeOf = (secret: string, steps = 0) =>
 
 async function financeMember(): Promise<string> {
   const username = uniqueName('fi');
-  expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: PASSWORD, role: 'finance' })).code).toBe(200);
+  await newStaffViaApi(platform, admin, { username, password: PASSWORD, role: 'finance' });
   return username;
 }
 
@@ -87,7 +88,7 @@ describe('two-factor sign-in', () => {
     const token = await staffLoginViaApi(platform, username, PASSWORD);
     // the switch is turned on by a super admin who has two-factor sign-in itself
     const bossName = uniqueName('bo');
-    await staffApi(platform, admin, 'POST', '/staff', { username: bossName, password: 'boss-Pass-123', role: 'super' });
+    await newStaffViaApi(platform, admin, { username: bossName, password: 'boss-Pass-123', role: 'super' });
     const boss = await staffLoginViaApi(platform, bossName, 'boss-Pass-123');
     const setup = await staffApi<{ secret: string }>(platform, boss, 'POST', '/2fa/setup');
     await staffApi(platform, boss, 'POST', '/2fa/enable', { code: codeOf(setup.data.secret) });

@@ -18,6 +18,7 @@ import {
   stillShot,
   stopSuite,
   withPhone,
+  newStaffViaApi,
 } from '../harness.js';
 
 /**
@@ -159,7 +160,7 @@ describe('content management', () => {
 
   it('support reads the content pages without the means to change them', async () => {
     const username = `sup${Date.now().toString(36)}`;
-    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'support-Pass-1', role: 'support' })).code).toBe(200);
+    await newStaffViaApi(platform, admin, { username, password: 'support-Pass-1', role: 'support' });
     const token = await staffLoginViaApi(platform, username, 'support-Pass-1');
     await inConsole('/content/banners', async (page) => {
       await page.getByTestId('banners').locator('tbody tr.ant-table-row').first().waitFor();

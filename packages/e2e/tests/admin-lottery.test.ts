@@ -14,6 +14,7 @@ import {
   stillShot,
   stopSuite,
   uniqueName,
+  newStaffViaApi,
 } from '../harness.js';
 
 let platform: Platform;
@@ -36,7 +37,7 @@ const storedOdds = async (code: string, play: string) => {
 };
 async function newStaffToken(role: 'support' | 'operations'): Promise<string> {
   const username = uniqueName(role.slice(0, 3));
-  expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'lottery-Pass-1', role })).code).toBe(200);
+  await newStaffViaApi(platform, admin, { username, password: 'lottery-Pass-1', role });
   return staffLoginViaApi(platform, username, 'lottery-Pass-1');
 }
 

@@ -18,6 +18,7 @@ import {
   stillShot,
   stopSuite,
   uniqueName,
+  newStaffViaApi,
 } from '../harness.js';
 
 /**
@@ -121,7 +122,7 @@ describe('VIP等级', () => {
 
   it('is read-only for support staff', async () => {
     const username = uniqueName('sup');
-    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'loyalty-Pass-1', role: 'support' })).code).toBe(200);
+    await newStaffViaApi(platform, admin, { username, password: 'loyalty-Pass-1', role: 'support' });
     const support = await staffLoginViaApi(platform, username, 'loyalty-Pass-1');
     await inConsole(
       '/vip-tiers',

@@ -23,6 +23,7 @@ import {
   stopSuite,
   toastGone,
   uniqueName,
+  newStaffViaApi,
 } from '../harness.js';
 
 /**
@@ -161,7 +162,7 @@ describe('活动管理', () => {
 describe('who may', () => {
   it('support staff read activities and the queue without any control that changes something', async () => {
     const username = uniqueName('sup');
-    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'promo-Pass-12', role: 'support' })).code).toBe(200);
+    await newStaffViaApi(platform, admin, { username, password: 'promo-Pass-12', role: 'support' });
     const support = await staffLoginViaApi(platform, username, 'promo-Pass-12');
     const first = (await activities())[0]!;
     await inConsole(

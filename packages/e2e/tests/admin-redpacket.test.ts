@@ -18,6 +18,7 @@ import {
   stillShot,
   stopSuite,
   uniqueName,
+  newStaffViaApi,
 } from '../harness.js';
 
 /**
@@ -111,7 +112,7 @@ describe('规则设置', () => {
 
   it('is read-only for support staff', async () => {
     const username = uniqueName('rps');
-    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'redpacket-Pass-1', role: 'support' })).code).toBe(200);
+    await newStaffViaApi(platform, admin, { username, password: 'redpacket-Pass-1', role: 'support' });
     const support = await staffLoginViaApi(platform, username, 'redpacket-Pass-1');
     await inConsole(
       '/redpacket',

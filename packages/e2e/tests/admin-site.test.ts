@@ -16,6 +16,7 @@ import {
   stopSuite,
   uniqueName,
   withPhone,
+  newStaffViaApi,
 } from '../harness.js';
 
 /**
@@ -62,7 +63,7 @@ async function switchMaintenance(page: Page, expected: string) {
 describe('站点设置', () => {
   it('shows finance the settings without the means to change them', async () => {
     const username = uniqueName('fin');
-    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'finance-Pass-1', role: 'finance' })).code).toBe(200);
+    await newStaffViaApi(platform, admin, { username, password: 'finance-Pass-1', role: 'finance' });
     const token = await staffLoginViaApi(platform, username, 'finance-Pass-1');
     await inConsoleAs(browser, platform, token, '/site', async (page) => {
       await page.getByTestId('site-title').waitFor();

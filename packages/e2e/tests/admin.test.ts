@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LOGIN_CAPTCHA, MSG, ADMIN_MSG } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG, ADMIN_MSG, STAFF_PASSWORD_CHANGE_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -18,6 +18,7 @@ import {
   startSuite,
   stopSuite,
   uniqueName,
+  newStaffViaApi,
 } from '../harness.js';
 
 let platform: Platform;
@@ -107,7 +108,7 @@ describe('staff login', () => {
 
   it('shows a support member only what support may see', async () => {
     const username = uniqueName('sup');
-    expect((await staffApi(platform, admin, 'POST', '/staff', { username, password: 'support-Pass-1', role: 'support' })).code).toBe(200);
+    await newStaffViaApi(platform, admin, { username, password: 'support-Pass-1', role: 'support' });
     const token = await staffLoginViaApi(platform, username, 'support-Pass-1');
     await inConsole('/', async (page) => {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/members');
@@ -272,10 +273,37 @@ describe('pay settings and staff', () => {
       await modal.locator('.ant-btn-primary').click();
       await messageIs(page, ADMIN_MSG.staffCreated);
       await row(page, username).getByText('正常').waitFor();
+      await row(page, username).getByText('待修改初始密码').waitFor();
       await modal.waitFor({ state: 'hidden' });
       await shot(page, 'admin-staff');
     });
-    const token = await staffLoginViaApi(platform, username, 'finance-Pass-1');
-    expect((await staffApi(platform, token, 'GET', '/me')).data).toMatchObject({ role: 'finance' });
+    // The new member signs in with the initial password and must choose its own before anything else.
+    const ctx = await newDesktop(browser);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${platform.url}/admin/login`);
+      await page.getByTestId('login-username').fill(username);
+      await page.getByTestId('login-password').fill('finance-Pass-1');
+      await page.getByTestId('login-submit').click();
+      const card = page.getByTestId('password-required');
+      await card.getByText(STAFF_PASSWORD_CHANGE_MSG.required).waitFor();
+      await expect.poll(() => page.locator('.ant-layout-sider').count()).toBe(0);
+      await shot(page, 'admin-password-required');
+      await card.getByLabel('初始密码').fill('finance-Pass-1');
+      await card.getByLabel('新密码', { exact: true }).fill('finance-Pass-1');
+      await card.getByLabel('确认新密码').fill('finance-Pass-1');
+      await card.getByTestId('password-submit').click();
+      await messageIs(page, MSG.passwordSame);
+      await card.getByLabel('新密码', { exact: true }).fill('finance-Own-pass2');
+      await card.getByLabel('确认新密码').fill('finance-Own-pass2');
+      await card.getByTestId('password-submit').click();
+      await messageIs(page, STAFF_PASSWORD_CHANGE_MSG.done);
+      await page.getByTestId('staff-name').getByText(username).waitFor();
+      await page.locator('.ant-layout-sider .ant-menu-item', { hasText: '取款审核' }).waitFor();
+    } finally {
+      await ctx.close();
+    }
+    const token = await staffLoginViaApi(platform, username, 'finance-Own-pass2');
+    expect((await staffApi(platform, token, 'GET', '/me')).data).toMatchObject({ role: 'finance', password_change_due: false });
   });
 });

@@ -8,7 +8,7 @@ const app = await buildApp(config, db);
 // The first admin's generated password is shown here once and stored nowhere in plain text.
 const firstPassword = takeGeneratedAdminPassword(db.kysely);
 if (firstPassword) {
-  process.stdout.write(`\n  back-office /admin/: user admin, password ${firstPassword}\n  (shown once; change it under 修改密码, or start a fresh database with ADMIN_PASSWORD)\n\n`);
+  process.stdout.write(`\n  back-office /admin/: user admin, password ${firstPassword}\n  (shown once and temporary: the console asks for a new password at the first sign-in)\n\n`);
 }
 
 let closing = false;

@@ -5,6 +5,8 @@ import { uniqueName, type TestServer } from './harness.js';
 /** Back-office helpers for the admin*.test.ts files. */
 export const ADMIN_PASSWORD = 'first-Admin-pass-9';
 export const STAFF_PASSWORD = 'staff-Pass-123';
+/** What a super admin gives a new staff member: temporary, changed at the first sign-in. */
+export const STAFF_INITIAL_PASSWORD = 'initial-Pass-123';
 
 export interface Staff {
   id: number;
@@ -24,12 +26,17 @@ export async function staffLogin(s: TestServer, username: string, password: stri
   return r.data.token as string;
 }
 
-/** A staff member with `role`, created through the API by a super admin, signed in. */
+/**
+ * A staff member with `role`, created through the API by a super admin, signed in, and past the
+ * first sign-in's change of the temporary password (to STAFF_PASSWORD; the session stays).
+ */
 export async function newStaff(s: TestServer, superToken: string, role: StaffRole): Promise<Staff> {
   const username = uniqueName(`s${role.slice(0, 2)}`);
-  const r = await adminCall(s, superToken, 'POST', '/staff', { username, password: STAFF_PASSWORD, role });
+  const r = await adminCall(s, superToken, 'POST', '/staff', { username, password: STAFF_INITIAL_PASSWORD, role });
   expect(r).toMatchObject({ code: 200 });
-  return { id: r.data.id, username, password: STAFF_PASSWORD, token: await staffLogin(s, username, STAFF_PASSWORD) };
+  const token = await staffLogin(s, username, STAFF_INITIAL_PASSWORD);
+  expect(await adminCall(s, token, 'POST', '/password', { old_password: STAFF_INITIAL_PASSWORD, password: STAFF_PASSWORD })).toMatchObject({ code: 200 });
+  return { id: r.data.id, username, password: STAFF_PASSWORD, token };
 }
 
 /** Audit rows of one action on one target, oldest first (straight from the table). */

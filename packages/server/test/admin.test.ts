@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_CAPTCHA, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_PASSWORD_CHANGE_MSG, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { ensureFirstAdmin, takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
 import { updateSettings } from '../src/modules/site/service.js';
@@ -13,8 +13,11 @@ import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
 import { adminCall, adminFile, auditRows, newStaff, STAFF_PASSWORD, staffLogin, type Staff } from './admin-support.js';
 
 let s: TestServer;
+let generatedPassword: string;
 let adminPassword: string;
 let admin: string;
+// What the generated password's first session was answered before its owner changed it.
+let beforeChange: { me: any; members: any; change: any };
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>后台</title><div id="root"></div>');
@@ -23,8 +26,11 @@ fs.writeFileSync(path.join(dist, 'assets', 'index-AbCd1234.js'), 'console.log(1)
 beforeAll(async () => {
   // No ADMIN_PASSWORD: the first start generates one.
   s = await startServer({ adminDist: dist });
-  adminPassword = takeGeneratedAdminPassword(s.db.kysely)!;
-  admin = await staffLogin(s, 'admin', adminPassword);
+  generatedPassword = takeGeneratedAdminPassword(s.db.kysely)!;
+  admin = await staffLogin(s, 'admin', generatedPassword);
+  adminPassword = 'chosen-Admin-pass-7';
+  beforeChange = { me: await adminCall(s, admin, 'GET', '/me'), members: await adminCall(s, admin, 'GET', '/members'), change: null };
+  beforeChange.change = await adminCall(s, admin, 'POST', '/password', { old_password: generatedPassword, password: adminPassword });
 });
 afterAll(() => s.close());
 
@@ -32,13 +38,22 @@ const call = adminCall;
 
 describe('first start', () => {
   it('creates admin (super) with a generated password that is handed out once and stored only as an argon2id hash', async () => {
-    expect(adminPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(takeGeneratedAdminPassword(s.db.kysely)).toBeNull();
     const rows = await s.db.kysely.selectFrom('staff').selectAll().execute();
     const first = rows.find((r) => r.username === 'admin')!;
     expect(first).toMatchObject({ role: 'super', state: 1 });
     expect(first.password_hash).toMatch(/^\$argon2id\$/);
-    expect(JSON.stringify(rows)).not.toContain(adminPassword);
+    expect(JSON.stringify(rows)).not.toContain(generatedPassword);
+  });
+
+  it('treats the generated password as temporary: nothing but /me, /logout and /password until admin chooses its own', async () => {
+    expect(beforeChange.me).toMatchObject({ code: 200, data: { username: 'admin', password_change_due: true } });
+    expect(beforeChange.members).toMatchObject({ code: 403, message: STAFF_PASSWORD_CHANGE_MSG.required });
+    expect(beforeChange.change).toMatchObject({ code: 200, message: STAFF_PASSWORD_CHANGE_MSG.done });
+    expect(await call(s, admin, 'GET', '/me')).toMatchObject({ code: 200, data: { password_change_due: false } });
+    expect(await call(s, admin, 'GET', '/members')).toMatchObject({ code: 200 });
+    expect(await s.api('/admin/api/login', { username: 'admin', password: generatedPassword })).toMatchObject({ code: 400, message: MSG.loginWrong });
   });
 
   it('changes nothing on a later start, ADMIN_PASSWORD included', async () => {
@@ -148,7 +163,8 @@ describe('staff sessions', () => {
     expect(await call(s, st.token, 'GET', '/me')).toMatchObject({ code: 200 });
     expect(await call(s, other, 'GET', '/me')).toMatchObject({ code: 401 });
     await staffLogin(s, st.username, 'brand-New-pass1');
-    expect(await auditRows(s, 'staff.own_password', `staff:${st.id}`)).toHaveLength(1);
+    // the first sign-in's change of the temporary password (newStaff), then this one
+    expect(await auditRows(s, 'staff.own_password', `staff:${st.id}`)).toHaveLength(2);
   });
 });
 
@@ -258,6 +274,29 @@ describe('staff management', () => {
     await staffLogin(s, st.username, 'reset-Pass-789');
     expect(await auditRows(s, 'staff.password', `staff:${st.id}`)).toHaveLength(1);
   });
+
+  it('a password another staff member chose is temporary: its owner can only read /me, sign out and change it, then works', async () => {
+    const username = uniqueName('tmp');
+    const created = await call(s, admin, 'POST', '/staff', { username, password: 'given-Pass-123', role: 'finance' });
+    expect(created).toMatchObject({ code: 200, data: { password_change_due: true } });
+    const id = created.data.id as number;
+    for (const stage of ['created', 'reset'] as const) {
+      if (stage === 'reset') expect(await call(s, admin, 'POST', `/staff/${id}/password`, { password: 'given-Pass-123' })).toMatchObject({ code: 200 });
+      const token = await staffLogin(s, username, 'given-Pass-123');
+      expect(await call(s, token, 'GET', '/me')).toMatchObject({ code: 200, data: { username, password_change_due: true } });
+      for (const [method, path] of [['GET', '/deposits'], ['GET', '/withdrawals'], ['POST', '/2fa/setup']] as const) {
+        expect(await call(s, token, method, path)).toMatchObject({ code: 403, message: STAFF_PASSWORD_CHANGE_MSG.required });
+      }
+      expect((await call(s, admin, 'GET', '/staff')).data.find((x: { id: number }) => x.id === id)).toMatchObject({ password_change_due: true });
+      // the same password again is no change (the contract's rule), the order of checks unchanged
+      expect(await call(s, token, 'POST', '/password', { old_password: 'given-Pass-123', password: 'given-Pass-123' })).toMatchObject({ code: 400, message: MSG.passwordSame });
+      expect(await call(s, token, 'POST', '/password', { old_password: 'given-Pass-123', password: `own-${stage}-Pass-1` })).toMatchObject({ code: 200, message: STAFF_PASSWORD_CHANGE_MSG.done });
+      expect(await call(s, token, 'GET', '/me')).toMatchObject({ code: 200, data: { password_change_due: false } });
+      expect(await call(s, token, 'GET', '/deposits')).toMatchObject({ code: 200 });
+      expect((await call(s, admin, 'GET', '/staff')).data.find((x: { id: number }) => x.id === id)).toMatchObject({ password_change_due: false });
+    }
+    expect(await auditRows(s, 'staff.own_password', `staff:${id}`)).toHaveLength(2);
+  });
 });
 
 describe('audit log', () => {
@@ -282,7 +321,9 @@ describe('audit log', () => {
     expect(r).toMatchObject({ code: 200, data: { current_page: 1, per_page: 20 } });
     const ids = r.data.data.map((e: { id: number }) => e.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-    expect(r.data.data[0]).toMatchObject({ staff_name: st.username, action: 'staff.login', action_label: '员工登录', ip: '127.0.0.1', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    // newest: the new staff member's change of its temporary password, after its sign-in
+    expect(r.data.data[1]).toMatchObject({ staff_name: st.username, action: 'staff.login', action_label: '员工登录' });
+    expect(r.data.data[0]).toMatchObject({ staff_name: st.username, action: 'staff.own_password', action_label: '修改本人密码', ip: '127.0.0.1', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
     const mine = await call(s, admin, 'GET', `/audit-log?staff=${st.username}`);
     expect(mine.data.data.every((e: { staff_name: string }) => e.staff_name === st.username)).toBe(true);
     const creations = await call(s, admin, 'GET', '/audit-log?action=staff.create');

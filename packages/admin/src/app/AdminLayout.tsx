@@ -12,6 +12,7 @@ import { promotionKeys } from '../features/promotions/api';
 import { ChangePasswordModal } from '../features/auth/ChangePasswordModal';
 import { TotpModal } from '../features/security/TotpModal';
 import TotpRequiredPage from '../features/security/TotpRequiredPage';
+import PasswordRequiredPage from '../features/auth/PasswordRequiredPage';
 import { MENU } from './menu';
 
 /** The queries of each review queue's page: refreshed when its count moves, so new orders appear. */
@@ -67,7 +68,7 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(narrow);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [totpOpen, setTotpOpen] = useState(false);
-  const counts = useLiveQueues(!!me && !me.totp_due, pathname);
+  const counts = useLiveQueues(!!me && !me.totp_due && !me.password_change_due, pathname);
   const items = MENU.filter((m) => can(m.permission)).map((m) => {
     const waiting = counts[m.key as DeskQueue] ?? 0;
     const label = waiting > 0 ? (
@@ -81,8 +82,9 @@ export function AdminLayout() {
     return { key: m.path, icon: m.icon, label, 'data-testid': `menu-${m.key}` };
   });
   const selected = items.find((i) => pathname.startsWith(i.key))?.key ?? '';
-  // The operator requires two-factor sign-in of this role and it has none: enrolment first (the
-  // server refuses everything else meanwhile).
+  // A temporary password first, then two-factor enrolment when the operator requires it (the server
+  // refuses everything else meanwhile).
+  if (me?.password_change_due) return <PasswordRequiredPage />;
   if (me?.totp_due) return <TotpRequiredPage />;
 
   return (

@@ -19,8 +19,8 @@ export async function ensureFirstAdmin(db: Kdb, configured: string | null): Prom
   const password = configured ?? generatePassword();
   const hash = await hashPassword(password);
   const inserted = await sql<{ id: number }>`
-    INSERT INTO staff (username, password_hash, role)
-    SELECT ${FIRST_ADMIN_USERNAME}, ${hash}, 'super' WHERE NOT EXISTS (SELECT 1 FROM staff)
+    INSERT INTO staff (username, password_hash, role, password_change_due)
+    SELECT ${FIRST_ADMIN_USERNAME}, ${hash}, 'super', ${configured === null} WHERE NOT EXISTS (SELECT 1 FROM staff)
     ON CONFLICT (username) DO NOTHING RETURNING id`.execute(db);
   const created = inserted.rows.length === 1;
   return { created, generatedPassword: created && configured === null ? password : null };

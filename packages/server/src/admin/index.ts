@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CODE, MSG, PROMO_ADMIN_LIMITS, roleCan, STAFF_2FA_MSG, totpDue } from '@app/contract';
+import { CODE, MSG, PROMO_ADMIN_LIMITS, roleCan, STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, totpDue } from '@app/contract';
 import { envelope } from '../http/envelope.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
@@ -23,6 +23,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, r: AdminR
   if (!token) throw unauthorized(MSG.notLoggedIn);
   const staff = await resolveStaffSession(app.kdb, token);
   if (!staff) throw unauthorized(MSG.sessionExpired);
+  if (!r.beforePasswordChange && staff.passwordChangeDue) throw forbidden(STAFF_PASSWORD_CHANGE_MSG.required);
   if (!r.beforeTotp && totpDue(staff.role, (await getStaffSecurity(app.kdb)).totp_required, staff.totpEnabled)) throw forbidden(STAFF_2FA_MSG.required);
   if (r.access !== 'staff' && r.access !== 'public' && !roleCan(staff.role, r.access)) throw forbidden(MSG.forbidden);
   return staff;

@@ -43,6 +43,11 @@ export interface AdminRoute {
    * enrolled yet (contract totpDue): only what it needs to enrol (me, logout, password, 2fa).
    */
   beforeTotp?: true;
+  /**
+   * Open to a staff member still on a temporary password (a new account, a reset, the generated
+   * first admin's): only what it needs to change it (me, logout, password).
+   */
+  beforePasswordChange?: true;
   handler(ctx: RouteContext<any, any, any>): Promise<Envelope | CsvFile>;
 }
 

@@ -1256,6 +1256,12 @@ CREATE TABLE service_staff_presence (
 );
 `;
 
+// Issue 14 item 8: a staff member whose password another staff member set (a new account, a reset)
+// or that the first start generated must choose its own before anything else.
+const staffPasswordChange = `
+ALTER TABLE staff ADD COLUMN password_change_due boolean NOT NULL DEFAULT false;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1284,4 +1290,5 @@ export const migrations: Migration[] = [
   { id: '028_member_care', sql: memberCare },
   { id: '029_daily_stats', sql: dailyStats },
   { id: '030_service_chat', sql: serviceChat },
+  { id: '033_staff_password_change', sql: staffPasswordChange },
 ];

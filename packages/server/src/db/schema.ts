@@ -241,6 +241,8 @@ export interface Database {
     totp_pending: string | null;
     totp_enabled_at: NullableTimestamp;
     totp_last_step: number | null;
+    /** set by another staff member (created, reset) or generated: the owner changes it first */
+    password_change_due: Generated<boolean>;
   };
   service_visitors: {
     id: Generated<number>;

@@ -84,6 +84,8 @@ export default function StaffPage() {
                 {/* someone failed to sign in as this name lately: the next sign-in asks for a captcha */}
                 {st.login_captcha && <Tag color="orange">登录需验证码</Tag>}
                 {st.totp_enabled && <Tag color="geekblue">两步验证</Tag>}
+                {/* created or reset by a super admin and not yet changed by its owner */}
+                {st.password_change_due && <Tag color="gold">待修改初始密码</Tag>}
               </Space>
             ),
           },

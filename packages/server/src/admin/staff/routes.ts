@@ -1,4 +1,4 @@
-import { MSG, ROLE_LABELS, type Captcha, ROLE_PERMISSIONS, STAFF_2FA_MSG, totpDue, type StaffLoginResult, type StaffMe, type StaffRole, type StaffSecurity, type StaffTotpSetup, ADMIN_MSG } from '@app/contract';
+import { MSG, ROLE_LABELS, type Captcha, ROLE_PERMISSIONS, STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, totpDue, type StaffLoginResult, type StaffMe, type StaffRole, type StaffSecurity, type StaffTotpSetup, ADMIN_MSG } from '@app/contract';
 import { idParams, ownPasswordSchema, staffCreateSchema, staffLoginSchema, staffPasswordSchema, staffRoleSchema, staffSecuritySchema, staffStateSchema, totpCodeSchema, totpDisableSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { issueCaptcha } from '../../modules/auth/captcha.js';
@@ -39,6 +39,7 @@ export const staffRoutes: AdminRoute[] = [
     summary: '退出登录（结束本次会话）',
     access: 'staff',
     beforeTotp: true,
+    beforePasswordChange: true,
     audits: ['staff.logout'],
     handler: async ({ app, req, staff }) => {
       await revokeStaffSession(app.kdb, staff.tokenHash);
@@ -53,6 +54,7 @@ export const staffRoutes: AdminRoute[] = [
     summary: '当前员工：用户名、角色与权限；两步验证是否开启（totp_enabled），系统是否要求其先开启（totp_due：此时只能访问开启两步验证所需的接口）',
     access: 'staff',
     beforeTotp: true,
+    beforePasswordChange: true,
     handler: async ({ app, staff }) =>
       ok<StaffMe>({
         id: staff.id,
@@ -62,6 +64,7 @@ export const staffRoutes: AdminRoute[] = [
         permissions: [...ROLE_PERMISSIONS[staff.role]],
         totp_enabled: staff.totpEnabled,
         totp_due: totpDue(staff.role, (await getStaffSecurity(app.kdb)).totp_required, staff.totpEnabled),
+        password_change_due: staff.passwordChangeDue,
       }),
   }),
   route({
@@ -122,14 +125,15 @@ export const staffRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/password',
     tag: '登录',
-    summary: '修改本人密码（old_password, password）；本人其他会话随之结束',
+    summary: '修改本人密码（old_password, password）；本人其他会话随之结束。新建或被重置密码的员工（及首次启动生成的 admin 密码）须先修改，修改前其他接口均答 403',
     access: 'staff',
     beforeTotp: true,
+    beforePasswordChange: true,
     body: ownPasswordSchema,
     audits: ['staff.own_password'],
     handler: async ({ app, req, staff, body }) => {
       await changeOwnPassword(app.kdb, actorOf(req, staff), body.old_password, body.password, staff.tokenHash);
-      return ok(null, MSG.passwordChanged);
+      return ok(null, staff.passwordChangeDue ? STAFF_PASSWORD_CHANGE_MSG.done : MSG.passwordChanged);
     },
   }),
   route({
@@ -144,7 +148,7 @@ export const staffRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/staff',
     tag: '员工管理',
-    summary: '新增员工（username, password, role）',
+    summary: '新增员工（username, password, role）；password 为初始密码，员工首次登录后须先修改',
     access: 'staff.manage',
     body: staffCreateSchema,
     audits: ['staff.create'],
@@ -155,7 +159,7 @@ export const staffRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/staff/:id/password',
     tag: '员工管理',
-    summary: '重置员工密码（同时解除锁定并结束其全部会话）',
+    summary: '重置员工密码（同时解除锁定并结束其全部会话）；该员工下次登录后须先修改',
     access: 'staff.manage',
     params: idParams,
     body: staffPasswordSchema,

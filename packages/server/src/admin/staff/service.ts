@@ -46,7 +46,7 @@ export async function changeOwnPassword(db: Kdb, actor: Actor, oldPassword: stri
   if (!(await verifyPassword(row.password_hash, oldPassword))) throw badRequest(MSG.oldPasswordWrong);
   const hash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('staff').set({ password_hash: hash }).where('id', '=', actor.id).execute();
+    await tx.updateTable('staff').set({ password_hash: hash, password_change_due: false }).where('id', '=', actor.id).execute();
     await tx
       .updateTable('staff_sessions')
       .set({ revoked_at: sql`now()` })
@@ -58,7 +58,7 @@ export async function changeOwnPassword(db: Kdb, actor: Actor, oldPassword: stri
   });
 }
 
-type StaffRow = { id: number; username: string; role: string; state: number; totp_enabled_at: Date | null; last_login_at: Date | null; last_login_ip: string; created_at: Date };
+type StaffRow = { id: number; username: string; role: string; state: number; totp_enabled_at: Date | null; password_change_due: boolean; last_login_at: Date | null; last_login_ip: string; created_at: Date };
 
 function toStaff(r: StaffRow, captchaDue: Set<string>): AdminStaff {
   return {
@@ -69,13 +69,14 @@ function toStaff(r: StaffRow, captchaDue: Set<string>): AdminStaff {
     state: r.state,
     login_captcha: captchaDue.has(r.username),
     totp_enabled: r.totp_enabled_at !== null,
+    password_change_due: r.password_change_due,
     last_login_at: beijing(r.last_login_at),
     last_login_ip: r.last_login_ip,
     created_at: beijing(r.created_at),
   };
 }
 
-const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'totp_enabled_at', 'last_login_at', 'last_login_ip', 'created_at'] as const;
+const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'totp_enabled_at', 'password_change_due', 'last_login_at', 'last_login_ip', 'created_at'] as const;
 
 export async function listStaff(db: Kdb): Promise<AdminStaff[]> {
   const rows = await db.selectFrom('staff').select(STAFF_COLUMNS).orderBy('id').execute();
@@ -93,7 +94,7 @@ export async function createStaff(db: Kdb, actor: Actor, input: { username: stri
   const hash = await hashPassword(input.password);
   try {
     const id = await db.transaction().execute(async (tx) => {
-      const row = await tx.insertInto('staff').values({ username: input.username, password_hash: hash, role: input.role }).returning('id').executeTakeFirstOrThrow();
+      const row = await tx.insertInto('staff').values({ username: input.username, password_hash: hash, role: input.role, password_change_due: true }).returning('id').executeTakeFirstOrThrow();
       await writeAudit(tx, actor, 'staff.create', `staff:${row.id}`, null, { username: input.username, role: input.role });
       return row.id;
     });
@@ -109,7 +110,7 @@ export async function resetStaffPassword(db: Kdb, actor: Actor, id: number, pass
   await getStaff(db, id);
   const hash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('staff').set({ password_hash: hash }).where('id', '=', id).execute();
+    await tx.updateTable('staff').set({ password_hash: hash, password_change_due: true }).where('id', '=', id).execute();
     await writeAudit(tx, actor, 'staff.password', `staff:${id}`, null, null);
   });
   await revokeAllStaffSessions(db, id);

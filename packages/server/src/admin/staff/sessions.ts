@@ -16,6 +16,8 @@ export interface StaffPrincipal {
   tokenHash: string;
   /** two-factor sign-in is on for this staff member (admin/staff/totp.ts) */
   totpEnabled: boolean;
+  /** its password is a temporary one: nothing but changing it (route beforePasswordChange) */
+  passwordChangeDue: boolean;
 }
 
 const TOUCH_EVERY_MS = 60_000;
@@ -32,7 +34,7 @@ export async function resolveStaffSession(db: Kdb, token: string, nowMs = Date.n
   const row = await db
     .selectFrom('staff_sessions as s')
     .innerJoin('staff as st', 'st.id', 's.staff_id')
-    .select(['st.id', 'st.username', 'st.role', 'st.state', 'st.totp_enabled_at', 's.last_seen_at'])
+    .select(['st.id', 'st.username', 'st.role', 'st.state', 'st.totp_enabled_at', 'st.password_change_due', 's.last_seen_at'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .executeTakeFirst();
@@ -42,7 +44,7 @@ export async function resolveStaffSession(db: Kdb, token: string, nowMs = Date.n
   if (idleMs > TOUCH_EVERY_MS) {
     await db.updateTable('staff_sessions').set({ last_seen_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
   }
-  return { id: row.id, username: row.username, role: row.role as StaffRole, tokenHash, totpEnabled: row.totp_enabled_at !== null };
+  return { id: row.id, username: row.username, role: row.role as StaffRole, tokenHash, totpEnabled: row.totp_enabled_at !== null, passwordChangeDue: row.password_change_due };
 }
 
 export async function revokeStaffSession(db: Kdb, tokenHash: string): Promise<void> {
