@@ -14,6 +14,7 @@ export const DESK_QUEUES = [
   { key: 'activityApplications', permission: 'promotions.read' },
   { key: 'agentApplications', permission: 'agents.read' },
   { key: 'commissionStatements', permission: 'commission.read' },
+  { key: 'approvals', permission: 'approvals.review' },
 ] as const satisfies readonly { key: string; permission: Permission }[];
 
 export type DeskQueue = (typeof DESK_QUEUES)[number]['key'];

@@ -20,6 +20,7 @@ import {
 import { LOYALTY_ADMIN_LIMITS, LOYALTY_ADMIN_MSG, TIER_MONEY_FIELDS, vipTiersFailure } from './admin-loyalty.js';
 import { STAFF_2FA_MSG, TOTP_CODE_RE } from './staff-security.js';
 import { REBATE_CATEGORIES } from './rebate.js';
+import { adjustCategoryFailure } from './finance-desk.js';
 
 /** Request schemas of /admin/api: shapes coerce, then the back-office rules in admin.ts decide. */
 
@@ -78,12 +79,14 @@ export const memberListQuery = z.object({ keyword: text(ADMIN_LIMITS.keywordMax)
 export const adjustSchema = refined(
   {
     amount: money(),
+    /** ADJUST_CATEGORIES: 奖金, 补偿, 更正 */
+    category: z.string().max(40).default(''),
     reason: note(),
     turnover_multiple: z.union([z.number(), z.string().max(40), z.null()]).optional(),
     /** the console's id for one adjustment dialog: a repeated submit answers 已处理 */
     request_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional().catch(undefined),
   },
-  (v) => adjustAmountFailure(v.amount) ?? staffReasonFailure(v.reason) ?? turnoverMultipleFailure(v.turnover_multiple, v.amount),
+  (v) => adjustAmountFailure(v.amount) ?? adjustCategoryFailure(v.category) ?? staffReasonFailure(v.reason) ?? turnoverMultipleFailure(v.turnover_multiple, v.amount),
 );
 
 export const memberStateSchema = z.object({ state: flag() });

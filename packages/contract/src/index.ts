@@ -33,6 +33,7 @@ export * from './staff-security.js';
 export * from './mail-admin.js';
 export * from './member-care.js';
 export * from './admin-desk.js';
+export * from './finance-desk.js';
 export * from './service-chat.js';
 export * from './reports-admin.js';
 export * from './member360.js';

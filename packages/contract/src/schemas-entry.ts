@@ -10,6 +10,7 @@ export * from './agent-portal-schemas.js';
 export * from './content-admin-schemas.js';
 export * from './mail-admin-schemas.js';
 export * from './member-care-schemas.js';
+export * from './finance-desk-schemas.js';
 export * from './service-chat-schemas.js';
 export * from './reports-admin-schemas.js';
 export * from './member360-schemas.js';

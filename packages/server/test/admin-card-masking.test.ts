@@ -140,10 +140,17 @@ describe('audit log', () => {
 describe('receiving accounts', () => {
   it('stay in full for operations: members are shown them to pay into', async () => {
     const account = { method: 'bank', bank_name: '中国银行', bank_no: '6217000011112222', bank_owner: '星海科技', bank_address: '深圳分行' };
-    const created = await adminCall(s, staff.finance.token, 'POST', '/receiving-accounts', account);
-    expect(created.code).toBe(200);
+    const requested = await adminCall(s, staff.finance.token, 'POST', '/receiving-accounts', account);
+    expect(requested.data.pending).toBe(true);
+    // a second staff member approves the new account (maker–checker)
+    const approved = await adminCall(s, admin, 'POST', `/approvals/${requested.data.approval_id}/approve`);
+    expect(approved.code).toBe(200);
+    const id = (await s.db.kysely.selectFrom('staff_approvals').select('result').where('id', '=', requested.data.approval_id).executeTakeFirstOrThrow()).result as { receiving_id: number };
     const r = await get(staff.operations, '/receiving-accounts');
-    expect(r.data.find((a: { id: number }) => a.id === created.data.id)).toMatchObject({ bank_no: account.bank_no });
+    expect(r.data.find((a: { id: number }) => a.id === id.receiving_id)).toMatchObject({ bank_no: account.bank_no });
+    // the platform's own account stays in full in the 待复核 list too (finance and super read it)
+    const list = await get(staff.finance, '/approvals?state=1');
+    expect(list.data.data.find((a: { id: number }) => a.id === requested.data.approval_id).payload).toMatchObject({ bank_no: account.bank_no });
   });
 });
 

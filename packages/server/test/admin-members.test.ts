@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LIMITS, fmt, MSG, ADMIN_MSG } from '@app/contract';
+import { ADMIN_LIMITS, fmt, MSG, ADMIN_MSG, FINANCE_DESK_MSG } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
@@ -81,7 +81,8 @@ describe('GET /admin/api/members/:id', () => {
 });
 
 describe('POST /admin/api/members/:id/adjust', () => {
-  const adjust = (id: number, body: Record<string, unknown>, who: Staff | string = finance) => post(who, `/members/${id}/adjust`, body);
+  // Every adjustment names its category (奖金, 补偿, 更正); admin-finance-desk.test.ts tests it and the mail.
+  const adjust = (id: number, body: Record<string, unknown>, who: Staff | string = finance) => post(who, `/members/${id}/adjust`, { category: 'compensation', ...body });
 
   it('credits through one ledger journal against house:adjustments, audited with before and after, without turnover', async () => {
     const m = await member();
@@ -103,7 +104,7 @@ describe('POST /admin/api/members/:id/adjust', () => {
     ]);
     expect(await turnoverFen(m.id)).toBe(0);
     const [row] = await auditRows(s, 'member.adjust', `member:${m.id}`);
-    expect(row).toMatchObject({ staff_name: finance.username, before: { balance: 0, turnover_req: 0 }, after: { balance: 88.8, amount: 88.8, reason: '活动补偿', turnover_multiple: null, journal_id: r.data.journal_id } });
+    expect(row).toMatchObject({ staff_name: finance.username, before: { balance: 0, turnover_req: 0 }, after: { balance: 88.8, amount: 88.8, category: 'compensation', reason: '活动补偿', turnover_multiple: null, journal_id: r.data.journal_id } });
   });
 
   it('debits with a negative amount and refuses to go below zero with 余额不足, changing nothing', async () => {
@@ -236,28 +237,40 @@ describe('receiving accounts', () => {
     expect(await post(finance, '/receiving-accounts', body)).toMatchObject({ code: 400, message });
   });
 
-  it('creates, edits and disables an account; members see only enabled ones; all audited', async () => {
-    const created = await post(finance, '/receiving-accounts', { ...bank, payimg: '/assets/logo.svg', sort: 9 });
-    expect(created).toMatchObject({ code: 200, data: { ...bank, enabled: true, sort: 9, id: expect.any(Number) } });
-    const id = created.data.id as number;
-    const usdt = await post(finance, '/receiving-accounts', { method: 'usdt-trc20', mch_id: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', content: 'whatever' });
-    expect(usdt.data).toMatchObject({ content: 'TRC20', bank_name: 'USDT' });
+  /** A second staff member (the super admin) approves what finance asked for (admin-finance-desk.test.ts tests the rules). */
+  async function approved(r: { code: number; message: string; data: { approval_id: number; pending: boolean } }) {
+    expect(r).toMatchObject({ code: 200, message: FINANCE_DESK_MSG.approvalRequested, data: { pending: true } });
+    const a = await post(admin, `/approvals/${r.data.approval_id}/approve`);
+    expect(a).toMatchObject({ code: 200, data: { state: 1 } });
+    const row = await s.db.kysely.selectFrom('staff_approvals').select('result').where('id', '=', r.data.approval_id).executeTakeFirstOrThrow();
+    return (row.result as { receiving_id: number }).receiving_id;
+  }
+  const account = async (id: number) => (await get(finance, '/receiving-accounts')).data.find((a: { id: number }) => a.id === id);
+
+  it('creates and edits an account after a second staff member approves, disables at once; members see only enabled ones; all audited', async () => {
+    const id = await approved(await post(finance, '/receiving-accounts', { ...bank, payimg: '/assets/logo.svg', sort: 9 }));
+    expect(await account(id)).toMatchObject({ ...bank, enabled: true, sort: 9, id });
+    const usdt = await approved(await post(finance, '/receiving-accounts', { method: 'usdt-trc20', mch_id: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', content: 'whatever' }));
+    expect(await account(usdt)).toMatchObject({ content: 'TRC20', bank_name: 'USDT' });
     const m = await member();
     const visible = async () => (await s.api('/api/getpaybank', {}, { token: m.token })).data.map((a: { id: number }) => a.id);
     expect(await visible()).toContain(id);
 
-    expect(await post(finance, `/receiving-accounts/${id}`, { bank_owner: '新户名' })).toMatchObject({ code: 200, data: { bank_owner: '新户名', bank_name: '中国银行' } });
+    const pending = await post(finance, `/receiving-accounts/${id}`, { bank_owner: '新户名' });
+    expect(await account(id)).toMatchObject({ bank_owner: '星海科技' });
+    await approved(pending);
+    expect(await account(id)).toMatchObject({ bank_owner: '新户名', bank_name: '中国银行' });
     expect(await post(finance, `/receiving-accounts/${id}`, { bank_no: '' })).toMatchObject({ code: 400, message: ADMIN_MSG.receivingBankFields });
-    expect(await post(finance, `/receiving-accounts/${id}`, { enabled: false })).toMatchObject({ code: 200, data: { enabled: false } });
+    expect(await post(finance, `/receiving-accounts/${id}`, { enabled: false })).toMatchObject({ code: 200, message: ADMIN_MSG.saved, data: { enabled: false } });
     expect(await visible()).not.toContain(id);
     expect((await get(operations, '/receiving-accounts')).data.find((a: { id: number }) => a.id === id)).toMatchObject({ enabled: false });
     expect(await post(finance, '/receiving-accounts/987654', { enabled: true })).toMatchObject({ code: 404, message: ADMIN_MSG.receivingMissing });
     expect(await post(operations, `/receiving-accounts/${id}`, { enabled: true })).toMatchObject({ code: 403 });
 
-    expect(await auditRows(s, 'receiving.create', `receiving:${id}`)).toMatchObject([{ before: null, after: { bank_no: bank.bank_no } }]);
+    expect(await auditRows(s, 'receiving.create', `receiving:${id}`)).toMatchObject([{ staff_name: 'admin', before: null, after: { bank_no: bank.bank_no, requested_by: finance.username } }]);
     expect(await auditRows(s, 'receiving.update', `receiving:${id}`)).toMatchObject([
-      { before: { bank_owner: '星海科技' }, after: { bank_owner: '新户名' } },
-      { before: { enabled: true }, after: { enabled: false } },
+      { staff_name: 'admin', before: { bank_owner: '星海科技' }, after: { bank_owner: '新户名', requested_by: finance.username } },
+      { staff_name: finance.username, before: { enabled: true }, after: { enabled: false } },
     ]);
   });
 });

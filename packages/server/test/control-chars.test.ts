@@ -79,7 +79,7 @@ function cases(): Case[] {
     { method: 'GET', route: '/admin/api/withdrawals', who: 'staff', input: { state: '1', keyword: 'abc', page: '1' } },
     { method: 'POST', route: '/admin/api/deposits/:id/reject', path: `/admin/api/deposits/${depositId}/reject`, who: 'staff', input: { reason: '付款人与会员不符' } },
     { method: 'GET', route: '/admin/api/members', who: 'staff', input: { keyword: 'abc', page: '1' } },
-    { method: 'POST', route: '/admin/api/members/:id/adjust', path: '/admin/api/members/1/adjust', who: 'staff', input: { amount: '1', reason: '活动补偿' } },
+    { method: 'POST', route: '/admin/api/members/:id/adjust', path: '/admin/api/members/1/adjust', who: 'staff', input: { amount: '1', category: 'compensation', reason: '活动补偿' } },
     { method: 'POST', route: '/admin/api/receiving-accounts', who: 'staff', input: { method: 'bank', bank_name: '中国工商银行', bank_no: '6222021234567890', bank_owner: '张三', bank_address: '北京分行', mch_id: 'm1', content: '备注', payimg: '', enabled: true, sort: 1 } },
     { method: 'POST', route: '/admin/api/receiving-accounts/:id', path: '/admin/api/receiving-accounts/1', who: 'staff', input: { bank_owner: '李四', content: '说明' } },
     { method: 'POST', route: '/admin/api/lotteries/:code/odds', path: '/admin/api/lotteries/k3_60/odds', who: 'staff', input: { odds: { k3_big: 1.96 } } },
@@ -157,9 +157,9 @@ describe('control characters in request text', () => {
   it('keeps line breaks in a staff reason typed in a text area, and refuses NUL there', async () => {
     const m = await registerMember(s);
     const id = await memberIdOf(s, m.token);
-    const ok = await adminCall(s, admin, 'POST', `/members/${id}/adjust`, { amount: '1', reason: '补偿\n第二行\t说明' });
+    const ok = await adminCall(s, admin, 'POST', `/members/${id}/adjust`, { amount: '1', category: 'compensation', reason: '补偿\n第二行\t说明' });
     expect(ok.code).toBe(200);
-    const bad = await adminCall(s, admin, 'POST', `/members/${id}/adjust`, { amount: '1', reason: '补偿\u0000' });
+    const bad = await adminCall(s, admin, 'POST', `/members/${id}/adjust`, { amount: '1', category: 'compensation', reason: '补偿\u0000' });
     expectRefused(bad, 'adjust reason with NUL');
   });
 

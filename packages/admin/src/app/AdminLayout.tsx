@@ -14,6 +14,7 @@ import { TotpModal } from '../features/security/TotpModal';
 import TotpRequiredPage from '../features/security/TotpRequiredPage';
 import PasswordRequiredPage from '../features/auth/PasswordRequiredPage';
 import { MENU } from './menu';
+import { approvalKeys } from '../features/approvals/api';
 
 /** The queries of each review queue's page: refreshed when its count moves, so new orders appear. */
 const QUEUE_QUERIES: Record<DeskQueue, QueryKey> = {
@@ -22,6 +23,7 @@ const QUEUE_QUERIES: Record<DeskQueue, QueryKey> = {
   activityApplications: promotionKeys.applications,
   agentApplications: agentKeys.applications,
   commissionStatements: commissionKeys.statements,
+  approvals: approvalKeys.all,
 };
 const TITLE = '后台管理';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AccountBookOutlined, AppstoreAddOutlined, AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, DollarOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -14,6 +15,7 @@ export interface MenuEntry {
 export const MENU: MenuEntry[] = [
   { key: 'deposits', path: '/deposits', label: '存款审核', icon: <DollarOutlined />, permission: 'deposits.read' },
   { key: 'withdrawals', path: '/withdrawals', label: '取款审核', icon: <BankOutlined />, permission: 'withdrawals.read' },
+  { key: 'approvals', path: '/approvals', label: '待复核', icon: <SafetyCertificateOutlined />, permission: 'approvals.review' },
   { key: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
   { key: 'vipTiers', path: '/vip-tiers', label: 'VIP等级', icon: <CrownOutlined />, permission: 'loyalty.read' },
   { key: 'rebate', path: '/rebate', label: '返水管理', icon: <GiftOutlined />, permission: 'loyalty.read' },

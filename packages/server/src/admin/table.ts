@@ -3,6 +3,7 @@ import { agentRoutes } from './agents/routes.js';
 import { oversightRoutes } from './audit/routes.js';
 import { commissionRoutes } from './commission/routes.js';
 import { deskRoutes } from './desk/routes.js';
+import { financeRoutes } from './finance/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { loyaltyRoutes } from './loyalty/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -25,7 +26,7 @@ import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...financeRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
 
 let document: unknown = null;
 

@@ -1262,6 +1262,38 @@ const staffPasswordChange = `
 ALTER TABLE staff ADD COLUMN password_change_due boolean NOT NULL DEFAULT false;
 `;
 
+// Issue 14 item 7, 财务工作台: the review threshold of manual adjustments (one row, set by super),
+// maker–checker requests (a change one staff member asks for and another approves or rejects; the
+// CHECK keeps the maker from being its own checker even past the service), and the TXID of a USDT payout.
+const financeDesk = /* sql */ `
+CREATE TABLE finance_settings (
+  id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  adjust_review_fen bigint NOT NULL DEFAULT 500000 CHECK (adjust_review_fen >= 0),
+  updated_by bigint,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+INSERT INTO finance_settings (id) VALUES (1);
+CREATE TABLE staff_approvals (
+  id bigserial PRIMARY KEY,
+  kind text NOT NULL,
+  target_id bigint,
+  payload jsonb NOT NULL,
+  state smallint NOT NULL DEFAULT 0 CHECK (state IN (0, 1, 2)),
+  maker_id bigint NOT NULL,
+  maker_name text NOT NULL,
+  checker_id bigint,
+  checker_name text,
+  reason text NOT NULL DEFAULT '',
+  result jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  decided_at timestamptz,
+  request_id text UNIQUE,
+  CHECK (checker_id IS NULL OR checker_id <> maker_id)
+);
+CREATE INDEX staff_approvals_state_idx ON staff_approvals (state, id);
+ALTER TABLE withdrawals ADD COLUMN txid text NOT NULL DEFAULT '';
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1291,4 +1323,5 @@ export const migrations: Migration[] = [
   { id: '029_daily_stats', sql: dailyStats },
   { id: '030_service_chat', sql: serviceChat },
   { id: '033_staff_password_change', sql: staffPasswordChange },
+  { id: '032_finance_desk', sql: financeDesk },
 ];

@@ -212,6 +212,8 @@ export interface Database {
     reviewed_at: NullableTimestamp;
     hold_journal_id: number | null;
     settle_journal_id: number | null;
+    /** a USDT payout's transaction hash, given at approval */
+    txid: Generated<string>;
     created_at: Timestamp;
   };
   venues: { code: string; name: string; adapter: Generated<string>; enabled: Generated<boolean>; sort: Generated<number> };
@@ -292,6 +294,23 @@ export interface Database {
     last_seen_at: Timestamp;
     revoked_at: NullableTimestamp;
     ip: Generated<string>;
+  };
+  finance_settings: { id: Generated<number>; adjust_review_fen: Generated<number>; updated_by: number | null; updated_at: Generated<Date> };
+  staff_approvals: {
+    id: Generated<number>;
+    kind: string;
+    target_id: number | null;
+    payload: Json<unknown>;
+    state: Generated<number>;
+    maker_id: number;
+    maker_name: string;
+    checker_id: number | null;
+    checker_name: string | null;
+    reason: Generated<string>;
+    result: Json<unknown> | null;
+    created_at: Generated<Date>;
+    decided_at: NullableTimestamp;
+    request_id: string | null;
   };
   audit_log: {
     id: Generated<number>;

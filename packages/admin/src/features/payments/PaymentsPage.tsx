@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, InputNumber, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Image, InputNumber, Space, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PAY_METHOD_LABELS, payRangeFailure, type AdminPayMethod, type AdminReceivingAccount } from '@app/contract';
 import { api } from '../../shared/api';
@@ -109,6 +109,7 @@ function ReceivingAccounts({ writable }: { writable: boolean }) {
             ),
           },
           { title: '开户行', dataIndex: 'bank_address' },
+          { title: '收款码', dataIndex: 'payimg', render: (v: string) => (v ? <Image src={v} alt="收款码" width={40} height={40} style={{ objectFit: 'contain' }} /> : <span className="muted">无</span>) },
           { title: '排序', dataIndex: 'sort' },
           { title: '启用', render: (_, a) => <Switch checked={a.enabled} disabled={!writable} loading={toggle.isPending && toggle.variables?.id === a.id} onChange={(enabled) => toggle.mutate({ id: a.id, enabled })} /> },
           { title: '操作', render: (_, a) => writable && <Button size="small" onClick={() => setEditing(a)}>编辑</Button> },

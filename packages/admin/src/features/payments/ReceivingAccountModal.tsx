@@ -1,13 +1,18 @@
 import { useEffect } from 'react';
-import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { ADMIN_LIMITS, firstFailure, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, type AdminReceivingAccount, type PayMethod } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAction } from '../../shared/useAction';
+import { QrField } from './QrField';
+import './payments.css';
 
 type Values = Omit<AdminReceivingAccount, 'id'>;
 const EMPTY: Values = { method: 'bank', bank_name: '', bank_no: '', bank_owner: '', bank_address: '', mch_id: '', content: '', payimg: '', enabled: true, sort: 0 };
 
-/** Create or edit a receiving account; the contract's rules run here and again on the server. */
+/**
+ * Create or edit a receiving account; the contract's rules run here and again on the server. The server
+ * keeps the change as a 待复核 request until a second staff member approves it (its message says so).
+ */
 export function ReceivingAccountModal({ account, onClose }: { account: AdminReceivingAccount | 'new' | null; onClose(): void }) {
   const [form] = Form.useForm<Values>();
   const creating = account === 'new';
@@ -33,7 +38,9 @@ export function ReceivingAccountModal({ account, onClose }: { account: AdminRece
       form.setFields([{ name: usdt ? 'mch_id' : 'bank_no', errors: [failure] }]);
       return;
     }
-    save.mutate(v);
+    // An edit sends only what changed: the 待复核 request then reads as the change it is.
+    const changed = creating ? v : (Object.fromEntries(Object.entries(v).filter(([k, x]) => (account as AdminReceivingAccount)[k as keyof Values] !== x)) as Partial<Values>);
+    save.mutate(changed as Values);
   }
 
   const text = (name: keyof Values, label: string, placeholder = '') => (
@@ -43,7 +50,8 @@ export function ReceivingAccountModal({ account, onClose }: { account: AdminRece
   );
 
   return (
-    <Modal title={creating ? '新增收款账户' : '编辑收款账户'} open={!!account} onCancel={onClose} onOk={submit} okText="保存" cancelText="取消" confirmLoading={save.isPending} forceRender>
+    <Modal title={creating ? '新增收款账户' : '编辑收款账户'} open={!!account} onCancel={onClose} onOk={submit} okText="提交复核" cancelText="取消" confirmLoading={save.isPending} forceRender>
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message="新增或修改收款账户须另一位员工在「待复核」中通过后生效。" />
       <Form form={form} layout="vertical">
         <Form.Item name="method" label="支付方式">
           <Select options={PAY_METHODS.map((m) => ({ value: m, label: PAY_METHOD_LABELS[m] }))} />
@@ -58,8 +66,8 @@ export function ReceivingAccountModal({ account, onClose }: { account: AdminRece
             {method === 'bank' && text('bank_address', '开户行')}
           </>
         )}
-        <Form.Item name="payimg" label="收款码图片地址（可选）">
-          <Input maxLength={ADMIN_LIMITS.imageUrlMax} placeholder="/assets/… 或 https://…" />
+        <Form.Item name="payimg" label="收款码（可选，会员存款时扫码）">
+          <QrField />
         </Form.Item>
         <Form.Item name="sort" label="排序（小的在前）">
           <InputNumber min={0} max={9999} precision={0} />

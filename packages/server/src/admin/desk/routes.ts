@@ -11,6 +11,7 @@ const WAITING: Record<DeskQueue, ReturnType<typeof sql>> = {
   activityApplications: sql`SELECT count(*) FROM activity_applications WHERE state = 0`,
   agentApplications: sql`SELECT count(*) FROM agent_applications WHERE state = 0`,
   commissionStatements: sql`SELECT count(*) FROM commission_statements WHERE state = 0`,
+  approvals: sql`SELECT count(*) FROM staff_approvals WHERE state = 0`,
 };
 
 /** The counts of the queues `role` may read, in one statement. */
@@ -27,7 +28,7 @@ export const deskRoutes: AdminRoute[] = [
     method: 'GET',
     path: '/desk/counts',
     tag: '工作台',
-    summary: '待处理数量：存款、取款、活动申请、代理申请、佣金审核中本角色可查看的队列（控制台每10秒轮询，用于菜单角标与新取款提醒）',
+    summary: '待处理数量：存款、取款、活动申请、代理申请、佣金审核、待复核中本角色可查看的队列（控制台每10秒轮询，用于菜单角标与新取款提醒）',
     access: 'staff',
     handler: async ({ app, staff }) => ok(await deskCounts(app.kdb, staff.role)),
   }),

@@ -1,9 +1,10 @@
-import { yuanToFen, ADMIN_MSG } from '@app/contract';
+import { adjustNeedsApproval, yuanToFen, ADMIN_MSG, FINANCE_DESK_MSG, type AdjustCategory } from '@app/contract';
 import { adjustSchema, idParams, memberListQuery, memberStateSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { adjustBalance, listMembers, memberDetail, setMemberState } from './service.js';
+import { adjustThresholdFen, requestApproval, type AdjustPayload } from '../finance/service.js';
+import { adjustBalance, listMembers, memberDetail, memberDetailExists, setMemberState } from './service.js';
 
 export const memberRoutes: AdminRoute[] = [
   route({
@@ -28,19 +29,23 @@ export const memberRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/members/:id/adjust',
     tag: '会员管理',
-    summary: '人工调整余额：amount 元（负数为扣款），reason 必填，turnover_multiple 可选（仅加款，按金额×倍数增加打码量），request_id 防重复提交',
+    summary: '人工调整余额：amount 元（负数为扣款），category 类别（bonus 奖金、compensation 补偿、correction 更正）与 reason 必填，会员收到站内信；金额超过复核门槛时存为待复核申请（data 为 {approval_id, pending}），由另一位员工审批后生效；turnover_multiple 可选（仅加款，按金额×倍数增加打码量），request_id 防重复提交',
     access: 'members.adjust',
     params: idParams,
     body: adjustSchema,
-    audits: ['member.adjust'],
+    audits: ['member.adjust', 'approval.request'],
     handler: async ({ app, req, staff, params, body }) => {
       const multiple = body.turnover_multiple === undefined || body.turnover_multiple === null || body.turnover_multiple === '' ? undefined : Number(body.turnover_multiple);
-      const result = await adjustBalance(app.kdb, actorOf(req, staff), params.id, {
-        amountFen: yuanToFen(body.amount)!,
-        reason: body.reason,
-        turnoverMultiple: multiple,
-        requestId: body.request_id,
-      });
+      const amountFen = yuanToFen(body.amount)!;
+      const category = body.category as AdjustCategory;
+      const actor = actorOf(req, staff);
+      // Above the staff-set threshold it waits for a second staff member (admin/finance).
+      if (adjustNeedsApproval(amountFen, await adjustThresholdFen(app.kdb))) {
+        await memberDetailExists(app.kdb, params.id);
+        const payload: AdjustPayload = { amount_fen: amountFen, category, reason: body.reason.trim(), turnover_multiple: multiple ?? null };
+        return ok(await requestApproval(app.kdb, actor, 'member.adjust', params.id, payload, body.request_id), FINANCE_DESK_MSG.approvalRequested);
+      }
+      const result = await adjustBalance(app.kdb, actor, params.id, { amountFen, category, reason: body.reason, turnoverMultiple: multiple, requestId: body.request_id });
       return ok(result, ADMIN_MSG.adjustDone);
     },
   }),

@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../../http/errors.js';
 import { fenToYuan, firstFailure, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, yuanToFen, type AdminPayMethod, type AdminReceivingAccount, type PayMethod, type ReceivingAccountForm, ADMIN_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
+import type { Tx } from '../../modules/ledger/service.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 
 /** Pay methods (which deposit tabs members see, and each one's range) and the house's receiving accounts. */
@@ -33,7 +34,7 @@ export async function listReceivingAccounts(db: Kdb): Promise<AdminReceivingAcco
   return rows.map((r) => ({ ...r, method: r.method as PayMethod }));
 }
 
-async function getReceivingAccount(db: Kdb, id: number): Promise<AdminReceivingAccount> {
+async function getReceivingAccount(db: Tx, id: number): Promise<AdminReceivingAccount> {
   const row = await db.selectFrom('receiving_accounts').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(ADMIN_MSG.receivingMissing);
   return { ...row, method: row.method as PayMethod };
@@ -53,27 +54,64 @@ function validate(input: ReceivingAccountForm): void {
   if (failure) throw badRequest(failure);
 }
 
-export async function createReceivingAccount(db: Kdb, actor: Actor, input: AccountInput): Promise<AdminReceivingAccount> {
+/** A new account's values, checked: what a request for approval stores and the approval inserts. */
+export function receivingCreateValues(input: AccountInput): AccountInput {
   const values = normalized(input);
   validate(values);
-  const id = await db.transaction().execute(async (tx) => {
-    const row = await tx.insertInto('receiving_accounts').values(values).returning('id').executeTakeFirstOrThrow();
-    await writeAudit(tx, actor, 'receiving.create', `receiving:${row.id}`, null, { id: row.id, ...values });
-    return row.id;
-  });
+  return values;
+}
+
+/** Inserts an account inside the caller's transaction (a second staff member's approval), audited. */
+export async function insertReceivingAccount(tx: Tx, actor: Actor, input: AccountInput, approval?: { id: number; maker: string }): Promise<number> {
+  const values = receivingCreateValues(input);
+  const row = await tx.insertInto('receiving_accounts').values(values).returning('id').executeTakeFirstOrThrow();
+  await writeAudit(tx, actor, 'receiving.create', `receiving:${row.id}`, null, { id: row.id, ...values, ...approvalNote(approval) });
+  return row.id;
+}
+
+export async function createReceivingAccount(db: Kdb, actor: Actor, input: AccountInput): Promise<AdminReceivingAccount> {
+  const id = await db.transaction().execute((tx) => insertReceivingAccount(tx, actor, input));
   return getReceivingAccount(db, id);
+}
+
+/** Only the fields the patch sets. */
+export function definedPatch(patch: Partial<AccountInput>): Partial<AccountInput> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<AccountInput>;
+}
+
+/**
+ * Turning an account off only stops members from paying into it: the one change made at once, without
+ * a second staff member, so a compromised account can be closed in an emergency.
+ */
+export const onlyDisables = (patch: Partial<AccountInput>) => {
+  const keys = Object.keys(definedPatch(patch));
+  return keys.length === 1 && keys[0] === 'enabled' && patch.enabled === false;
+};
+
+/** The account with the patch merged, checked (404 for an unknown account, 400 when the rules refuse). */
+export async function mergedReceivingAccount(db: Tx, id: number, patch: Partial<AccountInput>): Promise<{ before: AdminReceivingAccount; merged: AccountInput }> {
+  const before = await getReceivingAccount(db, id);
+  const { id: _id, ...current } = before;
+  const merged = normalized({ ...current, ...definedPatch(patch) });
+  validate(merged);
+  return { before, merged };
+}
+
+/** Applies a patch inside the caller's transaction (re-merged on the row as it is now), audited. */
+export async function applyReceivingUpdate(tx: Tx, actor: Actor, id: number, patch: Partial<AccountInput>, approval?: { id: number; maker: string }): Promise<void> {
+  await tx.selectFrom('receiving_accounts').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  const { before, merged } = await mergedReceivingAccount(tx, id, patch);
+  await tx.updateTable('receiving_accounts').set(merged).where('id', '=', id).execute();
+  await writeAudit(tx, actor, 'receiving.update', `receiving:${id}`, before, { id, ...merged, ...approvalNote(approval) });
 }
 
 /** Changes only the given fields; the merged account must still pass the rules (enable/disable too). */
 export async function updateReceivingAccount(db: Kdb, actor: Actor, id: number, patch: Partial<AccountInput>): Promise<AdminReceivingAccount> {
-  const before = await getReceivingAccount(db, id);
-  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<AccountInput>;
-  const { id: _id, ...current } = before;
-  const merged = normalized({ ...current, ...defined });
-  validate(merged);
-  await db.transaction().execute(async (tx) => {
-    await tx.updateTable('receiving_accounts').set(merged).where('id', '=', id).execute();
-    await writeAudit(tx, actor, 'receiving.update', `receiving:${id}`, before, { id, ...merged });
-  });
+  await db.transaction().execute((tx) => applyReceivingUpdate(tx, actor, id, patch));
   return getReceivingAccount(db, id);
 }
+
+export { getReceivingAccount };
+export type { AccountInput };
+
+const approvalNote = (approval?: { id: number; maker: string }) => (approval ? { approval_id: approval.id, requested_by: approval.maker } : {});

@@ -1,0 +1,96 @@
+/**
+ * The finance desk (issue 14 item 7): categories of manual adjustments, maker–checker approvals of
+ * large adjustments and receiving-account changes, and USDT payout confirmation. Shared by the server
+ * and the console; no zod here (the request schemas are in finance-desk-schemas.ts).
+ */
+import { fmt } from './messages.js';
+import { yuanToFen } from './money.js';
+import { ADMIN_LIMITS } from './admin.js';
+
+/** What a manual adjustment is for: 奖金, 补偿, 更正. Told to the member in the mail. */
+export const ADJUST_CATEGORIES = ['bonus', 'compensation', 'correction'] as const;
+export type AdjustCategory = (typeof ADJUST_CATEGORIES)[number];
+export const ADJUST_CATEGORY_LABELS: Record<AdjustCategory, string> = { bonus: '奖金', compensation: '补偿', correction: '更正' };
+
+/** Changes that one staff member asks for and a second one approves. */
+export const APPROVAL_KINDS = ['member.adjust', 'receiving.create', 'receiving.update'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
+  'member.adjust': '大额余额调整',
+  'receiving.create': '新增收款账户',
+  'receiving.update': '修改收款账户',
+};
+/** 0 waiting for a second staff member, 1 approved (applied), 2 rejected. */
+export const APPROVAL_STATE_LABELS: Record<number, string> = { 0: '待复核', 1: '已通过', 2: '已拒绝' };
+
+export const FINANCE_DESK_MSG = {
+  adjustCategory: '请选择调整类别（奖金、补偿或更正）',
+  adjustMailTitle: '账户余额调整通知',
+  /** the member's mail: the signed amount, the category and the staff's reason */
+  adjustMailCredit: '您的账户已加款{amount}元（类别：{category}）。原因：{reason}',
+  adjustMailDebit: '您的账户已扣款{amount}元（类别：{category}）。原因：{reason}',
+  approvalRequested: '已提交复核，需另一位员工审批后生效',
+  approvalMissing: '复核申请不存在',
+  approvalDone: '该申请已处理',
+  approvalOwn: '不能审批自己提交的申请',
+  approvalApproved: '复核通过，已生效',
+  approvalRejected: '已拒绝该申请',
+  approvalReason: '请填写拒绝原因（最多{max}字）',
+  thresholdInvalid: '复核门槛须为0~{max}元的金额，最多两位小数',
+  txidInvalid: '请填写正确的交易哈希（TXID）：64位十六进制字符，ERC20可带0x前缀',
+} as const;
+
+/** A payout's transaction hash: TRC20 64 hex, ERC20 0x + 64 hex. */
+export const USDT_TXID_RE = /^(0x)?[0-9a-fA-F]{64}$/;
+
+export function txidFailure(txid: unknown): string | null {
+  return typeof txid === 'string' && USDT_TXID_RE.test(txid.trim()) ? null : FINANCE_DESK_MSG.txidInvalid;
+}
+
+/** The review threshold: yuan, 0–adjustMaxYuan, ≤ 2 decimals. */
+export function thresholdFailure(value: unknown): string | null {
+  const fen = yuanToFen(value);
+  return fen === null || fen < 0 || fen > ADMIN_LIMITS.adjustMaxYuan * 100 ? fmt(FINANCE_DESK_MSG.thresholdInvalid, { max: ADMIN_LIMITS.adjustMaxYuan }) : null;
+}
+
+export function adjustCategoryFailure(category: unknown): string | null {
+  return (ADJUST_CATEGORIES as readonly unknown[]).includes(category) ? null : FINANCE_DESK_MSG.adjustCategory;
+}
+
+/** An adjustment whose size (either way) is above the threshold waits for a second staff member. */
+export const adjustNeedsApproval = (amountFen: number, thresholdFen: number) => Math.abs(amountFen) > thresholdFen;
+
+/** The default threshold of a fresh install: adjustments above 5,000 yuan need a second approval. */
+export const ADJUST_REVIEW_DEFAULT_YUAN = 5000;
+
+/** GET /admin/api/finance-settings. */
+export interface FinanceSettings {
+  /** adjustments above this many yuan (either way) need a second staff member's approval */
+  adjust_review_threshold: number;
+}
+
+/** One row of GET /admin/api/approvals. */
+export interface AdminApproval {
+  id: number;
+  kind: ApprovalKind;
+  kind_label: string;
+  /** what it changes, for people: the member's name or the account */
+  target: string;
+  /** a one-line reading of the request */
+  summary: string;
+  payload: Record<string, unknown>;
+  state: number;
+  state_label: string;
+  maker_id: number;
+  maker_name: string;
+  checker_name: string | null;
+  reason: string;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** What a route that may need approval answers: either applied, or waiting with its request id. */
+export interface ApprovalPending {
+  approval_id: number;
+  pending: true;
+}
