@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Drawer, Form, Input, Row, Space, Spin, Table, Tag } from 'antd';
+import { Button, Card, Col, Drawer, Form, Input, Row, Space, Spin, Table, Tag } from 'antd';
 import { ABOUT_ARTICLE_TYPES, articleFormFailure, CONTENT_LIMITS, type AdminArticle, type ArticleForm } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { contentApi, contentKeys } from './api';
+import { useCheckedSubmit } from './editor';
 import './content.css';
 
 /** Where the member app shows each article besides the help centre's /boutBallBetInfo?type=N. */
@@ -74,19 +75,11 @@ function useSanitized(html: string): { content: string | undefined; fetching: bo
 
 function ArticleEditor({ article, editable, onClose }: { article: AdminArticle | undefined; editable: boolean; onClose(): void }) {
   const [form] = Form.useForm<ArticleForm>();
-  const { message } = App.useApp();
   const html = (Form.useWatch('content', form) as string | undefined) ?? article?.content ?? '';
   const preview = useSanitized(html);
   const save = useAction(contentApi.saveArticle, [contentKeys.articles], onClose);
 
-  const submit = () => {
-    if (!article) return;
-    const v = form.getFieldsValue(true) as ArticleForm;
-    const body: ArticleForm = { title: (v.title ?? '').trim(), content: v.content ?? '' };
-    const failure = articleFormFailure(body);
-    if (failure) return void message.error(failure);
-    save.mutate({ type: article.type, form: body });
-  };
+  const submit = useCheckedSubmit(form, (v): ArticleForm => ({ title: (v.title ?? '').trim(), content: v.content ?? '' }), articleFormFailure, (body) => article && save.mutate({ type: article.type, form: body }));
 
   return (
     <Drawer

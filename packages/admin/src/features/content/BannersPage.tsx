@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Image, Input, InputNumber, Modal, Popconfirm, Segmented, Select, Space, Switch, Table } from 'antd';
+import { Button, Card, Form, Image, Input, Segmented, Select, Switch, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { BANNER_TYPES, bannerFormFailure, CONTENT_LIMITS, type AdminBanner, type BannerForm } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { contentApi, contentKeys } from './api';
+import { EditDeleteActions, EditorModal, SortAndVisible, useCheckedSubmit } from './editor';
 import { ImageField } from './ImageField';
 import './content.css';
 
@@ -70,18 +70,7 @@ export default function BannersPage() {
             fixed: 'right',
             width: 150,
             render: (_, b) =>
-              editable ? (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(b)} data-testid={`banner-edit-${b.id}`}>
-                    编辑
-                  </Button>
-                  <Popconfirm title="删除这张轮播图？" okText="删除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => remove.mutate(b.id)}>
-                    <Button size="small" danger data-testid={`banner-delete-${b.id}`}>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ) : null,
+              editable ? <EditDeleteActions editable testPrefix="banner" id={b.id} what="张轮播图" onEdit={() => setEditing(b)} onDelete={() => remove.mutate(b.id)} /> : null,
           },
         ]}
       />
@@ -94,30 +83,11 @@ export default function BannersPage() {
 function BannerEditor({ banner, type, onClose }: { banner: AdminBanner | null | undefined; type: number; onClose(): void }) {
   const open = banner !== undefined;
   const [form] = Form.useForm<BannerForm>();
-  const { message } = App.useApp();
   const save = useAction((v: BannerForm) => (banner ? contentApi.updateBanner({ id: banner.id, form: v }) : contentApi.createBanner(v)), [contentKeys.banners], onClose);
-
-  const submit = () => {
-    const v = form.getFieldsValue(true) as BannerForm;
-    const body: BannerForm = { type: v.type, src: v.src ?? '', url: (v.url ?? '').trim(), sort: v.sort ?? 0, enabled: v.enabled };
-    const failure = bannerFormFailure(body);
-    if (failure) return void message.error(failure);
-    save.mutate(body);
-  };
+  const submit = useCheckedSubmit(form, (v) => ({ type: v.type, src: v.src ?? '', url: (v.url ?? '').trim(), sort: v.sort ?? 0, enabled: v.enabled }), bannerFormFailure, save.mutate);
 
   return (
-    <Modal
-      title={banner ? '编辑轮播图' : '新增轮播图'}
-      open={open}
-      width={620}
-      onCancel={onClose}
-      onOk={submit}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'banner-save' } as ButtonProps}
-    >
+    <EditorModal title={banner ? '编辑轮播图' : '新增轮播图'} open={open} saving={save.isPending} saveTestId="banner-save" onSave={submit} onClose={onClose}>
       <Form
         form={form}
         layout="vertical"
@@ -134,15 +104,8 @@ function BannerEditor({ banner, type, onClose }: { banner: AdminBanner | null | 
         <Form.Item name="url" label="点击链接" extra="留空则不跳转；站内页面如 /#/activity，外部地址以 http(s):// 开头（在应用内框架中打开）">
           <Input maxLength={CONTENT_LIMITS.linkMax} placeholder="/#/activity" data-testid="banner-url" />
         </Form.Item>
-        <Space size={32}>
-          <Form.Item name="sort" label="排序（小的在前）">
-            <InputNumber min={0} max={CONTENT_LIMITS.sortMax} precision={0} data-testid="banner-sort" />
-          </Form.Item>
-          <Form.Item name="enabled" label="显示" valuePropName="checked">
-            <Switch data-testid="banner-visible" />
-          </Form.Item>
-        </Space>
+        <SortAndVisible testPrefix="banner" />
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Image, Input, InputNumber, Modal, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Image, Input, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
 import { CONTENT_LIMITS, GAME_CATEGORIES, GAME_CATEGORY_LABELS, gameEntryFormFailure, type AdminGameEntry, type AdminVenue, type GameCategory, type GameEntryForm } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { contentApi, contentKeys } from './api';
+import { EditorModal, SortAndVisible, useCheckedSubmit } from './editor';
 import { ImageField } from './ImageField';
 import './content.css';
 
@@ -120,30 +120,23 @@ export default function GamesPage() {
 
 function GameEditor({ game, onClose }: { game: AdminGameEntry | undefined; onClose(): void }) {
   const [form] = Form.useForm<GameEntryForm & { shown: boolean }>();
-  const { message } = App.useApp();
   const save = useAction(contentApi.updateGame, [contentKeys.games], onClose);
-
-  const submit = () => {
-    if (!game) return;
-    const v = form.getFieldsValue(true) as GameEntryForm & { shown: boolean };
-    const body: GameEntryForm = { name: (v.name ?? '').trim(), image: v.image ?? '', sort: v.sort ?? 0, app_state: v.shown ? 1 : 0 };
-    const failure = gameEntryFormFailure(body);
-    if (failure) return void message.error(failure);
-    save.mutate({ id: game.id, form: body });
-  };
+  const submit = useCheckedSubmit(
+    form,
+    (v): GameEntryForm => ({ name: (v.name ?? '').trim(), image: v.image ?? '', sort: v.sort ?? 0, app_state: v.shown ? 1 : 0 }),
+    gameEntryFormFailure,
+    (body) => game && save.mutate({ id: game.id, form: body }),
+  );
 
   return (
-    <Modal
+    <EditorModal
       title={game ? `编辑游戏入口 · ${GAME_CATEGORY_LABELS[game.category_id]} · ${game.platform_name}` : ''}
       open={game !== undefined}
       width={560}
-      onCancel={onClose}
-      onOk={submit}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'game-save' } as ButtonProps}
+      saving={save.isPending}
+      saveTestId="game-save"
+      onSave={submit}
+      onClose={onClose}
     >
       {game && (
         <Form form={form} layout="vertical" className="content-form" preserve={false} initialValues={{ ...formOf(game), shown: game.app_state === 1 }}>
@@ -153,16 +146,9 @@ function GameEditor({ game, onClose }: { game: AdminGameEntry | undefined; onClo
           <Form.Item name="image" label="图片" required>
             <ImageField width={160} testId="game-image" />
           </Form.Item>
-          <Space size={32}>
-            <Form.Item name="sort" label="排序（小的在前）">
-              <InputNumber min={0} max={CONTENT_LIMITS.sortMax} precision={0} data-testid="game-sort" />
-            </Form.Item>
-            <Form.Item name="shown" label="显示" valuePropName="checked">
-              <Switch data-testid="game-visible" />
-            </Form.Item>
-          </Space>
+          <SortAndVisible testPrefix="game" visible="shown" />
         </Form>
       )}
-    </Modal>
+    </EditorModal>
   );
 }

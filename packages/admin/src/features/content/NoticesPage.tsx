@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Space, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CONTENT_LIMITS, noticeFormFailure, type AdminNotice, type NoticeForm } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { contentApi, contentKeys } from './api';
+import { EditDeleteActions, EditorModal, useCheckedSubmit } from './editor';
 import './content.css';
 
 /**
@@ -69,20 +69,7 @@ export default function NoticesPage() {
             title: '操作',
             fixed: 'right',
             width: 140,
-            render: (_, n) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(n)} data-testid={`notice-edit-${n.id}`}>
-                  {editable ? '编辑' : '查看'}
-                </Button>
-                {editable && (
-                  <Popconfirm title="删除这条公告？" okText="删除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => remove.mutate(n.id)}>
-                    <Button size="small" danger data-testid={`notice-delete-${n.id}`}>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
+            render: (_, n) => <EditDeleteActions editable={editable} testPrefix="notice" id={n.id} what="条公告" onEdit={() => setEditing(n)} onDelete={() => remove.mutate(n.id)} />,
           },
         ]}
       />
@@ -95,31 +82,11 @@ export default function NoticesPage() {
 function NoticeEditor({ notice, editable, onClose }: { notice: AdminNotice | null | undefined; editable: boolean; onClose(): void }) {
   const open = notice !== undefined;
   const [form] = Form.useForm<NoticeForm>();
-  const { message } = App.useApp();
   const save = useAction((v: NoticeForm) => (notice ? contentApi.updateNotice({ id: notice.id, form: v }) : contentApi.createNotice(v)), [contentKeys.notices], onClose);
-
-  const submit = () => {
-    const v = form.getFieldsValue(true) as NoticeForm;
-    const body: NoticeForm = { title: (v.title ?? '').trim(), content: (v.content ?? '').trim(), on_home: v.on_home, enabled: v.enabled };
-    const failure = noticeFormFailure(body);
-    if (failure) return void message.error(failure);
-    save.mutate(body);
-  };
+  const submit = useCheckedSubmit(form, (v) => ({ title: (v.title ?? '').trim(), content: (v.content ?? '').trim(), on_home: v.on_home, enabled: v.enabled }), noticeFormFailure, save.mutate);
 
   return (
-    <Modal
-      title={notice ? (editable ? '编辑公告' : '公告') : '发布公告'}
-      open={open}
-      width={620}
-      onCancel={onClose}
-      onOk={submit}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={save.isPending}
-      footer={editable ? undefined : null}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'notice-save' } as ButtonProps}
-    >
+    <EditorModal title={notice ? (editable ? '编辑公告' : '公告') : '发布公告'} open={open} saving={save.isPending} readOnly={!editable} saveTestId="notice-save" onSave={submit} onClose={onClose}>
       <Form
         form={form}
         layout="vertical"
@@ -143,6 +110,6 @@ function NoticeEditor({ notice, editable, onClose }: { notice: AdminNotice | nul
           </Form.Item>
         </Space>
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }
