@@ -8,13 +8,15 @@ import { REPORT_KINDS, REPORTS_LIMITS, REPORTS_MSG, addDays, beijingToday, repor
 const rangeShape = {
   from: z.string().trim().max(20).optional(),
   to: z.string().trim().max(20).optional(),
+  /** 1: read today's figures anew rather than the few seconds old ones kept (the console's 刷新) */
+  fresh: z.string().max(5).optional(),
 };
 
-function withDefaults(v: { from?: string; to?: string }): { from: string; to: string } {
+function withDefaults(v: { from?: string; to?: string; fresh?: string }): { from: string; to: string; fresh: boolean } {
   const today = beijingToday();
   const to = v.to || today;
   const from = v.from || addDays(/^\d{4}-\d{2}-\d{2}$/.test(to) ? to : today, -(REPORTS_LIMITS.defaultRangeDays - 1));
-  return { from, to };
+  return { from, to, fresh: v.fresh === '1' || v.fresh === 'true' };
 }
 
 /** GET /admin/api/reports/dashboard?from=&to= and every report: from ≤ to ≤ today, ≤ 366 days */

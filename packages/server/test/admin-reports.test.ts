@@ -143,7 +143,7 @@ describe('figures tied to the ledger', () => {
     const t = today();
     const yesterday = addDays(t, -1);
     const before = await houses();
-    const dashBefore = (await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}`)).data;
+    const dashBefore = (await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}&fresh=1`)).data;
     const yBefore = dashBefore.yesterday;
 
     const a = await member();
@@ -161,7 +161,7 @@ describe('figures tied to the ledger', () => {
 
     const after = await houses();
     const moved = (k: keyof typeof HOUSE) => after[k]! - before[k]!;
-    const dash = (await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}`)).data;
+    const dash = (await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}&fresh=1`)).data;
     const d = (k: keyof Dashboard['today']) => fen((dash.today as any)[k]) - fen((dashBefore.today as any)[k]);
 
     // deposits credited and withdrawals paid
@@ -194,15 +194,15 @@ describe('figures tied to the ledger', () => {
     expect(dash.series[1]).toMatchObject({ deposits: dash.today.deposits, ggr: dash.today.ggr });
 
     // reports of today: daily finance and costs tie to the same movements, the lottery report too
-    const fin = (await get<Report<'finance'>>(finance, `/reports/report?kind=finance&from=${t}&to=${t}`)).data;
+    const fin = (await get<Report<'finance'>>(finance, `/reports/report?kind=finance&from=${t}&to=${t}&fresh=1`)).data;
     expect(fin.rows).toHaveLength(1);
     expect(fin.rows[0]).toMatchObject({ day: t, deposits: dash.today.deposits, withdrawals: dash.today.withdrawals, rebates: dash.today.rebates, adjustments: dash.today.adjustments });
     expect(fin.total).toMatchObject({ deposits: dash.today.deposits });
-    const lot = (await get<Report<'lottery'>>(finance, `/reports/report?kind=lottery&from=${t}&to=${t}`)).data;
+    const lot = (await get<Report<'lottery'>>(finance, `/reports/report?kind=lottery&from=${t}&to=${t}&fresh=1`)).data;
     expect(fen(lot.total.profit!)).toBe(fen(dash.today.ggr));
     const k3 = lot.rows.find((r) => r.lottery === 'k3_60');
     expect(k3).toBeDefined();
-    const costs = (await get<Report<'costs'>>(finance, `/reports/report?kind=costs&from=${t}&to=${t}`)).data;
+    const costs = (await get<Report<'costs'>>(finance, `/reports/report?kind=costs&from=${t}&to=${t}&fresh=1`)).data;
     expect(costs.rows[0]!.rebates).toBe(dash.today.rebates);
 
     // yesterday was rolled before the late bet arrived: a re-roll picks it up, and is audited
@@ -210,14 +210,14 @@ describe('figures tied to the ledger', () => {
     const rolled = await post(operations, '/reports/rollup', { from: yesterday, to: t });
     expect(rolled).toMatchObject({ code: 200, message: REPORTS_MSG.rolled, data: { days: [yesterday] } });
     expect(await auditRows(s, 'reports.rollup', `reports:${yesterday}..${t}`)).toHaveLength(1);
-    const dash2 = (await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}`)).data;
+    const dash2 = (await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}&fresh=1`)).data;
     expect(fen(dash2.yesterday.valid_bets) - fen(yBefore.valid_bets)).toBe(800_00);
     expect(fen(dash2.yesterday.ggr) - fen(yBefore.ggr)).toBe(300_00);
     const bets = (await get<Report<'bets'>>(finance, `/reports/report?kind=bets&from=${yesterday}&to=${yesterday}`)).data;
     expect(bets.rows.find((r) => r.venue === 'AG' && r.game === '百家乐')).toMatchObject({ category_label: '真人', valid_bets: 800, ggr: 300 });
     // re-rolling is idempotent
     await post(operations, '/reports/rollup', { from: yesterday, to: yesterday });
-    expect((await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}`)).data.yesterday).toEqual(dash2.yesterday);
+    expect((await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}&fresh=1`)).data.yesterday).toEqual(dash2.yesterday);
   });
 });
 

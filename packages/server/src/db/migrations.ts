@@ -1200,6 +1200,7 @@ CREATE INDEX lottery_orders_created_idx ON lottery_orders (created_at);
 CREATE INDEX sessions_created_idx ON sessions (created_at);
 CREATE INDEX members_created_idx ON members (created_at);
 CREATE INDEX ledger_entries_account_created_idx ON ledger_entries (account_id, created_at);
+CREATE INDEX members_trial_idx ON members (id) WHERE is_trial;
 `;
 
 // Issue 14 item 5: 在线客服 (modules/service-chat, admin/service). A visitor is a device token the

@@ -48,6 +48,9 @@ export interface StatRow {
   c_fen: number;
 }
 
+/** Trial accounts (demo money), left out of the figures: few, so a hashed NOT IN (a partial index finds them). */
+const trialIds = sql`SELECT id FROM members WHERE is_trial`;
+
 /** Members active in [start, end): a settled bet placed, a lottery order, or a login. */
 function activeMembers(start: Date, end: Date): RawBuilder<unknown> {
   return sql`
@@ -55,10 +58,10 @@ function activeMembers(start: Date, end: Date): RawBuilder<unknown> {
       SELECT member_id FROM bet_records WHERE status = 1 AND bet_at >= ${start} AND bet_at < ${end}
       UNION SELECT member_id FROM lottery_orders WHERE created_at >= ${start} AND created_at < ${end}
       UNION SELECT member_id FROM sessions WHERE created_at >= ${start} AND created_at < ${end}
-    ) x JOIN members m ON m.id = x.member_id AND NOT m.is_trial`;
+    ) x WHERE x.member_id NOT IN (${trialIds})`;
 }
 
-function figuresSql(start: Date, end: Date): RawBuilder<StatRow> {
+function figuresSql(start: Date, end: Date, withActive = true): RawBuilder<StatRow> {
   const costCodes = Object.entries(COST_ACCOUNTS);
   const costCase = sql.join(
     costCodes.map(([kind, code]) => sql`WHEN ${code} THEN ${kind}`),
@@ -80,21 +83,20 @@ function figuresSql(start: Date, end: Date): RawBuilder<StatRow> {
       FROM members WHERE created_at >= ${start} AND created_at < ${end} AND NOT is_trial
     UNION ALL
     SELECT 'bet', b.venue, b.category, b.game_code, max(b.game_name), count(*)::bigint, sum(b.bet_fen)::bigint, sum(b.valid_fen)::bigint, sum(b.bet_fen + b.win_loss_fen)::bigint
-      FROM bet_records b JOIN members m ON m.id = b.member_id AND NOT m.is_trial
-     WHERE b.status = 1 AND b.venue <> 'lottery' AND b.bet_at >= ${start} AND b.bet_at < ${end}
+      FROM bet_records b
+     WHERE b.member_id NOT IN (${trialIds}) AND b.status = 1 AND b.venue <> 'lottery' AND b.bet_at >= ${start} AND b.bet_at < ${end}
      GROUP BY b.venue, b.category, b.game_code
     UNION ALL
     SELECT 'bet', 'lottery', 'lottery', o.lottery, '', count(*)::bigint, sum(o.stake_fen)::bigint, sum(o.valid_fen)::bigint, sum(o.payout_fen)::bigint
-      FROM lottery_orders o JOIN members m ON m.id = o.member_id AND NOT m.is_trial
-     WHERE o.status = 1 AND o.created_at >= ${start} AND o.created_at < ${end}
+      FROM lottery_orders o
+     WHERE o.member_id NOT IN (${trialIds}) AND o.status = 1 AND o.created_at >= ${start} AND o.created_at < ${end}
      GROUP BY o.lottery
     UNION ALL
     SELECT 'cost', '', CASE a.code ${costCase} END, '', '', count(*)::bigint, (-sum(e.amount_fen))::bigint, 0, 0
       FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
      WHERE a.code IN (${sql.join(costCodes.map(([, code]) => code))}) AND e.created_at >= ${start} AND e.created_at < ${end}
      GROUP BY a.code
-    UNION ALL
-    SELECT 'active', '', '', '', '', count(*)::bigint, 0, 0, 0 FROM (${activeMembers(start, end)}) act`;
+    ${withActive ? sql`UNION ALL SELECT 'active', '', '', '', '', count(*)::bigint, 0, 0, 0 FROM (${activeMembers(start, end)}) act` : sql``}`;
 }
 
 const num = (v: unknown): number => Number(v ?? 0);
@@ -102,28 +104,27 @@ function normalise(r: StatRow): StatRow {
   return { ...r, n: num(r.n), a_fen: num(r.a_fen), b_fen: num(r.b_fen), c_fen: num(r.c_fen) };
 }
 
-/** Figures of [start, end) read live from the raw tables (today's, in the dashboard). */
-export async function liveFigures(db: Tx, start: Date, end: Date): Promise<StatRow[]> {
-  const { rows } = await figuresSql(start, end).execute(db);
+/**
+ * Figures of [start, end) read live from the raw tables (today's, in the dashboard). Its 'active'
+ * row carries in a_fen the members active in the span who are not yet in the set of `month`'s active
+ * members (active_member_months), so this month's distinct count stays exact.
+ */
+export async function liveFigures(db: Tx, start: Date, end: Date, month: string): Promise<StatRow[]> {
+  const { rows } = await sql<StatRow>`
+    ${figuresSql(start, end, false)}
+    UNION ALL
+    SELECT 'active', '', '', '', '', count(*)::bigint, count(*) FILTER (WHERE NOT EXISTS (
+             SELECT 1 FROM active_member_months a WHERE a.month = ${month}::date AND a.member_id = t.member_id))::bigint, 0, 0
+      FROM (${activeMembers(start, end)}) t`.execute(db);
   return rows.map(normalise).filter((r) => r.metric === 'active' || r.n !== 0 || r.a_fen !== 0);
 }
 
 /** The first day of the Beijing month of 'YYYY-MM-DD'. */
 export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
 
-/**
- * The distinct active members of `day`'s month up to and including today: the rolled days' set
- * (active_member_months) plus today's live members not yet in it. Exact, and it reads at most one
- * month's set of member ids, never a month of bets.
- */
-export async function monthActiveMembers(db: Tx, today: string): Promise<number> {
-  const start = beijingDayStartOf(today);
-  const end = beijingDayStartOf(addDays(today, 1));
-  const month = monthOf(today);
-  const { rows } = await sql<{ n: number }>`
-    SELECT (SELECT count(*) FROM active_member_months WHERE month = ${month}::date)
-         + (SELECT count(*) FROM (${activeMembers(start, end)}) t
-             WHERE NOT EXISTS (SELECT 1 FROM active_member_months a WHERE a.month = ${month}::date AND a.member_id = t.member_id)) AS n`.execute(db);
+/** The distinct active members of the closed days of `month` (its rolled days' set). */
+export async function monthActiveRolled(db: Tx, month: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::bigint AS n FROM active_member_months WHERE month = ${month}::date`.execute(db);
   return num(rows[0]?.n);
 }
 
@@ -145,6 +146,11 @@ export async function rollDay(db: Kdb, day: string): Promise<void> {
       SELECT ${day}::date, f.metric, f.venue, f.category, f.item, f.label, f.n, f.a_fen, f.b_fen, f.c_fen
         FROM (${figuresSql(start, end)}) f
        WHERE f.metric = 'active' OR f.n <> 0 OR f.a_fen <> 0`.execute(tx);
+    // the bets folded to venue × category (bet_vc): what the dashboard reads, without the games
+    await sql`
+      INSERT INTO daily_stats (day, metric, venue, category, item, label, n, a_fen, b_fen, c_fen)
+      SELECT day, 'bet_vc', venue, category, '', '', sum(n), sum(a_fen), sum(b_fen), sum(c_fen)
+        FROM daily_stats WHERE day = ${day}::date AND metric = 'bet' GROUP BY day, venue, category`.execute(tx);
     await sql`
       INSERT INTO active_member_months (month, member_id)
       SELECT ${monthOf(day)}::date, t.member_id FROM (${activeMembers(start, end)}) t

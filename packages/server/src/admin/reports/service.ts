@@ -17,10 +17,11 @@ import {
   type Report,
   type ReportKind,
 } from '@app/contract';
+import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDate, beijingDayStartOf } from '../../lib/time.js';
 import { csvFile, type CsvFile } from '../csv.js';
-import { ensureRolled, liveFigures, monthActiveMembers, monthOf, type StatRow } from './rollup.js';
+import { ensureRolled, liveFigures, monthActiveRolled, monthOf, type StatRow } from './rollup.js';
 
 /**
  * 数据概览 and 报表 (issue 14 item 6): closed days from daily_stats (rollup.ts), today live from the
@@ -32,26 +33,104 @@ interface DayRows {
   rows: StatRow[];
 }
 
-/** Every day of [from, to] with its rows: stored ones for closed days, live ones for today. */
-async function rowsByDay(db: Kdb, from: string, to: string, now: Date): Promise<DayRows[]> {
-  const today = beijingDate(now);
+const toStat = (r: { metric: string; venue: string; category: string; item: string; label: string; n: unknown; a_fen: unknown; b_fen: unknown; c_fen: unknown }): StatRow => ({
+  metric: r.metric,
+  venue: r.venue,
+  category: r.category,
+  item: r.item,
+  label: r.label,
+  n: Number(r.n),
+  a_fen: Number(r.a_fen),
+  b_fen: Number(r.b_fen),
+  c_fen: Number(r.c_fen),
+});
+
+/**
+ * Today's rows, read live from the raw tables, kept LIVE_FRESH_MS in this process: a dashboard that
+ * several staff keep open (it refetches every minute) reads the raw tables once per that time, not
+ * once per screen. After that the kept rows are still answered (up to LIVE_STALE_MS) while a
+ * single recompute runs behind, so no request waits for it; `fresh` (the console's 刷新) waits for
+ * a recompute instead. generated_at says when the figures were read.
+ */
+export const LIVE_FRESH_MS = 5_000;
+const LIVE_STALE_MS = 60_000;
+interface LiveEntry {
+  day: string;
+  at: number;
+  rows: StatRow[];
+}
+const liveKept = new WeakMap<object, LiveEntry>();
+const liveRunning = new WeakMap<object, Promise<LiveEntry>>();
+
+function computeLive(db: Kdb, today: string): Promise<LiveEntry> {
+  const running = liveRunning.get(db);
+  if (running) return running;
+  const at = Date.now();
+  const p = liveFigures(db, beijingDayStartOf(today), beijingDayStartOf(addDays(today, 1)), monthOf(today))
+    .then((rows) => {
+      const entry = { day: today, at, rows };
+      const kept = liveKept.get(db);
+      if (!kept || kept.at <= at) liveKept.set(db, entry);
+      return entry;
+    })
+    .finally(() => liveRunning.delete(db));
+  liveRunning.set(db, p);
+  return p;
+}
+
+async function todayLive(db: Kdb, today: string, fresh: boolean): Promise<LiveEntry> {
+  const kept = liveKept.get(db);
+  const age = kept && kept.day === today ? Date.now() - kept.at : Infinity;
+  if (!fresh && age < LIVE_FRESH_MS) return kept!;
+  if (!fresh && age < LIVE_STALE_MS) {
+    void computeLive(db, today).catch(() => {});
+    return kept!;
+  }
+  // a recompute already running may have started before the caller's change: wait for it, then read anew
+  if (fresh) await liveRunning.get(db)?.catch(() => {});
+  return computeLive(db, today);
+}
+
+/**
+ * Every day of [from, to] with its rows summed per figure (the dimensions folded away in SQL, cost
+ * kinds kept): stored ones for closed days, `live` (today's) for today.
+ */
+async function rowsByDay(db: Kdb, from: string, to: string, today: string, live: () => Promise<LiveEntry>): Promise<DayRows[]> {
   await ensureRolled(db, from, to, today);
-  const stored = await db
-    .selectFrom('daily_stats')
-    .select(['metric', 'venue', 'category', 'item', 'label', 'n', 'a_fen', 'b_fen', 'c_fen'])
-    .select((eb) => eb.cast<string>('day', 'text').as('day'))
-    .where('day', '>=', from)
-    .where('day', '<=', to < today ? to : addDays(today, -1))
-    .execute();
+  const last = to < today ? to : addDays(today, -1);
+  const { rows: stored } = await sql<StatRow & { day: string }>`
+    SELECT day::text AS day, CASE WHEN metric = 'bet_vc' THEN 'bet' ELSE metric END AS metric, '' AS venue, CASE WHEN metric = 'cost' THEN category ELSE '' END AS category, '' AS item, '' AS label,
+           sum(n)::bigint AS n, sum(a_fen)::bigint AS a_fen, sum(b_fen)::bigint AS b_fen, sum(c_fen)::bigint AS c_fen
+      FROM daily_stats WHERE day >= ${from}::date AND day <= ${last}::date AND metric <> 'bet'
+     GROUP BY day, 2, 4`.execute(db);
   const byDay = new Map<string, StatRow[]>();
   for (let d = from; d <= to; d = addDays(d, 1)) byDay.set(d, []);
-  for (const r of stored) {
-    byDay.get(String(r.day))?.push({ ...r, n: Number(r.n), a_fen: Number(r.a_fen), b_fen: Number(r.b_fen), c_fen: Number(r.c_fen) });
-  }
-  if (to >= today && from <= today) {
-    byDay.set(today, await liveFigures(db, beijingDayStartOf(today), beijingDayStartOf(addDays(today, 1))));
-  }
+  for (const r of stored) byDay.get(String(r.day))?.push(toStat(r));
+  if (to >= today && from <= today) byDay.set(today, (await live()).rows);
   return [...byDay].map(([day, rows]) => ({ day, rows }));
+}
+
+/**
+ * The bet rows of [from, to] summed per venue, category and game ('bet') or per venue and category
+ * ('bet_vc'): closed days in SQL, plus today's live rows.
+ */
+async function betDims(db: Kdb, from: string, to: string, today: string, live: () => Promise<LiveEntry>, grain: 'bet' | 'bet_vc' = 'bet'): Promise<StatRow[]> {
+  await ensureRolled(db, from, to, today);
+  const last = to < today ? to : addDays(today, -1);
+  const { rows } = await sql<StatRow>`
+    SELECT 'bet' AS metric, venue, category, item, max(label) AS label,
+           sum(n)::bigint AS n, sum(a_fen)::bigint AS a_fen, sum(b_fen)::bigint AS b_fen, sum(c_fen)::bigint AS c_fen
+      FROM daily_stats WHERE metric = ${grain} AND day >= ${from}::date AND day <= ${last}::date
+     GROUP BY venue, category, item`.execute(db);
+  const out = rows.map(toStat);
+  if (to >= today && from <= today) out.push(...(await live()).rows.filter((r) => r.metric === 'bet'));
+  return out;
+}
+
+/** A function that reads today's live rows at most once per request. */
+function once(db: Kdb, today: string, fresh: boolean): () => Promise<LiveEntry> {
+  let p: Promise<LiveEntry> | null = null;
+  return () => (p ??= todayLive(db, today, fresh));
 }
 
 /** Figures in fen of a set of rows (one day or several days summed; active members summed as given). */
@@ -160,7 +239,7 @@ function slices(rows: StatRow[], key: (r: StatRow) => string, label: (k: string)
     .sort((x, y) => y.valid_bets - x.valid_bets || x.key.localeCompare(y.key));
 }
 
-function period(days: DayRows[], from: string, to: string, venues: Map<string, string>, activeMembers?: number): PeriodFigures {
+function period(days: DayRows[], bets: StatRow[], from: string, to: string, venues: Map<string, string>, activeMembers?: number): PeriodFigures {
   const rows = days.filter((d) => d.day >= from && d.day <= to).flatMap((d) => d.rows);
   const figures = dayFigures(fenFigures(rows));
   if (activeMembers !== undefined) figures.active_members = activeMembers;
@@ -168,8 +247,8 @@ function period(days: DayRows[], from: string, to: string, venues: Map<string, s
     ...figures,
     from,
     to,
-    by_category: slices(rows, (r) => r.category, categoryLabel),
-    by_venue: slices(rows, (r) => r.venue, (v) => venues.get(v) ?? v),
+    by_category: slices(bets, (r) => r.category, categoryLabel),
+    by_venue: slices(bets, (r) => r.venue, (v) => venues.get(v) ?? v),
   };
 }
 
@@ -177,22 +256,32 @@ function period(days: DayRows[], from: string, to: string, venues: Map<string, s
  * The dashboard: today (live), yesterday, this month (its closed days plus today, with its distinct
  * active members) and one point per day of [from, to] for the charts.
  */
-export async function dashboard(db: Kdb, range: { from: string; to: string }, now: Date = new Date()): Promise<Dashboard> {
+export async function dashboard(db: Kdb, range: { from: string; to: string; fresh?: boolean }, now: Date = new Date()): Promise<Dashboard> {
   const today = beijingDate(now);
   const yesterday = addDays(today, -1);
   const month = monthOf(today);
+  const live = once(db, today, range.fresh === true);
   const readFrom = [range.from, month, yesterday].sort()[0]!;
-  const days = await rowsByDay(db, readFrom, today, now);
-  const [venues, monthActive] = await Promise.all([venueNames(db), monthActiveMembers(db, today)]);
+  const days = await rowsByDay(db, readFrom, today, today, live);
+  const [venues, monthRolled, todayLive, yesterdayBets, monthBets] = await Promise.all([
+    venueNames(db),
+    monthActiveRolled(db, month),
+    live(),
+    betDims(db, yesterday, yesterday, today, live, 'bet_vc'),
+    betDims(db, month, today, today, live, 'bet_vc'),
+  ]);
+  const todayActive = todayLive.rows.find((r) => r.metric === 'active');
+  // the month's distinct active members: its closed days' set plus today's members not in it yet
+  const monthActive = (today === month ? 0 : monthRolled) + (todayActive?.a_fen ?? 0);
   const series: DaySeriesPoint[] = days.filter((d) => d.day >= range.from && d.day <= range.to).map((d) => ({ day: d.day, ...dayFigures(fenFigures(d.rows)) }));
   return {
-    today: period(days, today, today, venues),
-    yesterday: period(days, yesterday, yesterday, venues),
-    month: period(days, month, today, venues, monthActive),
+    today: period(days, todayLive.rows.filter((r) => r.metric === 'bet'), today, today, venues),
+    yesterday: period(days, yesterdayBets, yesterday, yesterday, venues),
+    month: period(days, monthBets, month, today, venues, monthActive),
     series,
     from: range.from,
     to: range.to,
-    generated_at: beijing(now),
+    generated_at: beijing(new Date(todayLive.at)),
   };
 }
 
@@ -254,9 +343,9 @@ function costRows(days: DayRows[]): CostsRow[] {
   });
 }
 
-function betRows(days: DayRows[], venues: Map<string, string>): BetsRow[] {
+function betRows(bets: StatRow[], venues: Map<string, string>): BetsRow[] {
   const acc = new Map<string, { venue: string; category: string; item: string; label: string; n: number; a: number; b: number; c: number }>();
-  for (const r of days.flatMap((d) => d.rows)) {
+  for (const r of bets) {
     if (r.metric !== 'bet' || r.venue === LOTTERY_VENUE) continue;
     const k = `${r.venue}\t${r.category}\t${r.item}`;
     const s = acc.get(k) ?? { venue: r.venue, category: r.category, item: r.item, label: r.label, n: 0, a: 0, b: 0, c: 0 };
@@ -283,10 +372,10 @@ function betRows(days: DayRows[], venues: Map<string, string>): BetsRow[] {
     }));
 }
 
-async function lotteryRows(db: Kdb, days: DayRows[]): Promise<LotteryRow[]> {
+async function lotteryRows(db: Kdb, bets: StatRow[]): Promise<LotteryRow[]> {
   const titles = new Map((await db.selectFrom('lotteries').select(['code', 'title']).execute()).map((r) => [r.code, r.title]));
   const acc = new Map<string, { n: number; a: number; b: number; c: number }>();
-  for (const r of days.flatMap((d) => d.rows)) {
+  for (const r of bets) {
     if (r.metric !== 'bet' || r.venue !== LOTTERY_VENUE) continue;
     const s = acc.get(r.item) ?? { n: 0, a: 0, b: 0, c: 0 };
     s.n += r.n;
@@ -301,22 +390,23 @@ async function lotteryRows(db: Kdb, days: DayRows[]): Promise<LotteryRow[]> {
 }
 
 /** One of the four reports over [from, to], with its totals row. */
-export async function report(db: Kdb, q: { kind: ReportKind; from: string; to: string }, now: Date = new Date()): Promise<Report> {
-  const days = await rowsByDay(db, q.from, q.to, now);
+export async function report(db: Kdb, q: { kind: ReportKind; from: string; to: string; fresh?: boolean }, now: Date = new Date()): Promise<Report> {
+  const today = beijingDate(now);
+  const live = once(db, today, q.fresh === true);
   const keys = REPORT_COLUMNS[q.kind].map(([k]) => k);
   let rows: object[];
   switch (q.kind) {
     case 'finance':
-      rows = financeRows(days);
+      rows = financeRows(await rowsByDay(db, q.from, q.to, today, live));
       break;
     case 'costs':
-      rows = costRows(days);
+      rows = costRows(await rowsByDay(db, q.from, q.to, today, live));
       break;
     case 'bets':
-      rows = betRows(days, await venueNames(db));
+      rows = betRows(await betDims(db, q.from, q.to, today, live), await venueNames(db));
       break;
     case 'lottery':
-      rows = await lotteryRows(db, days);
+      rows = await lotteryRows(db, await betDims(db, q.from, q.to, today, live));
       break;
   }
   return { kind: q.kind, from: q.from, to: q.to, rows: rows as Report['rows'], total: totalOf(rows, keys) };
@@ -331,7 +421,7 @@ function cell(v: unknown, money: boolean): string | number {
 }
 
 /** A report as a CSV file: its columns' Chinese headers, its rows, then the totals row (合计). */
-export async function reportCsv(db: Kdb, q: { kind: ReportKind; from: string; to: string }, now: Date = new Date()): Promise<CsvFile> {
+export async function reportCsv(db: Kdb, q: { kind: ReportKind; from: string; to: string; fresh?: boolean }, now: Date = new Date()): Promise<CsvFile> {
   const r = await report(db, q, now);
   const columns = REPORT_COLUMNS[q.kind];
   const line = (row: Record<string, unknown>) => columns.map(([k]) => cell(row[k], MONEY_KEYS.has(k)));
