@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BarChartOutlined, DashboardOutlined } from '@ant-design/icons';
 import { AccountBookOutlined, AppstoreAddOutlined, AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, DollarOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
@@ -15,6 +16,8 @@ export interface MenuEntry {
 export const MENU: MenuEntry[] = [
   { key: 'deposits', path: '/deposits', label: '存款审核', icon: <DollarOutlined />, permission: 'deposits.read' },
   { key: 'withdrawals', path: '/withdrawals', label: '取款审核', icon: <BankOutlined />, permission: 'withdrawals.read' },
+  { key: 'dashboard', path: '/dashboard', label: '数据概览', icon: <DashboardOutlined />, permission: 'reports.read' },
+  { key: 'reports', path: '/reports', label: '报表', icon: <BarChartOutlined />, permission: 'reports.read' },
   { key: 'approvals', path: '/approvals', label: '待复核', icon: <SafetyCertificateOutlined />, permission: 'approvals.review' },
   { key: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
   { key: 'vipTiers', path: '/vip-tiers', label: 'VIP等级', icon: <CrownOutlined />, permission: 'loyalty.read' },

@@ -10,6 +10,8 @@ import LoginPage from '../features/auth/LoginPage';
 const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   deposits: lazy(() => import('../features/deposits/DepositsPage')),
   withdrawals: lazy(() => import('../features/withdrawals/WithdrawalsPage')),
+  dashboard: lazy(() => import('../features/reports/DashboardPage')),
+  reports: lazy(() => import('../features/reports/ReportsPage')),
   approvals: lazy(() => import('../features/approvals/ApprovalsPage')),
   members: lazy(() => import('../features/members/MembersPage')),
   vipTiers: lazy(() => import('../features/loyalty/VipTiersPage')),
