@@ -372,6 +372,8 @@ export interface AdminWithdrawal {
   usdt_amount: number;
   usdt_fee: number;
   usdt_arrival: number;
+  /** a USDT payout's transaction hash, given at approval ('' otherwise) */
+  txid: string;
   state: number;
   state_text: string;
   reason: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADJUST_CATEGORY_LABELS, ADMIN_LIMITS, CODE, fmt, FINANCE_DESK_MSG, MSG, ADMIN_MSG, PROMO_ADMIN_MSG, type AdminApproval } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
-import { fund, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
@@ -273,5 +273,52 @@ describe('maker–checker: receiving accounts', () => {
     expect(await upload(finance.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')).toMatchObject({ code: 400, message: PROMO_ADMIN_MSG.uploadType });
     const req = await post(finance, '/receiving-accounts', { method: 'usdt-trc20', mch_id: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', payimg: r.data.url });
     expect(await post(finance2, `/approvals/${req.data.approval_id}/approve`)).toMatchObject({ code: 200, data: { summary: `USDT-TRC20 · USDT · TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE（含收款码）` } });
+  });
+});
+
+describe('USDT payouts: confirmed with the TXID, kept on the order', () => {
+  const TRC = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+  const BANK_NO = '6222021234567890';
+  const TXID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+  async function withdrawal(card: 'usdt' | 'bank') {
+    const m = await member();
+    const body = card === 'usdt' ? { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC } : { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: BANK_NO };
+    expect((await s.api('/api/bindcard', { ...body, pay_pass: PAY_PASSWORD }, { token: m.token })).code).toBe(200);
+    const [c] = (await s.api('/api/getcard', { type: card === 'usdt' ? 2 : 1 }, { token: m.token })).data;
+    await fund(s, m.id, 1000);
+    const r = await s.api('/api/withdraw', { amount: 500, bank: c.id, password: PAY_PASSWORD, type: card === 'usdt' ? 1 : 2 }, { token: m.token });
+    expect(r).toMatchObject({ code: 200 });
+    const row = await s.db.kysely.selectFrom('withdrawals').select(['id', 'withdraw_no']).where('withdraw_no', '=', r.data.withdraw_no).executeTakeFirstOrThrow();
+    return { ...m, wid: row.id, no: row.withdraw_no };
+  }
+
+  it.each([[undefined], [''], ['xyz'], [TXID.slice(1)], [`${TXID}00`], [`0x${TXID.slice(2)}zz`]])('refuses to approve a USDT payout with txid %j, moving nothing', async (txid) => {
+    const w = await withdrawal('usdt');
+    const journals = await journalCount();
+    expect(await post(finance, `/withdrawals/${w.wid}/approve`, txid === undefined ? {} : { txid })).toMatchObject({ code: 400, message: FINANCE_DESK_MSG.txidInvalid });
+    expect(await journalCount()).toBe(journals);
+    expect((await s.db.kysely.selectFrom('withdrawals').select(['state', 'txid']).where('id', '=', w.wid).executeTakeFirstOrThrow())).toEqual({ state: 1, txid: '' });
+  });
+
+  it('approves with a TXID (TRC20 hex, ERC20 with 0x), kept on the order, listed and audited', async () => {
+    const w = await withdrawal('usdt');
+    const r = await post(finance, `/withdrawals/${w.wid}/approve`, { txid: ` ${TXID} ` });
+    expect(r).toMatchObject({ code: 200, message: ADMIN_MSG.reviewApproved, data: { state: 2, txid: TXID, pay_way: 'USDT-TRC20', bank_no: TRC } });
+    const listed = (await get(operations, `/withdrawals?state=2&keyword=${w.no}`)).data.data[0];
+    expect(listed).toMatchObject({ withdraw_no: w.no, txid: TXID });
+    const [audit] = await auditRows(s, 'withdrawal.approve', `withdrawal:${w.wid}`);
+    expect(audit).toMatchObject({ staff_name: finance.username, before: { txid: '' }, after: { state: 2, txid: TXID } });
+    expect(await post(finance, `/withdrawals/${w.wid}/approve`, { txid: TXID })).toMatchObject({ code: 409 });
+    const erc = await withdrawal('usdt');
+    expect(await post(finance, `/withdrawals/${erc.wid}/approve`, { txid: `0x${TXID.toUpperCase()}` })).toMatchObject({ code: 200, data: { txid: `0x${TXID.toUpperCase()}` } });
+  });
+
+  it('a bank payout needs no TXID and keeps none', async () => {
+    const w = await withdrawal('bank');
+    expect(await post(finance, `/withdrawals/${w.wid}/approve`)).toMatchObject({ code: 200, data: { state: 2, txid: '' } });
+    const b = await withdrawal('bank');
+    expect(await post(finance, `/withdrawals/${b.wid}/approve`, { txid: TXID })).toMatchObject({ code: 200, data: { txid: '' } });
+    expect(await post(operations, `/withdrawals/${b.wid}/approve`, { txid: TXID })).toMatchObject({ code: 403 });
   });
 });

@@ -312,7 +312,9 @@ describe('approveWithdrawal and rejectWithdrawal (the back-office review)', () =
     const ids = await Promise.all(first.map(async (r) => (await withdrawalRow(r.data.withdraw_no)).id));
     const dep = await s.api('/api/recharge', { paytype: 'alipay', amount: 500 }, { token: m.token });
     const depositId = (await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', dep.data.deposit_no).executeTakeFirstOrThrow()).id;
-    const reviews = ids.map((id, i) => (i % 3 === 0 ? rejectWithdrawal(s.db.kysely, id, staffId, '拒绝') : approveWithdrawal(s.db.kysely, id, staffId)));
+    // a USDT payout is confirmed with its transaction hash (a bank one ignores it)
+    const payout = { txid: 'ab'.repeat(32) };
+    const reviews = ids.map((id, i) => (i % 3 === 0 ? rejectWithdrawal(s.db.kysely, id, staffId, '拒绝') : approveWithdrawal(s.db.kysely, id, staffId, undefined, payout)));
     const more = Array.from({ length: 8 }, () => withdraw(m, { amount: 300, bank: m.bankCard, password: PAY }));
     const settled = await Promise.allSettled([...reviews, approveDeposit(s.db.kysely, depositId, staffId), ...more]);
     // every review went through (no deadlock, no conflict); every request answered 200, 余额不足 or

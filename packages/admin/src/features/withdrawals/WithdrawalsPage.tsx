@@ -1,46 +1,58 @@
-import type { AdminWithdrawal } from '@app/contract';
+import { useState } from 'react';
+import { Typography } from 'antd';
+import { CARD_TYPE, type AdminWithdrawal } from '@app/contract';
 import { ReviewQueue } from '../../shared/components/ReviewQueue';
 import { usdt, yuan } from '../../shared/format';
+import { UsdtPayoutModal } from './UsdtPayoutModal';
 
-/** 取款审核: approve = paid out, reject = refunded to the member's central wallet. */
+/** 取款审核: approve = paid out (a USDT payout with its TXID), reject = refunded to the member's central wallet. */
 export default function WithdrawalsPage() {
+  const [paying, setPaying] = useState<AdminWithdrawal | null>(null);
   return (
-    <ReviewQueue<AdminWithdrawal>
-      resource="withdrawals"
-      title="取款审核"
-      permission="withdrawals.review"
-      orderNo={(w) => w.withdraw_no}
-      confirm={{ title: '确认已出款？', ok: '已出款', description: (w) => `向 ${w.bank_owner} 支付 ${yuan(w.amount)}` }}
-      rejectTitle={(w) => `拒绝取款 ${w.withdraw_no}（款项将退回会员）`}
-      columns={[
-        { title: '会员', dataIndex: 'username' },
-        { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b>{yuan(v)}</b> },
-        {
-          title: '收款账户',
-          render: (_, w) => (
-            <div className="cell-lines" data-testid={`payee-${w.id}`}>
-              {w.pay_way} · {w.card_type === 2 ? w.bank_owner : `${w.bank} · ${w.bank_owner}`}
-              <div>{w.bank_no}</div>
-              {w.bank_address && <div className="muted">{w.bank_address}</div>}
-            </div>
-          ),
-        },
-        {
-          title: 'USDT',
-          render: (_, w) =>
-            w.card_type === 2 ? (
-              <div className="cell-lines">
-                折合 {usdt(w.usdt_amount)}
-                <div className="muted">
-                  汇率 {w.usdt_rate} · 手续费 {usdt(w.usdt_fee)}
-                </div>
-                <div>到账 {usdt(w.usdt_arrival)}</div>
+    <>
+      <ReviewQueue<AdminWithdrawal>
+        resource="withdrawals"
+        title="取款审核"
+        permission="withdrawals.review"
+        orderNo={(w) => w.withdraw_no}
+        confirm={{ title: '确认已出款？', ok: '已出款', description: (w) => `向 ${w.bank_owner} 支付 ${yuan(w.amount)}` }}
+        approveInDialog={{ when: (w) => w.card_type === CARD_TYPE.usdt, open: setPaying }}
+        rejectTitle={(w) => `拒绝取款 ${w.withdraw_no}（款项将退回会员）`}
+        columns={[
+          { title: '会员', dataIndex: 'username' },
+          { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b>{yuan(v)}</b> },
+          {
+            title: '收款账户',
+            render: (_, w) => (
+              <div className="cell-lines" data-testid={`payee-${w.id}`} style={{ maxWidth: 260, wordBreak: 'break-all' }}>
+                {w.pay_way} · {w.card_type === CARD_TYPE.usdt ? w.bank_owner : `${w.bank} · ${w.bank_owner}`}
+                <div>{w.bank_no}</div>
+                {w.bank_address && <div className="muted">{w.bank_address}</div>}
               </div>
-            ) : (
-              <span className="muted">—</span>
             ),
-        },
-      ]}
-    />
+          },
+          {
+            title: 'USDT',
+            render: (_, w) =>
+              w.card_type === CARD_TYPE.usdt ? (
+                <div className="cell-lines" data-testid={`usdt-${w.id}`}>
+                  到账 {usdt(w.usdt_arrival)}
+                  <div className="muted">
+                    折合 {usdt(w.usdt_amount)} · 手续费 {usdt(w.usdt_fee)} · 汇率 {w.usdt_rate}
+                  </div>
+                  {w.txid && (
+                    <Typography.Text className="muted" copyable={{ text: w.txid }} ellipsis style={{ maxWidth: 200 }} data-testid={`txid-${w.id}`}>
+                      TXID {w.txid}
+                    </Typography.Text>
+                  )}
+                </div>
+              ) : (
+                <span className="muted">—</span>
+              ),
+          },
+        ]}
+      />
+      <UsdtPayoutModal order={paying} onClose={() => setPaying(null)} />
+    </>
   );
 }

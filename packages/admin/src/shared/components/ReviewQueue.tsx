@@ -34,6 +34,8 @@ export function ReviewQueue<T extends ReviewOrder>(props: {
   columns: ColumnsType<T>;
   confirm: { title: string; ok: string; description: (o: T) => ReactNode };
   rejectTitle: (o: T) => string;
+  /** An order confirmed in its own dialog instead of the confirm (a USDT payout with its TXID): opens it. */
+  approveInDialog?: { when: (o: T) => boolean; open: (o: T) => void };
 }) {
   const { resource } = props;
   const { can } = useAuth();
@@ -81,11 +83,17 @@ export function ReviewQueue<T extends ReviewOrder>(props: {
       render: (_, o) =>
         reviewer && o.state === 1 ? (
           <Space>
-            <Popconfirm title={props.confirm.title} description={props.confirm.description(o)} okText={props.confirm.ok} cancelText="取消" onConfirm={() => approve.mutateAsync(o.id).catch(() => {})}>
-              <Button type="primary" size="small" data-testid={`approve-${o.id}`}>
+            {props.approveInDialog?.when(o) ? (
+              <Button type="primary" size="small" data-testid={`approve-${o.id}`} onClick={() => props.approveInDialog!.open(o)}>
                 通过
               </Button>
-            </Popconfirm>
+            ) : (
+              <Popconfirm title={props.confirm.title} description={props.confirm.description(o)} okText={props.confirm.ok} cancelText="取消" onConfirm={() => approve.mutateAsync(o.id).catch(() => {})}>
+                <Button type="primary" size="small" data-testid={`approve-${o.id}`}>
+                  通过
+                </Button>
+              </Popconfirm>
+            )}
             <Button danger size="small" onClick={() => setRejecting(o)} data-testid={`reject-${o.id}`}>
               拒绝
             </Button>

@@ -1,5 +1,5 @@
 import { ADMIN_MSG } from '@app/contract';
-import { idParams, orderListQuery, reviewRejectSchema } from '@app/contract/schemas';
+import { idParams, orderListQuery, reviewRejectSchema, withdrawalApproveSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { approveDeposit, rejectDeposit } from '../../modules/deposits/review.js';
 import { approveWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/review.js';
@@ -69,13 +69,18 @@ export const orderRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/withdrawals/:id/approve',
     tag: '取款审核',
-    summary: '通过取款（已出款）：在途资金转为已支付；重复审核为 409 已处理',
+    summary: '通过取款（已出款）：在途资金转为已支付；USDT 取款须填 txid（交易哈希：64位十六进制，ERC20 可带 0x），记在订单上；重复审核为 409 已处理',
     access: 'withdrawals.review',
     params: idParams,
+    body: withdrawalApproveSchema,
     audits: ['withdrawal.approve'],
-    handler: async ({ app, req, staff, params }) => {
-      const { after } = await approveWithdrawal(app.kdb, params.id, staff.id, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`, before, after),
+    handler: async ({ app, req, staff, params, body }) => {
+      const { after } = await approveWithdrawal(
+        app.kdb,
+        params.id,
+        staff.id,
+        (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`, before, after),
+        { txid: body.txid },
       );
       const [row] = await withReviewers(app.kdb, [after]);
       return ok(row, ADMIN_MSG.reviewApproved);

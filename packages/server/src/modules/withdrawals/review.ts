@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, reviewReasonFailure, withdrawalPayWay, type CardType, type AdminWithdrawal } from '@app/contract';
+import { CARD_TYPE, CODE, fenToYuan, txidFailure, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, reviewReasonFailure, withdrawalPayWay, type CardType, type AdminWithdrawal } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
@@ -42,6 +42,7 @@ export function withdrawalViewQuery(db: Tx) {
       'w.reviewed_at',
       'w.hold_journal_id',
       'w.settle_journal_id',
+      'w.txid',
       'w.created_at',
     ]);
 }
@@ -73,6 +74,7 @@ export function toWithdrawalView(r: WithdrawalRow): WithdrawalView {
     reviewed_at: beijing(r.reviewed_at),
     hold_journal_id: r.hold_journal_id,
     settle_journal_id: r.settle_journal_id,
+    txid: r.txid,
     created_at: beijing(r.created_at),
   };
 }
@@ -98,12 +100,19 @@ async function memberOf(db: Kdb, id: number): Promise<number> {
 
 const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
 
-/** Approves (pays out) a pending withdrawal: withdrawals in flight → withdrawals paid, `withdraw-pay:<id>`. */
-export async function approveWithdrawal(db: Kdb, id: number, staffId: number, record?: ReviewRecorder<WithdrawalView>): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
+/**
+ * Approves (pays out) a pending withdrawal: withdrawals in flight → withdrawals paid, `withdraw-pay:<id>`.
+ * A USDT payout is confirmed with its transaction hash (TXID), kept on the order; a bank payout has none.
+ */
+export async function approveWithdrawal(db: Kdb, id: number, staffId: number, record?: ReviewRecorder<WithdrawalView>, payout: { txid?: string } = {}): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
   const memberId = await memberOf(db, id);
   const [inFlight, paid] = await Promise.all([systemAccountId(db, HOUSE.withdrawalsInFlight), systemAccountId(db, HOUSE.withdrawalsPaid)]);
   return db.transaction().execute(async (tx) => {
     const { before, amountFen } = await lockPending(tx, id);
+    const usdt = before.card_type === CARD_TYPE.usdt;
+    const txid = usdt ? (payout.txid ?? '').trim() : '';
+    const txidRefusal = usdt ? txidFailure(txid) : null;
+    if (txidRefusal) throw badRequest(txidRefusal);
     const journalId = await post(tx, {
       idemKey: `withdraw-pay:${id}`,
       kind: 'withdraw_pay',
@@ -115,7 +124,7 @@ export async function approveWithdrawal(db: Kdb, id: number, staffId: number, re
     });
     await tx
       .updateTable('withdrawals')
-      .set({ state: ORDER_STATE.approved, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId })
+      .set({ state: ORDER_STATE.approved, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId, txid })
       .where('id', '=', id)
       .execute();
     await sendMail(tx, memberId, {
