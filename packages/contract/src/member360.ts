@@ -198,6 +198,12 @@ export interface TransferResolveAnswer {
   transfer: AdminTransferRow;
 }
 
+/** GET /admin/api/bets/options */
+export interface BetListOptions {
+  venues: { code: string; name: string }[];
+  lotteries: { code: string; title: string }[];
+}
+
 /** Query shapes the console sends (the staff lists' filters). */
 export interface BetListFilter {
   keyword: string;

@@ -75,7 +75,7 @@ async function pendingTransfer(token: string, body: object, fault: 'timeout' | '
 describe('permissions and validation', () => {
   it('lets every role read bets, lottery orders and transfers; only super and finance resolve', async () => {
     for (const who of [admin, finance, operations, support]) {
-      for (const path of ['/bets', '/lottery-orders', '/transfers']) expect((await get(who, path)).code, `${who.username} ${path}`).toBe(200);
+      for (const path of ['/bets', '/lottery-orders', '/transfers', '/bets/options']) expect((await get(who, path)).code, `${who.username} ${path}`).toBe(200);
     }
     const m = await fundedMember(s, 100);
     const t = await pendingTransfer(m.token, into('AG', 10), 'timeout-after-apply');
@@ -109,6 +109,9 @@ describe('the lists', () => {
     expect((await get(support, `/bets?keyword=${name}&from=2020-01-01&to=2020-01-02`)).data.total).toBe(0);
     // lottery lines are listed as lottery orders, not as venue bets
     expect((await get(support, `/bets?keyword=${m.id}`)).data.total).toBe(1);
+    const options = (await get(support, '/bets/options')).data;
+    expect(options.venues).toEqual(expect.arrayContaining([{ code: 'BBIN', name: expect.any(String) }]));
+    expect(options.lotteries).toEqual(expect.arrayContaining([{ code: 'k3_60', title: expect.any(String) }]));
     const orders = (await get(support, `/lottery-orders?keyword=${m.id}&lottery=k3_60&status=2`)).data;
     expect(orders).toMatchObject({ total: 1, data: [{ member_id: m.id, lottery: 'k3_60', play_id: 'k3_small', stake: 5, status_label: '未结算' }] });
     expect((await get(support, `/lottery-orders?keyword=${m.id}&status=1`)).data.total).toBe(0);

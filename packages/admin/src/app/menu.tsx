@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { BarChartOutlined, DashboardOutlined } from '@ant-design/icons';
 import { AccountBookOutlined, AppstoreAddOutlined, AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, DollarOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { FileSearchOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 export interface MenuEntry {
@@ -20,6 +21,7 @@ export const MENU: MenuEntry[] = [
   { key: 'reports', path: '/reports', label: '报表', icon: <BarChartOutlined />, permission: 'reports.read' },
   { key: 'approvals', path: '/approvals', label: '待复核', icon: <SafetyCertificateOutlined />, permission: 'approvals.review' },
   { key: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
+  { key: 'bets', path: '/bets', label: '注单与转账', icon: <FileSearchOutlined />, permission: 'bets.read' },
   { key: 'vipTiers', path: '/vip-tiers', label: 'VIP等级', icon: <CrownOutlined />, permission: 'loyalty.read' },
   { key: 'rebate', path: '/rebate', label: '返水管理', icon: <GiftOutlined />, permission: 'loyalty.read' },
   { key: 'activities', path: '/activities', label: '活动管理', icon: <FlagOutlined />, permission: 'promotions.read' },

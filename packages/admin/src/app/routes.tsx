@@ -14,6 +14,7 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   reports: lazy(() => import('../features/reports/ReportsPage')),
   approvals: lazy(() => import('../features/approvals/ApprovalsPage')),
   members: lazy(() => import('../features/members/MembersPage')),
+  bets: lazy(() => import('../features/bets/BetsPage')),
   vipTiers: lazy(() => import('../features/loyalty/VipTiersPage')),
   rebate: lazy(() => import('../features/loyalty/RebatePage')),
   activities: lazy(() => import('../features/promotions/ActivitiesPage')),
@@ -37,6 +38,9 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   ledger: lazy(() => import('../features/ledger/LedgerPage')),
   staff: lazy(() => import('../features/staff/StaffPage')),
 };
+
+/** 会员360°视图 at /members/:id (a page other features link to; the list stays at /members). */
+const Member360Page = lazy(() => import('../features/member360/Member360Page'));
 
 const loading = <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
@@ -72,6 +76,14 @@ export function AppRoutes() {
         }
       >
         <Route index element={<Home />} />
+        <Route
+          path="members/:id"
+          element={
+            <Guarded permission="members.read">
+              <Member360Page />
+            </Guarded>
+          }
+        />
         {MENU.map((m) => {
           const Page = pages[m.key];
           return <Route key={m.key} path={`${m.path.slice(1)}/*`} element={<Guarded permission={m.permission}>{<Page />}</Guarded>} />;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Table, Tag } from 'antd';
+import { Button, Card, Input, Space, Table, Tag } from 'antd';
 import { MEMBER_STATE_LABELS, type AdminMemberRow, type Page } from '@app/contract';
 import { api } from '../../shared/api';
 import { yuan } from '../../shared/format';
@@ -45,9 +46,14 @@ export default function MembersPage() {
           {
             title: '操作',
             render: (_, m) => (
-              <Button size="small" onClick={(e) => (e.stopPropagation(), setOpenId(m.id))} data-testid={`member-open-${m.id}`}>
-                详情
-              </Button>
+              <Space size={4}>
+                <Button size="small" onClick={(e) => (e.stopPropagation(), setOpenId(m.id))} data-testid={`member-open-${m.id}`}>
+                  详情
+                </Button>
+                <Link to={`/members/${m.id}`} onClick={(e) => e.stopPropagation()} data-testid={`member-360-${m.id}`}>
+                  360°视图
+                </Link>
+              </Space>
             ),
           },
         ]}

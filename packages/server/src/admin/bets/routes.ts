@@ -2,10 +2,18 @@ import { betListQuery, idParams, lotteryOrderListQuery, transferListQuery } from
 import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { listBets, listLotteryOrders, listTransfers, resolveTransfer } from './service.js';
+import { betListOptions, listBets, listLotteryOrders, listTransfers, resolveTransfer } from './service.js';
 
 /** 注单与转账: every bet, lottery order and transfer, and the manual resolve of a pending transfer. */
 export const betRoutes: AdminRoute[] = [
+  route({
+    method: 'GET',
+    path: '/bets/options',
+    tag: '注单与转账',
+    summary: '筛选项：全部场馆（代码与名称，含已停用）与全部彩种（代码与名称），按显示顺序',
+    access: 'bets.read',
+    handler: async ({ app }) => ok(await betListOptions(app.kdb)),
+  }),
   route({
     method: 'GET',
     path: '/bets',

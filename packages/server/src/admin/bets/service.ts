@@ -12,6 +12,7 @@ import {
   type AdminBetRow,
   type AdminLotteryOrderRow,
   type AdminTransferRow,
+  type BetListOptions,
   type LotteryType,
   type Page,
   type TransferResolveAnswer,
@@ -74,6 +75,15 @@ function dayBounds<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, colum
 async function venueNames(db: Kdb): Promise<Map<string, string>> {
   const rows = await db.selectFrom('venues').select(['code', 'name']).execute();
   return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+/** The filters' choices: every venue (disabled ones too) and every lottery, in display order. */
+export async function betListOptions(db: Kdb): Promise<BetListOptions> {
+  const [venues, lotteries] = await Promise.all([
+    db.selectFrom('venues').select(['code', 'name']).orderBy('sort').orderBy('code').execute(),
+    db.selectFrom('lotteries').select(['code', 'title']).orderBy('sort').orderBy('code').execute(),
+  ]);
+  return { venues, lotteries };
 }
 
 // ---- bets --------------------------------------------------------------------------------------
