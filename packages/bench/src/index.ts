@@ -6,6 +6,7 @@ import { benchLotteryChat } from './lottery-chat.js';
 import { benchLotteryOrders } from './lottery-orders.js';
 import { benchLoyalty } from './loyalty.js';
 import { benchRedPacket, type RushRound } from './redpacket.js';
+import { benchReports, TARGET_P99_MS as TARGET_REPORTS_P99_MS } from './reports.js';
 import { benchSlots } from './slots.js';
 
 /** `npm run bench`: every benchmark of the platform, with its target, printed as a table. */
@@ -16,7 +17,7 @@ const TARGET_SLOTS_RATIO = 0.5;
 const TARGET_CHAT_P99_MS = 250;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
-/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–i); all of them by default. */
+/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–j); all of them by default. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim().toLowerCase())) : null;
 const runs = (letter: string) => !only || only.has(letter);
 let failed = false;
@@ -143,6 +144,19 @@ if (runs('i')) {
   );
   console.log(`target: p99 of the big team's counters and overview < ${TARGET_AGENT_P99_MS} ms`);
   if (!i.targetMet) failed = true;
+}
+
+if (runs('j')) {
+  console.log('\n== (j) 数据概览 and 报表: 90 days of 100,000 members\' activity, database: postgres ==');
+  const j = await benchReports();
+  console.table([
+    ...j.loads.map((l) => ({ measure: `${l.route} (first read ${l.coldMs} ms)`, 'requests/s': l.rps, 'p50 ms': l.p50Ms, 'p99 ms': l.p99Ms, 'max ms': l.maxMs })),
+    { measure: `${j.baseline.route} (the run's baseline)`, 'requests/s': j.baseline.rps, 'p50 ms': j.baseline.p50Ms, 'p99 ms': j.baseline.p99Ms, 'max ms': j.baseline.maxMs },
+  ]);
+  console.log(`${j.members.toLocaleString('en')} members, ${j.days} days seeded in ${j.seedS} s: ${Object.entries(j.rows).map(([t, n]) => `${t} ${n.toLocaleString('en')}`).join(', ')}`);
+  console.log(`rollup of ${j.rolledDays} closed days: ${j.rollupS} s → ${j.statRows.toLocaleString('en')} daily_stats rows; today read live`);
+  console.log(`target: p99 of the dashboard (90-day chart) and of the 90-day daily finance report < ${TARGET_REPORTS_P99_MS} ms`);
+  if (!j.targetMet) failed = true;
 }
 
 console.log(failed ? '\nsome targets missed' : '\nall targets met');
