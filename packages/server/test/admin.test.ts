@@ -312,7 +312,8 @@ describe('audit log', () => {
 
   it('no route edits or deletes it: the audit log is only ever read', () => {
     const touching = ADMIN_ROUTES.filter((r) => r.path.includes('audit'));
-    expect(touching.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /audit-log']);
+    // the log itself, and a member's part of it on the member 360° view
+    expect(touching.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /members/:id/audit', 'GET /audit-log']);
   });
 
   it('lists newest first with who, what, where and when; filters by staff and action', async () => {
