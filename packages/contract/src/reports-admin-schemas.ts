@@ -28,9 +28,9 @@ export const reportRangeQuery = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-/** GET /admin/api/reports/report?kind=&from=&to= (and report.csv) */
+/** GET /admin/api/reports/report?kind=&from=&to= (and report.csv); no kind: 每日财务 */
 export const reportQuery = z
-  .object({ ...rangeShape, kind: z.string().trim().max(20).default('') })
+  .object({ ...rangeShape, kind: z.string().trim().max(20).default('finance') })
   .transform((v) => ({ kind: v.kind as ReportKind, ...withDefaults(v) }))
   .superRefine((v, ctx) => {
     const message = (REPORT_KINDS as readonly string[]).includes(v.kind) ? reportRangeFailure(v.from, v.to) : REPORTS_MSG.kind;

@@ -357,7 +357,7 @@ describe('GET /admin/api/openapi.json', () => {
       const content = doc.paths[`/admin/api${route.path}`][route.method.toLowerCase()].responses['200'].content;
       expect(Object.keys(content), route.path).toEqual(['text/csv', 'application/json']);
     }
-    expect(ADMIN_ROUTES.filter((r) => r.file).map((r) => r.path)).toEqual(['/rebate/records.csv', '/activity-applications.csv', '/redpacket/draws.csv', '/commission/statements.csv']);
+    expect(ADMIN_ROUTES.filter((r) => r.file).map((r) => r.path)).toEqual(['/rebate/records.csv', '/activity-applications.csv', '/redpacket/draws.csv', '/commission/statements.csv', '/reports/report.csv']);
   });
 
   it('keeps the route names of DESIGN §10', async () => {
