@@ -31,6 +31,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: {
-    proxy: { '/admin/api': 'http://127.0.0.1:8080', '/assets': 'http://127.0.0.1:8080', '/uploads': 'http://127.0.0.1:8080' },
+    proxy: { '/admin/api': { target: 'http://127.0.0.1:8080', ws: true }, '/assets': 'http://127.0.0.1:8080', '/uploads': 'http://127.0.0.1:8080' },
   },
 }));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ABOUT_ARTICLE_TYPES, ABOUT_TITLES, ARTICLE_TITLES, HELP_ARTICLE_TYPES, MSG } from '@app/contract';
 import { sendMail } from '../../server/src/modules/mail/service.js';
+import { updateSettings } from '../../server/src/modules/site/service.js';
 import { apiAs, expectRoute, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastText, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
@@ -193,19 +194,34 @@ describe('app download (/app)', () => {
 });
 
 describe('frames', () => {
-  it('shows customer service in a frame on /kefu', async () => {
-    const service = await api<{ url: string }>('getservicerurl');
+  it('shows the built-in live chat on /kefu, or the external service page the settings name in a frame', async () => {
+    // The default (no service URL): the live chat with the support staff (e2e service-chat.test.ts).
+    expect((await api<{ url: string }>('getservicerurl')).data.url).toBe('');
     await phone(async (page) => {
       await open(page, platform, '/kefu');
-      const frame = page.getByTestId('app-frame');
-      await frame.waitFor();
-      expect(await page.locator('.adm-nav-bar-title').innerText()).toBe('在线客服');
-      expect(await frame.getAttribute('src')).toBe(service.data.url);
-      const box = await frame.boundingBox();
-      expect(box!.height).toBeGreaterThan(700);
-      await page.waitForTimeout(800);
-      await shot(page, 'kefu');
+      await page.locator('.kefu-input').waitFor();
+      expect(await page.getByTestId('app-frame').count()).toBe(0);
     });
+    const external = '/assets/sponsor-1.html';
+    await updateSettings(platform.db.kysely, (s) => ({ ...s, serviceUrl: external }));
+    await new Promise((r) => setTimeout(r, 1200));
+    try {
+      const service = await api<{ url: string }>('getservicerurl');
+      expect(service.data.url).toBe(external);
+      await phone(async (page) => {
+        await open(page, platform, '/kefu');
+        const frame = page.getByTestId('app-frame');
+        await frame.waitFor();
+        expect(await page.locator('.adm-nav-bar-title').innerText()).toBe('在线客服');
+        expect(await frame.getAttribute('src')).toBe(service.data.url);
+        const box = await frame.boundingBox();
+        expect(box!.height).toBeGreaterThan(700);
+        await page.waitForTimeout(800);
+        await shot(page, 'kefu');
+      });
+    } finally {
+      await updateSettings(platform.db.kysely, (s) => ({ ...s, serviceUrl: '' }));
+    }
   });
 
   it('frames our own pages on /iframepage and refuses other sites', async () => {

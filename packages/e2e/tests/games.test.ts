@@ -181,12 +181,12 @@ describe('/gamePage', () => {
     });
   });
 
-  it('dailiD=2 frames customer service; app=1 the iOS download', async () => {
+  it('dailiD=2 opens customer service (the built-in live chat by default); app=1 the iOS download', async () => {
     await phone(async (page) => {
-      const service = (await api<{ url: string }>('getservicerurl', '')).data.url;
+      expect((await api<{ url: string }>('getservicerurl', '')).data.url).toBe('');
       await open(page, platform, '/gamePage?dailiD=2');
-      await expect.poll(() => frameSrc(page), { timeout: 6000 }).toBe(service);
-      expect(await page.getByTestId('game-title').innerText()).toBe('在线客服');
+      await expectRoute(page, '/kefu');
+      await page.locator('.kefu-input').waitFor();
       const app = (await api<{ ios_download_url: string }>('app', '')).data;
       await open(page, platform, '/');
       await open(page, platform, '/gamePage?app=1');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BarChartOutlined, DashboardOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DashboardOutlined, CustomerServiceOutlined } from '@ant-design/icons';
 import { AccountBookOutlined, AppstoreAddOutlined, AppstoreOutlined, ApartmentOutlined, SolutionOutlined, AuditOutlined, BankOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, FileDoneOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, DollarOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { FileSearchOutlined } from '@ant-design/icons';
@@ -32,6 +32,7 @@ export const MENU: MenuEntry[] = [
   { key: 'contentArticles', path: '/content/articles', label: '帮助文章', icon: <ReadOutlined />, permission: 'content.read' },
   { key: 'contentGames', path: '/content/games', label: '游戏目录', icon: <AppstoreAddOutlined />, permission: 'content.read' },
   { key: 'mail', path: '/mail', label: '站内信', icon: <MailOutlined />, permission: 'mail.read' },
+  { key: 'service', path: '/service', label: '在线客服', icon: <CustomerServiceOutlined />, permission: 'service.chat' },
   { key: 'redPacket', path: '/redpacket', label: '红包管理', icon: <RedEnvelopeOutlined />, permission: 'redpacket.read' },
   { key: 'agentApplications', path: '/agent-applications', label: '代理申请', icon: <SolutionOutlined />, permission: 'agents.read' },
   { key: 'agents', path: '/agents', label: '代理管理', icon: <ApartmentOutlined />, permission: 'agents.read' },

@@ -25,6 +25,7 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   contentArticles: lazy(() => import('../features/content/ArticlesPage')),
   contentGames: lazy(() => import('../features/content/GamesPage')),
   mail: lazy(() => import('../features/mail/MailPage')),
+  service: lazy(() => import('../features/service/ServicePage')),
   redPacket: lazy(() => import('../features/redpacket/RedPacketPage')),
   agentApplications: lazy(() => import('../features/agents/AgentApplicationsPage')),
   agents: lazy(() => import('../features/agents/AgentsPage')),

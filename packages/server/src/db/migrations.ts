@@ -1255,6 +1255,11 @@ CREATE TABLE service_staff_presence (
   staff_id bigint PRIMARY KEY REFERENCES staff(id),
   last_seen_at timestamptz NOT NULL DEFAULT now()
 );
+INSERT INTO service_canned_replies (title, body, sort) VALUES
+  ('问候', '您好，很高兴为您服务，请问有什么可以帮您？', 1),
+  ('请提供订单号', '请您提供一下订单号（存款或取款记录中可以查看），我马上为您查询。', 2),
+  ('正在处理', '已为您提交加急处理，请您稍等几分钟，到账后会第一时间通知您。', 3),
+  ('结束语', '感谢您的耐心等待，如还有其他问题随时联系我们，祝您生活愉快！', 4);
 `;
 
 // Issue 14 item 8: a staff member whose password another staff member set (a new account, a reset)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, Tag } from 'antd';
 import { MEMBER_STATE_LABELS, type AdminMemberRow, type Page } from '@app/contract';
@@ -13,7 +13,9 @@ import { tablePaging } from '../../shared/pagination';
 export default function MembersPage() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // ?member=<id> (the 在线客服 desk's link) opens that member's drawer.
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState<number | null>(Number(params.get('member')) || null);
   const list = useQuery({
     queryKey: ['members', keyword, page],
     queryFn: async () => (await api.get<Page<AdminMemberRow>>('/members', { keyword, page })).data,

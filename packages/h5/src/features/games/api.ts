@@ -36,11 +36,6 @@ export function fetchAgentLoginUrl(): Promise<string> {
   return urlOf('getAgentLoginUrl', 'GET');
 }
 
-/** The customer-service chat (POST /api/getservicerurl). */
-export function fetchServiceUrl(): Promise<string> {
-  return urlOf('getservicerurl', 'POST', {});
-}
-
 /** One electronic-game provider's games (gamelistBycode {gamecode}). */
 export function useProviderGames(provider: ElectronicProvider, enabled = true) {
   return useQuery({

@@ -10,7 +10,7 @@ import { sessionEnded, userKey, useToken, useUser } from '../../../shared/auth/s
 import { Frame } from '../../../shared/components/Frame';
 import { toast } from '../../../shared/lib/toast';
 import { useGames } from '../../hall/api';
-import { fetchAgentLoginUrl, fetchGameUrl, fetchServiceUrl } from '../api';
+import { fetchAgentLoginUrl, fetchGameUrl } from '../api';
 import { GameBar } from '../components/GameBar';
 import '../games.css';
 
@@ -57,7 +57,7 @@ function useLeave() {
  * /gamePage?name=&type=&code=: a game in a full-screen frame under a slim bar (back, venue name,
  * re-enter, balance shortcut to /transfer). The frame's URL comes from getGameUrl at every opening
  * and every re-entry: launch URLs are single-use and short-lived. dailiD=1 frames the agent login,
- * dailiD=2 customer service, app=1 the iOS download. A failed call shows its message and goes back.
+ * dailiD=2 goes to customer service (/kefu), app=1 the iOS download. A failed call shows its message and goes back.
  */
 export default function GamePage() {
   const [params] = useSearchParams();
@@ -92,15 +92,15 @@ export default function GamePage() {
       }
       return;
     }
+    // Customer service is /kefu's: the external page configured in the settings in a frame, or the built-in live chat.
+    if (target.kind === 'service') return void navigate('/kefu', { replace: true });
     let live = true;
     setUrl(null);
     setOffline(false);
-    const ask = target.kind === 'game' ? fetchGameUrl(target.name, target.type, target.code) : target.kind === 'agent' ? fetchAgentLoginUrl() : fetchServiceUrl();
+    const ask = target.kind === 'game' ? fetchGameUrl(target.name, target.type, target.code) : fetchAgentLoginUrl();
     ask.then(
       (fresh) => {
         if (!live) return;
-        // No external service page configured: the built-in live chat.
-        if (target.kind === 'service' && !fresh) return void navigate('/kefu', { replace: true });
         setUrl(fresh);
         // With auto-transfer on, launching moved the central balance into the venue.
         if (target.kind === 'game') void qc.invalidateQueries({ queryKey: userKey });

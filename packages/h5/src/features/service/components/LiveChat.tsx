@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import TextArea from 'antd-mobile/es/components/text-area';
 import Toast from 'antd-mobile/es/components/toast';
-import { CloseCircleFill, SendOutline } from 'antd-mobile-icons';
+import { CloseCircleFill } from 'antd-mobile-icons';
 import { SERVICE_LIMITS, SERVICE_MSG, SERVICE_QUICK_QUESTIONS, serviceTextFailure, type ServiceChatState, type ServiceMessage, type ServiceServerFrame } from '@app/contract';
 import { getToken } from '../../../shared/auth/storage';
 import { forgetVisitorToken, visitorToken } from '../api';
@@ -69,7 +69,12 @@ export function LiveChat() {
           return i < 0 ? p : [...p.slice(0, i), ...p.slice(i + 1)];
         });
       }
-      if (f.message.sender !== 'member') setState((s) => (s ? { ...s, online: f.message.sender === 'staff' ? true : s.online } : s));
+      // A staff member's answer: they are online and receive this conversation.
+      if (f.message.sender === 'staff') {
+        const conversation = { id: f.message.conversation_id, state: 'open' as const, staff_name: f.message.staff_name };
+        setState((s) => (s ? { ...s, online: true, conversation } : s));
+      }
+      if (f.message.sender === 'system' && f.message.body === SERVICE_MSG.closed) setState((s) => (s ? { ...s, conversation: null } : s));
     } else if (f.type === 'presence') {
       setState((s) => (s ? { ...s, online: f.online } : s));
     } else if (f.type === 'error') {
@@ -198,6 +203,7 @@ export function LiveChat() {
           placeholder={online ? '请输入您的问题…' : '请留言，客服上线后会尽快回复'}
           value={draft}
           onChange={setDraft}
+          rows={1}
           autoSize={{ minRows: 1, maxRows: 4 }}
           maxLength={SERVICE_LIMITS.maxChars}
           onEnterPress={(e) => {
@@ -208,8 +214,7 @@ export function LiveChat() {
           }}
         />
         <button type="button" className="kefu-send" disabled={count === 0 || loading} onClick={() => submit(draft)} aria-label="发送">
-          <SendOutline />
-          <span>发送</span>
+          发送
         </button>
       </div>
       {count > SERVICE_LIMITS.maxChars - 50 ? <div className="kefu-count">{count}/{SERVICE_LIMITS.maxChars}</div> : null}
