@@ -189,8 +189,10 @@ describe('members', () => {
       await page.getByTestId('adjust-open').click();
       await page.getByTestId('adjust-amount').fill('50');
       await page.getByTestId('adjust-submit').click();
-      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toContain('请填写调整原因');
+      // the category (奖金, 补偿, 更正) and the reason are both required
+      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').last().innerText()).toContain('请填写调整原因');
       await page.getByTestId('adjust-reason').fill('活动奖励补发');
+      await page.getByTestId('adjust-category').getByText('奖金').click();
       await page.getByTestId('adjust-multiple').fill('2');
       await shot(page, 'admin-adjust');
       await page.getByTestId('adjust-submit').click();

@@ -5,6 +5,9 @@ import { ReviewQueue } from '../../shared/components/ReviewQueue';
 import { usdt, yuan } from '../../shared/format';
 import { UsdtPayoutModal } from './UsdtPayoutModal';
 
+/** Long addresses and USDT lines wrap so the queue fits 1280 px. */
+const WRAP = { whiteSpace: 'normal', wordBreak: 'break-all', maxWidth: 210 } as const;
+
 /** 取款审核: approve = paid out (a USDT payout with its TXID), reject = refunded to the member's central wallet. */
 export default function WithdrawalsPage() {
   const [paying, setPaying] = useState<AdminWithdrawal | null>(null);
@@ -24,7 +27,7 @@ export default function WithdrawalsPage() {
           {
             title: '收款账户',
             render: (_, w) => (
-              <div className="cell-lines" data-testid={`payee-${w.id}`} style={{ maxWidth: 260, wordBreak: 'break-all' }}>
+              <div className="cell-lines" data-testid={`payee-${w.id}`} style={WRAP}>
                 {w.pay_way} · {w.card_type === CARD_TYPE.usdt ? w.bank_owner : `${w.bank} · ${w.bank_owner}`}
                 <div>{w.bank_no}</div>
                 {w.bank_address && <div className="muted">{w.bank_address}</div>}
@@ -35,14 +38,14 @@ export default function WithdrawalsPage() {
             title: 'USDT',
             render: (_, w) =>
               w.card_type === CARD_TYPE.usdt ? (
-                <div className="cell-lines" data-testid={`usdt-${w.id}`}>
+                <div className="cell-lines" data-testid={`usdt-${w.id}`} style={{ whiteSpace: 'normal', maxWidth: 200 }}>
                   到账 {usdt(w.usdt_arrival)}
                   <div className="muted">
                     折合 {usdt(w.usdt_amount)} · 手续费 {usdt(w.usdt_fee)} · 汇率 {w.usdt_rate}
                   </div>
                   {w.txid && (
-                    <Typography.Text className="muted" copyable={{ text: w.txid }} ellipsis style={{ maxWidth: 200 }} data-testid={`txid-${w.id}`}>
-                      TXID {w.txid}
+                    <Typography.Text type="secondary" copyable={{ text: w.txid }} data-testid={`txid-${w.id}`}>
+                      TXID {w.txid.slice(0, 10)}…{w.txid.slice(-6)}
                     </Typography.Text>
                   )}
                 </div>

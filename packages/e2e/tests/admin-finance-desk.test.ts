@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_MSG, FINANCE_DESK_MSG } from '@app/contract';
+import {
+  ADMIN_PASSWORD,
+  apiAs,
+  consoleMessageIs,
+  credit,
+  inConsole as inConsoleAs,
+  memberIdOf,
+  newStaffViaApi,
+  PAY_PASSWORD,
+  type Platform,
+  registerViaApi,
+  shot,
+  staffApi,
+  staffLoginViaApi,
+  startSuite,
+  stopSuite,
+  uniqueName,
+} from '../harness.js';
+
+/**
+ * 财务工作台 (issue 14 item 7) at 1280×800: an adjustment's category and the member's mail, a large
+ * adjustment approved by a second staff member in 待复核, and a USDT payout confirmed with its TXID.
+ */
+let platform: Platform;
+let browser: Browser;
+let admin: string;
+let finance: { id: number; token: string; username: string };
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD }));
+  admin = await staffLoginViaApi(platform);
+  const username = uniqueName('fin');
+  finance = { ...(await newStaffViaApi(platform, admin, { username, password: 'finance-Pass-1', role: 'finance' })), username };
+});
+afterAll(() => stopSuite(platform, browser));
+
+const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = admin) => inConsoleAs(browser, platform, token, path, fn);
+const balance = async (token: string) => (await apiAs<{ balance: number }>(platform, 'balance', token)).data.balance;
+const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
+const mails = async (token: string) => ((await apiAs<{ data: { title: string; content: string }[] }>(platform, 'message/list', token, { page: 1 })).data.data ?? []).filter((m) => m.title === FINANCE_DESK_MSG.adjustMailTitle);
+
+async function openAdjust(page: Page, name: string) {
+  await page.getByTestId('member-search').fill(name);
+  await page.getByTestId('member-search').press('Enter');
+  await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+  await row(page, name).click();
+  await page.getByTestId('adjust-open').click();
+}
+
+describe('adjustments', () => {
+  it('carry a category; the member reads the amount, the category and the reason in a mail', async () => {
+    const member = await registerViaApi(platform, uniqueName('cat'));
+    await inConsole(
+      '/members',
+      async (page) => {
+        await openAdjust(page, member.name);
+        await page.getByTestId('adjust-amount').fill('88');
+        await page.getByTestId('adjust-reason').fill('充值未到账补偿');
+        await page.getByTestId('adjust-submit').click();
+        await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').first().innerText()).toBe(FINANCE_DESK_MSG.adjustCategory);
+        await page.getByTestId('adjust-category').getByText('补偿').click();
+        await shot(page, 'admin-finance-adjust-category');
+        await page.getByTestId('adjust-submit').click();
+        await consoleMessageIs(page, ADMIN_MSG.adjustDone);
+      },
+      finance.token,
+    );
+    expect(await balance(member.token)).toBe(88);
+    expect((await mails(member.token)).map((m) => m.content)).toEqual(['您的账户已加款88.00元（类别：补偿）。原因：充值未到账补偿']);
+  });
+
+  it('above the threshold wait in 待复核 until a second staff member approves', async () => {
+    const member = await registerViaApi(platform, uniqueName('mc'));
+    await inConsole(
+      '/members',
+      async (page) => {
+        await openAdjust(page, member.name);
+        await page.getByTestId('adjust-amount').fill('6000');
+        await page.getByTestId('adjust-category').getByText('奖金').click();
+        await page.getByTestId('adjust-reason').fill('年度大客户奖金');
+        await page.getByTestId('adjust-review-hint').waitFor();
+        await shot(page, 'admin-finance-adjust-review');
+        await page.getByTestId('adjust-submit').click();
+        await consoleMessageIs(page, FINANCE_DESK_MSG.approvalRequested);
+      },
+      finance.token,
+    );
+    expect(await balance(member.token)).toBe(0);
+    const waiting = (await staffApi<{ data: { id: number; target: string }[] }>(platform, admin, 'GET', '/approvals')).data.data.find((a) => a.target === member.name)!;
+    // the maker sees its own request without 通过
+    await inConsole(
+      '/approvals',
+      async (page) => {
+        const line = row(page, member.name);
+        await line.waitFor();
+        expect(await line.innerText()).toContain('本人提交');
+        expect(await page.getByTestId(`approval-approve-${waiting.id}`).count()).toBe(0);
+      },
+      finance.token,
+    );
+    await inConsole('/approvals', async (page) => {
+      const line = row(page, member.name);
+      await line.waitFor();
+      expect(await line.innerText()).toContain('加款 6000.00 元（奖金）：年度大客户奖金');
+      // the desk badge counts the waiting request
+      await expect.poll(() => page.locator('.ant-menu-item', { hasText: '待复核' }).locator('.ant-badge').innerText()).toMatch(/\d/);
+      await shot(page, 'admin-finance-approvals');
+      await page.getByTestId(`approval-approve-${waiting.id}`).click();
+      await page.locator('.ant-popconfirm').waitFor();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await consoleMessageIs(page, FINANCE_DESK_MSG.approvalApproved);
+      await expect.poll(() => line.count()).toBe(0);
+      await page.getByRole('tab', { name: '已通过' }).click();
+      await row(page, member.name).waitFor();
+      expect(await row(page, member.name).innerText()).toContain('admin');
+      await shot(page, 'admin-finance-approved');
+    });
+    expect(await balance(member.token)).toBe(6000);
+    expect((await mails(member.token)).map((m) => m.content)).toEqual(['您的账户已加款6000.00元（类别：奖金）。原因：年度大客户奖金']);
+  });
+});
+
+describe('USDT payouts', () => {
+  it('are confirmed in USDT with the address shown and a TXID kept on the order', async () => {
+    const TRC = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+    const TXID = '9f'.repeat(32);
+    const member = await registerViaApi(platform, uniqueName('usdt'));
+    await credit(platform, await memberIdOf(platform, member.token), 100_000);
+    expect((await apiAs(platform, 'bindcard', member.token, { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, pay_pass: PAY_PASSWORD })).code).toBe(200);
+    const [card] = (await apiAs<{ id: number }[]>(platform, 'getcard', member.token, { type: 2 })).data;
+    const w = await apiAs<{ withdraw_no: string }>(platform, 'withdraw', member.token, { amount: 500, bank: card!.id, password: PAY_PASSWORD, type: 1 });
+    expect(w.code).toBe(200);
+    await inConsole(
+      '/withdrawals',
+      async (page) => {
+        const line = row(page, w.data.withdraw_no);
+        await line.waitFor();
+        await line.locator('[data-testid^="approve-"]').click();
+        await page.getByTestId('usdt-payout-details').waitFor();
+        expect(await page.getByTestId('usdt-payout-address').innerText()).toContain(TRC);
+        expect(await page.getByTestId('usdt-payout-details').innerText()).toContain('USDT-TRC20');
+        await page.getByTestId('usdt-payout-txid').fill('not-a-hash');
+        await page.getByTestId('usdt-payout-confirm').click();
+        await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(FINANCE_DESK_MSG.txidInvalid);
+        await page.getByTestId('usdt-payout-txid').fill(TXID);
+        await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').count()).toBe(0);
+        await shot(page, 'admin-finance-usdt-payout');
+        await page.getByTestId('usdt-payout-confirm').click();
+        await consoleMessageIs(page, ADMIN_MSG.reviewApproved);
+        await expect.poll(() => line.count()).toBe(0);
+        await page.getByRole('tab', { name: '已通过' }).click();
+        const paid = row(page, w.data.withdraw_no);
+        await paid.waitFor();
+        await page.waitForTimeout(400); // the tab's ink bar and the toast settle before the picture
+        expect(await paid.locator('[data-testid^="txid-"]').innerText()).toContain(`TXID ${TXID.slice(0, 10)}…${TXID.slice(-6)}`);
+        await shot(page, 'admin-finance-usdt-paid');
+      },
+      finance.token,
+    );
+    const listed = (await staffApi<{ data: { withdraw_no: string; txid: string }[] }>(platform, admin, 'GET', `/withdrawals?state=2&keyword=${w.data.withdraw_no}`)).data.data[0]!;
+    expect(listed.txid).toBe(TXID);
+  });
+});
