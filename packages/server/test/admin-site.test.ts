@@ -77,7 +77,7 @@ describe('the settings', () => {
       [{ index_modal: '1' }, fmt(SITE_ADMIN_MSG.switch, { label: '首页弹窗' })],
       [{ index_modal: 1, webcontent: '' }, SITE_ADMIN_MSG.webcontentRequired],
       [{ webcontent: 'x'.repeat(20_001) }, SITE_ADMIN_MSG.webcontent],
-      [{ service_url: '' }, fmt(SITE_ADMIN_MSG.urlRequired, { label: '客服链接' })],
+      [{ sponsor_url_1: '' }, fmt(SITE_ADMIN_MSG.urlRequired, { label: '赞助页面1' })],
       [{ service_url: 'javascript:alert(1)' }, fmt(SITE_ADMIN_MSG.url, { label: '客服链接' })],
       [{ service_url: '//evil.example/chat' }, fmt(SITE_ADMIN_MSG.url, { label: '客服链接' })],
       [{ service_url: 'https://chat.example.com/x' }, fmt(SITE_ADMIN_MSG.framed, { label: '客服链接' })],
@@ -143,6 +143,10 @@ describe('the settings', () => {
       frame_hosts: ['chat.partner.example', 'promo.example.com:8443'],
     });
     expect((await s.api('/api/getservicerurl', {}, { token: member.token })).data).toEqual({ url: 'https://chat.partner.example/room' });
+    // An empty service URL is the built-in live chat (在线客服): /kefu shows it instead of a frame.
+    expect((await save(operations, { ...after, service_url: '' })).code).toBe(200);
+    expect((await s.api('/api/getservicerurl', {}, { token: member.token })).data).toEqual({ url: '' });
+    expect((await save(operations, after)).code).toBe(200);
     const user = (await s.api('/api/user', {}, { token: member.token })).data;
     expect(user).toMatchObject({ usdtrate: 7.1234, withdrawusdtrate: 7.5, withdrawfeeusdttrc: 1.5 });
     expect(await frameSrc()).toBe("'self' https://chat.partner.example https://promo.example.com:8443");

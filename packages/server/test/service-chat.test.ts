@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { MSG, SERVICE_LIMITS, SERVICE_MSG, SERVICE_STAFF_WS_PATH, SERVICE_WS_PATH, WS_CLOSE, WS_PING_TEXT, fmt, type ServiceServerFrame } from '@app/contract';
-import { startServer, uniqueName, type TestServer } from './harness.js';
+import { attachServer, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 import { createSession } from '../src/modules/session/service.js';
 
@@ -54,10 +55,10 @@ class Sock {
     this.ws.send(JSON.stringify({ content }));
   }
 }
-const wsUrl = (path: string, q: string) => `${s.url.replace(/^http/, 'ws')}${path}?${q}`;
-const memberSocket = (token: string) => new Sock(wsUrl(SERVICE_WS_PATH, `_token=${encodeURIComponent(token)}`));
+const wsUrl = (path: string, q: string, on: TestServer = s) => `${on.url.replace(/^http/, 'ws')}${path}?${q}`;
+const memberSocket = (token: string, on?: TestServer) => new Sock(wsUrl(SERVICE_WS_PATH, `_token=${encodeURIComponent(token)}`, on));
 const visitorSocket = (token: string) => new Sock(wsUrl(SERVICE_WS_PATH, `visitor=${encodeURIComponent(token)}`));
-const deskSocket = (token: string) => new Sock(wsUrl(SERVICE_STAFF_WS_PATH, `token=${encodeURIComponent(token)}`));
+const deskSocket = (token: string, on?: TestServer) => new Sock(wsUrl(SERVICE_STAFF_WS_PATH, `token=${encodeURIComponent(token)}`, on));
 const isError = (content: string) => (f: ServiceServerFrame) => f.type === 'error' && f.content === content;
 const isMessage = (body: string) => (f: ServiceServerFrame) => f.type === 'message' && f.message.body === body;
 
@@ -294,5 +295,40 @@ describe('canned replies', () => {
     expect((await post(support, `/service/canned/${id}/delete`)).message).toBe(SERVICE_MSG.cannedMissing);
     expect(await auditRows(s, 'service.canned', `canned:${id}`)).toHaveLength(3);
     expect((await post(finance, '/service/canned', { title: 'a', body: 'b' })).code).toBe(403);
+  });
+});
+
+// Two instances on one database with REDIS_URL (127.0.0.1:6379), like the lottery rooms: the member's
+// socket on one, the desk on the other, and every message, presence change and reply crosses over.
+describe('two instances with REDIS_URL', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startServer({ redisUrl: process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379', redisPrefix: `test:${randomBytes(4).toString('hex')}:`, adminPassword: ADMIN_PASSWORD });
+    b = await attachServer(a);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('delivers across instances', async () => {
+    const kefu = await newStaff(a, await staffLogin(a, 'admin', ADMIN_PASSWORD), 'support');
+    const username = uniqueName('m');
+    const row = await a.db.kysely.insertInto('members').values({ username, password_hash: 'x', pay_password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const token = await createSession(a.db.kysely, row.id, { ip: '127.0.0.1', userAgent: 'vitest' });
+    const onA = memberSocket(token, a);
+    expect((await onA.next<Extract<ServiceServerFrame, { type: 'state' }>>((f) => f.type === 'state')).state.online).toBe(false);
+    const deskOnB = deskSocket(kefu.token, b);
+    expect((await onA.next<Extract<ServiceServerFrame, { type: 'presence' }>>((f) => f.type === 'presence')).online).toBe(true);
+    onA.send('跨实例的问题');
+    const asked = await deskOnB.next<Extract<ServiceServerFrame, { type: 'message' }>>(isMessage('跨实例的问题'));
+    const id = asked.message.conversation_id;
+    expect((await adminCall(b, kefu.token, 'POST', `/service/conversations/${id}/claim`)).code).toBe(200);
+    expect((await adminCall(b, kefu.token, 'POST', `/service/conversations/${id}/messages`, { content: '跨实例的回答' })).code).toBe(200);
+    const answered = await onA.next<Extract<ServiceServerFrame, { type: 'message' }>>(isMessage('跨实例的回答'));
+    expect(answered.message).toMatchObject({ sender: 'staff', staff_name: kefu.username, conversation_id: id });
+    deskOnB.ws.close();
+    expect((await onA.next<Extract<ServiceServerFrame, { type: 'presence' }>>((f) => f.type === 'presence')).online).toBe(false);
   });
 });
