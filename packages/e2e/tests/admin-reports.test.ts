@@ -48,7 +48,7 @@ describe('数据概览 and 报表', () => {
       // the sider lists both entries
       const menu = (await page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts()).map((t) => t.trim());
       expect(menu).toEqual(expect.arrayContaining(['数据概览', '报表']));
-      await stillShot(page, 'admin-dashboard');
+      await stillShot(page, 'admin-dashboard', { fullPage: true });
       // switch range: the last 7 days
       await page.getByTestId('dashboard-preset').getByText('近7天').click();
       await expect.poll(() => page.getByTestId('dashboard-range-text').innerText()).toBe(`${addDays(today, -6)} 至 ${today}，共 7 天`);
@@ -64,6 +64,8 @@ describe('数据概览 and 报表', () => {
       await expect.poll(() => todayRow.innerText()).toContain(yuan(todayDeposits));
       const report = (await staffApi<Report<'finance'>>(platform, admin, 'GET', '/reports/report?kind=finance')).data;
       await expect.poll(() => page.getByTestId('report-total-finance').innerText()).toContain(yuan(report.total.deposits!));
+      // newest day first
+      expect(await table.locator('tr.ant-table-row').first().innerText()).toContain(today);
       await stillShot(page, 'admin-reports-finance');
 
       const download = page.waitForEvent('download');

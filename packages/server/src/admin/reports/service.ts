@@ -389,7 +389,7 @@ async function lotteryRows(db: Kdb, bets: StatRow[]): Promise<LotteryRow[]> {
     .map(([code, s]) => ({ lottery: code, lottery_title: titles.get(code) ?? code, order_count: s.n, stakes: fenToYuan(s.a), valid_bets: fenToYuan(s.b), payouts: fenToYuan(s.c), profit: fenToYuan(s.a - s.c) }));
 }
 
-/** One of the four reports over [from, to], with its totals row. */
+/** One of the four reports over [from, to] (days newest first), with its totals row. */
 export async function report(db: Kdb, q: { kind: ReportKind; from: string; to: string; fresh?: boolean }, now: Date = new Date()): Promise<Report> {
   const today = beijingDate(now);
   const live = once(db, today, q.fresh === true);
@@ -397,10 +397,10 @@ export async function report(db: Kdb, q: { kind: ReportKind; from: string; to: s
   let rows: object[];
   switch (q.kind) {
     case 'finance':
-      rows = financeRows(await rowsByDay(db, q.from, q.to, today, live));
+      rows = financeRows(await rowsByDay(db, q.from, q.to, today, live)).reverse();
       break;
     case 'costs':
-      rows = costRows(await rowsByDay(db, q.from, q.to, today, live));
+      rows = costRows(await rowsByDay(db, q.from, q.to, today, live)).reverse();
       break;
     case 'bets':
       rows = betRows(await betDims(db, q.from, q.to, today, live), await venueNames(db));
