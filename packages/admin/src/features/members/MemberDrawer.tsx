@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Grid, Popconfirm, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import { CARD_TYPE, JOURNAL_KIND_LABELS, MEMBER_STATE_LABELS, type AdminMemberDetail } from '@app/contract';
@@ -32,7 +33,21 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
   const p = d?.profile;
 
   return (
-    <Drawer title={p ? `会员 ${p.username}` : '会员详情'} open={id !== null} onClose={onClose} width={screens.md ? 860 : '100%'} destroyOnHidden loading={detail.isLoading}>
+    <Drawer
+      title={p ? `会员 ${p.username}` : '会员详情'}
+      extra={
+        id !== null && (
+          <Link to={`/members/${id}`} data-testid="member-drawer-360">
+            360°视图
+          </Link>
+        )
+      }
+      open={id !== null}
+      onClose={onClose}
+      width={screens.md ? 860 : '100%'}
+      destroyOnHidden
+      loading={detail.isLoading}
+    >
       {d && p && (
         <>
           <Space size="large" wrap style={{ marginBottom: 16 }}>
