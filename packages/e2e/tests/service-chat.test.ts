@@ -91,6 +91,7 @@ describe('在线客服', () => {
       // Beside the chat: the member's basic information and the way to 会员管理.
       await expect.poll(() => desk.getByTestId('svc-member').innerText(), { timeout: 6000 }).toContain('会员ID');
       expect(await desk.getByTestId('svc-open-member').getAttribute('href')).toMatch(/^\/admin\/members\?member=\d+$/);
+      expect(await desk.getByTestId('svc-open-360').getAttribute('href')).toMatch(/^\/admin\/members\/\d+$/);
       expect(await desk.locator('.svc-member-name').innerText()).toBe(member.name);
 
       const answer = '您好，已为您查询：<i>订单正在出款</i>，预计10分钟内到账';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Badge, Button, Descriptions, Empty, Input, Modal, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { CustomerServiceOutlined, LinkOutlined, MessageOutlined, SendOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, LinkOutlined, MessageOutlined, ProfileOutlined, SendOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { MEMBER_STATE_LABELS, SERVICE_LIMITS, SERVICE_STATE_LABELS, serviceTextFailure, type ServiceConversation, type ServiceMessage, type ServiceServerFrame } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { yuan } from '../../shared/format';
@@ -295,9 +295,14 @@ export default function ServicePage() {
               <Descriptions.Item label="近期存款">{member.data.deposits.length} 笔</Descriptions.Item>
               <Descriptions.Item label="近期取款">{member.data.withdrawals.length} 笔</Descriptions.Item>
             </Descriptions>
-            <Button block icon={<LinkOutlined />} href={`/admin/members?member=${member.data.profile.id}`} target="_blank" data-testid="svc-open-member">
-              在会员管理中打开
-            </Button>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Button block type="primary" ghost icon={<ProfileOutlined />} href={`/admin/members/${member.data.profile.id}`} target="_blank" data-testid="svc-open-360">
+                会员360°视图
+              </Button>
+              <Button block icon={<LinkOutlined />} href={`/admin/members?member=${member.data.profile.id}`} target="_blank" data-testid="svc-open-member">
+                在会员管理中打开
+              </Button>
+            </Space>
           </>
         ) : (
           <Typography.Text type="secondary">{member.isError ? (member.error as Error).message : '加载中…'}</Typography.Text>
