@@ -129,6 +129,16 @@ async function settledLotteryOrders(token: string) {
   expect(open).toHaveLength(0);
 }
 
+/** A promotion bonus of 8 元: an activity takes applications, the member applies, finance approves. */
+async function approvedBonus(token: string) {
+  const activity = await s.db.kysely.selectFrom('activities').select('id').where('enabled', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  const rules = { eligibility: 'all', days: 0, min_amount: 0, frequency: 'once', payout: 'fixed', amount: 8, percent: 0, cap: 0, turnover_multiple: 1, auto_approve: false, ends_at: '' };
+  expect(await post(operations, `/activities/${activity.id}/rules`, { rules })).toMatchObject({ code: 200 });
+  expect(await s.api('/api/doactivityapply', { activityid: activity.id }, { token })).toMatchObject({ code: 200 });
+  const app = await s.db.kysely.selectFrom('activity_applications').select('id').where('activity_id', '=', activity.id).where('state', '=', 0).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  expect(await post(finance, `/activity-applications/${app.id}/approve`)).toMatchObject({ code: 200 });
+}
+
 /** A settled venue bet of yesterday, as the bet feed leaves it (settled and counted). */
 async function venueBetYesterday(memberId: number, validFen: number, winLossFen: number) {
   const at = new Date(Date.now() - 86_400_000);
@@ -153,6 +163,7 @@ describe('figures tied to the ledger', () => {
     await approvedDeposit(b.token, 300);
     await paidWithdrawal(200);
     await settledLotteryOrders(a.token);
+    await approvedBonus(b.token);
     // a venue bet placed yesterday reaches the platform late; the rebate of that day is claimed today
     await venueBetYesterday(a.id, 800_00, -300_00);
     await rebatePass(s.db.kysely, new Date(), 0);
@@ -184,6 +195,9 @@ describe('figures tied to the ledger', () => {
     expect(d('rebates')).toBe(fen(claim.data.money));
     expect(d('rebates')).toBeGreaterThan(0);
     expect(d('adjustments')).toBe(-moved('adjustments'));
+    // the promotion bonus, paid out of the promotions house account
+    expect(d('bonuses')).toBe(-moved('promotions') - moved('vipBonus'));
+    expect(d('bonuses')).toBeGreaterThanOrEqual(800);
     expect(d('ngr')).toBe(d('ggr') - d('bonuses') - d('rebates') - d('red_packets') - d('commission'));
     expect(dash.today.active_members).toBeGreaterThanOrEqual(3);
     expect(dash.today.by_venue.find((v) => v.key === 'lottery')).toMatchObject({ label: '彩票（自营）' });
@@ -204,6 +218,8 @@ describe('figures tied to the ledger', () => {
     expect(k3).toBeDefined();
     const costs = (await get<Report<'costs'>>(finance, `/reports/report?kind=costs&from=${t}&to=${t}&fresh=1`)).data;
     expect(costs.rows[0]!.rebates).toBe(dash.today.rebates);
+    expect(fen(costs.rows[0]!.promotions)).toBe(-moved('promotions'));
+    expect(fen(costs.rows[0]!.total)).toBe(d('bonuses') + d('rebates') + d('red_packets') + d('commission'));
 
     // yesterday was rolled before the late bet arrived: a re-roll picks it up, and is audited
     expect(fen(dash.yesterday.valid_bets)).toBe(fen(yBefore.valid_bets));
