@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG, MSG, TRANSFER_STATE, type Member360Overview } from '@app/contract';
 import { ingestBets } from '../src/modules/games/feed.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
@@ -88,6 +88,12 @@ describe('permissions', () => {
     expect(await get(support, `/members/${m.id}/audit`)).toMatchObject({ code: 403, message: MSG.forbidden });
     for (const section of SECTIONS) expect(await get(admin, `/members/999999/${section}`), section).toMatchObject({ code: 404, message: ADMIN_MSG.memberMissing });
     expect((await get(admin, `/members/abc/overview`)).code).toBe(400);
+    // a venue that does not answer shows no balance (null), the rest of the view still answers
+    const balances = vi.spyOn(s.app.venues, 'balancesFen').mockResolvedValueOnce(new Map([['AG', 1234]]));
+    const o = (await get<Member360Overview>(admin, `/members/${m.id}/overview`)).data;
+    balances.mockRestore();
+    expect(o.venues.find((v) => v.code === 'AG')).toMatchObject({ balance: 12.34 });
+    expect(o.venues.filter((v) => v.code !== 'AG').every((v) => v.balance === null)).toBe(true);
     expect((await s.api(`/admin/api/members/${m.id}/overview`, undefined, { method: 'GET' })).code).toBe(401);
   });
 });
