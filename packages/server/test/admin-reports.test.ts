@@ -5,6 +5,7 @@ import { beijingDate } from '../src/lib/time.js';
 import { HOUSE } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { rebatePass } from '../src/modules/rebate/job.js';
+import { rollupPass } from '../src/admin/reports/rollup.js';
 import { nextRound, roundAt } from '../src/modules/lottery/engine/index.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
@@ -260,5 +261,33 @@ describe('CSV export', () => {
       expect(f.status).toBe(200);
       expect(f.text.slice(1).split('\r\n').at(-2)!.startsWith('合计')).toBe(true);
     }
+  });
+});
+
+describe('today kept a few seconds, and the scheduled pass', () => {
+  it('answers the kept figures of today until fresh=1 asks for a new read', async () => {
+    const first = (await get<Dashboard>(finance, '/reports/dashboard?fresh=1')).data;
+    const m = await member();
+    await approvedDeposit(m.token, 100);
+    const kept = (await get<Dashboard>(finance, '/reports/dashboard')).data;
+    expect(kept.today.deposits).toBe(first.today.deposits);
+    expect(kept.generated_at).toBe(first.generated_at);
+    const fresh = (await get<Dashboard>(finance, '/reports/dashboard?fresh=1')).data;
+    expect(fen(fresh.today.deposits) - fen(first.today.deposits)).toBe(10_000);
+  });
+
+  it('re-rolls the last two closed days on every pass and fills days never rolled, idempotently', async () => {
+    const t = today();
+    const old = addDays(t, -20);
+    await s.db.kysely.deleteFrom('daily_stats_days').where('day', '=', old).execute();
+    const days = await rollupPass(s.db.kysely);
+    expect(days).toContain(addDays(t, -1));
+    expect(days).toContain(addDays(t, -2));
+    expect(days).toContain(old);
+    expect(days).not.toContain(t);
+    const stats = async () => s.db.kysely.selectFrom('daily_stats').selectAll().where('day', '>=', addDays(t, -3)).orderBy(['day', 'metric', 'venue', 'category', 'item']).execute();
+    const once = await stats();
+    expect(await rollupPass(s.db.kysely)).toEqual([addDays(t, -2), addDays(t, -1)]);
+    expect(await stats()).toEqual(once);
   });
 });
