@@ -143,7 +143,7 @@ export const betRecordSchema = z.object({
 /** date 1–4 (default 4), type 1–5 (default 1; 5 = claimed rebates), page, api_type = a venue code or '' for all. */
 export const transRecordSchema = z.object({
   date: int(1, 4).catch(4).default(4),
-  type: int(1, 5).catch(1).default(1),
+  type: int(0, 10).catch(1).default(1),
   page: int(1, LIMITS.pageMax).catch(1).default(1),
   api_type: z.string().trim().max(30).catch('').default(''),
 });

@@ -238,6 +238,8 @@ export interface TransRecord {
   /** rejection reason, USDT lines and the like; '' when none */
   remark: string;
   created_at: string;
+  /** types 0 and 6–10 (the wallet's movements): the central wallet's balance right after this one */
+  balance?: number;
 }
 /** POST /api/getfanshui row (spec §3 rebate record): money in yuan, Beijing time strings. */
 export interface FanshuiRecord {

@@ -12,9 +12,58 @@ import { CARD_TYPE, type CardType, type PayMethod, type UsdtNetwork } from './ca
  * Account-detail types of /api/gettransrecord (spec §9). 3 = into a venue, 4 = out of a venue,
  * 5 = a rebate claim (dofanshui: one ledger journal into the central wallet).
  */
-export const TRANS_TYPE = { deposit: 1, withdrawal: 2, transferIn: 3, transferOut: 4, rebate: 5 } as const;
+/**
+ * 账户明细 types (POST /api/gettransrecord `type`). 1–4 are the spec's, listed from the orders (with
+ * their states); 5 the rebate claims. 0 全部 and 6–10 list the central wallet's own movements from the
+ * ledger, each with the balance after it, so a member can follow every fen (WALLET_MOVEMENTS).
+ */
+export const TRANS_TYPE = { all: 0, deposit: 1, withdrawal: 2, transferIn: 3, transferOut: 4, rebate: 5, lottery: 6, bonus: 7, redPacket: 8, commission: 9, adjustment: 10 } as const;
 export type TransType = (typeof TRANS_TYPE)[keyof typeof TRANS_TYPE];
-export const TRANS_TYPE_LABELS: Record<TransType, string> = { 1: '存款', 2: '取款', 3: '转入', 4: '转出', 5: '返水' };
+export const TRANS_TYPE_LABELS: Record<TransType, string> = {
+  0: '全部',
+  1: '存款',
+  2: '取款',
+  3: '转入',
+  4: '转出',
+  5: '返水',
+  6: '彩票',
+  7: '优惠礼金',
+  8: '红包',
+  9: '佣金',
+  10: '人工调整',
+};
+/** The order in which the app offers the types (全部 first). */
+export const TRANS_TYPE_ORDER: readonly TransType[] = [0, 1, 2, 3, 4, 6, 7, 8, 5, 9, 10];
+
+/**
+ * What each ledger journal kind that touches a member's central wallet reads as in 账户明细, and
+ * the type it is listed under. A kind missing here still shows (as 其他) in 全部.
+ */
+export const WALLET_MOVEMENTS: Record<string, { label: string; type: TransType }> = {
+  deposit: { label: '存款', type: 1 },
+  withdraw_hold: { label: '取款', type: 2 },
+  withdraw_refund: { label: '取款退回', type: 2 },
+  transfer_in: { label: '转入场馆', type: 3 },
+  transfer_refund: { label: '转入失败退回', type: 3 },
+  transfer_out: { label: '场馆转出', type: 4 },
+  rebate: { label: '返水', type: 5 },
+  lottery_stake: { label: '彩票投注', type: 6 },
+  lottery_payout: { label: '彩票派奖', type: 6 },
+  promotion_bonus: { label: '活动礼金', type: 7 },
+  vip_bonus: { label: 'VIP晋级礼金', type: 7 },
+  red_packet: { label: '红包', type: 8 },
+  commission: { label: '佣金', type: 9 },
+  adjustment: { label: '人工调整', type: 10 },
+  trial_funding: { label: '试玩体验金', type: 7 },
+  trial_reset: { label: '试玩余额回收', type: 10 },
+};
+/** The ledger-listed types (0 and 6–10) and the journal kinds each one reads. */
+export const LEDGER_TRANS_TYPES: readonly TransType[] = [0, 6, 7, 8, 9, 10];
+export function walletKindsOf(type: TransType): string[] {
+  return Object.entries(WALLET_MOVEMENTS)
+    .filter(([, m]) => m.type === type)
+    .map(([kind]) => kind);
+}
 
 /** Deposit and withdrawal order states (types 1, 2). */
 export const ORDER_STATE = { undefined: 0, pending: 1, approved: 2, rejected: 3 } as const;

@@ -485,18 +485,32 @@ describe('/transRecord', () => {
       const page = await ctx.newPage();
       await signInPage(page, platform, member.token, '/transRecord');
       const rows = page.getByTestId('record-row');
-      // Deposits by default: none.
-      await expectText(page, 'filter-type-title', '存款');
-      await page.getByTestId('empty-state').waitFor();
-      expect(await text(page, 'empty-state')).toContain(MSG.empty);
-      await still(page, 'wallet-records-empty');
-
       const pick = async (filter: 'platform' | 'date' | 'type', key: string | number, title: string, shotName = '') => {
         await page.getByTestId(`filter-${filter}-title`).click();
         if (shotName) await still(page, shotName);
         await page.getByTestId(`filter-${filter}-${key}`).click();
         await expectText(page, `filter-${filter}-title`, title);
       };
+
+      // 全部 by default: every movement of the central wallet, newest first, each with the balance after it
+      // (1,000 credited, 17 × 1 and 2 × 2 into venues, 5 back, 150 held for the withdrawal → 834).
+      await expectText(page, 'filter-type-title', '全部');
+      await expect.poll(() => rows.count()).toBe(15);
+      expect(await page.getByTestId('record-amount').first().innerText()).toBe('-150.00');
+      expect(await page.getByTestId('record-balance').first().innerText()).toBe('余额 834.00');
+      expect(await page.getByTestId('record-balance').nth(1).innerText()).toBe('余额 984.00');
+      expect(await page.getByTestId('record-amount').nth(1).innerText()).toBe('+5.00');
+      await still(page, 'wallet-records-all');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => rows.count()).toBe(22);
+      expect(await page.getByTestId('record-balance').last().innerText()).toBe('余额 1,000.00');
+      await page.evaluate(() => window.scrollTo(0, 0));
+
+      // No deposits: an empty list.
+      await pick('type', 1, '存款');
+      await page.getByTestId('empty-state').waitFor();
+      expect(await text(page, 'empty-state')).toContain(MSG.empty);
+      await still(page, 'wallet-records-empty');
 
       await pick('type', 2, '取款');
       await expect.poll(() => rows.count()).toBe(1);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@app/contract';
+import { MSG, TRANS_TYPE } from '@app/contract';
 import { beijing, beijingDayStart } from '../src/lib/time.js';
 import { approveDeposit, rejectDeposit } from '../src/modules/deposits/review.js';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/withdrawals/review.js';
+import { into } from './transfer-helpers.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 let s: TestServer;
@@ -134,6 +135,57 @@ describe('transfers (types 3 and 4)', () => {
   });
 });
 
+describe('全部 (type 0) and the wallet movements 6–10: the ledger with the balance after each', () => {
+  it('lists every movement of the central wallet newest first, signed, each with the balance right after it', async () => {
+    const m = await member();
+    await fund(s, m.id, 1000);
+    const dep = await s.api('/api/recharge', { paytype: 'alipay', amount: 200.5 }, { token: m.token });
+    const depId = (await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', dep.data.deposit_no).executeTakeFirstOrThrow()).id;
+    await approveDeposit(s.db.kysely, depId, staffId);
+    const rejected = await s.api('/api/recharge', { paytype: 'alipay', amount: 300 }, { token: m.token });
+    const rejectedId = (await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', rejected.data.deposit_no).executeTakeFirstOrThrow()).id;
+    await rejectDeposit(s.db.kysely, rejectedId, staffId, '未收到款项');
+    const venue = venues[0]!;
+    expect(await s.api('/api/transfer', into(venue.code, 150), { token: m.token })).toMatchObject({ code: 200 });
+
+    const all = await records(m.token, { type: TRANS_TYPE.all, date: 1 });
+    expect(all).toMatchObject({ code: 200, data: { total: 3, current_page: 1, last_page: 1 } });
+    expect(all.data.data).toEqual([
+      { id: expect.any(Number), type: 3, out_trade_no: expect.any(String), amount: -150, pay_way: '转入场馆', api_type: venue.code, state: 1, state_text: '', remark: '', created_at: expect.stringMatching(TIME), balance: 1050.5 },
+      { id: expect.any(Number), type: 1, out_trade_no: dep.data.deposit_no, amount: 200.5, pay_way: '存款', api_type: '', state: 1, state_text: '', remark: '', created_at: expect.stringMatching(TIME), balance: 1200.5 },
+      // the test's funding is a staff adjustment: its stated reason is the remark
+      { id: expect.any(Number), type: 10, out_trade_no: '', amount: 1000, pay_way: '人工调整', api_type: '', state: 1, state_text: '', remark: 'test funding', created_at: expect.stringMatching(TIME), balance: 1000 },
+    ]);
+    // the newest balance is the wallet's; the rejected deposit moved no money and is not a movement
+    expect((await s.api('/api/user', {}, { token: m.token })).data.balance).toBe(1050.5);
+    // each type lists its own kinds, the balance still the wallet's at that point
+    expect((await records(m.token, { type: TRANS_TYPE.adjustment })).data.data).toMatchObject([{ amount: 1000, balance: 1000, remark: 'test funding' }]);
+    expect((await records(m.token, { type: TRANS_TYPE.lottery })).data.total).toBe(0);
+    // the spec's order lists are unchanged: both deposits, with their states
+    expect((await records(m.token, { type: TRANS_TYPE.deposit })).data.data.map((r: { state_text: string }) => r.state_text)).toEqual(['已拒绝', '已通过']);
+  });
+
+  it('keeps the running balance exact across pages', async () => {
+    const m = await member();
+    for (let i = 1; i <= 20; i++) await fund(s, m.id, i);
+    const first = (await records(m.token, { type: 0, page: 1 })).data;
+    const second = (await records(m.token, { type: 0, page: 2 })).data;
+    expect([first.total, first.last_page, first.data.length, second.data.length]).toEqual([20, 2, 15, 5]);
+    const rows = [...first.data, ...second.data] as Array<{ amount: number; balance: number }>;
+    expect(rows.map((r) => r.amount)).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
+    // each balance is the next (older) one plus this movement; the oldest is its own amount
+    rows.forEach((r, i) => expect(r.balance).toBe(i + 1 < rows.length ? rows[i + 1]!.balance + r.amount : r.amount));
+    expect(rows[0]!.balance).toBe(210);
+  });
+
+  it('shows a member only their own wallet', async () => {
+    const a = await member();
+    const b = await member();
+    await fund(s, a.id, 10);
+    expect((await records(b.token, { type: 0 })).data.total).toBe(0);
+  });
+});
+
 describe('date filter (Beijing days) and paging', () => {
   it('counts from the start of the Beijing day N−1 days ago: 1 today, 2 seven days, 3 fifteen, 4 thirty', async () => {
     const m = await member();
@@ -192,7 +244,8 @@ describe('the trial account and odd input', () => {
   });
 
   it.each([
-    [{ type: 9 }, 1],
+    [{ type: 11 }, 1],
+    [{ type: -1 }, 1],
     [{ type: 'x', date: 'y', page: -1 }, 1],
     [{ type: 3, api_type: 'x'.repeat(1000) }, 3],
     [{ type: [2, 3], date: { a: 1 }, page: 1e300 }, 1],

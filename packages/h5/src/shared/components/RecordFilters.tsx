@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import Dropdown, { type DropdownRef } from 'antd-mobile/es/components/dropdown';
-import { DATE_FILTER_DAYS, TRANS_TYPE_LABELS, type TransType, type VenueBalance } from '@app/contract';
+import { DATE_FILTER_DAYS, TRANS_TYPE_LABELS, TRANS_TYPE_ORDER, type TransType, type VenueBalance } from '@app/contract';
 import './records.css';
 
 /** The filters shared by /transRecord and /betRecord: platform ('' = all), date range, and type when given. */
@@ -15,7 +15,6 @@ export interface RecordFilterValue {
 
 export const DATE_LABELS: Record<RecordFilterValue['date'], string> = { 1: '今天', 2: '近7天', 3: '近15天', 4: '近30天' };
 const DATES = Object.keys(DATE_FILTER_DAYS).map(Number) as RecordFilterValue['date'][];
-const TYPES = Object.keys(TRANS_TYPE_LABELS).map(Number) as TransType[];
 
 function Chips<K extends string | number>({ options, value, onPick, testId }: { options: { key: K; label: string }[]; value: K; onPick: (k: K) => void; testId: string }) {
   return (
@@ -48,7 +47,7 @@ export function RecordFilters<F extends RecordFilterValue>({ value, venues, onCh
       </Dropdown.Item>
       {type !== undefined && (
         <Dropdown.Item key="type" title={<span data-testid="filter-type-title">{TRANS_TYPE_LABELS[type]}</span>}>
-          <Chips testId="filter-type" value={type} onPick={(t) => set({ type: t })} options={TYPES.map((t) => ({ key: t, label: TRANS_TYPE_LABELS[t] }))} />
+          <Chips testId="filter-type" value={type} onPick={(t) => set({ type: t })} options={TRANS_TYPE_ORDER.map((t) => ({ key: t, label: TRANS_TYPE_LABELS[t] }))} />
         </Dropdown.Item>
       )}
     </Dropdown>

@@ -13,11 +13,14 @@ import {
   type Page,
   type PayMethod,
   type TransRecord,
+  type TransType,
+  LEDGER_TRANS_TYPES,
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDayStart } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../content/paging.js';
 import { rebateClaimRows } from '../rebate/service.js';
+import { walletMovements } from './wallet-statement.js';
 
 /** Account details per page (spec §4 lists: pages append until last_page). */
 export const TRANS_RECORD_PAGE_SIZE = 15;
@@ -29,7 +32,7 @@ export function dateFilterStart(date: 1 | 2 | 3 | 4, now: Date = new Date()): Da
 
 export interface TransRecordQuery {
   date: 1 | 2 | 3 | 4;
-  type: 1 | 2 | 3 | 4 | 5;
+  type: TransType;
   page: number;
   /** a venue code filters transfers (types 3, 4); ignored for deposits and withdrawals */
   api_type: string;
@@ -38,7 +41,9 @@ export interface TransRecordQuery {
 /**
  * POST /api/gettransrecord: one member's deposits (1), withdrawals (2), transfers into (3) or out of
  * (4) venues, rebate claims (5, modules/rebate) since the start of the Beijing day N−1 days ago, newest first. Transfers are read from
- * their table directly (order rows, not money: the ledger stays the home of balances).
+ * their table directly (order rows, not money: the ledger stays the home of balances). 全部 (0) and
+ * types 6–10 are the central wallet's movements in the ledger, with the balance after each
+ * (wallet-statement.ts).
  */
 export async function transRecords(db: Kdb, memberId: number, q: TransRecordQuery, now: Date = new Date()): Promise<Page<TransRecord>> {
   const since = dateFilterStart(q.date, now);
@@ -46,6 +51,7 @@ export async function transRecords(db: Kdb, memberId: number, q: TransRecordQuer
   const page = (rows: TransRecord[], total: number | string) => pageOf(rows, Number(total), q.page, TRANS_RECORD_PAGE_SIZE);
 
   if (q.type === TRANS_TYPE.rebate) return rebateClaimRows(db, memberId, since, q.page, TRANS_RECORD_PAGE_SIZE);
+  if (LEDGER_TRANS_TYPES.includes(q.type)) return walletMovements(db, memberId, q.type, since, q.page, TRANS_RECORD_PAGE_SIZE);
 
   if (q.type === TRANS_TYPE.deposit) {
     const base = db.selectFrom('deposits').where('member_id', '=', memberId).where('created_at', '>=', since);

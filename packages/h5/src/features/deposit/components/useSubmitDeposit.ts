@@ -4,6 +4,7 @@ import { depositAmountFailure, MSG, yuanToFen, fenToYuan, type PayRange } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../shared/lib/toast';
 import { failureMessage, recharge, type RechargeBody } from '../api';
+import { DEPOSIT_RECORDS } from './records';
 
 /**
  * 立即存款: the amount range check (after the form's own rules), then /api/recharge. A bank deposit
@@ -27,7 +28,7 @@ export function useSubmitDeposit() {
       void qc.invalidateQueries({ queryKey: ['wallet', 'records'] });
       if (body.paytype === 'bank') {
         void toast({ icon: 'success', content: MSG.depositSubmitted });
-        navigate('/transRecord');
+        navigate(...DEPOSIT_RECORDS);
       } else {
         navigate(`/payInfo?deposit_no=${encodeURIComponent(res.depositNo)}`);
       }

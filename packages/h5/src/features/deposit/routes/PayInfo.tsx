@@ -10,6 +10,7 @@ import { failureMessage, usePayInfo } from '../api';
 import { CopyRow } from '../components/CopyRow';
 import { QrImage } from '../components/QrImage';
 import { beijingMs, mmss, useCountdown } from '../components/useCountdown';
+import { DEPOSIT_RECORDS } from '../components/records';
 import '../components/deposit.css';
 
 const WINDOW_MS = TIMING.paymentWindowMin * 60_000;
@@ -172,11 +173,11 @@ function PayInfoView({ order, payType, receivedAtMs }: { order: PayInfoData; pay
             重新存款
           </Button>
         ) : (
-          <Button block color="primary" shape="rounded" className="dep-primary" data-testid="pay-done" onClick={() => navigate('/transRecord')}>
+          <Button block color="primary" shape="rounded" className="dep-primary" data-testid="pay-done" onClick={() => navigate(...DEPOSIT_RECORDS)}>
             我已付款
           </Button>
         )}
-        <Button block shape="rounded" className="dep-ghost" data-testid="pay-records" onClick={() => navigate('/transRecord')}>
+        <Button block shape="rounded" className="dep-ghost" data-testid="pay-records" onClick={() => navigate(...DEPOSIT_RECORDS)}>
           查看记录
         </Button>
       </div>

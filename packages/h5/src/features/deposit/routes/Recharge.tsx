@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { MessageOutline, RedoOutline } from 'antd-mobile-icons';
 import { formatYuan, type PayWay } from '@app/contract';
@@ -10,6 +11,7 @@ import { BankDeposit } from '../components/BankDeposit';
 import { MethodTiles } from '../components/MethodTiles';
 import { QrDeposit } from '../components/QrDeposit';
 import { UsdtDeposit } from '../components/UsdtDeposit';
+import { DEPOSIT_RECORDS } from '../components/records';
 import type { DepositTab } from '../texts';
 import '../components/deposit.css';
 
@@ -34,6 +36,7 @@ const TIPS = [
 /** /recharge 存款 (spec §2, §4, §5): pay-method tabs, each with its form, and 立即存款. */
 export default function Recharge() {
   const go = useGo();
+  const navigate = useNavigate();
   const { data: way, isLoading } = usePayWay();
   const { data: user, refetch, isFetching } = useUser();
   const tabs = enabledTabs(way);
@@ -46,7 +49,7 @@ export default function Recharge() {
       title="存款"
       className="dep-page"
       right={
-        <button type="button" className="nav-text-btn" data-testid="to-records" onClick={() => go('/transRecord')}>
+        <button type="button" className="nav-text-btn" data-testid="to-records" onClick={() => navigate(...DEPOSIT_RECORDS)}>
           存款记录
         </button>
       }

@@ -1,4 +1,4 @@
-import { CollectMoneyOutline, GiftOutline, HandPayCircleOutline } from 'antd-mobile-icons';
+import { CollectMoneyOutline, EditSOutline, GiftOutline, HandPayCircleOutline, PieOutline, StarOutline, TeamOutline } from 'antd-mobile-icons';
 import { formatYuan, MSG, ORDER_STATE, PLATFORM_WALLET, TRANS_TYPE, TRANS_TYPE_LABELS, TRANSFER_STATE, type TransRecord, type TransType } from '@app/contract';
 import { toast } from '../../../shared/lib/toast';
 import { SwapIcon } from './icons';
@@ -22,7 +22,11 @@ function stateTone(type: number, state: number): string {
 function TypeIcon({ type }: { type: number }) {
   if (type === TRANS_TYPE.deposit) return <CollectMoneyOutline />;
   if (type === TRANS_TYPE.withdrawal) return <HandPayCircleOutline />;
-  if (type === TRANS_TYPE.rebate) return <GiftOutline />;
+  if (type === TRANS_TYPE.rebate || type === TRANS_TYPE.bonus) return <GiftOutline />;
+  if (type === TRANS_TYPE.lottery) return <PieOutline />;
+  if (type === TRANS_TYPE.redPacket) return <StarOutline />;
+  if (type === TRANS_TYPE.commission) return <TeamOutline />;
+  if (type === TRANS_TYPE.adjustment) return <EditSOutline />;
   return <SwapIcon />;
 }
 
@@ -43,23 +47,33 @@ async function copy(text: string) {
   }
 }
 
-/** One account-record row: order number only for deposits and withdrawals (spec §2). */
+/**
+ * One account-record row: order number only for deposits and withdrawals (spec §2). A wallet
+ * movement (全部 and types 6–10: it carries `balance`) reads as its movement (彩票派奖, 人工调整 …),
+ * signed, with the balance after it where an order shows its state.
+ */
 export function RecordRow({ record: r }: { record: TransRecord }) {
-  const sign = r.type === TRANS_TYPE.deposit || r.type === TRANS_TYPE.rebate ? '+' : r.type === TRANS_TYPE.withdrawal ? '-' : '';
+  const movement = r.balance !== undefined;
+  const sign = movement ? (r.amount > 0 ? '+' : '-') : r.type === TRANS_TYPE.deposit || r.type === TRANS_TYPE.rebate ? '+' : r.type === TRANS_TYPE.withdrawal ? '-' : '';
+  const flow = movement ? (r.amount > 0 ? ' in' : ' out') : '';
   return (
-    <div className={`record-row record-type-${r.type}`} data-testid="record-row">
+    <div className={`record-row record-type-${r.type}${movement ? ' record-movement' : ''}`} data-testid="record-row">
       <span className="record-icon">
         <TypeIcon type={r.type} />
       </span>
       <div className="record-main">
         <div className="record-line">
           <span className="record-title">
-            {TRANS_TYPE_LABELS[r.type as TransType] ?? ''}
-            <span className="record-way" data-testid="record-way">{route(r)}</span>
+            {movement ? r.pay_way : (TRANS_TYPE_LABELS[r.type as TransType] ?? '')}
+            {!movement && (
+              <span className="record-way" data-testid="record-way">
+                {route(r)}
+              </span>
+            )}
           </span>
-          <span className="record-amount" data-testid="record-amount">
+          <span className={`record-amount${flow}`} data-testid="record-amount">
             {sign}
-            {formatYuan(r.amount)}
+            {formatYuan(Math.abs(r.amount))}
           </span>
         </div>
         <div className="record-line">
@@ -71,9 +85,15 @@ export function RecordRow({ record: r }: { record: TransRecord }) {
           ) : (
             <span className="record-time">{r.created_at}</span>
           )}
-          <span className={`record-state tone-${stateTone(r.type, r.state)}`} data-testid="record-state">
-            {r.state_text}
-          </span>
+          {movement ? (
+            <span className="record-balance" data-testid="record-balance">
+              余额 {formatYuan(r.balance!)}
+            </span>
+          ) : (
+            <span className={`record-state tone-${stateTone(r.type, r.state)}`} data-testid="record-state">
+              {r.state_text}
+            </span>
+          )}
         </div>
         {isOrder(r.type) && r.out_trade_no && <div className="record-time">{r.created_at}</div>}
         {r.remark && (

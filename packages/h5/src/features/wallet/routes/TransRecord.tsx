@@ -10,17 +10,18 @@ import '../wallet.css';
 
 const isType = (v: unknown): v is TransType => typeof v === 'number' && v in TRANS_TYPE_LABELS;
 
-/** The type a screen sent the member here for (a withdrawal shows withdrawals), else deposits. */
+/** The type a screen sent the member here for (a withdrawal shows withdrawals), else 全部: every movement of the wallet. */
 function initialType(state: unknown, query: string | null): TransType {
   const fromState = (state as { type?: unknown } | null)?.type;
   if (isType(fromState)) return fromState;
   const fromQuery = Number(query);
-  return isType(fromQuery) ? fromQuery : TRANS_TYPE.deposit;
+  return query !== null && isType(fromQuery) ? fromQuery : TRANS_TYPE.all;
 }
 
 /**
  * /transRecord 账户明细 (spec §2, §4): platform, date-range and type filters over an endless list;
- * a changed filter is a new list from page 1.
+ * a changed filter is a new list from page 1. 全部 and the types beyond the spec's (彩票, 优惠礼金, 红包,
+ * 佣金, 人工调整) list the central wallet's movements, each with the balance after it.
  */
 export default function TransRecord() {
   const location = useLocation();
