@@ -15,6 +15,8 @@ export const DESK_QUEUES = [
   { key: 'agentApplications', permission: 'agents.read' },
   { key: 'commissionStatements', permission: 'commission.read' },
   { key: 'approvals', permission: 'approvals.review' },
+  /** 在线客服: conversations waiting to be claimed */
+  { key: 'service', permission: 'service.chat' },
 ] as const satisfies readonly { key: string; permission: Permission }[];
 
 export type DeskQueue = (typeof DESK_QUEUES)[number]['key'];

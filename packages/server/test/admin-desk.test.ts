@@ -18,7 +18,7 @@ const counts = async (token: string) => (await adminCall<DeskCounts>(s, token, '
 describe('GET /admin/api/desk/counts', () => {
   it('counts the waiting orders of each queue, and moves when one arrives or is decided', async () => {
     const before = await counts(admin);
-    expect(Object.keys(before).sort()).toEqual(['activityApplications', 'agentApplications', 'approvals', 'commissionStatements', 'deposits', 'withdrawals']);
+    expect(Object.keys(before).sort()).toEqual(['activityApplications', 'agentApplications', 'approvals', 'commissionStatements', 'deposits', 'service', 'withdrawals']);
     const method = (await s.db.kysely.selectFrom('pay_methods').select('code').executeTakeFirstOrThrow()).code;
     const m = await s.db.kysely.insertInto('members').values({ username: uniqueName('dk'), password_hash: 'x', pay_password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
     const dep = await s.db.kysely
@@ -37,7 +37,7 @@ describe('GET /admin/api/desk/counts', () => {
 
   it('tells each role only of the queues it may read', async () => {
     const support = await newStaff(s, admin, 'support');
-    expect(Object.keys(await counts(support.token)).sort()).toEqual(['activityApplications', 'agentApplications', 'commissionStatements']);
+    expect(Object.keys(await counts(support.token)).sort()).toEqual(['activityApplications', 'agentApplications', 'commissionStatements', 'service']);
     const finance = await newStaff(s, admin, 'finance');
     expect(Object.keys(await counts(finance.token)).sort()).toEqual(['activityApplications', 'agentApplications', 'approvals', 'commissionStatements', 'deposits', 'withdrawals']);
     expect((await s.api('/admin/api/desk/counts', undefined, { method: 'GET' })).code).toBe(CODE.unauthorized);

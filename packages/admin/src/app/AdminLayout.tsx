@@ -15,6 +15,7 @@ import TotpRequiredPage from '../features/security/TotpRequiredPage';
 import PasswordRequiredPage from '../features/auth/PasswordRequiredPage';
 import { MENU } from './menu';
 import { approvalKeys } from '../features/approvals/api';
+import { serviceKeys } from '../features/service/api';
 
 /** The queries of each review queue's page: refreshed when its count moves, so new orders appear. */
 const QUEUE_QUERIES: Record<DeskQueue, QueryKey> = {
@@ -24,6 +25,7 @@ const QUEUE_QUERIES: Record<DeskQueue, QueryKey> = {
   agentApplications: agentKeys.applications,
   commissionStatements: commissionKeys.statements,
   approvals: approvalKeys.all,
+  service: serviceKeys.all,
 };
 const TITLE = '后台管理';
 

@@ -12,6 +12,7 @@ const WAITING: Record<DeskQueue, ReturnType<typeof sql>> = {
   agentApplications: sql`SELECT count(*) FROM agent_applications WHERE state = 0`,
   commissionStatements: sql`SELECT count(*) FROM commission_statements WHERE state = 0`,
   approvals: sql`SELECT count(*) FROM staff_approvals WHERE state = 0`,
+  service: sql`SELECT count(*) FROM service_conversations WHERE state = 'waiting'`,
 };
 
 /** The counts of the queues `role` may read, in one statement. */
