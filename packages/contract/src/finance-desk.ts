@@ -94,3 +94,37 @@ export interface ApprovalPending {
   approval_id: number;
   pending: true;
 }
+
+/** Rows of each list in a withdrawal's review context (recent orders, shared cards and IPs, days). */
+export const REVIEW_CONTEXT_LIMITS = { recent: 5, shared: 20, days: 14 } as const;
+
+/** One other member sharing something with the withdrawing one. */
+export interface SharedMember {
+  member_id: number;
+  username: string;
+  /** card: the same bank card number; usdt: the same USDT address; ip: signed in from the same IP */
+  kind: 'card' | 'usdt' | 'ip';
+  kind_label: string;
+  /** the shared card number or address (masked without members.cards: the field is bank_no) or the IP */
+  bank_no?: string;
+  type?: number;
+  ip?: string;
+}
+
+/** GET /admin/api/withdrawals/:id/context: what a finance person decides a withdrawal on. */
+export interface WithdrawalContext {
+  member: { id: number; username: string; realname: string; vip: number; created_at: string; balance: number; turnover_req: number };
+  deposits: { approved_count: number; approved_total: number; pending_count: number; recent: { deposit_no: string; amount: number; state_text: string; created_at: string }[] };
+  withdrawals: { approved_count: number; approved_total: number; pending_count: number; pending_total: number; recent: { withdraw_no: string; amount: number; pay_way: string; state_text: string; created_at: string }[] };
+  /** approved deposits minus approved withdrawals, yuan */
+  net_in: number;
+  /**
+   * 打码量 per Beijing day (newest first): the requirement approved deposits added (1×) against the
+   * valid bets that wore it down; bonuses and adjustments with a multiple add to the remaining figure
+   * (member.turnover_req) without a per-day line.
+   */
+  turnover: { day: string; required: number; valid_bets: number }[];
+  /** 对冲占比 over HEDGE_WINDOW_DAYS from the daily bet rows: stake placed on opposite sides of one round ÷ all stake */
+  hedge: { days: number; stake: number; hedged: number; share: number; flagged: boolean };
+  shared: SharedMember[];
+}

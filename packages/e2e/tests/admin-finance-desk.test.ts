@@ -164,3 +164,41 @@ describe('USDT payouts', () => {
     expect(listed.txid).toBe(TXID);
   });
 });
+
+describe('withdrawal review context', () => {
+  it('shows the member’s money in and out, turnover, hedged share and the members sharing its card', async () => {
+    const BANK_NO = '6222027777666655';
+    const member = await registerViaApi(platform, uniqueName('ctx'));
+    const other = await registerViaApi(platform, uniqueName('ctx'));
+    const memberId = await memberIdOf(platform, member.token);
+    expect((await apiAs(platform, 'bindcard', member.token, { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: BANK_NO, pay_pass: PAY_PASSWORD })).code).toBe(200);
+    // the other member once saved the same card (straight to the table: the app refuses a number twice at one time)
+    await platform.db.kysely
+      .insertInto('member_cards')
+      .values({ member_id: await memberIdOf(platform, other.token), type: 1, bank: '中国工商银行', bank_owner: '李四', bank_no: BANK_NO, created_at: new Date(), deleted_at: new Date() })
+      .execute();
+    await credit(platform, memberId, 80_000);
+    const [card] = (await apiAs<{ id: number }[]>(platform, 'getcard', member.token, { type: 1 })).data;
+    const w = await apiAs<{ withdraw_no: string }>(platform, 'withdraw', member.token, { amount: 300, bank: card!.id, password: PAY_PASSWORD, type: 2 });
+    expect(w.code).toBe(200);
+    await inConsole(
+      '/withdrawals',
+      async (page) => {
+        const line = row(page, w.data.withdraw_no);
+        await line.waitFor();
+        await line.locator('[data-testid^="context-"]').click();
+        const drawer = page.getByTestId('review-context');
+        await drawer.waitFor();
+        expect(await drawer.innerText()).toContain('待审核取款（1笔）');
+        const shared = page.getByTestId('context-shared');
+        await shared.getByText(other.name).first().waitFor();
+        expect(await shared.innerText()).toContain('同一银行卡');
+        expect(await shared.innerText()).toContain(BANK_NO);
+        expect(await page.getByTestId('context-hedge').innerText()).toContain('0.0%');
+        await page.waitForTimeout(400);
+        await shot(page, 'admin-finance-review-context');
+      },
+      finance.token,
+    );
+  });
+});

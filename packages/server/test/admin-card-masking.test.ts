@@ -165,7 +165,7 @@ describe('every back-office answer', () => {
       const campaign = await adminCall(s, admin, 'POST', '/mail/campaigns', { audience: 'member', member: m.name, title: '卡号测试', content: '您好' });
       expect(campaign.code, campaign.message).toBe(200);
       const talk = await s.db.kysely.insertInto('service_conversations').values({ member_id: m.id, last_body: '卡号 6217000011112222' }).returning('id').executeTakeFirstOrThrow();
-      samples = { '/mail/audience': '/mail/audience?audience=all', '/mail/campaigns/:id': `/mail/campaigns/${campaign.data.id}`, '/service/conversations/:id': `/service/conversations/${talk.id}` };
+      samples = { '/mail/audience': '/mail/audience?audience=all', '/mail/campaigns/:id': `/mail/campaigns/${campaign.data.id}`, '/service/conversations/:id': `/service/conversations/${talk.id}`, '/withdrawals/:id/context': `/withdrawals/${usdtWithdrawal}/context` };
     }
     return samples[routePath];
   }

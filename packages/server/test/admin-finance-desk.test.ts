@@ -322,3 +322,58 @@ describe('USDT payouts: confirmed with the TXID, kept on the order', () => {
     expect(await post(operations, `/withdrawals/${b.wid}/approve`, { txid: TXID })).toMatchObject({ code: 403 });
   });
 });
+
+describe('GET /admin/api/withdrawals/:id/context', () => {
+  const BANK_NO = '6222029999888877';
+  const TRC = 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax';
+
+  it('answers the member’s money in and out, turnover, hedged share and who shares a card, an address or an IP', async () => {
+    const a = await member();
+    const b = await member();
+    expect((await s.api('/api/bindcard', { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: BANK_NO, pay_pass: PAY_PASSWORD }, { token: a.token })).code).toBe(200);
+    expect((await s.api('/api/bindcard', { bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, pay_pass: PAY_PASSWORD }, { token: a.token })).code).toBe(200);
+    // b once saved the same card and address (written straight to the table: the app refuses a number twice at one time)
+    await s.db.kysely.insertInto('member_cards').values([
+      { member_id: b.id, type: 1, bank: '中国工商银行', bank_owner: '李四', bank_no: BANK_NO, created_at: new Date(), deleted_at: new Date() },
+      { member_id: b.id, type: 2, bank: 'USDT', bank_owner: 'TRC20', bank_no: TRC, created_at: new Date(), deleted_at: new Date() },
+    ]).execute();
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    await s.db.kysely.updateTable('sessions').set({ ip }).where('member_id', 'in', [a.id, b.id]).execute();
+    await fund(s, a.id, 1000);
+    const dep = await s.api('/api/recharge', { paytype: 'alipay', amount: 300 }, { token: a.token });
+    const depId = (await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', dep.data.deposit_no).executeTakeFirstOrThrow()).id;
+    expect((await post(finance, `/deposits/${depId}/approve`)).code).toBe(200);
+    await s.db.kysely.updateTable('members').set({ turnover_req_fen: 0 }).where('id', '=', a.id).execute();
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    await s.db.kysely.insertInto('member_daily_bets').values({ member_id: a.id, day: today, category: 'realbet', bets: 4, bet_fen: 40_000, valid_fen: 30_000, hedged_fen: 10_000, win_loss_fen: 0 }).execute();
+    const [card] = (await s.api('/api/getcard', { type: 1 }, { token: a.token })).data;
+    const w = await s.api('/api/withdraw', { amount: 200, bank: card.id, password: PAY_PASSWORD, type: 2 }, { token: a.token });
+    expect(w.code).toBe(200);
+    const wid = (await s.db.kysely.selectFrom('withdrawals').select('id').where('withdraw_no', '=', w.data.withdraw_no).executeTakeFirstOrThrow()).id;
+
+    const r = await get(finance, `/withdrawals/${wid}/context`);
+    expect(r).toMatchObject({
+      code: 200,
+      data: {
+        member: { id: a.id, username: a.name, balance: 1100, turnover_req: 0 },
+        deposits: { approved_count: 1, approved_total: 300, pending_count: 0, recent: [{ deposit_no: dep.data.deposit_no, amount: 300, state_text: '已通过' }] },
+        withdrawals: { approved_count: 0, approved_total: 0, pending_count: 1, pending_total: 200, recent: [{ withdraw_no: w.data.withdraw_no, amount: 200, pay_way: '银行卡', state_text: '待审核' }] },
+        net_in: 300,
+        turnover: [{ day: today, required: 300, valid_bets: 300 }],
+        hedge: { days: 30, stake: 400, hedged: 100, share: 0.25, flagged: expect.any(Boolean) },
+      },
+    });
+    const shared = r.data.shared as { member_id: number; kind: string; kind_label: string; bank_no?: string; ip?: string }[];
+    expect(shared.filter((x) => x.member_id === b.id).map((x) => [x.kind, x.kind_label, x.bank_no ?? x.ip]).sort()).toEqual([
+      ['card', '同一银行卡', BANK_NO],
+      ['ip', '同一登录IP', ip],
+      ['usdt', '同一USDT地址', TRC],
+    ]);
+    // without 查看完整卡号 the shared numbers are masked
+    const byOps = await get(operations, `/withdrawals/${wid}/context`);
+    expect(JSON.stringify(byOps.data)).not.toContain(BANK_NO);
+    expect(JSON.stringify(byOps.data)).not.toContain(TRC);
+    expect(await get(support, `/withdrawals/${wid}/context`)).toMatchObject({ code: 403 });
+    expect(await get(finance, '/withdrawals/987654321/context')).toMatchObject({ code: 404, message: MSG.orderMissing });
+  });
+});

@@ -1,16 +1,21 @@
 import { useState } from 'react';
-import { Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { CARD_TYPE, type AdminWithdrawal } from '@app/contract';
 import { ReviewQueue } from '../../shared/components/ReviewQueue';
 import { usdt, yuan } from '../../shared/format';
+import { ReviewContextDrawer } from './ReviewContextDrawer';
 import { UsdtPayoutModal } from './UsdtPayoutModal';
 
 /** Long addresses and USDT lines wrap so the queue fits 1280 px. */
 const WRAP = { whiteSpace: 'normal', wordBreak: 'break-all', maxWidth: 210 } as const;
 
-/** 取款审核: approve = paid out (a USDT payout with its TXID), reject = refunded to the member's central wallet. */
+/**
+ * 取款审核: approve = paid out (a USDT payout with its TXID), reject = refunded to the member's central
+ * wallet; 审核参考 opens what the decision rests on beside the queue.
+ */
 export default function WithdrawalsPage() {
   const [paying, setPaying] = useState<AdminWithdrawal | null>(null);
+  const [viewing, setViewing] = useState<AdminWithdrawal | null>(null);
   return (
     <>
       <ReviewQueue<AdminWithdrawal>
@@ -22,7 +27,19 @@ export default function WithdrawalsPage() {
         approveInDialog={{ when: (w) => w.card_type === CARD_TYPE.usdt, open: setPaying }}
         rejectTitle={(w) => `拒绝取款 ${w.withdraw_no}（款项将退回会员）`}
         columns={[
-          { title: '会员', dataIndex: 'username' },
+          {
+            title: '会员',
+            render: (_, w) => (
+              <div className="cell-lines">
+                {w.username}
+                <div>
+                  <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setViewing(w)} data-testid={`context-${w.id}`}>
+                    审核参考
+                  </Button>
+                </div>
+              </div>
+            ),
+          },
           { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => <b>{yuan(v)}</b> },
           {
             title: '收款账户',
@@ -56,6 +73,7 @@ export default function WithdrawalsPage() {
         ]}
       />
       <UsdtPayoutModal order={paying} onClose={() => setPaying(null)} />
+      <ReviewContextDrawer order={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }

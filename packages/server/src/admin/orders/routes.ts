@@ -6,6 +6,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/r
 import { writeAudit } from '../audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
+import { withdrawalContext } from './context.js';
 import { listDeposits, listWithdrawals, withReviewers } from './service.js';
 
 /**
@@ -64,6 +65,15 @@ export const orderRoutes: AdminRoute[] = [
     access: 'withdrawals.read',
     query: orderListQuery,
     handler: async ({ app, query }) => ok(await listWithdrawals(app.kdb, query)),
+  }),
+  route({
+    method: 'GET',
+    path: '/withdrawals/:id/context',
+    tag: '取款审核',
+    summary: '取款审核参考：会员存取款合计与最近订单、近14天打码量（存款所加要求与有效投注）、近30天对冲占比（同一局押注相反两边的投注额 ÷ 总投注额，来自每日投注汇总）、与其共用银行卡号、USDT地址或登录IP的其他会员（无 members.cards 权限时卡号脱敏）',
+    access: 'withdrawals.read',
+    params: idParams,
+    handler: async ({ app, params }) => ok(await withdrawalContext(app.kdb, params.id)),
   }),
   route({
     method: 'POST',
