@@ -13,7 +13,7 @@ import { ChangePasswordModal } from '../features/auth/ChangePasswordModal';
 import { TotpModal } from '../features/security/TotpModal';
 import TotpRequiredPage from '../features/security/TotpRequiredPage';
 import PasswordRequiredPage from '../features/auth/PasswordRequiredPage';
-import { MENU } from './menu';
+import { MENU, MENU_GROUPS, type MenuGroup } from './menu';
 import { approvalKeys } from '../features/approvals/api';
 import { serviceKeys } from '../features/service/api';
 
@@ -73,7 +73,7 @@ export function AdminLayout() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [totpOpen, setTotpOpen] = useState(false);
   const counts = useLiveQueues(!!me && !me.totp_due && !me.password_change_due, pathname);
-  const items = MENU.filter((m) => can(m.permission)).map((m) => {
+  const entries = MENU.filter((m) => can(m.permission)).map((m) => {
     const waiting = counts[m.key as DeskQueue] ?? 0;
     const label = waiting > 0 ? (
       <span className="menu-with-badge">
@@ -83,9 +83,14 @@ export function AdminLayout() {
     ) : (
       m.label
     );
-    return { key: m.path, icon: m.icon, label, 'data-testid': `menu-${m.key}` };
+    return { key: m.path, icon: m.icon, label, 'data-testid': `menu-${m.key}`, group: m.group };
   });
-  const selected = items.find((i) => pathname.startsWith(i.key))?.key ?? '';
+  const selected = entries.find((i) => pathname.startsWith(i.key))?.key ?? '';
+  // Open, each group under its title; folded to icons, the groups are parted by a line.
+  const groups = (Object.keys(MENU_GROUPS) as MenuGroup[]).map((g) => ({ g, children: entries.filter((e) => e.group === g).map(({ group: _, ...item }) => item) })).filter((x) => x.children.length > 0);
+  const items = collapsed
+    ? groups.flatMap(({ g, children }, i) => [...(i > 0 ? [{ type: 'divider' as const, key: `divider-${g}` }] : []), ...children])
+    : groups.map(({ g, children }) => ({ type: 'group' as const, key: `group-${g}`, label: MENU_GROUPS[g], children }));
   // A temporary password first, then two-factor enrolment when the operator requires it (the server
   // refuses everything else meanwhile).
   if (me?.password_change_due) return <PasswordRequiredPage />;
@@ -100,7 +105,8 @@ export function AdminLayout() {
         onCollapse={setCollapsed}
         trigger={null}
         width={200}
-        style={narrow ? { position: 'fixed', height: '100%', zIndex: 20, overflowY: 'auto' } : undefined}
+        // The menu is taller than a laptop's screen: it scrolls on its own and stays beside the page.
+        style={narrow ? { position: 'fixed', height: '100%', zIndex: 20, overflowY: 'auto' } : { position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}
       >
         <div className="admin-brand">
           <img src="/assets/logo.svg" alt="" />
