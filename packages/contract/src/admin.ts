@@ -497,6 +497,8 @@ export interface AdminAuditEntry {
   action: string;
   action_label: string;
   target: string;
+  /** the target as people read it: 会员 alice, 取款订单 W2026…, 员工 bob (finance-desk.ts AUDIT_TARGET_LABELS) */
+  target_label: string;
   before: unknown;
   after: unknown;
   ip: string;

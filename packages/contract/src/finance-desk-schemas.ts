@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { multiline, int } from './validation.js';
-import { staffReasonFailure } from './admin.js';
+import { multiline, int, text } from './validation.js';
+import { ADMIN_LIMITS as AL, staffReasonFailure } from './admin.js';
 import { FINANCE_DESK_MSG, thresholdFailure, txidFailure } from './finance-desk.js';
+import { dayRangeFailure } from './member360-schemas.js';
 
 /** Request schemas of the finance desk's routes (finance-desk.ts has the rules and messages). */
 
@@ -35,3 +36,14 @@ export const withdrawalApproveSchema = z
   .object({ txid: z.string().trim().max(200).optional() })
   .default({})
   .superRefine((v, ctx) => issue(ctx, v.txid === undefined || v.txid === '' ? null : txidFailure(v.txid)));
+
+/** GET /admin/api/audit-log and /audit-log.csv: staff name, action, Beijing days from–to (either may be empty). */
+export const auditLogQuery = z
+  .object({
+    page: int(1, LIMITS.pageMax).catch(1).default(1),
+    staff: text(AL.usernameMax),
+    action: text(40),
+    from: z.string().trim().max(20).default(''),
+    to: z.string().trim().max(20).default(''),
+  })
+  .superRefine((v, ctx) => issue(ctx, dayRangeFailure(v.from, v.to)));

@@ -128,3 +128,43 @@ export interface WithdrawalContext {
   hedge: { days: number; stake: number; hedged: number; share: number; flagged: boolean };
   shared: SharedMember[];
 }
+
+// ---- the audit log, read by people (issue 14 item 7 e) -------------------------------------------
+
+/** What an audit row's target kind (the part before ':') is called on screen. */
+export const AUDIT_TARGET_LABELS: Record<string, string> = {
+  member: '会员',
+  deposit: '存款订单',
+  withdrawal: '取款订单',
+  staff: '员工',
+  receiving: '收款账户',
+  paymethod: '支付方式',
+  approval: '复核申请',
+  finance: '复核门槛',
+  activity: '活动',
+  activity_type: '活动类型',
+  application: '活动申请',
+  upload: '图片',
+  banner: '轮播图',
+  notice: '公告',
+  article: '文章',
+  game: '游戏',
+  venue: '场馆',
+  lottery: '彩票',
+  chat: '聊天消息',
+  agent: '代理',
+  agent_application: '代理申请',
+  commission: '佣金',
+  statement: '佣金记录',
+  site: '站点设置',
+  mail: '站内信',
+  campaign: '站内信群发',
+  redpacket: '红包规则',
+  vip: 'VIP等级',
+  transfer: '转账',
+  conversation: '客服会话',
+};
+
+/** The most rows one CSV export of the audit log carries (a narrower date range reads the rest). */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+export const AUDIT_MSG = { exportTooMany: '导出超过{max}条，请缩小日期范围或筛选条件' } as const;

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_MSG, FINANCE_DESK_MSG } from '@app/contract';
@@ -200,5 +201,55 @@ describe('withdrawal review context', () => {
       },
       finance.token,
     );
+  });
+});
+
+describe('the audit log', () => {
+  it('reads in Chinese with member names, filters by day and exports the filter as CSV', async () => {
+    const member = await registerViaApi(platform, uniqueName('aud'));
+    const id = await memberIdOf(platform, member.token);
+    expect((await staffApi(platform, finance.token, 'POST', `/members/${id}/adjust`, { amount: 9, category: 'correction', reason: '审计日志检查' })).code).toBe(200);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10);
+    await inConsole('/audit', async (page) => {
+      const table = page.getByTestId('audit-table');
+      await table.getByText(`会员 ${member.name}`).first().waitFor();
+      // only actions of 调整会员余额
+      await page.getByTestId('audit-action').click();
+      await page.keyboard.type('调整会员余额');
+      await page.locator('.ant-select-item-option', { hasText: '调整会员余额' }).first().click();
+      await expect.poll(() => page.locator('.ant-table-row').first().innerText()).toContain('调整会员余额');
+      // from tomorrow: none of today's rows
+      const [start, end] = await page.locator('.ant-card-extra .ant-picker-range input').all();
+      await start!.click();
+      await start!.fill(tomorrow);
+      await start!.press('Enter');
+      await end!.fill(tomorrow);
+      await end!.press('Enter');
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(0);
+      await start!.click();
+      await start!.fill(today);
+      await start!.press('Enter');
+      await end!.fill(today);
+      await end!.press('Enter');
+      const line = page.locator('.ant-table-row', { hasText: `会员 ${member.name}` });
+      await line.waitFor();
+      await line.click();
+      await page.getByTestId('audit-diff').first().waitFor();
+      expect(await page.getByTestId('audit-diff').first().innerText()).toContain('审计日志检查');
+      await page.waitForTimeout(300);
+      await shot(page, 'admin-finance-audit');
+      const download = page.waitForEvent('download');
+      await page.getByTestId('audit-export').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(`audit-log-${today}-${today}.csv`);
+      const csv = await readFile((await file.path())!, 'utf8');
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.slice(1).trim().split(/\r?\n/);
+      expect(lines[0]).toBe('时间,员工,操作,对象,IP,变更前,变更后');
+      expect(lines.every((l, i) => i === 0 || l.includes('调整会员余额'))).toBe(true);
+      expect(lines.find((l) => l.includes(`会员 ${member.name}`))).toContain(finance.username);
+      await consoleMessageIs(page, `已导出 audit-log-${today}-${today}.csv`);
+    });
   });
 });

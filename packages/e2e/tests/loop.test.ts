@@ -305,8 +305,9 @@ describe('the full wallet loop', () => {
         expect(cells.map((c) => c.trim())).toEqual(expect.arrayContaining(['admin', target]));
         return row;
       };
-      const depositAudit = await audited(AUDIT_ACTION_LABELS['deposit.approve'], `deposit:${depositId}`);
-      await audited(AUDIT_ACTION_LABELS['withdrawal.approve'], `withdrawal:${withdrawalId}`);
+      // the audit log names orders by their numbers, not internal ids
+      const depositAudit = await audited(AUDIT_ACTION_LABELS['deposit.approve'], `存款订单 ${depositNo}`);
+      await audited(AUDIT_ACTION_LABELS['withdrawal.approve'], `取款订单 ${withdrawNo}`);
       await depositAudit.click();
       await expect.poll(() => desk.getByTestId('audit-diff').first().innerText()).toContain(depositNo);
       await deskShot(desk, 'loop-20-admin-audit');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADJUST_CATEGORY_LABELS, ADMIN_LIMITS, CODE, fmt, FINANCE_DESK_MSG, MSG, ADMIN_MSG, PROMO_ADMIN_MSG, type AdminApproval } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
-import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
+import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
  * The finance desk (issue 14 item 7): adjustment categories and the member's mail; maker–checker for
@@ -375,5 +375,60 @@ describe('GET /admin/api/withdrawals/:id/context', () => {
     expect(JSON.stringify(byOps.data)).not.toContain(TRC);
     expect(await get(support, `/withdrawals/${wid}/context`)).toMatchObject({ code: 403 });
     expect(await get(finance, '/withdrawals/987654321/context')).toMatchObject({ code: 404, message: MSG.orderMissing });
+  });
+});
+
+describe('the audit log for people', () => {
+  const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+  it('reads targets as member names, order numbers and staff names; filters by Beijing day', async () => {
+    const m = await member();
+    expect((await adjust(m.id, { amount: 12, category: 'bonus', reason: '审计可读' })).code).toBe(200);
+    const req = await adjust(m.id, { amount: THRESHOLD + 50, category: 'compensation', reason: '审计复核' });
+    const r = await get(operations, `/audit-log?staff=${finance.username}&from=${today()}&to=${today()}`);
+    expect(r.code).toBe(200);
+    const rows = r.data.data as { action: string; action_label: string; target: string; target_label: string }[];
+    expect(rows.find((x) => x.action === 'member.adjust' && x.target === `member:${m.id}`)).toMatchObject({ action_label: '调整会员余额', target_label: `会员 ${m.name}` });
+    expect(rows.find((x) => x.target === `approval:${req.data.approval_id}`)).toMatchObject({ action_label: '提交复核申请', target_label: `复核申请 #${req.data.approval_id}（大额余额调整）` });
+    const staffRow = ((await get(admin, '/audit-log?action=staff.create')).data.data as { target: string; target_label: string }[]).find((x) => x.target === `staff:${finance.id}`);
+    expect(staffRow?.target_label).toBe(`员工 ${finance.username}`);
+    expect((await post(admin, '/finance-settings', { adjust_review_threshold: THRESHOLD })).code).toBe(200);
+    const settings = ((await get(admin, '/audit-log?action=finance.settings')).data.data as { target_label: string }[])[0];
+    expect(settings?.target_label).toBe('复核门槛');
+    // a later day holds none of today's rows
+    const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10);
+    expect(await get(operations, `/audit-log?staff=${finance.username}&from=${tomorrow}`)).toMatchObject({ code: 200, data: { total: 0 } });
+    expect(await get(support, '/audit-log')).toMatchObject({ code: 403 });
+  });
+
+  it('reads a withdrawal target as its order number', async () => {
+    const m = await member();
+    expect((await s.api('/api/bindcard', { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222021111222233', pay_pass: PAY_PASSWORD }, { token: m.token })).code).toBe(200);
+    const [c] = (await s.api('/api/getcard', { type: 1 }, { token: m.token })).data;
+    await fund(s, m.id, 500);
+    const w = await s.api('/api/withdraw', { amount: 200, bank: c.id, password: PAY_PASSWORD, type: 2 }, { token: m.token });
+    const wid = (await s.db.kysely.selectFrom('withdrawals').select('id').where('withdraw_no', '=', w.data.withdraw_no).executeTakeFirstOrThrow()).id;
+    expect((await post(finance, `/withdrawals/${wid}/reject`, { reason: '资料不符' })).code).toBe(200);
+    const row = ((await get(finance, '/audit-log?action=withdrawal.reject')).data.data as { target: string; target_label: string }[]).find((x) => x.target === `withdrawal:${wid}`);
+    expect(row?.target_label).toBe(`取款订单 ${w.data.withdraw_no}`);
+  });
+
+  it.each([['2026-13-01', ''], ['abc', ''], ['2026-05-02', '2026-05-01']])('refuses the date range %s – %s with 请选择正确的日期范围', async (from, to) => {
+    expect(await get(finance, `/audit-log?from=${from}&to=${to}`)).toMatchObject({ code: 400, message: '请选择正确的日期范围' });
+    expect((await adminFile(s, finance.token, `/audit-log.csv?from=${from}&to=${to}`)).envelope).toMatchObject({ code: 400, message: '请选择正确的日期范围' });
+  });
+
+  it('exports the filter as CSV with Chinese headers, labels and the changes', async () => {
+    const m = await member();
+    expect((await adjust(m.id, { amount: 7, category: 'correction', reason: '导出检查' })).code).toBe(200);
+    const f = await adminFile(s, operations.token, `/audit-log.csv?action=member.adjust&from=${today()}&to=${today()}`);
+    expect(f.status).toBe(200);
+    expect(f.type).toMatch(/^text\/csv/);
+    expect(f.disposition).toBe(`attachment; filename="audit-log-${today()}-${today()}.csv"`);
+    expect(f.text.startsWith('\uFEFF时间,员工,操作,对象,IP,变更前,变更后\r\n')).toBe(true);
+    const line = f.text.split('\r\n').find((l) => l.includes(`会员 ${m.name}`))!;
+    expect(line).toContain(`,${finance.username},调整会员余额,会员 ${m.name},`);
+    expect(line).toContain('导出检查');
+    expect((await adminFile(s, support.token, '/audit-log.csv')).envelope).toMatchObject({ code: 403 });
   });
 });

@@ -313,7 +313,7 @@ describe('audit log', () => {
   it('no route edits or deletes it: the audit log is only ever read', () => {
     const touching = ADMIN_ROUTES.filter((r) => r.path.includes('audit'));
     // the log itself, and a member's part of it on the member 360° view
-    expect(touching.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /members/:id/audit', 'GET /audit-log']);
+    expect(touching.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /members/:id/audit', 'GET /audit-log', 'GET /audit-log.csv']);
   });
 
   it('lists newest first with who, what, where and when; filters by staff and action', async () => {
@@ -357,7 +357,7 @@ describe('GET /admin/api/openapi.json', () => {
       const content = doc.paths[`/admin/api${route.path}`][route.method.toLowerCase()].responses['200'].content;
       expect(Object.keys(content), route.path).toEqual(['text/csv', 'application/json']);
     }
-    expect(ADMIN_ROUTES.filter((r) => r.file).map((r) => r.path)).toEqual(['/rebate/records.csv', '/activity-applications.csv', '/redpacket/draws.csv', '/commission/statements.csv', '/reports/report.csv']);
+    expect(ADMIN_ROUTES.filter((r) => r.file).map((r) => r.path)).toEqual(['/rebate/records.csv', '/activity-applications.csv', '/redpacket/draws.csv', '/commission/statements.csv', '/audit-log.csv', '/reports/report.csv']);
   });
 
   it('keeps the route names of DESIGN §10', async () => {
