@@ -36,8 +36,8 @@ export const VENUE_DEMO_BRIDGES = ['packages/server/src/modules/venues/demo.ts',
 
 const CLIENTS = ['h5', 'admin', 'agent', 'venue'];
 const FRONT_ENDS = ['h5', 'admin', 'agent'];
-const WORKSPACE_PACKAGES = ['contract', 'server', 'h5', 'admin', 'agent', 'venue', 'e2e', 'bench'];
-const SCANNED = ['contract', 'server', 'h5', 'admin', 'agent', 'venue'];
+const WORKSPACE_PACKAGES = ['contract', 'browser', 'server', 'h5', 'admin', 'agent', 'venue', 'e2e', 'bench'];
+const SCANNED = ['contract', 'browser', 'server', 'h5', 'admin', 'agent', 'venue'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs)$/;
 const LAYERS = { shared: 0, features: 1, app: 2 };
 /** Limits the walk: the repository's source tree is a few hundred files. */
@@ -97,6 +97,7 @@ export function brokenRule(from, to) {
     return ['client-to-server', 'clients and contract never import server source; move the shared rule to packages/contract'];
   }
   if (f.pkg === 'contract' && t.pkg !== 'contract') return ['contract-is-shared', 'packages/contract imports no other workspace package'];
+  if (f.pkg === 'browser' && t.pkg !== 'browser') return ['browser-is-shared', 'packages/browser imports no other workspace package'];
   if (FRONT_ENDS.includes(f.pkg) && t.pkg === f.pkg) {
     const fl = LAYERS[f.area];
     const tl = LAYERS[t.area];

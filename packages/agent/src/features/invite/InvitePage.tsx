@@ -5,7 +5,7 @@ import { INVITE_MSG, inviteLink, MSG } from '@app/contract';
 import { LoadError } from '../../shared/components/LoadError';
 import { Section } from '../../shared/components/Section';
 import { useMe } from '../../shared/session';
-import { copyText, downloadCanvas, drawQr } from './qr';
+import { copyText, downloadCanvas, drawQr } from '@app/browser';
 
 const QR_PX = 220;
 const QR_SAVE_PX = 480;

@@ -4,7 +4,7 @@ import { inviteLink, MSG } from '@app/contract';
 import { useAppInfo } from '../../../shared/api/app';
 import { useUser } from '../../../shared/auth/session';
 import { toast } from '../../../shared/lib/toast';
-import { copyText } from './clipboard';
+import { copyText } from '@app/browser';
 import { ShareSheet } from './ShareSheet';
 
 /** Three steps of the programme, as the link tab explains it. */

@@ -3,8 +3,8 @@ import { DotLoading, Popup } from 'antd-mobile';
 import { LinkOutline, PictureOutline, ScanCodeOutline } from 'antd-mobile-icons';
 import { INVITE_MSG, MSG } from '@app/contract';
 import { toast } from '../../../shared/lib/toast';
-import { copyText } from './clipboard';
-import { downloadCanvas, drawPoster, qrCanvas, type PosterInput } from './poster';
+import { copyText, downloadCanvas } from '@app/browser';
+import { drawPoster, qrCanvas, type PosterInput } from './poster';
 
 /**
  * 立即邀请's bottom share sheet (spec §2): the poster drawn at once, then 保存链接 (copies the link:

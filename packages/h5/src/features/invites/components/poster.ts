@@ -1,4 +1,4 @@
-import { toCanvas } from 'qrcode';
+import { drawQr } from '@app/browser';
 
 /**
  * The share poster, drawn in the browser (no server image): the site's logo and title, the offer,
@@ -20,7 +20,7 @@ export interface PosterInput {
 /** The QR code of `text` on a canvas of its own (the poster draws it; 保存二维码 saves it). */
 export async function qrCanvas(text: string, px = QR_PX): Promise<HTMLCanvasElement> {
   const c = document.createElement('canvas');
-  await toCanvas(c, text, { width: px, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#1e2a78', light: '#ffffff' } });
+  await drawQr(c, text, px);
   return c;
 }
 
@@ -157,21 +157,4 @@ export async function drawPoster(canvas: HTMLCanvasElement, p: PosterInput): Pro
   ctx.fillStyle = 'rgba(255, 255, 255, .55)';
   ctx.font = `400 16px ${FONT}`;
   ctx.fillText('长按识别二维码或复制链接在浏览器打开', POSTER_W / 2, 862);
-}
-
-/** Saves a canvas as a PNG download named `file`; false when the browser refuses (a tainted canvas). */
-export function downloadCanvas(canvas: HTMLCanvasElement, file: string): boolean {
-  let url: string;
-  try {
-    url = canvas.toDataURL('image/png');
-  } catch {
-    return false;
-  }
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  return true;
 }

@@ -1,4 +1,5 @@
 import { CollectMoneyOutline, EditSOutline, GiftOutline, HandPayCircleOutline, PieOutline, StarOutline, TeamOutline } from 'antd-mobile-icons';
+import { copyText } from '@app/browser';
 import { formatYuan, MSG, ORDER_STATE, PLATFORM_WALLET, TRANS_TYPE, TRANS_TYPE_LABELS, TRANSFER_STATE, type TransRecord, type TransType } from '@app/contract';
 import { toast } from '../../../shared/lib/toast';
 import { SwapIcon } from './icons';
@@ -39,12 +40,7 @@ function route(r: TransRecord): string {
 }
 
 async function copy(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    void toast(MSG.copySuccess);
-  } catch {
-    void toast(MSG.copyFail);
-  }
+  void toast((await copyText(text)) ? MSG.copySuccess : MSG.copyFail);
 }
 
 /**
