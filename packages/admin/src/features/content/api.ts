@@ -10,7 +10,7 @@ import type {
   GameEntryForm,
   NoticeForm,
 } from '@app/contract';
-import { api, tokenStore } from '../../shared/api';
+import { api } from '../../shared/api';
 
 /** The console's content calls (/admin/api), typed by the contract's shapes (content-admin.ts). */
 
@@ -47,5 +47,3 @@ export const contentApi = {
 };
 
 /** Where antd's Upload sends an image, with the staff token (multipart field UPLOAD_FIELD). */
-export const UPLOAD_ACTION = '/admin/api/uploads';
-export const uploadHeaders = (): Record<string, string> => ({ authorization: `Bearer ${tokenStore.get()}` });

@@ -4,7 +4,6 @@ import { ADMIN_LIMITS, firstFailure, PAY_METHOD_LABELS, PAY_METHODS, receivingAc
 import { api } from '../../shared/api';
 import { useAction } from '../../shared/useAction';
 import { QrField } from './QrField';
-import './payments.css';
 
 type Values = Omit<AdminReceivingAccount, 'id'>;
 const EMPTY: Values = { method: 'bank', bank_name: '', bank_no: '', bank_owner: '', bank_address: '', mch_id: '', content: '', payimg: '', enabled: true, sort: 0 };

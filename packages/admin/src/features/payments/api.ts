@@ -1,5 +1,2 @@
-import { tokenStore } from '../../shared/api';
-
 /** The QR image upload of a receiving account (POST /admin/api/receiving-accounts/qr, payments.write). */
 export const QR_UPLOAD_ACTION = '/admin/api/receiving-accounts/qr';
-export const uploadHeaders = (): Record<string, string> => ({ authorization: `Bearer ${tokenStore.get()}` });

@@ -1,22 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Divider, Drawer, Form, Image, Input, InputNumber, Row, Select, Space, Spin, Switch, Tabs, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
-import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
+import { App, Button, Col, Divider, Drawer, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, Tabs } from 'antd';
 import {
   activityFormFailure,
   activityRulesFailure,
-  fmt,
   PROMO_ADMIN_LIMITS,
-  PROMO_ADMIN_MSG,
-  UPLOAD_FIELD,
   type ActivityForm,
   type ActivityRulesForm,
-  type Envelope,
-  type UploadResult,
 } from '@app/contract';
 import { useAction } from '../../shared/useAction';
-import { promotionApi, promotionKeys, UPLOAD_ACTION, uploadHeaders } from './api';
+import { ImageUpload } from '../../shared/components/ImageUpload';
+import { promotionApi, promotionKeys } from './api';
 import { HtmlPreview } from './HtmlPreview';
 import { DEFAULT_RULES, RulesFields } from './RulesFields';
 
@@ -25,7 +19,6 @@ interface Values extends Omit<ActivityForm, 'rules'> {
   rules: ActivityRulesForm;
 }
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const EMPTY: Values = { type_id: 0, title: '', banner: '', content: '', memo: '', enabled: true, sort: 0, takes_applications: true, rules: DEFAULT_RULES };
 
 /**
@@ -41,8 +34,6 @@ export function ActivityEditor({ id, editable, onClose }: { id: number | null | 
   const client = useQueryClient();
   const types = useQuery({ queryKey: promotionKeys.types, queryFn: promotionApi.types, enabled: open });
   const detail = useQuery({ queryKey: promotionKeys.activity(id ?? 0), queryFn: () => promotionApi.activity(id!), enabled: open && id !== null });
-  const [uploading, setUploading] = useState(false);
-  const banner = Form.useWatch('banner', form);
 
   useEffect(() => {
     if (!open) return;
@@ -68,29 +59,6 @@ export function ActivityEditor({ id, editable, onClose }: { id: number | null | 
     const failure = activityFormFailure(body) ?? (body.rules ? activityRulesFailure(body.rules) : null);
     if (failure) return void message.error(failure);
     save.mutate(body);
-  };
-
-  const onUpload = (info: UploadChangeParam<UploadFile<Envelope<UploadResult>>>) => {
-    const f = info.file;
-    if (f.status === 'uploading') return setUploading(true);
-    setUploading(false);
-    const answer = f.response;
-    if (f.status === 'done' && answer?.code === 200) {
-      form.setFieldValue('banner', answer.data.url);
-      message.success(answer.message);
-    } else if (f.status === 'done' || f.status === 'error') message.error(answer?.message || PROMO_ADMIN_MSG.uploadType);
-  };
-
-  // The server judges the bytes; this only spares a pointless upload.
-  const beforeUpload = (file: File) => {
-    const refusal = !IMAGE_TYPES.includes(file.type)
-      ? PROMO_ADMIN_MSG.uploadType
-      : file.size > PROMO_ADMIN_LIMITS.uploadMaxBytes
-        ? fmt(PROMO_ADMIN_MSG.uploadTooLarge, { mb: PROMO_ADMIN_LIMITS.uploadMaxBytes / 1024 / 1024 })
-        : null;
-    if (!refusal) return true;
-    message.error(refusal);
-    return Upload.LIST_IGNORE;
   };
 
   const takes = Form.useWatch('takes_applications', form);
@@ -130,28 +98,8 @@ export function ActivityEditor({ id, editable, onClose }: { id: number | null | 
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item label="活动图片" required extra="PNG、JPG、WEBP、GIF，不超过2MB；会员端活动列表与详情页顶部显示">
-            <Space align="start" size={16}>
-              <div className="banner-preview" data-testid="banner-preview">
-                {banner ? <Image src={banner} alt="活动图片" width={240} /> : <span className="muted">未上传</span>}
-              </div>
-              <Upload
-                name={UPLOAD_FIELD}
-                action={UPLOAD_ACTION}
-                headers={uploadHeaders()}
-                accept={IMAGE_TYPES.join(',')}
-                showUploadList={false}
-                beforeUpload={beforeUpload}
-                onChange={onUpload}
-              >
-                <Button icon={<UploadOutlined />} loading={uploading} data-testid="banner-upload">
-                  {banner ? '更换图片' : '上传图片'}
-                </Button>
-              </Upload>
-            </Space>
-            <Form.Item name="banner" noStyle>
-              <Input type="hidden" />
-            </Form.Item>
+          <Form.Item name="banner" label="活动图片" required extra="PNG、JPG、WEBP、GIF，不超过2MB；会员端活动列表与详情页顶部显示">
+            <ImageUpload testId="banner" box={{ width: 240, minHeight: 96 }} image={{ width: 232, alt: '活动图片' }} />
           </Form.Item>
           <Tabs
             items={[

@@ -1,5 +1,5 @@
 import type { ActivityForm, AdminActivity, AdminActivityApplication, AdminActivityDetail, AdminActivityType, Page } from '@app/contract';
-import { api, tokenStore } from '../../shared/api';
+import { api } from '../../shared/api';
 
 /** The console's promotion calls (/admin/api), typed by the contract's shapes. */
 
@@ -39,5 +39,3 @@ export const promotionApi = {
 };
 
 /** Where antd's Upload sends a banner, with the staff token (multipart field UPLOAD_FIELD). */
-export const UPLOAD_ACTION = '/admin/api/uploads';
-export const uploadHeaders = (): Record<string, string> => ({ authorization: `Bearer ${tokenStore.get()}` });

@@ -1,31 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Space, Spin, Switch, Tag, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
-import type { UploadChangeParam, UploadFile } from 'antd/es/upload';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
 import {
-  fmt,
   normalizeHost,
-  PROMO_ADMIN_LIMITS,
-  PROMO_ADMIN_MSG,
   SITE_ADMIN_LIMITS as L,
   SITE_FIELD_LABELS as LABEL,
   siteMaintenanceFailure,
   siteSettingsFailures,
-  UPLOAD_FIELD,
   type AdminSiteSettings,
-  type Envelope,
   type SiteSettingsForm,
-  type UploadResult,
 } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
-import { UPLOAD_ACTION, uploadHeaders } from '../promotions/api';
+import { ImageUpload } from '../../shared/components/ImageUpload';
 import { siteApi, siteKeys } from './api';
 import './site.css';
 
 type Field = keyof SiteSettingsForm;
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /**
  * 站点设置 (issue 14 item 2): the maintenance switch (its own call, asked first), then the settings as
@@ -162,7 +153,7 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
             <Col span={8}>{text('title', `1~${L.titleMax}个字符，会员端顶部、页面标题与版权处显示`)}</Col>
             <Col span={8}>{flag('redpacket_switch', '关闭后会员领取红包时提示“红包已关闭”')}</Col>
           </Row>
-          {item('site_logo', <ImageField value={form.site_logo} onChange={(v) => set({ site_logo: v })} testid="site-logo" editable={editable} />, 'PNG、JPG、WEBP、GIF，不超过2MB；会员端顶部、侧边菜单、登录页显示')}
+          {item('site_logo', <ImageUpload value={form.site_logo} onChange={(v) => set({ site_logo: v })} testId="site-logo" editable={editable} box={{ minWidth: 120, height: 80 }} image={{ height: 72 }} />, 'PNG、JPG、WEBP、GIF，不超过2MB；会员端顶部、侧边菜单、登录页显示')}
         </Section>
         <Section title="首页弹窗">
           {flag('index_modal', '开启后会员每次打开网站时在首页弹出一次', '显示弹窗')}
@@ -188,7 +179,7 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
           </Row>
           {item(
             'ios_download_qrcode',
-            <ImageField value={form.ios_download_qrcode} onChange={(v) => set({ ios_download_qrcode: v })} testid="site-qrcode" editable={editable} clearable />,
+            <ImageUpload value={form.ios_download_qrcode} onChange={(v) => set({ ios_download_qrcode: v })} testId="site-qrcode" editable={editable} clearable box={{ minWidth: 120, height: 80 }} image={{ height: 72 }} />,
             '可不上传：下载页按下载地址生成二维码',
           )}
         </Section>
@@ -262,50 +253,3 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** An image from the console's upload route (/admin/api/uploads), with its preview. */
-function ImageField({ value, onChange, testid, editable, clearable }: { value: string; onChange: (url: string) => void; testid: string; editable: boolean; clearable?: boolean }) {
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
-  const onUpload = (info: UploadChangeParam<UploadFile<Envelope<UploadResult>>>) => {
-    const f = info.file;
-    if (f.status === 'uploading') return setUploading(true);
-    setUploading(false);
-    const answer = f.response;
-    if (f.status === 'done' && answer?.code === 200) {
-      onChange(answer.data.url);
-      message.success(answer.message);
-    } else if (f.status === 'done' || f.status === 'error') message.error(answer?.message || PROMO_ADMIN_MSG.uploadType);
-  };
-  // The server judges the bytes; this only spares a pointless upload.
-  const beforeUpload = (file: File) => {
-    const refusal = !IMAGE_TYPES.includes(file.type)
-      ? PROMO_ADMIN_MSG.uploadType
-      : file.size > PROMO_ADMIN_LIMITS.uploadMaxBytes
-        ? fmt(PROMO_ADMIN_MSG.uploadTooLarge, { mb: PROMO_ADMIN_LIMITS.uploadMaxBytes / 1024 / 1024 })
-        : null;
-    if (!refusal) return true;
-    message.error(refusal);
-    return Upload.LIST_IGNORE;
-  };
-  return (
-    <Space align="start" size={16}>
-      <div className="site-image-preview" data-testid={`${testid}-preview`}>
-        {value ? <Image src={value} alt="" height={72} /> : <span className="muted">未上传</span>}
-      </div>
-      {editable && (
-        <Space direction="vertical">
-          <Upload name={UPLOAD_FIELD} action={UPLOAD_ACTION} headers={uploadHeaders()} accept={IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={beforeUpload} onChange={onUpload}>
-            <Button icon={<UploadOutlined />} loading={uploading} data-testid={`${testid}-upload`}>
-              {value ? '更换图片' : '上传图片'}
-            </Button>
-          </Upload>
-          {clearable && value && (
-            <Button type="link" size="small" danger onClick={() => onChange('')} data-testid={`${testid}-clear`}>
-              移除图片
-            </Button>
-          )}
-        </Space>
-      )}
-    </Space>
-  );
-}
