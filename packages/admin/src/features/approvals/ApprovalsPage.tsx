@@ -48,7 +48,7 @@ export default function ApprovalsPage() {
     },
     {
       title: '状态',
-      width: 180,
+      width: 210,
       render: (_, r) => (
         <div className="cell-lines">
           <Tag color={COLORS[r.state]}>{r.state_label}</Tag>
@@ -63,7 +63,7 @@ export default function ApprovalsPage() {
     },
     {
       title: '操作',
-      width: 150,
+      width: 130,
       fixed: 'right',
       render: (_, r) =>
         r.state === 0 ? (
