@@ -221,17 +221,19 @@ describe('the audit log', () => {
       await expect.poll(() => page.locator('.ant-table-row').first().innerText()).toContain('调整会员余额');
       // from tomorrow: none of today's rows
       const [start, end] = await page.locator('.ant-card-extra .ant-picker-range input').all();
-      await start!.click();
-      await start!.fill(tomorrow);
-      await start!.press('Enter');
-      await end!.fill(tomorrow);
-      await end!.press('Enter');
+      // a day typed into each end of the range, each confirmed with Enter; both ends then show it
+      const pickRange = async (from: string, to: string) => {
+        await start!.click();
+        await start!.fill(from);
+        await start!.press('Enter');
+        await end!.click();
+        await end!.fill(to);
+        await end!.press('Enter');
+        await expect.poll(async () => [await start!.inputValue(), await end!.inputValue()]).toEqual([from, to]);
+      };
+      await pickRange(tomorrow, tomorrow);
       await expect.poll(() => page.locator('.ant-table-row').count()).toBe(0);
-      await start!.click();
-      await start!.fill(today);
-      await start!.press('Enter');
-      await end!.fill(today);
-      await end!.press('Enter');
+      await pickRange(today, today);
       const line = page.locator('.ant-table-row', { hasText: `会员 ${member.name}` });
       await line.waitFor();
       await line.click();
