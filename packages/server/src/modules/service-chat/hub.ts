@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { ServiceServerFrame } from '@app/contract';
+import { fanOutChannel, sendFrame } from '../../lib/fanout.js';
 import type { RedisLink } from '../../lib/redis.js';
 
 /**
@@ -11,8 +12,6 @@ import type { RedisLink } from '../../lib/redis.js';
  * delivered on this instance at once.
  */
 
-const MAX_BUFFERED_BYTES = 1024 * 1024;
-const SEND_TEXT = { binary: false } as const;
 
 /** 'm:<member id>' or 'v:<visitor id>': whose conversation a socket follows. */
 export type OwnerKey = `m:${number}` | `v:${number}`;
@@ -53,14 +52,7 @@ export interface ServiceHub {
 export function createServiceHub(app: FastifyInstance, redis: RedisLink | null): ServiceHub {
   const byOwner = new Map<string, Set<OwnerClient>>();
   const desks = new Set<StaffClient>();
-  let closed = false;
-
-  function send(clients: Iterable<{ ws: WebSocket }>, data: Buffer): void {
-    for (const c of clients) {
-      if (c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
-      c.ws.send(data, SEND_TEXT);
-    }
-  }
+  const send = sendFrame;
   // "o:<owner>\n<frame>", "s:\n<frame>" (desks) or "a:\n<frame>" (every owner).
   function deliverWire(text: string): void {
     const nl = text.indexOf('\n');
@@ -74,22 +66,7 @@ export function createServiceHub(app: FastifyInstance, redis: RedisLink | null):
     else if (text.startsWith('a:')) for (const set of byOwner.values()) send(set, data);
   }
   const channel = `${app.config.redisPrefix}service:chat`;
-  let fanOut: (wire: string) => void = deliverWire;
-  if (redis) {
-    redis.subscribe(channel, (text) => {
-      if (!closed) deliverWire(text);
-    });
-    fanOut = (wire) => {
-      if (!redis.healthy()) return deliverWire(wire);
-      redis.client.publish(channel, wire).catch((err) => {
-        app.log.warn({ err }, 'service chat: frame not published, delivered on this instance only');
-        deliverWire(wire);
-      });
-    };
-  }
-  app.addHook('onClose', async () => {
-    closed = true;
-  });
+  const fanOut = fanOutChannel(app, redis, channel, deliverWire, 'service chat');
 
   return {
     toOwner: (owner, frame) => fanOut(`o:${owner}\n${JSON.stringify(frame)}`),

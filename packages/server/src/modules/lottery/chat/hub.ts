@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import { WS_CLOSE, WS_PING_TEXT, type ServerFrame } from '@app/contract';
+import { fanOutChannel, MAX_BUFFERED_BYTES, sendFrame } from '../../../lib/fanout.js';
 import type { RedisLink } from '../../../lib/redis.js';
 import type { LotterySchedule } from '../engine/index.js';
 
@@ -15,8 +16,6 @@ import type { LotterySchedule } from '../engine/index.js';
  * data is above MAX_BUFFERED_BYTES (a client that stopped reading loses frames, not the server's memory).
  */
 
-/** Unsent bytes above which a socket gets no more frames until it drains. */
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** One member's socket in one room of this instance. */
 export interface RoomClient {
@@ -68,15 +67,7 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
   const byRoom = new Map<number, Set<RoomClient>>();
   /** sockets per "<roomId>:<memberId>" (every guest has an account of its own, so the cap is per member) */
   const held = new Map<string, number>();
-  let closed = false;
-
-  function send(clients: Iterable<RoomClient>, data: Buffer): void {
-    for (const c of clients) {
-      const ws = c.ws;
-      if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
-      ws.send(data, SEND_TEXT);
-    }
-  }
+  const send = sendFrame;
   function deliverRoom(roomId: number, data: Buffer): void {
     const set = byRoom.get(roomId);
     if (set) send(set, data);
@@ -97,20 +88,7 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
     if (text.startsWith('r:')) deliverRoom(Number(target), data);
     else if (text.startsWith('l:')) deliverLottery(target, data);
   }
-  let fanOut: (wire: string) => void = deliverWire;
-  if (redis) {
-    redis.subscribe(channel, (text) => {
-      if (!closed) deliverWire(text);
-    });
-    // Redis away: this instance's sockets still hear their rooms (other instances' do not, until it is back).
-    fanOut = (wire) => {
-      if (!redis.healthy()) return deliverWire(wire);
-      redis.client.publish(channel, wire).catch((err) => {
-        app.log.warn({ err }, 'lottery rooms: frame not published, delivered on this instance only');
-        deliverWire(wire);
-      });
-    };
-  }
+  const fanOut = fanOutChannel(app, redis, channel, deliverWire, 'lottery rooms');
 
   // The server's ping, and the end of sockets that went silent. A socket is pinged when the server has
   // sent it no ping (nor answered one of its pings) for a whole interval; looking a few times per interval
@@ -131,7 +109,6 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
   );
   pingTimer.unref();
   app.addHook('onClose', async () => {
-    closed = true;
     clearInterval(pingTimer);
   });
 
