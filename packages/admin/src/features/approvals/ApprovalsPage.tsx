@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tabs, Tag, Typography, type ButtonProps } from 'antd';
+import { Button, Card, InputNumber, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ADMIN_LIMITS, APPROVAL_STATE_LABELS, FINANCE_DESK_MSG, fmt, staffReasonFailure, thresholdFailure, type AdminApproval } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { tablePaging } from '../../shared/pagination';
+import { RejectModal } from '../../shared/components/RejectModal';
 import { useAction } from '../../shared/useAction';
 import { approvalKeys, approvalsApi, type ApprovalState } from './api';
 
@@ -140,25 +141,17 @@ function ThresholdCard({ editable }: { editable: boolean }) {
 }
 
 function RejectApproval({ approval, busy, onCancel, onSubmit }: { approval: AdminApproval | null; busy: boolean; onCancel(): void; onSubmit(reason: string): void }) {
-  const [form] = Form.useForm<{ reason: string }>();
-  const failure = (v: unknown) => staffReasonFailure(v ?? '', FINANCE_DESK_MSG.approvalReason);
   return (
-    <Modal
+    <RejectModal
       title={approval ? `拒绝复核申请 #${approval.id}（${approval.kind_label}）` : ''}
       open={!!approval}
-      okText="确认拒绝"
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'approval-reject-confirm' } as ButtonProps}
-      cancelText="取消"
+      busy={busy}
       onCancel={onCancel}
-      onOk={() => form.validateFields().then((v) => onSubmit(v.reason.trim()))}
-      afterOpenChange={(visible) => visible || form.resetFields()}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label="拒绝原因" rules={[{ validator: (_, v) => (failure(v) ? Promise.reject(new Error(failure(v)!)) : Promise.resolve()) }]}>
-          <Input.TextArea rows={3} maxLength={ADMIN_LIMITS.reasonMax} showCount placeholder={fmt('提交人与审计日志中可见（最多{max}字）', { max: ADMIN_LIMITS.reasonMax })} data-testid="approval-reject-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      onSubmit={onSubmit}
+      rule={(v) => staffReasonFailure(v, FINANCE_DESK_MSG.approvalReason)}
+      maxLength={ADMIN_LIMITS.reasonMax}
+      placeholder={fmt('提交人与审计日志中可见（最多{max}字）', { max: ADMIN_LIMITS.reasonMax })}
+      testId="approval-reject"
+    />
   );
 }

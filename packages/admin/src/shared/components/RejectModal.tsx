@@ -1,19 +1,31 @@
 import { Form, Input, Modal, type ButtonProps } from 'antd';
 import { LIMITS, reviewReasonFailure } from '@app/contract';
 
-/** The reason dialog of a rejection (deposit or withdrawal): 1–200 characters, the contract's rule. */
+/**
+ * The reason dialog of a rejection: by default a deposit's or a withdrawal's (1–200 characters, the
+ * contract's rule, which the member reads in a mail); `rule`, `maxLength` and `placeholder` fit it to
+ * another (a maker–checker request's), `testId` names its parts (<testId>-reason, <testId>-confirm).
+ */
 export function RejectModal({
   title,
   open,
   busy,
   onCancel,
   onSubmit,
+  rule = reviewReasonFailure,
+  maxLength = LIMITS.reviewReasonMax,
+  placeholder = '会员将在站内信中看到此原因',
+  testId = 'reject',
 }: {
   title: string;
   open: boolean;
   busy: boolean;
   onCancel(): void;
   onSubmit(reason: string): void;
+  rule?: (reason: string) => string | null;
+  maxLength?: number;
+  placeholder?: string;
+  testId?: string;
 }) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
@@ -21,7 +33,7 @@ export function RejectModal({
       title={title}
       open={open}
       okText="确认拒绝"
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'reject-confirm' } as ButtonProps}
+      okButtonProps={{ danger: true, loading: busy, 'data-testid': `${testId}-confirm` } as ButtonProps}
       cancelText="取消"
       onCancel={onCancel}
       onOk={() => form.validateFields().then((v) => onSubmit(v.reason.trim()))}
@@ -32,9 +44,16 @@ export function RejectModal({
         <Form.Item
           name="reason"
           label="拒绝原因"
-          rules={[{ validator: (_, value) => (reviewReasonFailure(value ?? '') ? Promise.reject(new Error(reviewReasonFailure(value ?? '')!)) : Promise.resolve()) }]}
+          rules={[
+            {
+              validator: (_, value) => {
+                const failure = rule(value ?? '');
+                return failure ? Promise.reject(new Error(failure)) : Promise.resolve();
+              },
+            },
+          ]}
         >
-          <Input.TextArea rows={3} maxLength={LIMITS.reviewReasonMax} showCount placeholder="会员将在站内信中看到此原因" data-testid="reject-reason" />
+          <Input.TextArea rows={3} maxLength={maxLength} showCount placeholder={placeholder} data-testid={`${testId}-reason`} />
         </Form.Item>
       </Form>
     </Modal>
