@@ -96,6 +96,18 @@ export function playIdsOf(type: LotteryType): string[] {
 export function isPlayOf(type: LotteryType, playId: string): boolean {
   return PLAYS[type].byId.has(playId);
 }
+/**
+ * What a member reads for a play on a record, e.g. 大小单双 大 or 特码 05 (the id names its type:
+ * k3_ dice, lhc_ 六合彩); an unknown id reads as itself.
+ */
+export function lotteryPlayLabel(playId: string): string {
+  const type = playId.startsWith('k3_') ? LOTTERY_TYPE.dice : LOTTERY_TYPE.sixBall;
+  const play = PLAYS[type].byId.get(playId);
+  if (!play) return playId;
+  const group = PLAYS[type].groups.find((g) => g.key === play.group);
+  return group ? `${group.name} ${play.title}` : play.title;
+}
+
 /** One play of a type (throws on an unknown id: callers check isPlayOf on input first). */
 export function lotteryPlay(type: LotteryType, playId: string): LotteryPlay {
   const play = PLAYS[type].byId.get(playId);

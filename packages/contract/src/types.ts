@@ -11,6 +11,15 @@ export interface Page<T> {
   per_page: number;
   last_page: number;
 }
+/** POST /api/betrecord: a page of bets, and the sums of every bet the filter holds (not only this page's). */
+export interface BetTotals {
+  bet_amount: number;
+  valid_amount: number;
+  win_loss: number;
+}
+export interface BetRecordPage<T> extends Page<T> {
+  totals: BetTotals;
+}
 export interface AppInfo {
   title: string;
   site_state: 0 | 1;

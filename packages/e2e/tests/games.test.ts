@@ -479,6 +479,12 @@ describe('playing in the frame', () => {
       expect(await rows.first().getByTestId('bet-game').innerText()).toBe(game.gamename);
       expect(await rows.first().getByTestId('bet-venue').innerText()).toBe(provider.name);
       expect(await rows.first().getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.settled]);
+      // the filter's totals above the list: 总投注 and 有效投注 are the rows' sums, 输赢 is what the venue moved
+      const yuan = (t: string) => Number(t.replace(/[+,]/g, ''));
+      const staked = (await page.getByTestId('bet-amount').allInnerTexts()).reduce((a, t) => a + yuan(t), 0);
+      expect(yuan(await page.getByTestId('bet-total-amount').innerText())).toBeCloseTo(staked, 2);
+      expect(yuan(await page.getByTestId('bet-total-valid').innerText())).toBeCloseTo(staked, 2);
+      expect(yuan(await page.getByTestId('bet-total-winloss').innerText())).toBeCloseTo(after - 200, 2);
       await still(page, 'games-slot-betrecord');
       expect(await transferWays(page, 3)).toContain(`${PLATFORM_WALLET.name} → ${provider.name}`);
       expect(await transferWays(page, 4)).toContain(`${provider.name} → ${PLATFORM_WALLET.name}`);

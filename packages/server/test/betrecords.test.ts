@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BET_RECORD_PAGE_SIZE, MSG, type BetRecord, type Page } from '@app/contract';
+import { BET_RECORD_PAGE_SIZE, MSG, type BetRecord, type BetRecordPage } from '@app/contract';
 import { ingestBets } from '../src/modules/games/feed.js';
 import { memberDailyBets, memberFlowFen } from '../src/modules/games/betrecords.js';
 import { beijing, beijingDayStart } from '../src/lib/time.js';
@@ -271,7 +271,7 @@ describe('memberDailyBets', () => {
 });
 
 describe('POST /api/betrecord', () => {
-  const list = (token: string | undefined, body: Record<string, unknown> = {}) => s.api<Page<BetRecord>>('/api/betrecord', body, { token });
+  const list = (token: string | undefined, body: Record<string, unknown> = {}) => s.api<BetRecordPage<BetRecord>>('/api/betrecord', body, { token });
 
   it('answers 401 请登录！ without a session', async () => {
     expect(await list(undefined)).toMatchObject({ code: 401, message: MSG.notLoggedIn });
@@ -300,6 +300,8 @@ describe('POST /api/betrecord', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
     expect(r.data.data[0]).toMatchObject({ status: 2, status_text: '未结算', win_loss: 0, api_type: 'SABA' });
+    // the filter's totals: 总投注 both stakes, 有效投注 and 输赢 the settled bet's
+    expect(r.data.totals).toEqual({ bet_amount: 13.5, valid_amount: 10.5, win_loss: 10.5 });
   });
 
   it('filters by venue and by Beijing date (default 4: 30 days), and pages by 15', async () => {
@@ -326,6 +328,11 @@ describe('POST /api/betrecord', () => {
     expect(p1.data.data).toHaveLength(15);
     expect(p2.data.data).toHaveLength(2);
     expect(p1.data.data.map((x) => x.bet_amount)).toEqual(Array.from({ length: 15 }, (_, i) => (1_00 + i) / 100));
+    // the totals are the whole filter's, on every page: 17 stakes of 1.00 + i
+    const sum = Array.from({ length: 17 }, (_, i) => 1_00 + i).reduce((x, y) => x + y, 0) / 100;
+    expect(p1.data.totals.bet_amount).toBe(sum);
+    expect(p2.data.totals.bet_amount).toBe(sum);
+    expect((await list(token, { api_type: 'NOPE' })).data.totals).toEqual({ bet_amount: 0, valid_amount: 0, win_loss: 0 });
     expect((await list(token, { api_type: 'pp', page: 3 })).data.data).toEqual([]);
   });
 });
@@ -354,7 +361,7 @@ describe('from launch to bet record (the venue play path)', () => {
     expect(hand.code).toBe(200);
     plays.push(hand.data);
 
-    const r = await s.api<Page<BetRecord>>('/api/betrecord', {}, { token });
+    const r = await s.api<BetRecordPage<BetRecord>>('/api/betrecord', {}, { token });
     expect(r.data.total).toBe(4);
     const byId = new Map(r.data.data.map((x) => [x.bet_id, x]));
     for (const p of plays) expect(byId.get(p.bet_id)).toMatchObject({ bet_amount: p.stake, win_loss: p.win_loss, status: 1 });
@@ -364,6 +371,6 @@ describe('from launch to bet record (the venue play path)', () => {
     expect(validFen).toBeGreaterThan(0);
     expect(await memberFlowFen(s.db.kysely, id)).toBe(validFen);
     expect(await turnoverOf(id)).toBe(500_00 - validFen);
-    expect((await s.api<Page<BetRecord>>('/api/betrecord', { api_type: 'AG' }, { token })).data.total).toBe(1);
+    expect((await s.api<BetRecordPage<BetRecord>>('/api/betrecord', { api_type: 'AG' }, { token })).data.total).toBe(1);
   });
 });

@@ -133,8 +133,9 @@ describe('POST /api/lotteryOrder', () => {
     ]);
     const list = await s.api('/api/betrecord', { date: 1 }, { token: m.token });
     expect(list.data.data.map((b: { platname: string; plays: string; status: number; bet_amount: number }) => [b.platname, b.plays, b.status, b.bet_amount]).sort()).toEqual([
-      ['彩票', '极速快三', 2, 10],
-      ['彩票', '极速快三', 2, 2.5],
+      // what each line was on: the round, the play and its odds
+      ['彩票', `极速快三 第${expectAt(t)}期 和值 10 @7.6`, 2, 2.5],
+      ['彩票', `极速快三 第${expectAt(t)}期 大小单双 大 @1.96`, 2, 10],
     ]);
   });
 

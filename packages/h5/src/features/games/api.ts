@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CODE, ELECTRONIC_PROVIDERS, MSG, type BetRecord, type GameUrl, type Page, type ProviderGame } from '@app/contract';
+import { CODE, ELECTRONIC_PROVIDERS, MSG, type BetRecord, type BetRecordPage, type GameUrl, type Page, type ProviderGame } from '@app/contract';
 import { ApiError, call, request } from '../../shared/api/client';
 
 /** The game calls of spec §7: launch URLs, a provider's game list and the bet records. */
@@ -54,6 +54,6 @@ export interface BetFilter {
 }
 export const betRecordsKey = (f: BetFilter) => ['games', 'betrecord', f.date, f.api_type] as const;
 
-export function fetchBetRecords(filter: BetFilter, page: number): Promise<Page<BetRecord>> {
-  return request<Page<BetRecord>>('betrecord', { body: { date: filter.date, api_type: filter.api_type, page } });
+export function fetchBetRecords(filter: BetFilter, page: number): Promise<BetRecordPage<BetRecord>> {
+  return request<BetRecordPage<BetRecord>>('betrecord', { body: { date: filter.date, api_type: filter.api_type, page } });
 }

@@ -25,18 +25,21 @@ export function EmptyState({ text = MSG.empty }: { text?: string }) {
  * A paged list (spec §4): the first page loads at once, the next one when the end comes within
  * 300 px, pages append until last_page; then 没有更多了, or 空空如也 when there is nothing at all.
  */
-export function InfiniteList<T>({
+export function InfiniteList<P extends Page<unknown>>({
   queryKey,
   fetchPage,
   renderItem,
   itemKey,
+  header,
   enabled = true,
   className = '',
 }: {
   queryKey: QueryKey;
-  fetchPage: (page: number) => Promise<Page<T>>;
-  renderItem: (item: T, index: number) => ReactNode;
-  itemKey: (item: T) => string | number;
+  fetchPage: (page: number) => Promise<P>;
+  renderItem: (item: P['data'][number], index: number) => ReactNode;
+  itemKey: (item: P['data'][number]) => string | number;
+  /** above the items, from the first page's answer (a list's totals) */
+  header?: (first: P) => ReactNode;
   enabled?: boolean;
   className?: string;
 }) {
@@ -65,6 +68,7 @@ export function InfiniteList<T>({
   const hasMore = !!q.hasNextPage;
   return (
     <div className={`infinite-list ${className}`}>
+      {header && q.data.pages[0] && header(q.data.pages[0])}
       {items.map((item, i) => (
         <div key={itemKey(item)} className="infinite-list-item">
           {renderItem(item, i)}

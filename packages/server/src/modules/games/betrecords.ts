@@ -1,4 +1,5 @@
-import { BET_RECORD_PAGE_SIZE, BET_STATUS_LABELS, fenToYuan, type BetRecord, type Page } from '@app/contract';
+import { BET_RECORD_PAGE_SIZE, BET_STATUS_LABELS, fenToYuan, LOTTERY_VENUE, type BetRecord, type BetRecordPage } from '@app/contract';
+import { lotteryPlayLabel } from '@app/contract/lottery-plays';
 import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { beijing } from '../../lib/time.js';
@@ -13,11 +14,19 @@ export interface BetRecordQuery {
   api_type: string;
 }
 
+/** What a lottery line was on, from its record's detail: 第20261127001期 大小单双 大 @1.98. */
+function lotteryPlays(title: string, detail: unknown): string {
+  const d = (typeof detail === 'string' ? JSON.parse(detail) : detail) as { expect?: string; play?: string; odds?: number } | null;
+  if (!d?.play) return title;
+  return `${title} 第${d.expect}期 ${lotteryPlayLabel(d.play)} @${d.odds}`;
+}
+
 /**
  * POST /api/betrecord (spec §2 /betRecord, §7): the member's own bets since the start of the Beijing
- * day N−1 days ago, newest first, 15 per page.
+ * day N−1 days ago, newest first, 15 per page, with the totals of the whole filter (总投注, 有效投注,
+ * 输赢); a lottery line says what it was on.
  */
-export async function betRecords(db: Kdb, memberId: number, q: BetRecordQuery, now: Date = new Date()): Promise<Page<BetRecord>> {
+export async function betRecords(db: Kdb, memberId: number, q: BetRecordQuery, now: Date = new Date()): Promise<BetRecordPage<BetRecord>> {
   let base = db
     .selectFrom('bet_records as b')
     .innerJoin('venues as v', 'v.code', 'b.venue')
@@ -26,15 +35,23 @@ export async function betRecords(db: Kdb, memberId: number, q: BetRecordQuery, n
   if (q.api_type) base = base.where('b.venue', '=', q.api_type);
   const [rows, count] = await Promise.all([
     base
-      .select(['b.id', 'b.bet_id', 'b.venue', 'v.name', 'b.category', 'b.game_name', 'b.bet_fen', 'b.valid_fen', 'b.win_loss_fen', 'b.status', 'b.bet_at'])
+      .select(['b.id', 'b.bet_id', 'b.venue', 'v.name', 'b.category', 'b.game_name', 'b.detail', 'b.bet_fen', 'b.valid_fen', 'b.win_loss_fen', 'b.status', 'b.bet_at'])
       .orderBy('b.bet_at', 'desc')
       .orderBy('b.id', 'desc')
       .limit(BET_RECORD_PAGE_SIZE)
       .offset(offsetOf(q.page, BET_RECORD_PAGE_SIZE))
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        sql<string>`coalesce(sum(b.bet_fen), 0)`.as('bet_fen'),
+        sql<string>`coalesce(sum(b.valid_fen), 0)`.as('valid_fen'),
+        sql<string>`coalesce(sum(b.win_loss_fen), 0)`.as('win_loss_fen'),
+      ])
+      .executeTakeFirstOrThrow(),
   ]);
-  return pageOf(
+  const totals = { bet_amount: fenToYuan(Number(count.bet_fen)), valid_amount: fenToYuan(Number(count.valid_fen)), win_loss: fenToYuan(Number(count.win_loss_fen)) };
+  const page = pageOf(
     rows.map((r) => ({
       id: r.id,
       bet_id: r.bet_id,
@@ -42,7 +59,7 @@ export async function betRecords(db: Kdb, memberId: number, q: BetRecordQuery, n
       platname: r.name,
       category: r.category,
       Code: r.game_name,
-      plays: r.game_name,
+      plays: r.venue === LOTTERY_VENUE ? lotteryPlays(r.game_name, r.detail) : r.game_name,
       bet_amount: fenToYuan(r.bet_fen),
       valid_amount: fenToYuan(r.valid_fen),
       win_loss: fenToYuan(r.win_loss_fen),
@@ -54,6 +71,7 @@ export async function betRecords(db: Kdb, memberId: number, q: BetRecordQuery, n
     q.page,
     BET_RECORD_PAGE_SIZE,
   );
+  return { ...page, totals };
 }
 
 /** One member's settled bets of one Beijing day in one hall category (amounts in fen). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { BET_STATUS, netRoundLines, type LotteryType } from '@app/contract';
+import { BET_STATUS, LOTTERY_VENUE, netRoundLines, type LotteryType } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
@@ -29,7 +29,8 @@ import { commitmentOf, drawResult, newSeed, nextRound, opposedPlay, roundAt, set
  *    and the orders it settled itself, so each is told once whichever instance ran the pass.
  */
 
-export const LOTTERY_VENUE = 'lottery';
+/** The lottery's lines in bet_records are the venue LOTTERY_VENUE's (the contract's, shared with the reports). */
+export { LOTTERY_VENUE };
 export const LOTTERY_CATEGORY = 'lottery';
 /** Advisory lock key of the pass across instances. */
 const LOCK_KEY = JOB_LOCK.lottery;

@@ -1,4 +1,4 @@
-import { BET_STATUS, BET_STATUS_LABELS, formatYuan, type BetRecord } from '@app/contract';
+import { BET_STATUS, BET_STATUS_LABELS, formatYuan, type BetRecord, type BetTotals } from '@app/contract';
 
 /** The colour of a bet's state: settled green, unsettled amber, invalid grey (spec §4). */
 function statusTone(status: number): string {
@@ -7,12 +7,40 @@ function statusTone(status: number): string {
   return 'weak';
 }
 
-/** Win/loss with its sign: + green for a win, − red for a loss, nothing while unsettled. */
+/** A win/loss amount with its sign and tone: + red for a win, − green for a loss (as Chinese players read them). */
+export function signedWinLoss(amount: number): { text: string; tone: string } {
+  if (amount > 0) return { text: `+${formatYuan(amount)}`, tone: 'bet-win' };
+  if (amount < 0) return { text: `-${formatYuan(-amount)}`, tone: 'bet-loss' };
+  return { text: formatYuan(0), tone: 'bet-even' };
+}
+
+/** A bet's win/loss: nothing while unsettled. */
 function winLoss(b: BetRecord): { text: string; tone: string } {
   if (b.status === BET_STATUS.unsettled) return { text: '--', tone: 'bet-open' };
-  if (b.win_loss > 0) return { text: `+${formatYuan(b.win_loss)}`, tone: 'bet-win' };
-  if (b.win_loss < 0) return { text: `-${formatYuan(-b.win_loss)}`, tone: 'bet-loss' };
-  return { text: formatYuan(0), tone: 'bet-even' };
+  return signedWinLoss(b.win_loss);
+}
+
+/** 总投注, 有效投注 and 输赢 of every bet the filter holds (the server's sums, not the loaded pages'). */
+export function BetTotalsBar({ totals }: { totals: BetTotals }) {
+  const result = signedWinLoss(totals.win_loss);
+  return (
+    <div className="bet-totals" data-testid="bet-totals">
+      <div>
+        <span>总投注</span>
+        <b data-testid="bet-total-amount">{formatYuan(totals.bet_amount)}</b>
+      </div>
+      <div>
+        <span>有效投注</span>
+        <b data-testid="bet-total-valid">{formatYuan(totals.valid_amount)}</b>
+      </div>
+      <div>
+        <span>输赢</span>
+        <b className={result.tone} data-testid="bet-total-winloss">
+          {result.text}
+        </b>
+      </div>
+    </div>
+  );
 }
 
 /** One bet: game and venue, win/loss, bet number and state, stake and valid amount, time. */
