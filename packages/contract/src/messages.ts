@@ -3,7 +3,7 @@
  * who reads them: MSG (member app and API), ADMIN_MSG (back office), LOTTERY_MSG (lottery rooms) here,
  * and in modules of their own, so the member app's first paint does not load them (the bundler keeps a
  * shared module whole): PAYPASS_MSG (messages-paypass.ts), REBATE_MSG and VIP_MSG (messages-loyalty.ts).
- * Texts quoted by the product spec are kept byte for byte (including its typos such as 请输人).
+ * Texts quoted by the product spec are kept byte for byte, except its typos (请输人…), shown corrected (请输入…, DESIGN §4).
  */
 export const MSG = {
   // generic
@@ -41,7 +41,7 @@ export const MSG = {
   regInviterUnknown: '推荐人不存在',
   regFailed: '注册失败',
   regSuccess: '注册成功',
-  regPayPassword: '请输人支付密码长度',
+  regPayPassword: '请输入支付密码长度',
   welcomeMailTitle: '欢迎加入{site}',
   welcomeMailContent: '尊敬的{name}，欢迎您加入{site}！祝您游戏愉快。如有任何疑问，请随时联系在线客服。',
   // profile
@@ -69,11 +69,11 @@ export const MSG = {
   cardHolderEmpty: '请输入姓名',
   cardBankEmpty: '请输入银行',
   cardBranchEmpty: '请输入开户行地址',
-  cardNumberEmpty: '请输人银行卡号',
-  cardPayPasswordEmpty: '请输人支付密码',
-  cardNumberLength: '请输人正确的卡号长度',
+  cardNumberEmpty: '请输入银行卡号',
+  cardPayPasswordEmpty: '请输入支付密码',
+  cardNumberLength: '请输入正确的卡号长度',
   cardNumberInvalid: '请输入正确的银行卡号',
-  cardPayPasswordLength: '请输人支付密码长度',
+  cardPayPasswordLength: '请输入支付密码长度',
   payPasswordWrong: '支付密码错误',
   cardLimit: '最多只能绑定{max}张',
   cardDuplicate: '该卡号已绑定',
