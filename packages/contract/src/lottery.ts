@@ -107,6 +107,26 @@ export const LOTTERY_OPENLIST_SIZE = 20;
 export type LotteryExtend = { numbers: number[] } & LotteryAttributes;
 
 /** POST /api/lotteryList item. */
+/** POST /api/lotteryMyOrders: the member's own lines in one lottery (the room's 我的注单), newest first. */
+export const LOTTERY_MY_ORDERS_PAGE_SIZE = 20;
+export interface LotteryMyOrder {
+  order_no: string;
+  line: number;
+  expect: string;
+  /** what the line was on, e.g. 大小单双 大 (lotteryPlayLabel) */
+  play: string;
+  odds: number;
+  stake: number;
+  /** BET_STATUS: 2 未结算 until the round is drawn, then 1 已结算 */
+  status: number;
+  status_text: string;
+  /** what the line paid (0 when it lost or while unsettled) */
+  payout: number;
+  /** payout − stake once settled, 0 before */
+  win_loss: number;
+  created_at: string;
+}
+
 export interface LotteryListItem {
   name: string;
   title: string;

@@ -165,6 +165,8 @@ export const getFanshuiSchema = z.object({
 
 export const lotteryRoomListSchema = z.object({ name: z.string().trim().max(40).catch('').default('') });
 export const lotteryRoomSchema = z.object({ room_id: int(1, 2 ** 31 - 1) });
+/** POST /api/lotteryMyOrders {room_id, page}: the member's lines in that room's lottery. */
+export const lotteryMyOrdersSchema = z.object({ room_id: int(1, 2 ** 31 - 1), page: int(1, LIMITS.pageMax).catch(1).default(1) });
 export const lotteryOrderSchema = z.object({
   room_id: int(1, 2 ** 31 - 1),
   expect: z.union([z.string().trim().max(20), z.number().int().nonnegative()]).transform(String),

@@ -357,15 +357,16 @@ describe('/betRecord', () => {
       }
       await page.getByTestId('list-end').waitFor();
       expect(await rows.count()).toBe(total);
-      // Each spin's row: its amounts, and its win/loss signed and coloured (+ green, − red).
+      // Each spin's row: its amounts, and its win/loss signed and coloured (+ red, − green).
       for (const spin of spins) {
         const row = page.locator(`[data-bet-id="${spin.bet_id}"]`);
         expect(await row.getByTestId('bet-amount').innerText()).toBe('2.00');
         expect(await row.getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.settled]);
         const shown = await row.getByTestId('bet-winloss').innerText();
         const colour = await row.getByTestId('bet-winloss').evaluate((el) => getComputedStyle(el).color);
-        if (spin.win_loss > 0) expect([shown, colour]).toEqual([`+${spin.win_loss.toFixed(2)}`, 'rgb(15, 157, 110)']);
-        else if (spin.win_loss < 0) expect([shown, colour]).toEqual([`-${(-spin.win_loss).toFixed(2)}`, 'rgb(224, 49, 49)']);
+        // a win reads red and a loss green, as Chinese players read them
+        if (spin.win_loss > 0) expect([shown, colour]).toEqual([`+${spin.win_loss.toFixed(2)}`, 'rgb(229, 56, 59)']);
+        else if (spin.win_loss < 0) expect([shown, colour]).toEqual([`-${(-spin.win_loss).toFixed(2)}`, 'rgb(15, 157, 110)']);
         else expect(shown).toBe('0.00');
       }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { MSG, fmt, LOTTERY_STAKE_DEFAULT_YUAN, WS_PING_INTERVAL_MS, WS_PING_TEXT, type LotteryListItem, type LotteryRoomData, type LotteryRoomListItem, LOTTERY_MSG } from '@app/contract';
+import { MSG, fmt, formatYuan, LOTTERY_STAKE_DEFAULT_YUAN, WS_PING_INTERVAL_MS, WS_PING_TEXT, type LotteryListItem, type LotteryRoomData, type LotteryRoomListItem, LOTTERY_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -292,6 +292,17 @@ describe('two members in one 极速快三 room', () => {
       const balanceAfter = await balanceOf(alice.token);
       await expect.poll(() => a.page.getByTestId('room-balance').innerText(), { timeout: 8000 }).toContain(balanceAfter.toLocaleString('zh-CN', { minimumFractionDigits: 2 }));
       await still(a.page, 'lottery-room-result');
+
+      // 我的注单: every line of the round with what it paid — the drawn sum 中奖, the others 未中奖.
+      await a.page.getByTestId('open-my-orders').click();
+      const mine = a.page.getByTestId('my-order');
+      await expect.poll(() => mine.count(), { timeout: 8000 }).toBe(sums.length);
+      const won = mine.filter({ has: a.page.locator('[data-testid=my-order-play]', { hasText: new RegExp(`^和值 ${sum}$`) }) });
+      expect(await won.getByTestId('my-order-outcome').innerText()).toBe(`中奖 +${formatYuan(payoutFen / 100 - LOTTERY_STAKE_DEFAULT_YUAN)}`);
+      expect(await mine.getByText('未中奖').count()).toBe(sums.length - 1);
+      await still(a.page, 'lottery-my-orders');
+      await a.page.getByTestId('my-orders').locator('..').getByRole('button', { name: '关闭' }).click();
+      await a.page.getByTestId('my-orders').waitFor({ state: 'hidden' });
 
       // The past results list the round with the seed behind the commitment shown before it opened.
       expect(drawn.commitment).toBe(commitment);

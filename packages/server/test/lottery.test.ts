@@ -139,6 +139,39 @@ describe('POST /api/lotteryOrder', () => {
     ]);
   });
 
+  it('我的注单 (POST /api/lotteryMyOrders): the member’s own lines in the room’s lottery, newest first, then what each paid once drawn', async () => {
+    const t = openK3();
+    await at(t);
+    const m = await member(100);
+    const other = await member(100);
+    expect(await order(m.token, { room_id: k3Room, expect: expectAt(t), order: [{ id: 'k3_big', total: 10 }, { id: 'k3_sum_10', total: 2 }] })).toMatchObject({ code: 200 });
+    expect(await order(other.token, { room_id: k3Room, expect: expectAt(t), order: [{ id: 'k3_small', total: 5 }] })).toMatchObject({ code: 200 });
+    const mine = (token: string, body: Record<string, unknown> = { room_id: k3Room }) => s.api('/api/lotteryMyOrders', body, { token });
+
+    const open = await mine(m.token);
+    expect(open).toMatchObject({ code: 200, data: { total: 2, current_page: 1, last_page: 1 } });
+    expect(open.data.data.map((o: { play: string; stake: number; odds: number; status_text: string; payout: number }) => [o.play, o.stake, o.odds, o.status_text, o.payout]).sort()).toEqual([
+      ['和值 10', 2, 7.6, '未结算', 0],
+      ['大小单双 大', 10, 1.96, '未结算', 0],
+    ]);
+    expect(open.data.data[0]).toMatchObject({ expect: expectAt(t), order_no: expect.any(String), created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+
+    // drawn and settled: each line says what it paid, as the ledger did
+    await at(t + 120_000);
+    const drawn = await mine(m.token);
+    const rows = await s.db.kysely.selectFrom('lottery_orders').select(['play_id', 'payout_fen', 'stake_fen']).where('member_id', '=', m.id).execute();
+    for (const o of drawn.data.data as Array<{ play: string; status_text: string; payout: number; win_loss: number }>) {
+      const row = rows.find((r) => (o.play === '大小单双 大' ? r.play_id === 'k3_big' : r.play_id === 'k3_sum_10'))!;
+      expect(o).toMatchObject({ status_text: '已结算', payout: row.payout_fen / 100, win_loss: (row.payout_fen - row.stake_fen) / 100 });
+    }
+    // only the caller's lines, whatever room is sent; a 六合彩 room lists that lottery's (none); bad input
+    expect((await mine(other.token)).data.data.map((o: { play: string }) => o.play)).toEqual(['大小单双 小']);
+    expect((await mine(m.token, { room_id: lhcRoom })).data.total).toBe(0);
+    expect(await mine(m.token, { room_id: 999999 })).toMatchObject({ code: 400, message: LOTTERY_MSG.lotteryRoomMissing });
+    expect((await mine(m.token, { room_id: 'abc' })).code).toBe(400);
+    expect(await s.api('/api/lotteryMyOrders', { room_id: k3Room })).toMatchObject({ code: 401 });
+  });
+
   it('lets the trial account bet with its demo money', async () => {
     const t = openK3();
     await at(t);

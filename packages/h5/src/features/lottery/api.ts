@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LotteryListItem, LotteryRoomData, LotteryRoomListItem } from '@app/contract';
+import type { LotteryListItem, LotteryMyOrder, LotteryRoomData, LotteryRoomListItem, Page } from '@app/contract';
 import { call, request } from '../../shared/api/client';
 
 /** The lottery room calls of spec §7 "Lottery room". */
@@ -56,4 +56,11 @@ export interface OrderLine {
 /** POST /api/lotteryOrder: the whole envelope, so the caller shows the server's message either way. */
 export function placeOrder(roomId: number, expect: string, lines: OrderLine[]) {
   return call<{ order_no: string; expect: string }>('lotteryOrder', { body: { room_id: roomId, expect, order: lines.map((l) => ({ id: l.id, total: l.total, data: l.playtitle })) }, overlay: true });
+}
+
+export const myOrdersKey = (roomId: number) => ['lotteryMyOrders', roomId] as const;
+
+/** POST /api/lotteryMyOrders {room_id, page}: the member's own lines in the room's lottery (我的注单). */
+export function fetchMyOrders(roomId: number, page: number): Promise<Page<LotteryMyOrder>> {
+  return request<Page<LotteryMyOrder>>('lotteryMyOrders', { body: { room_id: roomId, page } });
 }

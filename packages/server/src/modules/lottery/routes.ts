@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LOTTERY_MSG } from '@app/contract';
-import { lotteryOrderSchema, lotteryRoomListSchema, lotteryRoomSchema } from '@app/contract/schemas';
+import { lotteryMyOrdersSchema, lotteryOrderSchema, lotteryRoomListSchema, lotteryRoomSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { myLotteryOrders } from './my-orders.js';
 import { listLotteries, listRooms, placeOrder, roomData } from './service.js';
 
 /** The in-house lottery rooms (spec §7 "Lottery room", DESIGN §7). A trial account bets with its demo money. */
@@ -21,6 +22,11 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post('/lotteryOrder', member, async (req) => {
     const input = parse(lotteryOrderSchema, req.body);
     return ok(await placeOrder(app.kdb, req.member!.id, input, app.lottery.now(), req.log), LOTTERY_MSG.lotteryBetOk);
+  });
+
+  app.post('/lotteryMyOrders', member, async (req) => {
+    const { room_id, page } = parse(lotteryMyOrdersSchema, req.body);
+    return ok(await myLotteryOrders(app.kdb, req.member!.id, room_id, page));
   });
 };
 export default routes;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { BillOutline, LeftOutline, LockFill, QuestionCircleOutline } from 'antd-mobile-icons';
+import { BillOutline, LeftOutline, LockFill, QuestionCircleOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import {
   CHAT_LIMITS,
   CHAT_ORDER,
@@ -30,6 +30,7 @@ import { ChatBox } from '../components/ChatBox';
 import { ConfirmLines } from '../components/ConfirmLines';
 import { HelpDialog } from '../components/HelpDialog';
 import { HistorySheet } from '../components/HistorySheet';
+import { MyOrdersSheet } from '../components/MyOrdersSheet';
 import { DiceDefs } from '../components/Result';
 import { RoundPanel } from '../components/RoundPanel';
 import { VerifyView } from '../components/VerifyView';
@@ -71,6 +72,7 @@ function RoomView({
   const [chat, dispatch] = useReducer(chatReducer, room.chatdata, (raw) => chatReducer([], { type: 'history', messages: chatMessagesOf(raw) }));
   const [sheetOpen, setSheetOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [mineOpen, setMineOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [verifying, setVerifying] = useState<LotteryOpenItem | null>(null);
   const [text, setText] = useState('');
@@ -226,6 +228,9 @@ function RoomView({
             {room.title}
           </small>
         </div>
+        <button type="button" className="lot-bar-icon" aria-label="我的注单" onClick={() => setMineOpen(true)} data-testid="open-my-orders">
+          <UnorderedListOutline />
+        </button>
         <button type="button" className="lot-bar-icon" aria-label="开奖记录" onClick={() => setHistoryOpen(true)} data-testid="open-history">
           <BillOutline />
         </button>
@@ -280,6 +285,7 @@ function RoomView({
       </footer>
       <BetSheet room={room} visible={sheetOpen && open} left={left} balance={user?.balance} onClose={() => setSheetOpen(false)} onSubmit={submitBet} />
       <HistorySheet room={room} visible={historyOpen} onClose={() => setHistoryOpen(false)} onVerify={setVerifying} />
+      <MyOrdersSheet roomId={room.id} visible={mineOpen} onClose={() => setMineOpen(false)} />
       <VerifyView item={verifying} type={room.lottery.type} code={room.lottery.name} onClose={() => setVerifying(null)} />
       <HelpDialog room={room} visible={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
