@@ -37,9 +37,9 @@ const CHARTS: { key: string; label: string; money: boolean; series: Series[] }[]
     label: '存取款',
     money: true,
     series: [
-      { key: 'deposits', label: '存款', color: '#3a5bef', area: true },
-      { key: 'withdrawals', label: '取款', color: '#f0883e' },
-      { key: 'net_cash', label: '净入金', color: '#17a673' },
+      { key: 'deposits', color: '#3a5bef', area: true },
+      { key: 'withdrawals', color: '#f0883e' },
+      { key: 'net_cash', color: '#17a673' },
     ],
   },
   {
@@ -47,9 +47,9 @@ const CHARTS: { key: string; label: string; money: boolean; series: Series[] }[]
     label: '投注与盈利',
     money: true,
     series: [
-      { key: 'valid_bets', label: '有效投注', color: '#8f7cf6', area: true },
-      { key: 'ggr', label: 'GGR', color: '#e9a23b' },
-      { key: 'ngr', label: 'NGR', color: '#17a673' },
+      { key: 'valid_bets', color: '#8f7cf6', area: true },
+      { key: 'ggr', color: '#e9a23b' },
+      { key: 'ngr', color: '#17a673' },
     ],
   },
   {
@@ -57,9 +57,9 @@ const CHARTS: { key: string; label: string; money: boolean; series: Series[] }[]
     label: '会员',
     money: false,
     series: [
-      { key: 'active_members', label: '活跃会员', color: '#3a5bef', area: true },
-      { key: 'new_members', label: '新增会员', color: '#17a673' },
-      { key: 'first_deposit_count', label: '首存人数', color: '#e9a23b' },
+      { key: 'active_members', color: '#3a5bef', area: true },
+      { key: 'new_members', color: '#17a673' },
+      { key: 'first_deposit_count', color: '#e9a23b' },
     ],
   },
 ];

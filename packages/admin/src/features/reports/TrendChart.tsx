@@ -1,10 +1,9 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DaySeriesPoint } from '@app/contract';
+import { FIGURE_LABELS, type DayFigures, type DaySeriesPoint } from '@app/contract';
 import { yuan } from '../../shared/format';
 
 export interface Series {
-  key: keyof DaySeriesPoint;
-  label: string;
+  key: keyof DaySeriesPoint & keyof DayFigures;
   color: string;
   /** drawn as a filled area (the first) or a line */
   area?: boolean;
@@ -41,9 +40,9 @@ export default function TrendChart({ days, series, money }: { days: DaySeriesPoi
           <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
           {series.map((s) =>
             s.area ? (
-              <Area key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} fill={`url(#rep-${s.key})`} isAnimationActive={false} dot={false} activeDot={{ r: 4 }} />
+              <Area key={s.key} type="monotone" dataKey={s.key} name={FIGURE_LABELS[s.key]} stroke={s.color} strokeWidth={2} fill={`url(#rep-${s.key})`} isAnimationActive={false} dot={false} activeDot={{ r: 4 }} />
             ) : (
-              <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} isAnimationActive={false} dot={false} activeDot={{ r: 4 }} />
+              <Line key={s.key} type="monotone" dataKey={s.key} name={FIGURE_LABELS[s.key]} stroke={s.color} strokeWidth={2} isAnimationActive={false} dot={false} activeDot={{ r: 4 }} />
             ),
           )}
         </ComposedChart>
