@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { MSG, SERVICE_LIMITS, SERVICE_STAFF_WS_PATH, WS_CLOSE, WS_PING_TEXT, roleCan, totpDue, type ServiceServerFrame } from '@app/contract';
+import { MSG, SERVICE_LIMITS, SERVICE_STAFF_WS_PATH, WS_CLOSE, WS_PING_TEXT, roleCan, totpDue } from '@app/contract';
 import type { StaffClient } from '../../modules/service-chat/hub.js';
 import { dropPresence, staffOnline, touchPresence } from '../../modules/service-chat/service.js';
+import { refuse, sendFrame } from '../../modules/service-chat/socket.js';
 import { resolveStaffSession } from '../staff/sessions.js';
 import { getStaffSecurity } from '../staff/totp.js';
 
@@ -20,14 +21,6 @@ interface Desk extends StaffClient {
   token: string;
 }
 
-function sendFrame(ws: WebSocket, frame: ServiceServerFrame): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
-}
-function refuse(ws: WebSocket, code: number, content?: string): null {
-  if (content) sendFrame(ws, { type: 'error', content });
-  ws.close(code);
-  return null;
-}
 
 export default async function serviceDeskSocket(app: FastifyInstance): Promise<void> {
   const hub = app.serviceHub;

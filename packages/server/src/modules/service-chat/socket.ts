@@ -22,10 +22,12 @@ const POLICY_VIOLATION = 1008;
 const FORBIDDEN_CLOSE = 4403;
 const FRAME_FLOOD = 60;
 
-function sendFrame(ws: WebSocket, frame: ServiceServerFrame): void {
+/** One frame to one socket of the chat (member, visitor or staff desk), while it is open. */
+export function sendFrame(ws: WebSocket, frame: ServiceServerFrame): void {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
 }
-function refuse(ws: WebSocket, code: number, content?: string): null {
+/** Ends a socket with `code`, telling it why first when there is a text for it. */
+export function refuse(ws: WebSocket, code: number, content?: string): null {
   if (content) sendFrame(ws, { type: 'error', content });
   ws.close(code);
   return null;
