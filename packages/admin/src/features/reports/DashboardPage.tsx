@@ -1,12 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, DatePicker, Empty, Row, Segmented, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Segmented, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { FIGURE_LABELS, type DayFigures, type GgrSlice, type PeriodFigures } from '@app/contract';
 import { yuan } from '../../shared/format';
-import { reportKeys, reportsApi, type ReportRange } from './api';
-import { PRESETS, disabledDay, presetRange, type Preset } from './range';
+import { reportKeys, reportsApi } from './api';
+import { RangeFields, useDayRange } from './RangeFields';
 import type { Series } from './TrendChart';
 import './reports.css';
 
@@ -153,8 +152,8 @@ function CostList({ p }: { p: PeriodFigures }) {
  * GGR to NGR for a chosen period.
  */
 export default function DashboardPage() {
-  const [preset, setPreset] = useState<Preset | ''>('30');
-  const [range, setRange] = useState<ReportRange>(presetRange('30'));
+  const days = useDayRange();
+  const { range } = days;
   const [chart, setChart] = useState(CHARTS[0]!.key);
   const [slicePeriod, setSlicePeriod] = useState<PeriodKey>('today');
   // the page's first read and 刷新 ask for today's figures anew; the minute's refetches take the kept ones
@@ -171,10 +170,6 @@ export default function DashboardPage() {
   });
   const d = q.data;
   const c = CHARTS.find((x) => x.key === chart)!;
-  const pickPreset = (p: Preset) => {
-    setPreset(p);
-    setRange(presetRange(p));
-  };
 
   return (
     <div className="rep-page" data-testid="dashboard-page">
@@ -218,19 +213,7 @@ export default function DashboardPage() {
             extra={
               <Space wrap>
                 <Segmented size="small" value={chart} onChange={(v) => setChart(String(v))} options={CHARTS.map((x) => ({ value: x.key, label: x.label }))} data-testid="chart-metric" />
-                <Segmented size="small" value={preset} onChange={(v) => pickPreset(v as Preset)} options={PRESETS.map((p) => ({ value: p.key, label: p.label }))} data-testid="dashboard-preset" />
-                <DatePicker.RangePicker
-                  size="small"
-                  allowClear={false}
-                  value={[dayjs(range.from), dayjs(range.to)]}
-                  disabledDate={disabledDay}
-                  onChange={(r) => {
-                    if (!r?.[0] || !r[1]) return;
-                    setPreset('');
-                    setRange({ from: r[0].format('YYYY-MM-DD'), to: r[1].format('YYYY-MM-DD') });
-                  }}
-                  data-testid="dashboard-range"
-                />
+                <RangeFields state={days} testId="dashboard" size="small" />
               </Space>
             }
           >

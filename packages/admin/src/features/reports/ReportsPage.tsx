@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, DatePicker, Segmented, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Card, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { REPORT_COLUMNS, REPORT_KINDS, REPORT_LABELS, type ReportKind } from '@app/contract';
 import { ExportButton } from '../../shared/components/ExportButton';
 import { yuan } from '../../shared/format';
 import { reportKeys, reportsApi, type ReportRange } from './api';
-import { PRESETS, disabledDay, presetRange, type Preset } from './range';
+import { RangeFields, useDayRange } from './RangeFields';
 import './reports.css';
 
 /** Columns holding yuan (the others are counts or names). */
@@ -85,8 +84,8 @@ function ReportTable({ kind, range }: { kind: ReportKind; range: ReportRange }) 
  */
 export default function ReportsPage() {
   const [kind, setKind] = useState<ReportKind>('finance');
-  const [preset, setPreset] = useState<Preset | ''>('30');
-  const [range, setRange] = useState<ReportRange>(presetRange('30'));
+  const days = useDayRange();
+  const { range } = days;
   return (
     <div className="rep-page" data-testid="reports-page">
       <div className="rep-head">
@@ -97,26 +96,7 @@ export default function ReportsPage() {
       <Card className="rep-card" style={{ marginTop: 0 }}>
         <div className="rep-toolbar">
           <Space wrap>
-            <Segmented
-              value={preset}
-              onChange={(v) => {
-                setPreset(v as Preset);
-                setRange(presetRange(v as Preset));
-              }}
-              options={PRESETS.map((p) => ({ value: p.key, label: p.label }))}
-              data-testid="report-preset"
-            />
-            <DatePicker.RangePicker
-              allowClear={false}
-              value={[dayjs(range.from), dayjs(range.to)]}
-              disabledDate={disabledDay}
-              onChange={(r) => {
-                if (!r?.[0] || !r[1]) return;
-                setPreset('');
-                setRange({ from: r[0].format('YYYY-MM-DD'), to: r[1].format('YYYY-MM-DD') });
-              }}
-              data-testid="report-range"
-            />
+            <RangeFields state={days} testId="report" />
           </Space>
           <ExportButton download={() => reportsApi.exportReport(kind, range)} testId="report-export" />
         </div>
