@@ -87,8 +87,12 @@ export function maskUsername(username: string): string {
   return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
 }
 
-/** What a system message is about; the member app shows each as a toast and a centred line in the chat. */
-export type SysKind = 'open' | 'close' | 'result' | 'bigwin' | 'error';
+/**
+ * What a system message is about. 'open', 'close' and 'result' are a round's moments (the member app
+ * folds them into one card per round), 'bigwin' a big win in the room, 'win' the member's own payout
+ * after a draw (sent to that member only), 'error' a refusal of the sender's own frame.
+ */
+export type SysKind = 'open' | 'close' | 'result' | 'bigwin' | 'win' | 'error';
 
 /** spec: {sysmsg, content}; `expect` names the round where there is one, `extend` rides with results. */
 export interface SysMessage {
@@ -97,6 +101,9 @@ export interface SysMessage {
   expect?: string;
   /** 'result' only: the drawn numbers and their attributes, as in the room's openlist */
   extend?: LotteryExtend;
+  /** 'win' only: what the member's lines of the round paid and staked, yuan */
+  payout?: number;
+  stake?: number;
 }
 
 /** Staff removed a chat item: clients drop it from view. */

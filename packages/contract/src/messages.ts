@@ -259,6 +259,10 @@ export const LOTTERY_MSG = {
   sysRoundClosed: '第{expect}期已封盘，停止投注',
   sysRoundResult: '第{expect}期开奖结果：{numbers}',
   sysBigWin: '恭喜{author}在第{expect}期喜中{amount}元！',
+  /** the member's own notice after a draw: their lines of the round paid more than they staked */
+  sysYouWon: '恭喜您！第{expect}期中奖，派彩{amount}元',
+  /** …paid, but not more than staked (a push, or both sides of a market) */
+  sysYouPaid: '第{expect}期派彩{amount}元',
   betNoticeText: '第{expect}期投注{count}项，共{total}元',
 } as const;
 

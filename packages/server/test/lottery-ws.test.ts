@@ -388,7 +388,7 @@ describe('system messages', () => {
     expect(elsewhere.all(isSys('bigwin', round.expect))).toEqual([]);
   });
 
-  it('tells the room when betting closes and when the next round opens, from the lottery clock', async () => {
+  it('tells the room when betting closes (from the lottery clock), then the result, then the round its draw opened', async () => {
     const t = openRoundTime(K3, nowMs);
     await at(t);
     const round = roundAt(K3, t);
@@ -398,13 +398,58 @@ describe('system messages', () => {
     expect(sa.all(isSys('close', round.expect))).toEqual([]);
     nowMs = round.closesAtMs + 200;
     expect(await sa.next(isSys('close', round.expect))).toEqual({ sysmsg: 'close', expect: round.expect, content: fmt(LOTTERY_MSG.sysRoundClosed, { expect: round.expect }) });
+    // The draw time passes: nothing says the next round is open before the last one's result is out.
     nowMs = round.drawAtMs + 200;
+    await sleep(600);
+    expect(sa.all(isSys('open'))).toEqual([]);
+    await at(round.drawAtMs + 300);
     const next = roundAt(K3, nowMs).expect;
     expect(await sa.next(isSys('open', next))).toEqual({ sysmsg: 'open', expect: next, content: fmt(LOTTERY_MSG.sysRoundOpen, { expect: next }) });
+    const sys = sa.frames.filter((f) => 'sysmsg' in f).map((f) => `${f.sysmsg}:${f.expect}`);
+    expect(sys).toEqual([`close:${round.expect}`, `result:${round.expect}`, `open:${next}`]);
     await sleep(400);
-    expect(sa.all(isSys('close', round.expect))).toHaveLength(1);
     expect(sa.all(isSys('open', next))).toHaveLength(1);
     expect(sa.all(isSys('close', next))).toEqual([]);
+  });
+
+  it('does not open a round its late draw finds already closed', async () => {
+    const t = openRoundTime(K3, nowMs);
+    await at(t);
+    const round = roundAt(K3, t);
+    const sa = await join(k3Rooms[2]!, (await newMember(s)).token);
+    const nextRoundOf = roundAt(K3, round.drawAtMs + 1);
+    await at(nextRoundOf.closesAtMs + 100); // the pass ran only once the next round had closed
+    expect(await sa.next(isSys('result', round.expect))).toMatchObject({ sysmsg: 'result', expect: round.expect });
+    await sleep(300);
+    expect(sa.all(isSys('open', nextRoundOf.expect))).toEqual([]);
+  });
+
+  it("tells each member of a draw their own payout, in that room only, one notice for all their orders", async () => {
+    const t = openRoundTime(K3, nowMs);
+    await at(t);
+    const round = roundAt(K3, t);
+    const row = await db().selectFrom('lottery_rounds').select('seed').where('lottery', '=', 'k3_60').where('expect', '=', round.expect).executeTakeFirstOrThrow();
+    const sum = drawResult(2, 'k3_60', round.expect, row.seed).reduce((x, y) => x + y, 0);
+    const sumId = `k3_sum_${String(sum).padStart(2, '0')}`;
+    const loserId = `k3_sum_${String(sum === 3 ? 4 : 3).padStart(2, '0')}`;
+    const winner = await newMember(s, 100);
+    // two orders in one room, one winning line: one notice with both orders' stakes
+    expect((await order(winner.token, { room_id: k3Rooms[0]!, expect: round.expect, order: [{ id: sumId, total: 10 }] })).code).toBe(200);
+    expect((await order(winner.token, { room_id: k3Rooms[0]!, expect: round.expect, order: [{ id: loserId, total: 5 }] })).code).toBe(200);
+    const loser = await newMember(s, 100);
+    expect((await order(loser.token, { room_id: k3Rooms[0]!, expect: round.expect, order: [{ id: loserId, total: 10 }] })).code).toBe(200);
+    const sw = await join(k3Rooms[0]!, winner.token);
+    const swElsewhere = await join(k3Rooms[1]!, winner.token);
+    const sl = await join(k3Rooms[0]!, loser.token);
+    const watcher = await join(k3Rooms[0]!, (await newMember(s)).token);
+    await at(round.drawAtMs + 500);
+    const paid = await db().selectFrom('lottery_orders').select((eb) => eb.fn.sum<number>('payout_fen').as('fen')).where('member_id', '=', winner.id).executeTakeFirstOrThrow();
+    const payout = Number(paid.fen) / 100;
+    expect(payout).toBeGreaterThan(15);
+    expect(await sw.next(isSys('win', round.expect))).toEqual({ sysmsg: 'win', expect: round.expect, content: fmt(LOTTERY_MSG.sysYouWon, { expect: round.expect, amount: payout }), payout, stake: 15 });
+    await sleep(300);
+    expect(sw.all(isSys('win'))).toHaveLength(1);
+    for (const other of [swElsewhere, sl, watcher]) expect(other.all(isSys('win'))).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import type { VenueBet } from '../venues/adapter.js';
-import { commitmentOf, drawResult, newSeed, nextRound, opposedPlay, roundAt, settleLine } from './engine/index.js';
+import { commitmentOf, drawResult, newSeed, nextRound, opposedPlay, roundAt, settleLine, type LotterySchedule } from './engine/index.js';
 
 /**
  * The lottery scheduler (DESIGN §7): one pass
@@ -70,6 +70,8 @@ export interface DrawnEvent {
   expect: string;
   type: LotteryType;
   result: number[];
+  /** the lottery's timing, so a listener can tell which round opened with this draw */
+  sched: LotterySchedule;
 }
 /** An order this pass settled (its lines went from unsettled to settled here): told exactly once. */
 export interface SettledEvent {
@@ -78,6 +80,7 @@ export interface SettledEvent {
   roomId: number;
   lottery: string;
   expect: string;
+  stakeFen: number;
   payoutFen: number;
 }
 /**
@@ -87,6 +90,8 @@ export interface SettledEvent {
 export interface LotteryEvents {
   drawn?(e: DrawnEvent): void;
   settled?(e: SettledEvent): void;
+  /** The orders of one round this pass settled, together, after each was told on its own (none: not told). */
+  roundSettled?(orders: SettledEvent[]): void;
 }
 
 function tell(log: FastifyBaseLogger | undefined, fn: () => void): void {
@@ -103,7 +108,7 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
   const due = await db
     .selectFrom('lottery_rounds as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
-    .select(['r.lottery', 'r.expect', 'r.seed', 'r.result', 'r.draw_at', 'l.type', 'l.title'])
+    .select(['r.lottery', 'r.expect', 'r.seed', 'r.result', 'r.draw_at', 'l.type', 'l.title', 'l.interval_s', 'l.ftime_s'])
     .where('r.settled_at', 'is', null)
     .where('r.draw_at', '<=', new Date(nowMs))
     .orderBy('r.draw_at')
@@ -131,8 +136,10 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
       out.settledOrders += await settleRound(db, drawnRound, nowMs, log, settledNow);
     } finally {
       // Told even when settlement stopped half-way (the next pass finishes it): the draw happened once.
-      if (drewIt && events.drawn) tell(log, () => events.drawn!({ lottery: round.lottery, expect: round.expect, type, result: result! }));
+      const sched = { intervalS: round.interval_s, ftimeS: round.ftime_s };
+      if (drewIt && events.drawn) tell(log, () => events.drawn!({ lottery: round.lottery, expect: round.expect, type, result: result!, sched }));
       if (events.settled) for (const e of settledNow) tell(log, () => events.settled!(e));
+      if (events.roundSettled && settledNow.length > 0) tell(log, () => events.roundSettled!(settledNow));
     }
     const done = await db
       .updateTable('lottery_rounds')
@@ -189,6 +196,7 @@ async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: Fasti
       const memberId = group[0]!.member_id;
       const wallet = await memberWalletId(db, memberId);
       const payout = group.reduce((s, o) => s + o.payoutFen, 0);
+      const stake = group.reduce((s, o) => s + o.stake_fen, 0);
       const values = group.map((o) => sql`(${o.id}::bigint, ${o.payoutFen}::bigint, ${o.validFen}::bigint, ${o.hedgedFen}::bigint)`);
       const did = await db.transaction().execute(async (tx) => {
         const upd = await sql<{ id: number }>`
@@ -214,7 +222,7 @@ async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: Fasti
       });
       if (did) {
         settled += 1;
-        settledNow.push({ orderNo, memberId, roomId: group[0]!.room_id, lottery: round.lottery, expect: round.expect, payoutFen: payout });
+        settledNow.push({ orderNo, memberId, roomId: group[0]!.room_id, lottery: round.lottery, expect: round.expect, stakeFen: stake, payoutFen: payout });
       }
     }
   }

@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenToYuan, fmt, type LotteryType, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
-import { clockAt } from '../engine/index.js';
+import { clockAt, nextRound, roundOf } from '../engine/index.js';
 import type { LotteryEvents } from '../scheduler.js';
 import { extendOf } from '../service.js';
 import { authorOf } from './service.js';
 
 /**
- * The rooms' system messages (DESIGN §7: round opened, betting closed, results, big wins).
+ * The rooms' system messages (DESIGN §7: betting closed, results, the next round open, big wins, and
+ * the member's own payout).
  *
- * 'open' and 'close' follow from the lottery clock alone, so each instance works them out for the
- * lotteries that have sockets on it and tells only those sockets: no instance repeats another's, and
- * no Redis is needed. 'result' and 'bigwin' come from the scheduler pass that actually drew the round or
- * settled the order (exactly once across instances) and go to every instance through the hub.
+ * 'close' follows from the lottery clock alone, so each instance works it out for the lotteries that
+ * have sockets on it and tells only those sockets: no instance repeats another's, and no Redis is
+ * needed. Everything else comes from the scheduler pass that actually drew the round or settled the
+ * orders (exactly once across instances) and goes to every instance through the hub, in the order things
+ * happened: a round's result, then the round that opened with its draw ('open', only while it is
+ * still open), then the big wins and each winner's own notice.
  */
 
-/** How often the clock is looked at for the open/close notices (they land within this of the moment). */
+/** How often the clock is looked at for the close notices (they land within this of the moment). */
 export const CLOCK_NOTICE_TICK_MS = 250;
 
 /** 快三 "3 5 6"; 六合彩 "03 12 19 27 33 41 + 49" (the seventh ball is the special). */
@@ -25,8 +28,8 @@ export function numbersText(type: LotteryType, result: readonly number[]): strin
 }
 
 /**
- * Starts this instance's open/close notices and answers the listeners the scheduler pass tells of its
- * draws and settlements.
+ * Starts this instance's close notices and answers the listeners the scheduler pass tells of its draws
+ * and settlements.
  */
 export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
   const seen = new Map<string, { expect: string; state: RoundState }>();
@@ -41,8 +44,7 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
       // The first look only learns where the clock is: a member who just came in has the room's clock.
       if (!before || (before.expect === clock.nextexpect && before.state === clock.state)) continue;
       const expect = clock.nextexpect;
-      if (clock.state === 'open') app.lotteryHub.deliverLotteryLocally(lottery.code, { sysmsg: 'open', content: fmt(LOTTERY_MSG.sysRoundOpen, { expect }), expect });
-      else if (clock.state === 'closed') app.lotteryHub.deliverLotteryLocally(lottery.code, { sysmsg: 'close', content: fmt(LOTTERY_MSG.sysRoundClosed, { expect }), expect });
+      if (clock.state === 'closed') app.lotteryHub.deliverLotteryLocally(lottery.code, { sysmsg: 'close', content: fmt(LOTTERY_MSG.sysRoundClosed, { expect }), expect });
     }
     for (const code of seen.keys()) if (!local.has(code)) seen.delete(code);
   }, CLOCK_NOTICE_TICK_MS);
@@ -51,9 +53,16 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
 
   const bigWinFen = LOTTERY_BIG_WIN_YUAN * 100;
   return {
-    drawn: ({ lottery, expect, type, result }) => {
+    drawn: ({ lottery, expect, type, result, sched }) => {
       const frame: SysMessage = { sysmsg: 'result', content: fmt(LOTTERY_MSG.sysRoundResult, { expect, numbers: numbersText(type, result) }), expect, extend: extendOf(type, result) };
       app.lotteryHub.publishLottery(lottery, frame);
+      // The round this draw opened, if betting on it is still open (a late draw leaves it to its close).
+      const drawnRound = roundOf(sched, expect);
+      const clock = clockAt(sched, app.lottery.now());
+      if (drawnRound && clock.state === 'open' && clock.nextexpect === nextRound(sched, drawnRound).expect) {
+        const next = clock.nextexpect;
+        app.lotteryHub.publishLottery(lottery, { sysmsg: 'open', content: fmt(LOTTERY_MSG.sysRoundOpen, { expect: next }), expect: next });
+      }
     },
     settled: ({ memberId, roomId, expect, payoutFen }) => {
       if (payoutFen < bigWinFen) return;
@@ -62,6 +71,23 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
           if (author) app.lotteryHub.publish(roomId, { sysmsg: 'bigwin', content: fmt(LOTTERY_MSG.sysBigWin, { author, expect, amount: fenToYuan(payoutFen) }), expect });
         })
         .catch((err) => app.log.warn({ err }, 'lottery: big win not announced'));
+    },
+    roundSettled: (orders) => {
+      // One notice per member and room for the round, to that member's sockets in that room only.
+      const paid = new Map<string, { memberId: number; roomId: number; expect: string; stakeFen: number; payoutFen: number }>();
+      for (const o of orders) {
+        const key = `${o.roomId}:${o.memberId}`;
+        const sum = paid.get(key) ?? { memberId: o.memberId, roomId: o.roomId, expect: o.expect, stakeFen: 0, payoutFen: 0 };
+        sum.stakeFen += o.stakeFen;
+        sum.payoutFen += o.payoutFen;
+        paid.set(key, sum);
+      }
+      for (const { memberId, roomId, expect, stakeFen, payoutFen } of paid.values()) {
+        if (payoutFen <= 0) continue;
+        const text = payoutFen > stakeFen ? LOTTERY_MSG.sysYouWon : LOTTERY_MSG.sysYouPaid;
+        const payout = fenToYuan(payoutFen);
+        app.lotteryHub.publishToMember(roomId, memberId, { sysmsg: 'win', content: fmt(text, { expect, amount: payout }), expect, payout, stake: fenToYuan(stakeFen) });
+      }
     },
   };
 }

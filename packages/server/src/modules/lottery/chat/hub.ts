@@ -44,6 +44,8 @@ export interface LotteryHub {
   ping(client: RoomClient, nowMs: number): void;
   /** Sends a frame to every socket in the room, on every instance. */
   publish(roomId: number, frame: ServerFrame): void;
+  /** Sends a frame to one member's sockets in the room, on every instance (their own win). */
+  publishToMember(roomId: number, memberId: number, frame: ServerFrame): void;
   /** Sends a frame to every socket in every room of the lottery, on every instance. */
   publishLottery(code: string, frame: ServerFrame): void;
   /** Sends a frame to this instance's sockets of the lottery only (the clock notices each instance computes). */
@@ -72,13 +74,17 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
     const set = byRoom.get(roomId);
     if (set) send(set, data);
   }
+  function deliverMember(roomId: number, memberId: number, data: Buffer): void {
+    const set = byRoom.get(roomId);
+    if (set) send([...set].filter((c) => c.memberId === memberId), data);
+  }
   function deliverLottery(code: string, data: Buffer): void {
     const lottery = byCode.get(code);
     if (lottery) for (const set of lottery.rooms.values()) send(set, data);
   }
 
-  // One channel for the whole platform; a message is "r:<roomId>\n<frame>" or "l:<code>\n<frame>", so the
-  // frame text travels as it is and each instance turns it into a Buffer once.
+  // One channel for the whole platform; a message is "r:<roomId>\n<frame>", "u:<roomId>:<memberId>\n<frame>"
+  // or "l:<code>\n<frame>", so the frame text travels as it is and each instance turns it into a Buffer once.
   const channel = `${app.config.redisPrefix}lottery:rooms`;
   function deliverWire(text: string): void {
     const nl = text.indexOf('\n');
@@ -87,6 +93,10 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
     const data = Buffer.from(text.slice(nl + 1));
     if (text.startsWith('r:')) deliverRoom(Number(target), data);
     else if (text.startsWith('l:')) deliverLottery(target, data);
+    else if (text.startsWith('u:')) {
+      const [roomId, memberId] = target.split(':').map(Number);
+      deliverMember(roomId!, memberId!, data);
+    }
   }
   const fanOut = fanOutChannel(app, redis, channel, deliverWire, 'lottery rooms');
 
@@ -121,6 +131,9 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
     ping,
     publish(roomId, frame) {
       fanOut(`r:${roomId}\n${JSON.stringify(frame)}`);
+    },
+    publishToMember(roomId, memberId, frame) {
+      fanOut(`u:${roomId}:${memberId}\n${JSON.stringify(frame)}`);
     },
     publishLottery(code, frame) {
       fanOut(`l:${code}\n${JSON.stringify(frame)}`);
