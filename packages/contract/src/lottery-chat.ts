@@ -41,6 +41,8 @@ export const CHAT_LIMITS = {
   rateWindowMs: 10_000,
   /** connections one member may hold open in one room */
   connectionsPerMemberRoom: 5,
+  /** visitors' connections from one address in one room (a household or an office shares one address) */
+  visitorConnectionsPerAddressRoom: 20,
   /** recent messages GET /api/lotteryRoom returns as chatdata */
   recent: 50,
   /** longest mute staff can set, in minutes (0 = until lifted) */

@@ -71,6 +71,19 @@ export interface PlayboxChild {
   id: string;
   playtitle: string;
   odds: number;
+  /** 生肖 and 尾数: the numbers the option covers in the open round (生肖 by its lunar year). */
+  nums?: number[];
+  /** 连码: how many distinct numbers 1–49 a line chooses, sent as its order line's data. */
+  pick?: number;
+}
+/**
+ * POST /api/lotteryOrder order line (spec: id, total, data): a 连码 line's data is the numbers it chose
+ * (e.g. [3, 15]); any other play ignores data.
+ */
+export interface LotteryOrderLine {
+  id: string;
+  total: number;
+  data?: unknown;
 }
 /** A playbox group (spec §3); special 1 marks the groups offering the 1–49 number grid. */
 export interface PlayboxGroup {
@@ -138,6 +151,8 @@ export interface LotteryRoomListItem {
   id: number;
   title: string;
   lottery: { title: string };
+  /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
+  online: number;
 }
 /** A past draw (spec §3) with its revealed seed and the commitment published before it opened. */
 export interface LotteryOpenItem {
@@ -169,4 +184,6 @@ export interface LotteryRoomData {
   playbox: PlayboxGroup[];
   /** the room's recent chat, oldest first (deleted messages left out) */
   chatdata: ChatMessage[];
+  /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
+  online: number;
 }

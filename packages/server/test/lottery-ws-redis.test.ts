@@ -64,6 +64,24 @@ describe('two instances with REDIS_URL', () => {
     expect(s2.all(isChat('跨实例你好'))).toHaveLength(1);
   });
 
+  it('counts who watches a room on both instances (each instance writes its own count to Redis and sums them all)', async () => {
+    const roomId = k3Rooms[2]!;
+    const refresh = () => Promise.all([a.app.lotteryHub.presence.refresh(), b.app.lotteryHub.presence.refresh()]);
+    await refresh();
+    const base = a.app.lotteryHub.online(roomId);
+    const m = await newMember(a);
+    const s1 = await join(a, roomId, m.token);
+    const s2 = await join(b, roomId, '');
+    await refresh();
+    for (const s of [a, b]) expect((await s.api(`/api/lotteryRoom?room_id=${roomId}`, undefined, { method: 'GET' })).data.online).toBe(base + 2);
+    s2.close();
+    await s2.closed;
+    await expect.poll(() => b.app.lotteryHub.size(roomId)).toBe(0);
+    await refresh();
+    expect(a.app.lotteryHub.online(roomId)).toBe(base + 1);
+    s1.close();
+  });
+
   it("a logoff through instance 1 ends the member's socket on instance 2 at once (4401)", async () => {
     const m = await newMember(a);
     const sock = await join(b, k3Rooms[0]!, m.token);

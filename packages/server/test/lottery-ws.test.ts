@@ -48,10 +48,41 @@ afterAll(async () => {
 });
 
 describe('admission', () => {
-  it('closes a socket without a token with 4401 after 请登录！', async () => {
-    const sock = connect(k3Rooms[0]!, '');
-    expect((await sock.closed).code).toBe(WS_CLOSE.unauthorized);
-    expect(sock.frames).toEqual([{ sysmsg: 'error', content: LOTTERY_MSG.chatNeedLogin }]);
+  it('lets a visitor (no token) watch: they hear the room, every message they send is answered 请登录！ and stored nowhere', async () => {
+    const visitor = await join(k3Rooms[1]!, '');
+    const m = await newMember(s);
+    const sm = await join(k3Rooms[1]!, m.token);
+    sm.chat('游客也看得到');
+    expect(await visitor.next(isChat('游客也看得到'))).toMatchObject({ uid: m.id, content: '游客也看得到' });
+    visitor.chat('我想说话');
+    expect(await visitor.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatNeedLogin });
+    visitor.send({ content: 'LT20990101000000ffffffffff', order: 0 });
+    await visitor.next(isSys('error'));
+    await sleep(200);
+    expect(sm.all(isChat('我想说话'))).toEqual([]);
+    expect(await db().selectFrom('lottery_chat').select('id').where('content', '=', '我想说话').execute()).toEqual([]);
+    // still open: watching goes on
+    const pings = visitor.pings;
+    visitor.send('ping');
+    await visitor.until(() => visitor.pings > pings);
+    for (const sock of [visitor, sm]) {
+      sock.close();
+      await sock.closed;
+    }
+  });
+
+  it("counts who watches a room in its answer and the room list: members and visitors once each, however many tabs", async () => {
+    const roomId = k3Rooms[2]!;
+    const online = async () => (await room('', roomId)).data.online as number;
+    const listed = async () => ((await s.api('/api/lotteryRoom', { name: 'k3_60' })).data as { id: number; online: number }[]).find((r) => r.id === roomId)!.online;
+    const base = await online();
+    const m = await newMember(s);
+    const tabs = [await join(roomId, m.token), await join(roomId, m.token)];
+    const visitor = await join(roomId, '');
+    expect(await online()).toBe(base + 2);
+    expect(await listed()).toBe(base + 2);
+    for (const t of [...tabs, visitor]) t.close();
+    await expect.poll(online).toBe(base);
   });
 
   it('closes a socket with an unknown token with 4401', async () => {
@@ -131,6 +162,13 @@ describe('admission', () => {
     await held[0]!.closed;
     await expect.poll(() => s.app.lotteryHub.size(k3Rooms[1]!) < held.length).toBe(true);
     await join(k3Rooms[1]!, m.token);
+    for (const h of held) h.close();
+  });
+
+  it(`admits ${CHAT_LIMITS.visitorConnectionsPerAddressRoom} visitors from one address in one room and closes the next with 4429`, async () => {
+    const held = [];
+    for (let i = 0; i < CHAT_LIMITS.visitorConnectionsPerAddressRoom; i++) held.push(await join(k3Rooms[0]!, ''));
+    expect((await connect(k3Rooms[0]!, '').closed).code).toBe(WS_CLOSE.tooManyConnections);
     for (const h of held) h.close();
   });
 });

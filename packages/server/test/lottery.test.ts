@@ -55,7 +55,7 @@ describe('lottery list and rooms', () => {
   it('lotteryRoom {name} answers the rooms of a lottery, [] for an unknown one', async () => {
     const r = await s.api('/api/lotteryRoom', { name: 'k3_60' });
     expect(r.data.map((x: { title: string }) => x.title)).toEqual(['新手房', '高手房', 'VIP房']);
-    expect(r.data[0]).toEqual({ id: expect.any(Number), title: '新手房', lottery: { title: '极速快三' } });
+    expect(r.data[0]).toEqual({ id: expect.any(Number), title: '新手房', lottery: { title: '极速快三' }, online: 0 });
     expect((await s.api('/api/lotteryRoom', { name: 'nope' })).data).toEqual([]);
     expect((await s.api('/api/lotteryRoom', {})).data).toEqual([]);
   });
@@ -68,8 +68,13 @@ describe('lottery list and rooms', () => {
 });
 
 describe('GET /api/lotteryRoom', () => {
-  it('needs a member', async () => {
-    expect((await s.api(`/api/lotteryRoom?room_id=${k3Room}`, undefined, { method: 'GET' })).code).toBe(401);
+  it('answers a visitor too (watching needs no login), the same room as a member sees', async () => {
+    const { token } = await member(0);
+    const visitor = await s.api(`/api/lotteryRoom?room_id=${k3Room}`, undefined, { method: 'GET' });
+    expect(visitor.code).toBe(200);
+    const seen = await s.api(`/api/lotteryRoom?room_id=${k3Room}`, undefined, { method: 'GET', token });
+    expect(Object.keys(visitor.data).sort()).toEqual(Object.keys(seen.data).sort());
+    expect(visitor.data.lottery.nowdata).toEqual(seen.data.lottery.nowdata);
   });
 
   it('answers the room, its clock with the open round commitment, the playbox and chatdata', async () => {

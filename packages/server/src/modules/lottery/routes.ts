@@ -6,17 +6,24 @@ import { parse } from '../../http/validate.js';
 import { myLotteryOrders } from './my-orders.js';
 import { listLotteries, listRooms, placeOrder, roomData } from './service.js';
 
-/** The in-house lottery rooms (spec §7 "Lottery room", DESIGN §7). A trial account bets with its demo money. */
+/**
+ * The in-house lottery rooms (spec §7 "Lottery room", DESIGN §7). A trial account bets with its demo
+ * money; a visitor watches (the room and its socket) but needs to log in to bet or chat.
+ */
 const routes: FastifyPluginAsync = async (app) => {
   const member = { preHandler: app.requireMember };
 
   app.post('/lotteryList', async () => ok(await listLotteries(app.kdb)));
 
-  app.post('/lotteryRoom', async (req) => ok(await listRooms(app.kdb, parse(lotteryRoomListSchema, req.body).name)));
+  app.post('/lotteryRoom', async (req) => {
+    const rooms = await listRooms(app.kdb, parse(lotteryRoomListSchema, req.body).name);
+    return ok(rooms.map((r) => ({ ...r, online: app.lotteryHub.online(r.id) })));
+  });
 
-  app.get('/lotteryRoom', member, async (req) => {
+  // A visitor may watch a room (issue 15): its answer holds nothing of any member's own.
+  app.get('/lotteryRoom', async (req) => {
     const { room_id } = parse(lotteryRoomSchema, req.query);
-    return ok(await roomData(app.kdb, room_id, app.lottery.now()));
+    return ok({ ...(await roomData(app.kdb, room_id, app.lottery.now())), online: app.lotteryHub.online(room_id) });
   });
 
   app.post('/lotteryOrder', member, async (req) => {

@@ -24,7 +24,7 @@ import { badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
-import { attributesOf, buildPlaybox, clockAt, isPlayOf, oddsCents } from './engine/index.js';
+import { attributesOf, buildPlaybox, checkPicks, clockAt, isPlayOf, lotteryPlay, lunarYearAt, oddsCents, oddsIdOf } from './engine/index.js';
 import { betOf } from './scheduler.js';
 import { recentChat } from './chat/service.js';
 
@@ -35,7 +35,7 @@ export async function listLotteries(db: Kdb): Promise<LotteryListItem[]> {
 }
 
 /** POST /api/lotteryRoom {name}: the enabled rooms of an enabled lottery. */
-export async function listRooms(db: Kdb, name: string): Promise<LotteryRoomListItem[]> {
+export async function listRooms(db: Kdb, name: string): Promise<Omit<LotteryRoomListItem, 'online'>[]> {
   const rows = await db
     .selectFrom('lottery_rooms as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
@@ -67,7 +67,7 @@ export function extendOf(type: LotteryType, result: number[]): LotteryExtend {
 }
 
 /** GET /api/lotteryRoom?room_id=: the room, its lottery's clock, past results with their seeds, the playbox, recent chat. */
-export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<LotteryRoomData> {
+export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<Omit<LotteryRoomData, 'online'>> {
   const room = await roomOf(db, roomId);
   const clock = clockAt(room.sched, nowMs);
   const [open, drawn, chatdata] = await Promise.all([
@@ -107,7 +107,7 @@ export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<
       },
       openlist,
     },
-    playbox: buildPlaybox(room.type, room.odds),
+    playbox: buildPlaybox(room.type, room.odds, lunarYearAt(clock.round.drawAtMs)),
     chatdata,
   };
 }
@@ -120,8 +120,10 @@ function newOrderNo(nowMs: number): string {
 
 /**
  * POST /api/lotteryOrder. Checks in order: the room; the expect is the lottery's open round; betting is
- * open (封盘中禁止投注); at least one line; each line's play exists; each stake within the limits; the odds
- * are the server's (any the client sends are ignored). Then, in one transaction with the round row held
+ * open (封盘中禁止投注); at least one line; each line's play exists (生肖 only in a round whose lunar year
+ * is known); a 连码 line's numbers (its data: the count, 1–49, no repeats); each stake within the limits;
+ * the odds are the server's for the round (生肖 by its lunar year; any the client sends are ignored). Then,
+ * in one transaction with the round row held
  * (a draw waits for it), one ledger journal member wallet → house:lottery (余额不足 when short) and the
  * lines.
  */
@@ -132,14 +134,18 @@ export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderI
   if (clock.state !== 'open') throw badRequest(LOTTERY_MSG.lotteryClosed);
   if (input.order.length === 0) throw badRequest(MSG.gameBetEmpty);
   if (input.order.length > LOTTERY_ORDER_MAX_LINES) throw badRequest(fmt(LOTTERY_MSG.lotteryTooManyLines, { max: LOTTERY_ORDER_MAX_LINES }));
+  const lunarYear = lunarYearAt(clock.round.drawAtMs);
   const lines = input.order.map((line) => {
-    const cents = isPlayOf(room.type, line.id) ? oddsCents(room.odds[line.id]) : null;
+    const oddsId = isPlayOf(room.type, line.id) ? oddsIdOf(room.type, line.id, lunarYear) : null;
+    const cents = oddsId === null ? null : oddsCents(room.odds[oddsId]);
     if (cents === null) throw badRequest(MSG.gameBetOption);
+    const picked = checkPicks(lotteryPlay(room.type, line.id), line.data);
+    if (!picked.ok) throw badRequest(picked.message);
     const fen = yuanToFen(line.total);
     if (fen === null || fen < LOTTERY_STAKE_MIN_YUAN * 100 || fen > LOTTERY_STAKE_MAX_YUAN * 100) {
       throw badRequest(fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN }));
     }
-    return { playId: line.id, cents, fen };
+    return { playId: line.id, picks: picked.picks, cents, fen };
   });
   const totalFen = lines.reduce((s, l) => s + l.fen, 0);
   const house = await systemAccountId(db, HOUSE.lottery);
@@ -176,6 +182,7 @@ export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderI
           lottery: room.code,
           expect,
           play_id: l.playId,
+          picks: l.picks && JSON.stringify(l.picks),
           odds_cents: l.cents,
           stake_fen: l.fen,
           status: BET_STATUS.unsettled,

@@ -4,6 +4,7 @@ import { WS_CLOSE, WS_PING_TEXT, type ServerFrame } from '@app/contract';
 import { fanOutChannel, MAX_BUFFERED_BYTES, sendFrame } from '../../../lib/fanout.js';
 import type { RedisLink } from '../../../lib/redis.js';
 import type { LotterySchedule } from '../engine/index.js';
+import { startPresence, type RoomPresence } from './presence.js';
 
 /**
  * The lottery rooms' fan-out (DESIGN §7): which sockets of this instance are in which room, and how a
@@ -17,12 +18,15 @@ import type { LotterySchedule } from '../engine/index.js';
  */
 
 
-/** One member's socket in one room of this instance. */
+/** One member's (or visitor's) socket in one room of this instance. */
 export interface RoomClient {
   ws: WebSocket;
   roomId: number;
   lottery: string;
+  /** 0 for a visitor, who watches and may not speak */
   memberId: number;
+  /** who holds the socket, for the per-room cap and the 在线 count: m<member id>, or v<address> for a visitor */
+  holder: string;
   isTrial: boolean;
   /** the session behind the socket (a revocation of it, or of all the member's sessions, ends the socket) */
   token: string;
@@ -50,7 +54,7 @@ export interface LotteryHub {
   publishLottery(code: string, frame: ServerFrame): void;
   /** Sends a frame to this instance's sockets of the lottery only (the clock notices each instance computes). */
   deliverLotteryLocally(code: string, frame: ServerFrame): void;
-  /** Adds a socket to its room; false (and nothing added) when its member already holds `cap` sockets there. */
+  /** Adds a socket to its room; false (and nothing added) when its holder already holds `cap` sockets there. */
   join(client: RoomClient, sched: LotterySchedule, cap: number): boolean;
   leave(client: RoomClient): void;
   /** This instance's sockets, in every room. */
@@ -59,6 +63,10 @@ export interface LotteryHub {
   lotteries(): Iterable<LocalLottery>;
   /** Sockets on this instance: in one room, or in all. */
   size(roomId?: number): number;
+  /** Who watches the room (members and visitors, each once), on every instance as last counted. */
+  online(roomId: number): number;
+  /** The presence counts (tests refresh them rather than wait for the tick). */
+  presence: RoomPresence;
 }
 
 const SEND_TEXT = { binary: false } as const;
@@ -67,8 +75,11 @@ const PING = Buffer.from(WS_PING_TEXT);
 export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null): LotteryHub {
   const byCode = new Map<string, LocalLottery>();
   const byRoom = new Map<number, Set<RoomClient>>();
-  /** sockets per "<roomId>:<memberId>" (every guest has an account of its own, so the cap is per member) */
+  /** sockets per "<roomId>:<holder>" (every guest has an account of its own, so the cap is per member) */
   const held = new Map<string, number>();
+  /** distinct holders per room on this instance */
+  const holders = new Map<number, number>();
+  const presence = startPresence(app, redis, () => holders);
   const send = sendFrame;
   function deliverRoom(roomId: number, data: Buffer): void {
     const set = byRoom.get(roomId);
@@ -142,10 +153,11 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
       deliverLottery(code, Buffer.from(JSON.stringify(frame)));
     },
     join(client, sched, cap) {
-      const key = `${client.roomId}:${client.memberId}`;
+      const key = `${client.roomId}:${client.holder}`;
       const holds = held.get(key) ?? 0;
       if (holds >= cap) return false;
       held.set(key, holds + 1);
+      if (holds === 0) holders.set(client.roomId, (holders.get(client.roomId) ?? 0) + 1);
       let lottery = byCode.get(client.lottery);
       if (!lottery) {
         lottery = { code: client.lottery, sched, rooms: new Map() };
@@ -164,10 +176,15 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
     leave(client) {
       const set = byRoom.get(client.roomId);
       if (!set || !set.delete(client)) return;
-      const key = `${client.roomId}:${client.memberId}`;
+      const key = `${client.roomId}:${client.holder}`;
       const holds = (held.get(key) ?? 1) - 1;
       if (holds > 0) held.set(key, holds);
-      else held.delete(key);
+      else {
+        held.delete(key);
+        const left = (holders.get(client.roomId) ?? 1) - 1;
+        if (left > 0) holders.set(client.roomId, left);
+        else holders.delete(client.roomId);
+      }
       if (set.size > 0) return;
       byRoom.delete(client.roomId);
       const lottery = byCode.get(client.lottery);
@@ -184,5 +201,7 @@ export function createLotteryHub(app: FastifyInstance, redis: RedisLink | null):
       for (const set of byRoom.values()) n += set.size;
       return n;
     },
+    online: (roomId) => presence.online(roomId),
+    presence,
   };
 }

@@ -10,12 +10,14 @@ import { postBetNotice, postChat, speakerOf } from './service.js';
 
 /**
  * GET /wss?roomid=<room id>&_token=<member token> (spec §7 "Lottery room", DESIGN §7): a member's
- * socket in one room.
+ * socket in one room; without a token, a visitor's, who watches (hears everything the room hears) and
+ * whose every message is answered 请登录！.
  *
  * Admission: while the site is in maintenance (site_state 0) a socket closes with WS_CLOSE.maintenance
- * after a frame with repair_tips; a missing, expired or revoked token closes with unauthorized (after a
+ * after a frame with repair_tips; an expired or revoked token closes with unauthorized (after a
  * 请登录！ error frame), an unknown or disabled room with roomMissing, a member's socket beyond
- * CHAT_LIMITS.connectionsPerMemberRoom in the room with tooManyConnections. A session revoked later
+ * CHAT_LIMITS.connectionsPerMemberRoom in the room (a visitor's beyond visitorConnectionsPerAddressRoom
+ * from one address) with tooManyConnections. A session revoked later
  * (logoff, password change; from any instance) ends its sockets at once with unauthorized.
  *
  * Frames: the text `ping` is answered `ping`. JSON {content, order}: order 1 is chat (trimmed, empty
@@ -122,9 +124,10 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     if (site.site_state === 0) return refuse(ws, WS_CLOSE.maintenance, site.repair_tips);
     const q = req.query as Record<string, unknown>;
     const token = typeof q._token === 'string' ? q._token : '';
-    if (!token) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
-    const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.sessionCacheEpoch());
-    if (!member) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
+    // No token: a visitor, who watches. A token that is no session (expired, revoked) is refused, so the
+    // app learns its session ended.
+    const member = token ? await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.sessionCacheEpoch()) : null;
+    if (token && !member) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     const roomId = typeof q.roomid === 'string' && /^\d{1,12}$/.test(q.roomid) ? Number(q.roomid) : 0;
     const room = roomId
       ? await app.kdb
@@ -143,10 +146,11 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
       ws,
       roomId: room.id,
       lottery: room.code,
-      memberId: member.id,
-      isTrial: member.isTrial,
+      memberId: member?.id ?? 0,
+      holder: member ? `m${member.id}` : `v${req.ip}`,
+      isTrial: member?.isTrial ?? false,
       token,
-      tokenHash: member.tokenHash,
+      tokenHash: member?.tokenHash ?? '',
       lastSeenMs: nowMs,
       lastPingMs: nowMs,
       sched: { intervalS: room.interval_s, ftimeS: room.ftime_s },
@@ -154,7 +158,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
       windowStartMs: nowMs,
       queue: Promise.resolve(),
     };
-    if (!hub.join(client, client.sched, CHAT_LIMITS.connectionsPerMemberRoom)) return refuse(ws, WS_CLOSE.tooManyConnections);
+    if (!hub.join(client, client.sched, member ? CHAT_LIMITS.connectionsPerMemberRoom : CHAT_LIMITS.visitorConnectionsPerAddressRoom)) return refuse(ws, WS_CLOSE.tooManyConnections);
     return client;
   }
 
@@ -186,6 +190,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     if (frame === null) return;
     if (frame === 'ping') return hub.ping(c, nowMs);
     if ('error' in frame) return errorFrame(c.ws, frame.error);
+    if (c.memberId === 0) return errorFrame(c.ws, LOTTERY_MSG.chatNeedLogin);
     if (c.isTrial) return errorFrame(c.ws, MSG.trialRefused);
     if (!rate.take(c.memberId, nowMs)) return errorFrame(c.ws, LOTTERY_MSG.chatTooFast);
     c.queue = c.queue
