@@ -78,9 +78,11 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: opts.fullPage ?? false });
 }
 
-/** shot() once nothing is moving (modals, tab panes and messages animate in; endless spinners are ignored). */
+/** shot() once nothing is moving (modals, tab panes and messages animate in; endless spinners are ignored), in the page and its frames. */
 export async function stillShot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
+  for (const frame of page.frames()) {
+    await frame.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
+  }
   await shot(page, name, opts);
 }
 
