@@ -24,8 +24,9 @@ import { HEDGED_SHARE_FLAG } from './constants.js';
  *    in a stable order: settle a round once all its bets are known, and recomputing it after a
  *    crash half-way gives every line the same figure again.
  *
- * Multi-number coverage (every 和值, all 49 特码) is not netted here: those pay differently per
- * number, and covering them all loses the house margin on every round.
+ * Multi-number coverage (every 和值, all 49 特码, every 生肖 or 尾数, 连码 sets) is not netted here:
+ * those pay differently per number, and covering them all loses the house margin on every round; a 连码
+ * line (二全中, 三全中) is opposed to nothing.
  * The ledger never changes: payouts are what they are; only the turnover a line counts does.
  */
 

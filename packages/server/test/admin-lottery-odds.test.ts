@@ -53,7 +53,8 @@ describe('GET /admin/api/lotteries', () => {
     expect(k3!.rooms[0]!.id).toBe(k3Room);
     expect(lhc!.rooms).toHaveLength(3);
     expect(k3!.plays).toHaveLength(4 + 16 + 1);
-    expect(lhc!.plays).toHaveLength(49 + 4 + 49);
+    // 特码, 两面, 正码, 生肖's two prices (the year's own animal, the others), 10 尾数, 二全中 and 三全中
+    expect(lhc!.plays).toHaveLength(49 + 4 + 49 + 2 + 10 + 2);
     // 大 wins on 105 of 216 throws (triples lose): 105 × 1.96 / 216.
     expect(k3!.plays[0]).toEqual({ id: 'k3_big', group: LOTTERY_MSG.lotteryGroupDiceSides, playtitle: '大', odds: 1.96, rtp: (105 * 196) / 21600 });
     expect(playOf(k3!, 'k3_sum_10')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupDiceSum, playtitle: '10', odds: 7.6, rtp: (27 * 760) / 21600 });
@@ -62,6 +63,12 @@ describe('GET /admin/api/lotteries', () => {
     expect(playOf(lhc!, 'lhc_tm_big')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupSpecialSides, playtitle: '特大', odds: 1.96, rtp: (24 * 196 + 100) / 4900 });
     expect(playOf(lhc!, 'lhc_te_07')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupSpecial, playtitle: '07', odds: 47, rtp: 4700 / 4900 });
     expect(playOf(lhc!, 'lhc_zm_49')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupRegular, odds: 7.9, rtp: (6 * 790) / 4900 });
+    expect(playOf(lhc!, 'lhc_sx_year')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupZodiac, playtitle: LOTTERY_MSG.lotteryZodiacYear, odds: 9.4, rtp: (5 * 940) / 4900 });
+    expect(playOf(lhc!, 'lhc_sx_other')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupZodiac, playtitle: LOTTERY_MSG.lotteryZodiacOther, odds: 11.75, rtp: (4 * 1175) / 4900 });
+    expect(playOf(lhc!, 'lhc_ws_0')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupTail, playtitle: '0尾', odds: 11.75, rtp: (4 * 1175) / 4900 });
+    expect(playOf(lhc!, 'lhc_ws_9')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupTail, playtitle: '9尾', odds: 9.4, rtp: (5 * 940) / 4900 });
+    expect(playOf(lhc!, 'lhc_lm_2')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupLinked, playtitle: '二全中', odds: 75, rtp: (15 * 7500) / (1176 * 100) });
+    expect(playOf(lhc!, 'lhc_lm_3')).toMatchObject({ group: LOTTERY_MSG.lotteryGroupLinked, playtitle: '三全中', odds: 880, rtp: (20 * 88000) / (18424 * 100) });
     for (const p of [...k3!.plays, ...lhc!.plays]) expect(p.rtp, p.id).toBeGreaterThanOrEqual(0.9), expect(p.rtp, p.id).toBeLessThanOrEqual(0.99);
   });
 });

@@ -6,13 +6,20 @@ import {
   attributesOf,
   bettingOpen,
   buildPlaybox,
+  checkPicks,
   checkSchedule,
+  choose,
   clockAt,
   commitmentOf,
   drawResult,
   drawWith,
   fairRng,
+  lotteryPlay,
+  lunarYearAt,
   newSeed,
+  oddsIdOf,
+  oddsIdsOf,
+  opposedPlay,
   playIdsOf,
   roundAt,
   roundOf,
@@ -23,9 +30,21 @@ import {
   timeoutOf,
   validateOdds,
   verify,
+  type LineContext,
   type LotterySchedule,
 } from '../src/modules/lottery/engine/index.js';
 import { scriptedRng } from '../src/lib/rng.js';
+import { fmt } from '@app/contract';
+import {
+  LUNAR_NEW_YEAR,
+  ZODIAC_ANIMALS,
+  ZODIAC_IDS,
+  lotteryLineTitle,
+  lotteryPlayLabel,
+  yearAnimal,
+  zodiacNumbers,
+  zodiacOf,
+} from '@app/contract/lottery-plays';
 
 const DICE = LOTTERY_TYPE.dice;
 const SIX = LOTTERY_TYPE.sixBall;
@@ -152,7 +171,7 @@ describe('odds and exact RTP', () => {
 
   it('prices every default play with an exact RTP within [0.90, 0.99]', () => {
     for (const type of [DICE, SIX] as const) {
-      const ids = playIdsOf(type);
+      const ids = oddsIdsOf(type);
       expect(Object.keys(DEFAULT_ODDS[type]).sort()).toEqual([...ids].sort());
       for (const id of ids) {
         const rtp = rtpOf(type, id, DEFAULT_ODDS[type][id]!);
@@ -162,7 +181,10 @@ describe('odds and exact RTP', () => {
       expect(validateOdds(type, DEFAULT_ODDS[type])).toEqual({ ok: true });
     }
     expect(playIdsOf(DICE)).toHaveLength(4 + 16 + 1);
-    expect(playIdsOf(SIX)).toHaveLength(49 + 4 + 49);
+    expect(playIdsOf(SIX)).toHaveLength(49 + 4 + 49 + 12 + 10 + 2);
+    // the twelve 生肖 plays share two prices: the year's own animal and the others
+    expect(oddsIdsOf(SIX)).toHaveLength(49 + 4 + 49 + 2 + 10 + 2);
+    expect(oddsIdsOf(DICE)).toEqual(playIdsOf(DICE));
   });
 
   it('computes the stated figures', () => {
@@ -189,7 +211,7 @@ describe('odds and exact RTP', () => {
       expect(paid * den, id).toBe(num * 216 * 100);
     }
     // six-ball plays on the special: every special value with some fixed distinct first six
-    for (const id of playIdsOf(SIX).filter((p) => !p.startsWith('lhc_zm'))) {
+    for (const id of playIdsOf(SIX).filter((p) => /^lhc_(te|tm|ws)_/.test(p))) {
       const odds = DEFAULT_ODDS[SIX][id]!;
       let paid = 0;
       for (let s = 1; s <= 49; s++) {
@@ -294,12 +316,29 @@ describe('playbox and result attributes', () => {
   });
 
   it('builds the 六合彩 playbox with the 1–49 groups marked special', () => {
-    const box = buildPlaybox(SIX, DEFAULT_ODDS[SIX]);
+    const box = buildPlaybox(SIX, DEFAULT_ODDS[SIX], 2026);
     expect(box.map((g) => [g.name, g.special, g.childrens.length])).toEqual([
       ['特码', 1, 49],
       ['特码两面', 0, 4],
       ['正码', 1, 49],
+      ['生肖', 0, 12],
+      ['尾数', 0, 10],
+      ['连码', 0, 2],
     ]);
+    // 2026 is a 马 year: 马 holds 01 13 25 37 49 at the year's price, 蛇 four numbers at the others'
+    expect(box[3]!.childrens.find((c) => c.id === 'lhc_sx_horse')).toEqual({ id: 'lhc_sx_horse', playtitle: '马', odds: 9.4, nums: [1, 13, 25, 37, 49] });
+    expect(box[3]!.childrens.find((c) => c.id === 'lhc_sx_snake')).toEqual({ id: 'lhc_sx_snake', playtitle: '蛇', odds: 11.75, nums: [2, 14, 26, 38] });
+    expect(box[3]!.childrens.map((c) => c.playtitle).join('')).toBe('鼠牛虎兔龙蛇马羊猴鸡狗猪');
+    expect(box[4]!.childrens[0]).toEqual({ id: 'lhc_ws_0', playtitle: '0尾', odds: 11.75, nums: [10, 20, 30, 40] });
+    expect(box[4]!.childrens[9]).toEqual({ id: 'lhc_ws_9', playtitle: '9尾', odds: 9.4, nums: [9, 19, 29, 39, 49] });
+    expect(box[5]!.childrens).toEqual([
+      { id: 'lhc_lm_2', playtitle: '二全中', odds: 75, pick: 2 },
+      { id: 'lhc_lm_3', playtitle: '三全中', odds: 880, pick: 3 },
+    ]);
+    // the year decides which animal takes the five-number price
+    expect(buildPlaybox(SIX, DEFAULT_ODDS[SIX], 2027)[3]!.childrens.find((c) => c.id === 'lhc_sx_goat')).toMatchObject({ odds: 9.4, nums: [1, 13, 25, 37, 49] });
+    // a round outside the New Year table offers no 生肖
+    expect(buildPlaybox(SIX, DEFAULT_ODDS[SIX]).map((g) => g.name)).toEqual(['特码', '特码两面', '正码', '尾数', '连码']);
     expect(box[0]!.childrens[6]).toEqual({ id: 'lhc_te_07', playtitle: '07', odds: 47 });
     expect(box[1]!.childrens.map((c) => c.playtitle)).toEqual(['特大', '特小', '特单', '特双']);
     expect(box[2]!.childrens[48]).toEqual({ id: 'lhc_zm_49', playtitle: '49', odds: 7.9 });
@@ -377,5 +416,201 @@ describe('round schedule', () => {
     expect(() => checkSchedule({ intervalS: 60, ftimeS: 0 })).toThrow(RangeError);
     expect(() => checkSchedule({ intervalS: 5, ftimeS: 1 })).toThrow(RangeError); // 17280 rounds a day
     expect(() => checkSchedule(K3)).not.toThrow();
+  });
+});
+
+describe('六合彩 生肖, 尾数 and 连码', () => {
+  /** Beijing midnight of a date, as epoch ms. */
+  const beijingDay = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+  const regularOf = (...n: number[]) => n;
+  const settle = (id: string, result: number[], line: LineContext = {}, stakeFen = 1000) => {
+    const oddsId = oddsIdOf(SIX, id, line.lunarYear ?? null)!;
+    return settleLine(SIX, id, DEFAULT_ODDS[SIX][oddsId]!, stakeFen, result, line);
+  };
+
+  it('judges a draw by the lunar year of its Beijing date, changing at 春节', () => {
+    expect(lunarYearAt(beijingDay('2026-02-17'))).toBe(2026); // 春节 2026, 00:00 Beijing
+    expect(lunarYearAt(beijingDay('2026-02-17') - 1)).toBe(2025); // 23:59:59.999 the evening before
+    expect(lunarYearAt(Date.parse('2026-02-16T16:00:00Z'))).toBe(2026); // the same moment in UTC
+    expect(lunarYearAt(beijingDay('2026-11-27'))).toBe(2026);
+    expect(lunarYearAt(beijingDay('2027-01-01'))).toBe(2026); // before 2027's 春节 on 02-06
+    expect(lunarYearAt(beijingDay('2027-02-06'))).toBe(2027);
+    expect(lunarYearAt(beijingDay('2020-01-25'))).toBe(2020);
+    expect(lunarYearAt(beijingDay('2020-01-24'))).toBeNull(); // before the table
+    expect(lunarYearAt(beijingDay('2042-01-21'))).toBe(2041);
+    expect(lunarYearAt(beijingDay('2042-01-22'))).toBeNull(); // 2042 has no end in the table
+    // the table: every New Year falls between 01-21 and 02-20, in date order
+    const days = Object.values(LUNAR_NEW_YEAR);
+    expect(days).toEqual([...days].sort());
+    for (const d of days) expect(d.slice(5) >= '01-21' && d.slice(5) <= '02-20', d).toBe(true);
+  });
+
+  it('numbers the animals backwards from the year\'s own: one animal of five numbers, eleven of four', () => {
+    const animal = (n: number, year: number) => ZODIAC_ANIMALS[zodiacOf(n, year)];
+    expect([1, 2, 3, 12, 13, 49].map((n) => animal(n, 2026))).toEqual(['马', '蛇', '龙', '羊', '马', '马']);
+    expect([1, 2, 12].map((n) => animal(n, 2025))).toEqual(['蛇', '龙', '马']);
+    expect(animal(1, 2020)).toBe('鼠');
+    expect(animal(1, 2041)).toBe('鸡');
+    for (let year = 2020; year <= 2041; year++) {
+      const counts = ZODIAC_ANIMALS.map((_, a) => zodiacNumbers(a, year).length);
+      expect(counts.filter((c) => c === 5), String(year)).toHaveLength(1);
+      expect(counts.filter((c) => c === 4), String(year)).toHaveLength(11);
+      expect(zodiacNumbers(yearAnimal(year), year)).toEqual([1, 13, 25, 37, 49]);
+    }
+  });
+
+  it('prices 生肖 by the round\'s year: the year\'s own animal at lhc_sx_year, the rest at lhc_sx_other', () => {
+    expect(oddsIdOf(SIX, 'lhc_sx_horse', 2026)).toBe('lhc_sx_year');
+    expect(oddsIdOf(SIX, 'lhc_sx_snake', 2026)).toBe('lhc_sx_other');
+    expect(oddsIdOf(SIX, 'lhc_sx_snake', 2025)).toBe('lhc_sx_year');
+    expect(oddsIdOf(SIX, 'lhc_sx_horse', null)).toBeNull();
+    expect(oddsIdOf(SIX, 'lhc_ws_3', null)).toBe('lhc_ws_3');
+    expect(oddsIdOf(SIX, 'lhc_lm_2', null)).toBe('lhc_lm_2');
+  });
+
+  it('exact RTP of the new plays: 生肖 and 尾数 47/49, 二全中 75 × 15/1176, 三全中 880 × 20/18424', () => {
+    expect(rtpFraction(SIX, 'lhc_sx_year', 940)).toEqual({ num: 5 * 940, den: 4900 });
+    expect(rtpFraction(SIX, 'lhc_sx_other', 1175)).toEqual({ num: 4 * 1175, den: 4900 });
+    expect(rtpOf(SIX, 'lhc_sx_year', 9.4)).toBe(47 / 49); // 95.92%
+    expect(rtpOf(SIX, 'lhc_sx_other', 11.75)).toBe(47 / 49);
+    expect(rtpFraction(SIX, 'lhc_ws_0', 1175)).toEqual({ num: 4 * 1175, den: 4900 });
+    for (let d = 1; d <= 9; d++) expect(rtpFraction(SIX, `lhc_ws_${d}`, 940)).toEqual({ num: 5 * 940, den: 4900 });
+    expect(rtpOf(SIX, 'lhc_ws_0', 11.75)).toBe(47 / 49);
+    expect(rtpOf(SIX, 'lhc_ws_9', 9.4)).toBe(47 / 49);
+    // C(6,2)/C(49,2) = 15/1176, C(6,3)/C(49,3) = 20/18424
+    expect(rtpFraction(SIX, 'lhc_lm_2', 7500)).toEqual({ num: 15 * 7500, den: 1176 * 100 });
+    expect(rtpFraction(SIX, 'lhc_lm_3', 88000)).toEqual({ num: 20 * 88000, den: 18424 * 100 });
+    expect(rtpOf(SIX, 'lhc_lm_2', 75)).toBeCloseTo(0.956633, 6);
+    expect(rtpOf(SIX, 'lhc_lm_3', 880)).toBeCloseTo(0.955276, 6);
+  });
+
+  it('生肖: the mean payout of settleLine over the 49 specials equals the RTP, for every animal of every year', () => {
+    for (let year = 2020; year <= 2041; year++) {
+      for (const [a, key] of ZODIAC_IDS.entries()) {
+        const id = `lhc_sx_${key}`;
+        const oddsId = oddsIdOf(SIX, id, year)!;
+        const odds = DEFAULT_ODDS[SIX][oddsId]!;
+        let paid = 0;
+        for (let sp = 1; sp <= 49; sp++) {
+          const firstSix = [1, 2, 3, 4, 5, 6, 7].filter((n) => n !== sp).slice(0, 6);
+          paid += settleLine(SIX, id, odds, 100, [...firstSix, sp], { lunarYear: year }).payoutFen;
+        }
+        const { num, den } = rtpFraction(SIX, oddsId, Math.round(odds * 100));
+        expect(paid * den, `${year} ${ZODIAC_ANIMALS[a]}`).toBe(num * 49 * 100);
+      }
+    }
+  });
+
+  it('连码: the mean payout of settleLine over all C(49,6) sets of regular balls equals the RTP', () => {
+    // Every set of six regular balls is equally likely (the special does not matter to 连码); the
+    // chosen numbers are any fixed set by symmetry. 13,983,816 sets, each through the play's own rule.
+    for (const [id, picks] of [['lhc_lm_2', [7, 30]], ['lhc_lm_3', [1, 25, 49]]] as const) {
+      const play = lotteryPlay(SIX, id);
+      const line = { picks };
+      const r = [0, 0, 0, 0, 0, 0, 0];
+      let wins = 0;
+      let sets = 0;
+      for (r[0] = 1; r[0] <= 44; r[0]++)
+        for (r[1] = r[0] + 1; r[1] <= 45; r[1]++)
+          for (r[2] = r[1] + 1; r[2] <= 46; r[2]++)
+            for (r[3] = r[2] + 1; r[3] <= 47; r[3]++)
+              for (r[4] = r[3] + 1; r[4] <= 48; r[4]++)
+                for (r[5] = r[4] + 1; r[5] <= 49; r[5]++) {
+                  sets += 1;
+                  if (play.judge(r, line) === 'win') wins += 1;
+                }
+      expect(sets).toBe(choose(49, 6));
+      const cents = Math.round(DEFAULT_ODDS[SIX][id]! * 100);
+      const { num, den } = rtpFraction(SIX, id, cents);
+      expect(wins * cents * den, id).toBe(num * sets * 100);
+    }
+  });
+
+  it('settles 生肖 by the special\'s animal in the line\'s year (49 is the year\'s own animal, no push)', () => {
+    const r = [3, 14, 25, 36, 47, 48, 13]; // special 13: 马 in 2026, 蛇 in 2025
+    expect(settle('lhc_sx_horse', r, { lunarYear: 2026 })).toEqual({ payoutFen: 9400, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_sx_snake', r, { lunarYear: 2026 }).outcome).toBe('lose');
+    expect(settle('lhc_sx_snake', r, { lunarYear: 2025 })).toEqual({ payoutFen: 9400, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_sx_snake', [3, 14, 25, 36, 47, 48, 2], { lunarYear: 2026 })).toEqual({ payoutFen: 11_750, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_sx_horse', [1, 2, 3, 4, 5, 6, 49], { lunarYear: 2026 })).toEqual({ payoutFen: 9400, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_sx_horse', [13, 25, 37, 49, 5, 6, 7], { lunarYear: 2026 }).outcome).toBe('lose'); // only the special counts
+    expect(() => settle('lhc_sx_horse', r)).toThrow(RangeError); // a 生肖 line needs its year
+  });
+
+  it('settles 尾数 by the special\'s last digit (49 is 9尾, no push)', () => {
+    expect(settle('lhc_ws_0', [1, 2, 3, 4, 5, 6, 40])).toEqual({ payoutFen: 11_750, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_ws_9', [1, 2, 3, 4, 5, 6, 49])).toEqual({ payoutFen: 9400, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_ws_7', [1, 2, 3, 4, 5, 6, 17]).outcome).toBe('win');
+    expect(settle('lhc_ws_7', [7, 17, 27, 37, 47, 6, 16]).outcome).toBe('lose'); // only the special counts
+  });
+
+  it('settles 连码 when every chosen number is a regular ball (the special does not count)', () => {
+    const r = regularOf(3, 14, 25, 36, 47, 48, 7);
+    expect(settle('lhc_lm_2', r, { picks: [3, 48] })).toEqual({ payoutFen: 75_000, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_lm_2', r, { picks: [3, 7] }).outcome).toBe('lose'); // 7 is the special
+    expect(settle('lhc_lm_3', r, { picks: [14, 25, 47] })).toEqual({ payoutFen: 880_000, validFen: 1000, outcome: 'win' });
+    expect(settle('lhc_lm_3', r, { picks: [14, 25, 49] }).outcome).toBe('lose');
+    expect(() => settle('lhc_lm_2', r)).toThrow(RangeError);
+    expect(() => settle('lhc_lm_3', r, { picks: [3, 14] })).toThrow(RangeError);
+  });
+
+  it('checks a 连码 line\'s numbers with the catalogue\'s messages; other plays take none', () => {
+    const two = lotteryPlay(SIX, 'lhc_lm_2');
+    const three = lotteryPlay(SIX, 'lhc_lm_3');
+    expect(checkPicks(two, [30, 7])).toEqual({ ok: true, picks: [7, 30] });
+    expect(checkPicks(three, [49, 1, 25])).toEqual({ ok: true, picks: [1, 25, 49] });
+    const count2 = fmt(LOTTERY_MSG.lotteryPickCount, { play: '二全中', count: 2 });
+    expect(count2).toBe('二全中须选择2个号码');
+    for (const bad of [undefined, null, '7,30', [7], [7, 30, 41], {}]) expect(checkPicks(two, bad)).toEqual({ ok: false, message: count2 });
+    expect(checkPicks(three, [1, 2])).toEqual({ ok: false, message: '三全中须选择3个号码' });
+    for (const bad of [[0, 7], [7, 50], [7, 1.5], [7, '8']]) expect(checkPicks(two, bad)).toEqual({ ok: false, message: '所选号码须在1至49之间' });
+    expect(checkPicks(two, [7, 7])).toEqual({ ok: false, message: LOTTERY_MSG.lotteryPickDuplicate });
+    expect(checkPicks(lotteryPlay(SIX, 'lhc_sx_horse'), [1, 2])).toEqual({ ok: true, picks: null });
+    expect(checkPicks(lotteryPlay(SIX, 'lhc_te_01'), '01')).toEqual({ ok: true, picks: null });
+  });
+
+  it('names the new lines on records and bet notices', () => {
+    expect(lotteryPlayLabel('lhc_sx_horse')).toBe('生肖 马');
+    expect(lotteryPlayLabel('lhc_ws_0')).toBe('尾数 0尾');
+    expect(lotteryPlayLabel('lhc_lm_2', [3, 15])).toBe('连码 二全中 03 15');
+    expect(lotteryPlayLabel('lhc_lm_3', [1, 25, 49])).toBe('连码 三全中 01 25 49');
+    expect(lotteryLineTitle('lhc_sx_horse')).toBe('生肖 马');
+    expect(lotteryLineTitle('lhc_lm_2', [3, 15])).toBe('二全中 03 15');
+    expect(lotteryLineTitle('lhc_te_01')).toBe('特码 01');
+    expect(lotteryLineTitle('k3_sum_09')).toBe('和值 9');
+    expect(lotteryLineTitle('k3_big')).toBe('大');
+    expect(lotteryLineTitle('lhc_tm_odd')).toBe('特单');
+  });
+
+  it('no new play is one side of an opposed market (the valid-bet rule nets none of them)', () => {
+    for (const id of playIdsOf(SIX).filter((p) => /^lhc_(sx|ws|lm)_/.test(p))) expect(opposedPlay(SIX, id), id).toBeNull();
+  });
+
+  it('validateOdds guards the new entries at the exact 90% and 99% edges', () => {
+    const six = { ...DEFAULT_ODDS[SIX] };
+    const ok = (patch: Record<string, number>) => validateOdds(SIX, { ...six, ...patch });
+    // 生肖 and 尾数: 5 × o/49 and 4 × o/49
+    expect(ok({ lhc_sx_year: 9.7 })).toEqual({ ok: true }); // 0.98980
+    expect(ok({ lhc_sx_year: 9.71 })).toMatchObject({ ok: false, playId: 'lhc_sx_year' });
+    expect(ok({ lhc_sx_year: 8.82 })).toEqual({ ok: true }); // 0.9 exactly
+    expect(ok({ lhc_sx_year: 8.81 })).toMatchObject({ ok: false, playId: 'lhc_sx_year' });
+    expect(ok({ lhc_sx_other: 12.12 })).toEqual({ ok: true }); // 0.98938
+    expect(ok({ lhc_sx_other: 12.13 })).toMatchObject({ ok: false, playId: 'lhc_sx_other' });
+    // the odds of a year's own animal at the other animals' price would return 5 × 11.75/49 = 119.9%
+    expect(ok({ lhc_sx_year: 11.75 })).toEqual({ ok: false, playId: 'lhc_sx_year', message: '玩法lhc_sx_year的理论返还率119.90%超出90%至99%' });
+    expect(ok({ lhc_ws_0: 11.03 })).toEqual({ ok: true });
+    expect(ok({ lhc_ws_0: 11.02 })).toMatchObject({ ok: false, playId: 'lhc_ws_0' });
+    expect(ok({ lhc_ws_5: 9.71 })).toMatchObject({ ok: false, playId: 'lhc_ws_5' });
+    // 连码: 70.56 × 15/1176 = 0.9 and 829.08 × 20/18424 = 0.9 exactly
+    expect(ok({ lhc_lm_2: 70.56, lhc_lm_3: 829.08 })).toEqual({ ok: true });
+    expect(ok({ lhc_lm_2: 70.55 })).toMatchObject({ ok: false, playId: 'lhc_lm_2' });
+    expect(ok({ lhc_lm_3: 829.07 })).toMatchObject({ ok: false, playId: 'lhc_lm_3' });
+    expect(ok({ lhc_lm_2: 77.61, lhc_lm_3: 911.98 })).toEqual({ ok: true });
+    expect(ok({ lhc_lm_2: 77.62 })).toMatchObject({ ok: false, playId: 'lhc_lm_2' });
+    expect(ok({ lhc_lm_3: 911.99 })).toMatchObject({ ok: false, playId: 'lhc_lm_3' });
+    // the animals are priced by the two entries, not one by one
+    expect(ok({ lhc_sx_horse: 9.4 })).toEqual({ ok: false, playId: 'lhc_sx_horse', message: '未知玩法lhc_sx_horse' });
+    const { lhc_sx_other: _, ...missing } = six;
+    expect(validateOdds(SIX, missing)).toEqual({ ok: false, playId: 'lhc_sx_other', message: '缺少玩法lhc_sx_other的赔率' });
   });
 });

@@ -1300,6 +1300,14 @@ CREATE INDEX staff_approvals_state_idx ON staff_approvals (state, id);
 ALTER TABLE withdrawals ADD COLUMN txid text NOT NULL DEFAULT '';
 `;
 
+// 六合彩's 生肖, 尾数 and 连码 plays (issue 15): their default odds join every 六合彩 table (a table's own
+// entries, had staff set them, win over the defaults), and a 连码 line keeps the numbers it chose.
+const lotterySixPlays = `
+ALTER TABLE lottery_orders ADD COLUMN picks jsonb;
+UPDATE lotteries SET odds = '{"lhc_sx_year":9.4,"lhc_sx_other":11.75,"lhc_ws_0":11.75,"lhc_ws_1":9.4,"lhc_ws_2":9.4,"lhc_ws_3":9.4,"lhc_ws_4":9.4,"lhc_ws_5":9.4,"lhc_ws_6":9.4,"lhc_ws_7":9.4,"lhc_ws_8":9.4,"lhc_ws_9":9.4,"lhc_lm_2":75,"lhc_lm_3":880}'::jsonb || odds
+  WHERE type = 1;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1330,4 +1338,5 @@ export const migrations: Migration[] = [
   { id: '030_service_chat', sql: serviceChat },
   { id: '033_staff_password_change', sql: staffPasswordChange },
   { id: '032_finance_desk', sql: financeDesk },
+  { id: '034_lottery_six_plays', sql: lotterySixPlays },
 ];

@@ -426,6 +426,8 @@ export interface Database {
     lottery: string;
     expect: string;
     play_id: string;
+    // 连码: the numbers the line chose, ascending (contract checkPicks); null for every other play
+    picks: ColumnType<number[] | null, string | null | undefined, string | null>;
     odds_cents: number;
     stake_fen: number;
     payout_fen: Generated<number>;

@@ -3,7 +3,7 @@ import { lotteryCodeParams, oddsSchema } from '@app/contract/schemas';
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { buildPlaybox, oddsCents, rtpOf, validateOdds, type OddsTable } from '../../modules/lottery/engine/index.js';
+import { oddsCents, oddsEntriesOf, rtpOf, validateOdds, type OddsTable } from '../../modules/lottery/engine/index.js';
 import { actorOf } from '../actor.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 import { route, type AdminRoute } from '../route.js';
@@ -27,7 +27,10 @@ interface LotteryRecord {
 
 type RoomRecord = { id: number; lottery: string; title: string; enabled: boolean };
 
-/** A lottery as staff see it: every play in playbox order, with its group, odds and exact RTP; its rooms. */
+/**
+ * A lottery as staff see it: every entry of its odds table in playbox order (a play, or one of 生肖's two
+ * prices), with its group, odds and exact RTP; its rooms.
+ */
 function rowOf(l: LotteryRecord, rooms: RoomRecord[]): AdminLotteryRow {
   const type = l.type as LotteryType;
   return {
@@ -37,9 +40,11 @@ function rowOf(l: LotteryRecord, rooms: RoomRecord[]): AdminLotteryRow {
     interval_s: l.interval_s,
     ftime_s: l.ftime_s,
     enabled: l.enabled,
-    plays: buildPlaybox(type, l.odds).flatMap((g) =>
-      g.childrens.map((p) => ({ id: p.id, group: g.name, playtitle: p.playtitle, odds: p.odds, rtp: rtpOf(type, p.id, p.odds) })),
-    ),
+    plays: oddsEntriesOf(type).map((e) => {
+      const odds = l.odds[e.id];
+      if (oddsCents(odds) === null) throw new RangeError(`lottery ${l.code}: no valid odds for ${e.id}`);
+      return { id: e.id, group: e.group, playtitle: e.title, odds: odds!, rtp: rtpOf(type, e.id, odds!) };
+    }),
     rooms: rooms.filter((r) => r.lottery === l.code).map((r) => ({ id: r.id, title: r.title, enabled: r.enabled })),
   };
 }

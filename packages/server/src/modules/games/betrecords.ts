@@ -14,11 +14,11 @@ export interface BetRecordQuery {
   api_type: string;
 }
 
-/** What a lottery line was on, from its record's detail: 第20261127001期 大小单双 大 @1.98. */
+/** What a lottery line was on, from its record's detail: 第20261127001期 大小单双 大 @1.98, 连码 二全中 03 15 @75. */
 function lotteryPlays(title: string, detail: unknown): string {
-  const d = (typeof detail === 'string' ? JSON.parse(detail) : detail) as { expect?: string; play?: string; odds?: number } | null;
+  const d = (typeof detail === 'string' ? JSON.parse(detail) : detail) as { expect?: string; play?: string; picks?: number[]; odds?: number } | null;
   if (!d?.play) return title;
-  return `${title} 第${d.expect}期 ${lotteryPlayLabel(d.play)} @${d.odds}`;
+  return `${title} 第${d.expect}期 ${lotteryPlayLabel(d.play, d.picks)} @${d.odds}`;
 }
 
 /**

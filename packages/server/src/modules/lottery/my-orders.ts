@@ -16,7 +16,7 @@ export async function myLotteryOrders(db: Kdb, memberId: number, roomId: number,
   const base = db.selectFrom('lottery_orders').where('member_id', '=', memberId).where('lottery', '=', room.lottery);
   const [rows, count] = await Promise.all([
     base
-      .select(['order_no', 'line', 'expect', 'play_id', 'odds_cents', 'stake_fen', 'payout_fen', 'status', 'created_at'])
+      .select(['order_no', 'line', 'expect', 'play_id', 'picks', 'odds_cents', 'stake_fen', 'payout_fen', 'status', 'created_at'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(LOTTERY_MY_ORDERS_PAGE_SIZE)
@@ -30,7 +30,7 @@ export async function myLotteryOrders(db: Kdb, memberId: number, roomId: number,
       order_no: r.order_no,
       line: r.line,
       expect: r.expect,
-      play: lotteryPlayLabel(r.play_id),
+      play: lotteryPlayLabel(r.play_id, r.picks),
       odds: r.odds_cents / 100,
       stake: fenToYuan(r.stake_fen),
       status: r.status,

@@ -6,7 +6,7 @@ import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import type { VenueBet } from '../venues/adapter.js';
-import { commitmentOf, drawResult, newSeed, nextRound, opposedPlay, roundAt, settleLine, type LotterySchedule } from './engine/index.js';
+import { commitmentOf, drawResult, lunarYearAt, newSeed, nextRound, opposedPlay, roundAt, settleLine, type LotterySchedule } from './engine/index.js';
 
 /**
  * The lottery scheduler (DESIGN §7): one pass
@@ -130,7 +130,7 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
       drewIt = Number(drawn.numUpdatedRows) === 1;
       if (drewIt) out.drawn += 1;
     }
-    const drawnRound = { lottery: round.lottery, title: round.title, expect: round.expect, type, result };
+    const drawnRound = { lottery: round.lottery, title: round.title, expect: round.expect, type, result, drawAt: round.draw_at };
     const settledNow: SettledEvent[] = [];
     try {
       out.settledOrders += await settleRound(db, drawnRound, nowMs, log, settledNow);
@@ -159,6 +159,8 @@ interface DrawnRound {
   expect: string;
   type: LotteryType;
   result: number[];
+  /** when the round draws: a 生肖 line is judged by its lunar year */
+  drawAt: Date;
 }
 
 /**
@@ -168,14 +170,15 @@ interface DrawnRound {
 async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: FastifyBaseLogger | undefined, settledNow: SettledEvent[]): Promise<number> {
   const all = await db
     .selectFrom('lottery_orders')
-    .select(['id', 'order_no', 'line', 'member_id', 'room_id', 'play_id', 'odds_cents', 'stake_fen', 'status'])
+    .select(['id', 'order_no', 'line', 'member_id', 'room_id', 'play_id', 'picks', 'odds_cents', 'stake_fen', 'status'])
     .where('lottery', '=', round.lottery)
     .where('expect', '=', round.expect)
     .where('status', 'in', [BET_STATUS.unsettled, BET_STATUS.settled])
     .orderBy('order_no')
     .orderBy('line')
     .execute();
-  const settledLines = all.map((l) => ({ ...l, ...settleLine(round.type, l.play_id, l.odds_cents / 100, l.stake_fen, round.result), hedgedFen: 0 }));
+  const lunarYear = lunarYearAt(round.drawAt.getTime());
+  const settledLines = all.map((l) => ({ ...l, ...settleLine(round.type, l.play_id, l.odds_cents / 100, l.stake_fen, round.result, { picks: l.picks, lunarYear }), hedgedFen: 0 }));
   const byMember = new Map<number, typeof settledLines>();
   for (const l of settledLines) byMember.set(l.member_id, [...(byMember.get(l.member_id) ?? []), l]);
   for (const mine of byMember.values()) {
@@ -245,7 +248,7 @@ async function recordBets(db: Kdb, round: DrawnRound, log?: FastifyBaseLogger): 
 
 /** A lottery order line as a bet record (bet id <order_no>:<line>). */
 export function betOf(
-  o: { order_no: string; line: number; member_id: number; lottery: string; expect: string; play_id: string; odds_cents: number; stake_fen: number; payout_fen: number; valid_fen: number; hedged_fen?: number; status: number; created_at: Date; settled_at: Date | null },
+  o: { order_no: string; line: number; member_id: number; lottery: string; expect: string; play_id: string; picks?: number[] | null; odds_cents: number; stake_fen: number; payout_fen: number; valid_fen: number; hedged_fen?: number; status: number; created_at: Date; settled_at: Date | null },
   title: string,
   result: number[] | null,
 ): VenueBet {
@@ -263,7 +266,7 @@ export function betOf(
     hedgedFen: settled ? Number(o.hedged_fen ?? 0) : 0,
     winLossFen: settled ? o.payout_fen - o.stake_fen : 0,
     status: o.status,
-    detail: JSON.stringify({ expect: o.expect, play: o.play_id, odds: o.odds_cents / 100, result }),
+    detail: JSON.stringify({ expect: o.expect, play: o.play_id, picks: o.picks ?? undefined, odds: o.odds_cents / 100, result }),
     betAt: o.created_at,
     settledAt: o.settled_at,
   };

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, type LotteryType, LOTTERY_MSG } from '@app/contract';
+import { CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, LOTTERY_MSG } from '@app/contract';
+import { lotteryLineTitle } from '@app/contract/lottery-plays';
 import type { Kdb } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.js';
 import { beijing } from '../../../lib/time.js';
 import { DEFAULT_AVATAR } from '../../user/service.js';
-import { buildPlaybox, type OddsTable } from '../engine/index.js';
 
 /**
  * The rooms' chat in the database (DESIGN §7): what members said and the server's notices of their
@@ -60,18 +60,6 @@ export async function postChat(db: Kdb, roomId: number, speaker: Speaker, conten
 }
 
 /**
- * A play as a bet notice names it: its playbox title, led by its group where the title is a bare
- * number (特码 01 and 正码 01, 和值 9), so a line reads the same as the bet panel it came from.
- */
-function noticeTitles(type: LotteryType, odds: OddsTable): Map<string, string> {
-  const titles = new Map<string, string>();
-  for (const g of buildPlaybox(type, odds)) {
-    for (const c of g.childrens) titles.set(c.id, /^\d+$/.test(c.playtitle) ? `${g.name} ${c.playtitle}` : c.playtitle);
-  }
-  return titles;
-}
-
-/**
  * Announces one of the member's orders in the room it was placed in, built from the stored lines
  * (never from what the client sent); null when there is no such order of this member in this room, or
  * when it has been announced already (order_no is unique in the chat).
@@ -80,18 +68,16 @@ export async function postBetNotice(db: Kdb, roomId: number, speaker: Speaker, o
   if (orderNo.length === 0 || orderNo.length > 64) return null;
   const lines = await db
     .selectFrom('lottery_orders as o')
-    .innerJoin('lotteries as l', 'l.code', 'o.lottery')
-    .select(['o.expect', 'o.play_id', 'o.stake_fen', 'l.type', 'l.odds'])
+    .select(['o.expect', 'o.play_id', 'o.picks', 'o.stake_fen'])
     .where('o.order_no', '=', orderNo)
     .where('o.member_id', '=', speaker.memberId)
     .where('o.room_id', '=', roomId)
     .orderBy('o.line')
     .execute();
   if (lines.length === 0) return null;
-  const titles = noticeTitles(lines[0]!.type as LotteryType, lines[0]!.odds as OddsTable);
   const expect = lines[0]!.expect;
   const totalFen = lines.reduce((s, l) => s + l.stake_fen, 0);
-  const bet = { expect, lines: lines.map((l) => ({ playtitle: titles.get(l.play_id) ?? l.play_id, total: fenToYuan(l.stake_fen) })) };
+  const bet = { expect, lines: lines.map((l) => ({ playtitle: lotteryLineTitle(l.play_id, l.picks), total: fenToYuan(l.stake_fen) })) };
   const row = await db
     .insertInto('lottery_chat')
     .values({
