@@ -208,6 +208,7 @@ export const LOTTERY_MSG = {
   lotteryClosed: '封盘中禁止投注',
   lotterySealed: '封盘中',
   lotteryDrawing: '开奖中',
+  lotteryDrawn: '已开奖',
   lotteryBig: '大',
   lotterySmall: '小',
   lotteryOdd: '单',

@@ -1,7 +1,21 @@
-import type { ChatMessage, SysMessage } from '@app/contract';
+import type { ChatMessage, LotteryExtend, SysMessage } from '@app/contract';
 
-/** What the chat box holds: members' messages and bet notices, and the server's system lines. */
-export type ChatItem = { kind: 'msg'; key: string; msg: ChatMessage } | { kind: 'sys'; key: string; sys: SysMessage };
+/** One round as the room heard of it: opened, closed (封盘), drawn. */
+export interface RoundCard {
+  expect: string;
+  opened: boolean;
+  closed: boolean;
+  result?: LotteryExtend;
+}
+
+/**
+ * What the chat box holds: members' messages and bet notices; one card per round, which a round's
+ * moments (open, 封盘, result) update and move to the bottom, so the room reads in the order things
+ * happened without a line per moment; and the other system lines (big wins, the member's own payout).
+ */
+export type ChatItem = { kind: 'msg'; key: string; msg: ChatMessage } | { kind: 'sys'; key: string; sys: SysMessage } | { kind: 'round'; key: string; round: RoundCard };
+
+const ROUND_MOMENTS: ReadonlySet<SysMessage['sysmsg']> = new Set(['open', 'close', 'result']);
 
 /** Items kept in view: older ones fall off the top (a room chats all day). */
 export const CHAT_KEEP = 200;
@@ -10,6 +24,7 @@ export type ChatAction =
   /** The room's chatdata on first load, or after a reconnect (catching up on what was missed). */
   | { type: 'history'; messages: ChatMessage[] }
   | { type: 'message'; msg: ChatMessage }
+  /** A system frame: a round's moment updates (and moves down) that round's card; others are lines. */
   | { type: 'sys'; sys: SysMessage }
   | { type: 'delete'; id: number };
 
@@ -31,16 +46,27 @@ export function chatReducer(items: ChatItem[], action: ChatAction): ChatItem[] {
       // After a reconnect: drop what staff deleted meanwhile (absent from the recent window), add what is new.
       const fresh = new Set(action.messages.map((m) => m.id));
       const oldest = action.messages[0]?.id ?? Infinity;
-      const kept = items.filter((it) => it.kind === 'sys' || it.msg.id < oldest || fresh.has(it.msg.id));
+      const kept = items.filter((it) => it.kind !== 'msg' || it.msg.id < oldest || fresh.has(it.msg.id));
       const known = new Set(kept.flatMap((it) => (it.kind === 'msg' ? [it.msg.id] : [])));
       return cap([...kept, ...action.messages.filter((m) => !known.has(m.id)).map(msgItem)]);
     }
     case 'message':
       if (items.some((it) => it.kind === 'msg' && it.msg.id === action.msg.id)) return items;
       return cap([...items, msgItem(action.msg)]);
-    case 'sys':
-      return cap([...items, { kind: 'sys', key: `s${++sysSeq}`, sys: action.sys }]);
+    case 'sys': {
+      const { sys } = action;
+      if (!sys.expect || !ROUND_MOMENTS.has(sys.sysmsg)) return cap([...items, { kind: 'sys', key: `s${++sysSeq}`, sys }]);
+      const at = items.findIndex((it) => it.kind === 'round' && it.round.expect === sys.expect);
+      const before = at >= 0 ? (items[at] as Extract<ChatItem, { kind: 'round' }>).round : { expect: sys.expect, opened: false, closed: false };
+      const round: RoundCard = {
+        ...before,
+        opened: before.opened || sys.sysmsg === 'open',
+        closed: before.closed || sys.sysmsg !== 'open',
+        ...(sys.sysmsg === 'result' && sys.extend ? { result: sys.extend } : {}),
+      };
+      return cap([...items.filter((_, i) => i !== at), { kind: 'round', key: `r${sys.expect}`, round }]);
+    }
     case 'delete':
-      return items.filter((it) => it.kind === 'sys' || it.msg.id !== action.id);
+      return items.filter((it) => it.kind !== 'msg' || it.msg.id !== action.id);
   }
 }

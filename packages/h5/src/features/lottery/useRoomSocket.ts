@@ -14,8 +14,9 @@ interface Handlers {
 
 /**
  * The room's WebSocket (spec §7, DESIGN §7): `ping` every 3 s while open, JSON frames in and out,
- * reconnection with backoff after a drop, and everything stopped when the room is left.
+ * reconnection with backoff after a drop, and everything stopped when the room is left. Without a
+ * token it is a visitor's, who only listens.
  */
 export function useRoomSocket(roomId: number, token: string, handlers: Handlers) {
-  return useLiveSocket<ServerFrame, ClientFrame>(roomId && token ? roomSocketUrl(window.location.origin, roomId, token) : null, OPTIONS, handlers);
+  return useLiveSocket<ServerFrame, ClientFrame>(roomId ? roomSocketUrl(window.location.origin, roomId, token) : null, OPTIONS, handlers);
 }

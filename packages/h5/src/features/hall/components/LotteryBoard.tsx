@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { LOTTERY_TYPE, MSG, type LotteryListItem } from '@app/contract';
-import { useToken } from '../../../shared/auth/session';
+import { LOTTERY_TYPE, type LotteryListItem } from '@app/contract';
 import { EmptyState } from '../../../shared/components/InfiniteList';
 import { useGo } from '../../../shared/hooks/useGo';
-import { toast } from '../../../shared/lib/toast';
 import { useLotteryList } from '../../lottery/api';
 
 const PIPS: Record<number, [number, number][]> = {
@@ -67,20 +65,13 @@ function LotteryArt({ lottery }: { lottery: LotteryListItem }) {
 
 /**
  * The hall's lottery category: the in-house lotteries (lotteryList), each opening its room list
- * (/lottery?name=). Opening a room needs a session: a visitor gets 请登录！ (spec §5) on the tile.
+ * (/lottery?name=), for visitors too: they may watch a room, and log in there to bet or chat.
  * `head` draws the category heading with the count.
  */
 export default function LotteryBoard({ wide = false, head }: { wide?: boolean; head?: (count: number) => ReactNode }) {
-  const token = useToken();
   const go = useGo();
   const { data: lotteries, isPending } = useLotteryList();
-  const open = (l: LotteryListItem) => {
-    if (!token) {
-      void toast(MSG.notLoggedIn);
-      return;
-    }
-    go(`/lottery?name=${encodeURIComponent(l.name)}`);
-  };
+  const open = (l: LotteryListItem) => go(`/lottery?name=${encodeURIComponent(l.name)}`);
   const tiles = (lotteries ?? []).map((l) => (
     <button key={l.name} className={`game-tile${wide ? ' game-tile-wide' : ''}`} data-testid="lottery-tile" data-lottery={l.name} onClick={() => open(l)}>
       <LotteryArt lottery={l} />

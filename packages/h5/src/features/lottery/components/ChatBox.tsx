@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatYuan, type ChatMessage, type SysMessage } from '@app/contract';
-import type { ChatItem } from '../chat';
+import { formatYuan, type ChatMessage, type LotteryType, type SysMessage } from '@app/contract';
+import type { ChatItem, RoundCard } from '../chat';
+import { ResultAttributes, ResultNumbers } from './Result';
 
 /** Within this distance of the bottom the chat follows new messages; further up it offers a jump. */
 const FOLLOW_PX = 80;
@@ -72,12 +73,33 @@ function SysLine({ sys }: { sys: SysMessage }) {
   );
 }
 
+/** A round's card: opened, then 封盘, then its result, updated in place as the room hears of each. */
+function RoundLine({ round, type }: { round: RoundCard; type: LotteryType }) {
+  const phase = round.result ? 'drawn' : round.closed ? 'closed' : 'open';
+  return (
+    <div className={`lot-round lot-round-${phase}`} data-testid="chat-round" data-expect={round.expect} data-phase={phase}>
+      <div className="lot-round-head">
+        <span className="lot-round-no">第{round.expect}期</span>
+        <span className="lot-round-state">{phase === 'drawn' ? '已开奖' : phase === 'closed' ? '已封盘' : '开盘'}</span>
+      </div>
+      {round.result ? (
+        <div className="lot-round-result">
+          <ResultNumbers type={type} numbers={round.result.numbers} size="sm" />
+          <ResultAttributes extend={round.result} />
+        </div>
+      ) : (
+        <div className="lot-round-text">{phase === 'closed' ? '已停止投注，等待开奖' : '欢迎投注'}</div>
+      )}
+    </div>
+  );
+}
+
 /**
  * The room's chat: others on the left with avatar and name, the member's own on the right, bet notices
- * as cards, system messages as centred lines. It follows new messages while the member is at the
+ * as cards, one compact card per round, other system messages as centred lines. It follows new messages while the member is at the
  * bottom; scrolled up, a pill offers to jump down.
  */
-export function ChatBox({ items, selfId }: { items: ChatItem[]; selfId: number | undefined }) {
+export function ChatBox({ items, selfId, type }: { items: ChatItem[]; selfId: number | undefined; type: LotteryType }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(0);
@@ -113,7 +135,9 @@ export function ChatBox({ items, selfId }: { items: ChatItem[]; selfId: number |
     <div className="lot-chat-wrap">
       <div className="lot-chat" ref={boxRef} data-testid="chat-box">
         <div className="lot-chat-welcome">欢迎进入房间，文明聊天，理性投注</div>
-        {items.map((it) => (it.kind === 'sys' ? <SysLine key={it.key} sys={it.sys} /> : <Message key={it.key} msg={it.msg} own={it.msg.uid === selfId} />))}
+        {items.map((it) =>
+          it.kind === 'sys' ? <SysLine key={it.key} sys={it.sys} /> : it.kind === 'round' ? <RoundLine key={it.key} round={it.round} type={type} /> : <Message key={it.key} msg={it.msg} own={it.msg.uid === selfId} />,
+        )}
       </div>
       {unseen > 0 && (
         <button type="button" className="lot-chat-unseen" onClick={() => toBottom(true)}>

@@ -22,12 +22,15 @@ export function RoundPanel({
   room,
   left,
   state,
+  drawn,
   drawingExpect,
   onHistory,
 }: {
   room: LotteryRoomData;
   left: number;
   state: RoundState;
+  /** The counted round's result is already in (it came before this page's clock ran out): the next round is being fetched. */
+  drawn: boolean;
   /** The round being drawn whose result is not in yet, if any. */
   drawingExpect: string | null;
   onHistory: () => void;
@@ -35,7 +38,7 @@ export function RoundPanel({
   const { nowdata, type } = room.lottery;
   const last = nowdata.last;
   return (
-    <section className={`lot-panel lot-panel-${state}`} data-testid="round-panel" data-state={state}>
+    <section className={`lot-panel lot-panel-${drawn ? 'drawn' : state}`} data-testid="round-panel" data-state={drawn ? 'drawn' : state}>
       <div className="lot-panel-row">
         <div className="lot-panel-round" data-testid="round-label">
           {state === 'open' ? (
@@ -47,10 +50,14 @@ export function RoundPanel({
               第<Expect value={nowdata.nextexpect} />期
             </div>
           )}
-          <div className="lot-panel-sub">{state === 'open' ? `开奖前${room.ftime}秒封盘，可以投注` : state === 'closed' ? '已停止投注，等待开奖' : '开奖结果即将揭晓'}</div>
+          <div className="lot-panel-sub">{drawn ? '下一期即将开盘' : state === 'open' ? `开奖前${room.ftime}秒封盘，可以投注` : state === 'closed' ? '已停止投注，等待开奖' : '开奖结果即将揭晓'}</div>
         </div>
         <div className="lot-clock" data-testid="round-clock">
-          {state === 'open' ? (
+          {drawn ? (
+            <span className="lot-clock-state lot-clock-drawn" data-testid="countdown">
+              {LOTTERY_MSG.lotteryDrawn}
+            </span>
+          ) : state === 'open' ? (
             <span className="lot-clock-digits" data-testid="countdown">
               {mmss(left - room.ftime)
                 .split('')

@@ -69,6 +69,8 @@ function RoomView({
   const token = useToken();
   const qc = useQueryClient();
   const { data: user } = useUser();
+  // A visitor watches: the room and its chat, no betting, no chatting, no orders of their own.
+  const visitor = !token;
   const [chat, dispatch] = useReducer(chatReducer, room.chatdata, (raw) => chatReducer([], { type: 'history', messages: chatMessagesOf(raw) }));
   const [sheetOpen, setSheetOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -89,9 +91,6 @@ function RoomView({
   const { left, state } = useRoundClock(nowdata.timeout, room.ftime, receivedAt, onExpired);
   const stateRef = useRef(state);
   stateRef.current = state;
-  // The round this page counts down, and whether its countdown has run out (read by the socket's frames).
-  const countdown = useRef({ expect: nowdata.nextexpect, expired: left < 0 });
-  countdown.current = { expect: nowdata.nextexpect, expired: left < 0 };
   // Expects of one lottery have one length, so they compare as strings.
   const pendingResult = awaited !== '' && nowdata.last.expect < awaited;
 
@@ -126,17 +125,19 @@ function RoomView({
     (frame: ServerFrame) => {
       if (isChatDeleted(frame)) dispatch({ type: 'delete', id: frame.delete });
       else if (isSysMessage(frame)) {
-        void toast(frame.content);
         // An error is the sender's own (too long, too fast, muted): a toast, not a line for the room.
-        if (frame.sysmsg === 'error') return;
+        if (frame.sysmsg === 'error') return void toast(frame.content);
+        // The round's moments fold into its card in the chat; only the member's own payout also pops up.
         dispatch({ type: 'sys', sys: frame });
-        // A result is shown at once; the reload brings its seed into the past results and the clock.
+        if (frame.sysmsg === 'win') {
+          void toast({ content: frame.content, icon: 'success' });
+          void qc.invalidateQueries({ queryKey: userKey });
+        }
+        // A result is shown at once, and the room is asked again for its seed and the round it opened:
+        // the header never says 开奖中 beside a result already shown, whichever clock was ahead.
         if (frame.sysmsg === 'result' && frame.expect && frame.extend) {
           showResult(frame.expect, frame.extend);
-          // The result of the round still counting down here (this clock runs a little behind the
-          // server's) comes with the reload at its end, which shows 开奖中 first; any other is fetched now.
-          const { expect, expired } = countdown.current;
-          if (frame.expect !== expect || expired) jittered(() => void refetch());
+          jittered(() => void refetch());
         }
       } else if (isChatMessage(frame)) dispatch({ type: 'message', msg: frame });
     },
@@ -207,12 +208,14 @@ function RoomView({
     }
   };
 
+  const here = `/lottery?room_id=${room.id}`;
   const leave = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
     else navigate(`/lottery?name=${encodeURIComponent(room.lottery.name)}`, { replace: true });
   };
-  const open = state === 'open';
+  const drawn = nowdata.last.expect >= nowdata.nextexpect;
+  const open = state === 'open' && !drawn;
 
   return (
     <div className="lot-room" data-testid="lottery-room">
@@ -226,11 +229,16 @@ function RoomView({
           <small>
             <i className={`lot-dot lot-dot-${socket.status}`} data-testid="socket-status" data-status={socket.status} />
             {room.title}
+            <span className="lot-online" data-testid="room-online">
+              在线 {Math.max(room.online, socket.status === 'open' ? 1 : 0)}
+            </span>
           </small>
         </div>
-        <button type="button" className="lot-bar-icon" aria-label="我的注单" onClick={() => setMineOpen(true)} data-testid="open-my-orders">
-          <UnorderedListOutline />
-        </button>
+        {!visitor && (
+          <button type="button" className="lot-bar-icon" aria-label="我的注单" onClick={() => setMineOpen(true)} data-testid="open-my-orders">
+            <UnorderedListOutline />
+          </button>
+        )}
         <button type="button" className="lot-bar-icon" aria-label="开奖记录" onClick={() => setHistoryOpen(true)} data-testid="open-history">
           <BillOutline />
         </button>
@@ -238,7 +246,14 @@ function RoomView({
           <QuestionCircleOutline />
         </button>
       </header>
-      <RoundPanel room={room} left={left} state={state} drawingExpect={state === 'drawing' && nowdata.last.expect < nowdata.nextexpect ? nowdata.nextexpect : pendingResult ? awaited : null} onHistory={() => setHistoryOpen(true)} />
+      <RoundPanel
+        room={room}
+        left={left}
+        state={state}
+        drawn={drawn}
+        drawingExpect={state === 'drawing' && nowdata.last.expect < nowdata.nextexpect ? nowdata.nextexpect : pendingResult ? awaited : null}
+        onHistory={() => setHistoryOpen(true)}
+      />
       {socket.status === 'stopped' && (
         <button
           type="button"
@@ -251,41 +266,53 @@ function RoomView({
           聊天已断开，点击重新连接
         </button>
       )}
-      <ChatBox items={chat} selfId={user?.id} />
-      <footer className="lot-input">
-        {!open && (
-          <div className="lot-closed" data-testid="bet-closed">
-            <LockFill /> {LOTTERY_MSG.lotteryClosed}
+      <ChatBox items={chat} selfId={user?.id} type={room.lottery.type} />
+      {visitor ? (
+        <footer className="lot-input lot-visitor" data-testid="room-visitor">
+          <span>登录后即可投注和聊天</span>
+          <button type="button" className="lot-visitor-reg" onClick={() => navigate(`/reg2?redirect=${encodeURIComponent(here)}`)}>
+            注册
+          </button>
+          <button type="button" className="lot-bet-btn" onClick={() => navigate(`/login?redirect=${encodeURIComponent(here)}`)} data-testid="visitor-login">
+            登录
+          </button>
+        </footer>
+      ) : (
+        <footer className="lot-input">
+          {!open && (
+            <div className="lot-closed" data-testid="bet-closed">
+              <LockFill /> {LOTTERY_MSG.lotteryClosed}
+            </div>
+          )}
+          <div className="lot-input-row">
+            <button type="button" className="lot-bet-btn" disabled={!open} onClick={() => setSheetOpen(true)} data-testid="open-bet">
+              投注
+            </button>
+            <input
+              className="lot-text"
+              value={text}
+              maxLength={CHAT_LIMITS.maxChars}
+              placeholder="说点什么…"
+              enterKeyHint="send"
+              aria-label="聊天内容"
+              data-testid="chat-input"
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.nativeEvent.isComposing) sendChat();
+              }}
+            />
+            <button type="button" className="lot-send" disabled={!text.trim()} onClick={sendChat} data-testid="chat-send">
+              发送
+            </button>
           </div>
-        )}
-        <div className="lot-input-row">
-          <button type="button" className="lot-bet-btn" disabled={!open} onClick={() => setSheetOpen(true)} data-testid="open-bet">
-            投注
-          </button>
-          <input
-            className="lot-text"
-            value={text}
-            maxLength={CHAT_LIMITS.maxChars}
-            placeholder="说点什么…"
-            enterKeyHint="send"
-            aria-label="聊天内容"
-            data-testid="chat-input"
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.nativeEvent.isComposing) sendChat();
-            }}
-          />
-          <button type="button" className="lot-send" disabled={!text.trim()} onClick={sendChat} data-testid="chat-send">
-            发送
-          </button>
-        </div>
-        <div className="lot-balance" data-testid="room-balance">
-          余额 <b>¥{user ? formatYuan(user.balance) : '--'}</b>
-        </div>
-      </footer>
+          <div className="lot-balance" data-testid="room-balance">
+            余额 <b>¥{user ? formatYuan(user.balance) : '--'}</b>
+          </div>
+        </footer>
+      )}
       <BetSheet room={room} visible={sheetOpen && open} left={left} balance={user?.balance} onClose={() => setSheetOpen(false)} onSubmit={submitBet} />
       <HistorySheet room={room} visible={historyOpen} onClose={() => setHistoryOpen(false)} onVerify={setVerifying} />
-      <MyOrdersSheet roomId={room.id} visible={mineOpen} onClose={() => setMineOpen(false)} />
+      {!visitor && <MyOrdersSheet roomId={room.id} visible={mineOpen} onClose={() => setMineOpen(false)} />}
       <VerifyView item={verifying} type={room.lottery.type} code={room.lottery.name} onClose={() => setVerifying(null)} />
       <HelpDialog room={room} visible={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>

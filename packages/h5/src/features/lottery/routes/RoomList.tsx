@@ -9,7 +9,7 @@ import { Ball, DiceDefs, DiceFace } from '../components/Result';
 
 const TIERS = ['lot-tier-a', 'lot-tier-b', 'lot-tier-c'];
 
-/** /lottery?name=: the rooms of one lottery; a room opens /lottery?room_id=. */
+/** /lottery?name=: the rooms of one lottery, each with how many watch it; a room opens /lottery?room_id=. */
 export function RoomList({ name }: { name: string }) {
   const navigate = useNavigate();
   const { data: rooms, isPending } = useRoomList(name);
@@ -53,7 +53,9 @@ export function RoomList({ name }: { name: string }) {
               <span className={`lot-room-badge ${TIERS[i % TIERS.length]}`}>{r.title.replace(/房$/, '').slice(0, 3)}</span>
               <span className="lot-room-card-text">
                 <b>{r.title}</b>
-                <small>{r.lottery.title}</small>
+                <small>
+                  {r.lottery.title} · <span data-testid="room-card-online">{r.online}</span> 人在线
+                </small>
               </span>
               <span className="lot-room-enter">
                 进入 <RightOutline />
