@@ -485,7 +485,7 @@ ${text(w / 2, 58, 26, '#fff', title, 'text-anchor="middle" font-weight="800"')}
 <rect x="40" y="80" width="280" height="272" rx="16" fill="#fff"/>
 ${qr}
 ${text(w / 2, 388, caption.length > 30 ? 11 : 15, '#fff', caption, 'text-anchor="middle" opacity=".92"')}
-${text(w / 2, 414, 12, '#fff', '演示收款码 · 请以客服提供的收款信息为准', 'text-anchor="middle" opacity=".7"')}`;
+${text(w / 2, 414, 12, '#fff', '付款前请核对收款信息 · 如有疑问请联系客服', 'text-anchor="middle" opacity=".7"')}`;
   return svg(w, h, body, title);
 }
 
