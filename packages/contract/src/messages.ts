@@ -49,7 +49,7 @@ export const MSG = {
   emailInvalid: '请输入正确邮箱号',
   birthdayInvalid: '请输入正确的日期格式：YYYY-MM-DD',
   birthdayRange: '生日不能早于1980-01-01或晚于今天',
-  avatarType: '头像仅支持GIF或PNG图片',
+  avatarType: '头像仅支持JPG、PNG或GIF图片',
   avatarTooLarge: '头像图片不能超过{kb}KB',
   avatarMissing: '请选择头像图片',
   // password

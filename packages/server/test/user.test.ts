@@ -6,6 +6,8 @@ import { LIMITS, MSG, fmt } from '@app/contract';
 import { registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ensureAccount, openMemberWallet, post } from '../src/modules/ledger/service.js';
 import { userInfo } from '../src/modules/user/service.js';
+import { AVATAR_EDGE_PX } from '../src/modules/user/avatar.js';
+import sharp from 'sharp';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -281,10 +283,29 @@ describe('POST /api/uploadimg', () => {
     expect((await s.api('/api/user', {}, { token: m.token })).data.avatar).toBe(r.data.avatar);
   });
 
-  it('judges by content: a JPEG named .png with type image/png is refused with 头像仅支持GIF或PNG图片', async () => {
+  it("accepts a phone's JPEG photo: turned upright, cut to a square of at most 288 px and re-encoded, with none of its metadata", async () => {
+    const m = await registerMember(s);
+    // A 1200×900 photo taken sideways (EXIF orientation 6) with a place in its metadata.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7bd5' } })
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'GPS 31.2304N 121.4737E' } } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const r = await upload(m.token, photo, { filename: 'IMG_0001.JPG', type: 'image/jpeg' });
+    expect(r).toMatchObject({ code: 200 });
+    expect(r.data.avatar).toMatch(new RegExp(`^/uploads/avatars/${await memberId(m.name)}-[0-9a-f]{16}\\.jpg$`));
+    const served = Buffer.from(await (await fetch(s.url + r.data.avatar)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: AVATAR_EDGE_PX, height: AVATAR_EDGE_PX });
+    expect(meta.exif).toBeUndefined();
+    expect(served.includes(Buffer.from('GPS'))).toBe(false);
+    expect((await s.api('/api/user', {}, { token: m.token })).data.avatar).toBe(r.data.avatar);
+  });
+
+  it('judges by content: JPEG bytes that do not decode are refused with 头像仅支持JPG、PNG或GIF图片, whatever the name', async () => {
     const m = await registerMember(s);
     const r = await upload(m.token, JPEG, { filename: 'photo.png', type: 'image/png' });
-    expect(r).toMatchObject({ code: 400, message: '头像仅支持GIF或PNG图片' });
+    expect(r).toMatchObject({ code: 400, message: '头像仅支持JPG、PNG或GIF图片' });
     expect((await s.api('/api/user', {}, { token: m.token })).data.avatar).toBe('/assets/avatars/default.svg');
   });
 

@@ -7,9 +7,9 @@ export function refreshUserMoney(): Promise<UserInfo> {
   return request<UserInfo>('refreshusermoney', { body: {} });
 }
 
-export function uploadAvatar(file: File): Promise<{ avatar: string }> {
+export function uploadAvatar(file: Blob, name: string): Promise<{ avatar: string }> {
   const body = new FormData();
-  body.append('file', file);
+  body.append('file', file, name);
   return request<{ avatar: string }>('uploadimg', { body, overlay: true });
 }
 

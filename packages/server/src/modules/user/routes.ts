@@ -6,7 +6,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { parse } from '../../http/validate.js';
 import { perMinute } from '../auth/rate.js';
-import { imageKind, removeAvatar, storeAvatar } from './avatar.js';
+import { imageKind, reencodeJpeg, removeAvatar, storeAvatar } from './avatar.js';
 import { balanceYuan, changeLoginPassword, setAvatar, updateProfile, userInfo } from './service.js';
 import { changePayPassword, setPayPassword } from './pay-password.js';
 
@@ -52,7 +52,9 @@ const routes: FastifyPluginAsync = async (app) => {
     if (bytes.length === 0) throw badRequest(MSG.avatarMissing);
     const kind = imageKind(bytes);
     if (!kind) throw badRequest(MSG.avatarType);
-    const avatar = await storeAvatar(app.config.uploadsDir, req.member!.id, kind, bytes);
+    const stored = kind === 'jpg' ? await reencodeJpeg(bytes) : bytes;
+    if (!stored) throw badRequest(MSG.avatarType);
+    const avatar = await storeAvatar(app.config.uploadsDir, req.member!.id, kind, stored);
     const previous = await setAvatar(app.kdb, req.member!.id, avatar);
     await removeAvatar(app.config.uploadsDir, previous).catch((err) => req.log.warn({ err }, 'old avatar not removed'));
     return ok({ avatar });

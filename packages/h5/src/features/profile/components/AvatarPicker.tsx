@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { shrinkPhoto } from '@app/browser';
 import { Avatar, Toast } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,9 +7,14 @@ import { fmt, LIMITS, MSG } from '@app/contract';
 import { userKey } from '../../../shared/auth/session';
 import { failureMessage, uploadAvatar } from '../api';
 
-const ACCEPT = ['image/gif', 'image/png'];
+const ACCEPT = ['image/jpeg', 'image/png', 'image/gif'];
+/** A photo is shrunk to this longer side before it is sent (the server cuts it to its avatar square). */
+const PHOTO_EDGE_PX = 1024;
 
-/** Tap the avatar, pick a GIF or PNG, upload it, then refresh user info (spec §5, §7). */
+/**
+ * Tap the avatar, pick a JPG (a phone's photo, shrunk here first), PNG or GIF, upload it, then refresh
+ * user info (spec §5, §7).
+ */
 export function AvatarPicker({ src }: { src: string }) {
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -20,12 +26,13 @@ export function AvatarPicker({ src }: { src: string }) {
       Toast.show({ content: MSG.avatarType });
       return;
     }
-    if (file.size > LIMITS.avatarMaxBytes) {
+    const sent = await shrinkPhoto(file, PHOTO_EDGE_PX, LIMITS.avatarMaxBytes);
+    if (sent.size > LIMITS.avatarMaxBytes) {
       Toast.show({ content: fmt(MSG.avatarTooLarge, { kb: LIMITS.avatarMaxBytes / 1024 }) });
       return;
     }
     try {
-      await uploadAvatar(file);
+      await uploadAvatar(sent, file.name);
       Toast.show({ icon: 'success', content: MSG.ok });
       await qc.invalidateQueries({ queryKey: userKey });
     } catch (e) {
@@ -42,7 +49,7 @@ export function AvatarPicker({ src }: { src: string }) {
           <CameraOutline />
         </span>
       </button>
-      <div className="userinfo-avatar-tip">点击更换头像（支持 GIF / PNG）</div>
+      <div className="userinfo-avatar-tip">点击更换头像（支持 JPG / PNG / GIF）</div>
       <input ref={input} type="file" accept={ACCEPT.join(',')} hidden data-testid="avatar-file" onChange={(e) => void picked(e.target.files?.[0])} />
     </div>
   );
