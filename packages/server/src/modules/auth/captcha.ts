@@ -11,10 +11,13 @@ import type { Kdb } from '../../db/connect.js';
 const CAPTCHA_LENGTH = 4;
 // Characters that read alike in a distorted picture are never drawn.
 const CONFUSING_CHARS = '0oO1iIlLjJqg9';
+// The picture: glyphs smaller than its height so none is cut off, on the app's dark blue, against which
+// svg-captcha picks light colours (on white it picks pale ones that are hard to read).
+const PICTURE = { width: 120, height: 44, fontSize: 42, background: '#26367f' } as const;
 const CAPTCHA_ID_MAX = 64;
 
 export async function issueCaptcha(db: Kdb, nowMs = Date.now()): Promise<Captcha> {
-  const { data, text } = svgCaptcha.create({ size: CAPTCHA_LENGTH, ignoreChars: CONFUSING_CHARS, noise: 2, color: true, width: 120, height: 40 });
+  const { data, text } = svgCaptcha.create({ size: CAPTCHA_LENGTH, ignoreChars: CONFUSING_CHARS, noise: 2, color: true, ...PICTURE });
   const id = randomBytes(16).toString('base64url');
   await db
     .insertInto('captchas')
