@@ -3,6 +3,7 @@ import { CheckOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { formatRate, USDT_NETWORKS, usdtCentsFor, yuanToFen, type UsdtNetwork } from '@app/contract';
 import { useUser } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
+import { useSearchParam } from '../../../shared/hooks/useSearchParam';
 import { usePayRange } from '../api';
 import { NETWORK_TEXTS } from '../texts';
 import { AmountCard } from './AmountCard';
@@ -11,7 +12,9 @@ import { useSubmitDeposit } from './useSubmitDeposit';
 
 /** USDT: protocol (TRC20 by default) with a link to /usdtmore, the amount in yuan and its USDT. */
 export function UsdtDeposit() {
-  const [network, setNetwork] = useState<UsdtNetwork>('TRC20');
+  // The protocol lives in the address (?network=) beside the tab, so /usdtmore and back keeps it.
+  const [asked, setNetwork] = useSearchParam('network');
+  const network: UsdtNetwork = USDT_NETWORKS.find((n) => n === asked) ?? 'TRC20';
   const [amount, setAmount] = useState('');
   const range = usePayRange(network === 'ERC20' ? 'usdt-erc20' : 'usdt-trc20');
   const { data: user } = useUser();

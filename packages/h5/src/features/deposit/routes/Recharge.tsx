@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { MessageOutline, RedoOutline } from 'antd-mobile-icons';
@@ -6,6 +5,7 @@ import { formatYuan, type PayWay } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { useUser } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
+import { useSearchParam } from '../../../shared/hooks/useSearchParam';
 import { usePayWay } from '../api';
 import { BankDeposit } from '../components/BankDeposit';
 import { MethodTiles } from '../components/MethodTiles';
@@ -40,9 +40,10 @@ export default function Recharge() {
   const { data: way, isLoading } = usePayWay();
   const { data: user, refetch, isFetching } = useUser();
   const tabs = enabledTabs(way);
-  const [tab, setTab] = useState<DepositTab | null>(null);
+  // The chosen tab lives in the address (?way=), so coming back from /usdtmore or a record keeps it.
+  const [tab, setTab] = useSearchParam('way');
   // The chosen tab, or the first enabled one (also when the chosen one has just been switched off).
-  const active = tab && tabs.includes(tab) ? tab : (tabs[0] ?? null);
+  const active = tabs.find((t) => t === tab) ?? tabs[0] ?? null;
 
   return (
     <Page
