@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { BET_STATUS } from '@app/contract';
+import { BET_STATUS, type LotteryRoomListItem } from '@app/contract';
 import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { checkLedger } from '../../server/src/modules/ledger/service.js';
 import { nextRound, roundAt, type Round } from '../../server/src/modules/lottery/engine/index.js';
@@ -65,8 +65,10 @@ export async function benchLotteryOrders(): Promise<LotteryOrderBench> {
   try {
     // 64 members, each funded through the ledger as in benchmark (c) (32 at a time).
     const members = [...(await fundedMembers(platform.url, db.kysely)), ...(await fundedMembers(platform.url, db.kysely))];
-    const rooms = (await postJson(platform.url, '/api/lotteryRoom', { name: LOTTERY })).data as { id: number }[];
-    if (!rooms?.length) throw new Error(`no rooms for ${LOTTERY}`);
+    // The rooms whose own stake limits take the slip (a VIP room's minimum is above the default stake).
+    const listed = (await postJson(platform.url, '/api/lotteryRoom', { name: LOTTERY })).data as LotteryRoomListItem[];
+    const rooms = listed?.filter((r) => LINES.every((l) => l.total >= r.limits.min && l.total <= r.limits.max));
+    if (!rooms?.length) throw new Error(`no rooms for ${LOTTERY} taking a stake of ${LINES[0]!.total}`);
     const lottery = await db.kysely.selectFrom('lotteries').select(['interval_s', 'ftime_s']).where('code', '=', LOTTERY).executeTakeFirstOrThrow();
     const sched = { intervalS: lottery.interval_s, ftimeS: lottery.ftime_s };
     const openMs = (sched.intervalS - sched.ftimeS) * 1000;

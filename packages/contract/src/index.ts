@@ -16,6 +16,7 @@ export * from './admin.js';
 export * from './admin-loyalty.js';
 export * from './lottery.js';
 export * from './lottery-chat.js';
+export * from './lottery-rooms.js';
 export * from './frame.js';
 export * from './turnover.js';
 export * from './rebate.js';

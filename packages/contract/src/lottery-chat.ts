@@ -52,8 +52,16 @@ export const CHAT_LIMITS = {
 /** A single settled order paying at least this much (yuan) is announced to its room as a big win. */
 export const LOTTERY_BIG_WIN_YUAN = 1000;
 
-/** What a chat item is: a member's text or the server's own notice of a member's real bet. */
-export type ChatKind = 'chat' | 'bet';
+/**
+ * What a chat item is: a member's text, the server's own notice of a member's real bet, or staff speaking
+ * as the room's host (主持人: uid 0, author LOTTERY_HOST_AUTHOR).
+ */
+export type ChatKind = 'chat' | 'bet' | 'host';
+
+/** Chat is plain text on one line: line breaks and tabs, which a keyboard types, become spaces. */
+export function chatText(raw: string): string {
+  return raw.replace(/[\t\n\r]/g, ' ').trim();
+}
 
 /** One line of a bet notice: the play as titled in the playbox, and the stake in yuan. */
 export interface BetNoticeLine {
@@ -146,8 +154,11 @@ export interface AdminChatRow {
   room_id: number;
   room_title: string;
   lottery_title: string;
-  member_id: number;
-  username: string;
+  /** null for a host message (no member said it) */
+  member_id: number | null;
+  username: string | null;
+  /** the staff member who posted a host message; null for a member's */
+  host_staff: string | null;
   author: string;
   kind: ChatKind;
   content: string;

@@ -3,6 +3,7 @@
  * data, §4 lottery round; DESIGN §7), shared by the server's engine and the member app.
  */
 import type { ChatMessage } from './lottery-chat.js';
+import type { LotteryStakeLimits } from './lottery-rooms.js';
 
 /** spec §3: lottery.type. 1 = six balls plus a special seventh from 1–49 (六合彩), 2 = three dice (快三). */
 export const LOTTERY_TYPE = { sixBall: 1, dice: 2 } as const;
@@ -109,7 +110,10 @@ export interface SixBallAttributes {
 }
 export type LotteryAttributes = DiceAttributes | SixBallAttributes;
 
-/** Stake per order line (yuan, inclusive) and lines per order: the server refuses anything outside. */
+/**
+ * Stake per order line (yuan, inclusive): the outer bounds of every room's own limits (staff set each
+ * room's within them); and lines per order. The server refuses anything outside.
+ */
 export const LOTTERY_STAKE_MIN_YUAN = 1;
 export const LOTTERY_STAKE_MAX_YUAN = 50_000;
 export const LOTTERY_ORDER_MAX_LINES = 100;
@@ -153,6 +157,8 @@ export interface LotteryRoomListItem {
   lottery: { title: string };
   /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
   online: number;
+  /** the room's own stake per line, yuan inclusive (ours, beside the spec's fields) */
+  limits: LotteryStakeLimits;
 }
 /** A past draw (spec §3) with its revealed seed and the commitment published before it opened. */
 export interface LotteryOpenItem {
@@ -186,4 +192,6 @@ export interface LotteryRoomData {
   chatdata: ChatMessage[];
   /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
   online: number;
+  /** the room's own stake per line, yuan inclusive (ours, beside the spec's fields) */
+  limits: LotteryStakeLimits;
 }

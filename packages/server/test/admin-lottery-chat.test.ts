@@ -61,6 +61,7 @@ describe('GET /admin/api/lottery/chat', () => {
       lottery_title: '极速快三',
       member_id: first.m.id,
       username: first.m.name,
+      host_staff: null,
       author: maskUsername(first.m.name),
       kind: 'chat',
       content: `${tag} 一`,

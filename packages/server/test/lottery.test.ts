@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, LOTTERY_TYPE, MSG, fmt, LOTTERY_MSG } from '@app/contract';
+import { LOTTERY_STAKE_MAX_YUAN, LOTTERY_TYPE, MSG, fmt, LOTTERY_MSG } from '@app/contract';
 import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { attributesOf, drawResult, nextRound, roundAt, verify } from '../src/modules/lottery/engine/index.js';
 
 const K3 = { intervalS: 60, ftimeS: 10 };
-const STAKE_RANGE = fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN });
+/** The seeded 新手房's own stake limits (migration 035); the refusal names them. */
+const NOVICE = { min: 1, max: 1000 };
+const STAKE_RANGE = fmt(LOTTERY_MSG.lotteryStakeRange, NOVICE);
 
 let s: TestServer;
 let nowMs = 0;
@@ -55,7 +57,7 @@ describe('lottery list and rooms', () => {
   it('lotteryRoom {name} answers the rooms of a lottery, [] for an unknown one', async () => {
     const r = await s.api('/api/lotteryRoom', { name: 'k3_60' });
     expect(r.data.map((x: { title: string }) => x.title)).toEqual(['新手房', '高手房', 'VIP房']);
-    expect(r.data[0]).toEqual({ id: expect.any(Number), title: '新手房', lottery: { title: '极速快三' }, online: 0 });
+    expect(r.data[0]).toEqual({ id: expect.any(Number), title: '新手房', lottery: { title: '极速快三' }, online: 0, limits: NOVICE });
     expect((await s.api('/api/lotteryRoom', { name: 'nope' })).data).toEqual([]);
     expect((await s.api('/api/lotteryRoom', {})).data).toEqual([]);
   });
@@ -84,7 +86,7 @@ describe('GET /api/lotteryRoom', () => {
     const r = await s.api(`/api/lotteryRoom?room_id=${k3Room}`, undefined, { method: 'GET', token });
     expect(r.code).toBe(200);
     const round = roundAt(K3, t);
-    expect(r.data).toMatchObject({ title: '新手房', ftime: 10, chatdata: [], lottery: { title: '极速快三', type: 2 } });
+    expect(r.data).toMatchObject({ title: '新手房', ftime: 10, chatdata: [], lottery: { title: '极速快三', type: 2 }, limits: NOVICE });
     expect(r.data.lottery.nowdata).toMatchObject({ nextexpect: round.expect, timeout: 55 });
     const row = await s.db.kysely.selectFrom('lottery_rounds').selectAll().where('lottery', '=', 'k3_60').where('expect', '=', round.expect).executeTakeFirstOrThrow();
     expect(r.data.lottery.nowdata.commitment).toBe(row.commitment);
@@ -200,7 +202,7 @@ describe('POST /api/lotteryOrder', () => {
     await refuse({ room_id: k3Room, expect: exp }, MSG.gameBetEmpty);
     await refuse({ room_id: k3Room, expect: exp, order: [line, { id: 'lhc_te_01', total: 10 }] }, MSG.gameBetOption);
     await refuse({ room_id: k3Room, expect: exp, order: [{ id: 'nope', total: 10 }] }, MSG.gameBetOption);
-    for (const total of [0, -5, 0.5, '1.234', 'abc', LOTTERY_STAKE_MAX_YUAN + 1]) await refuse({ room_id: k3Room, expect: exp, order: [{ id: 'k3_big', total }] }, STAKE_RANGE);
+    for (const total of [0, -5, 0.5, 0.99, '1.234', 'abc', NOVICE.max + 0.01, LOTTERY_STAKE_MAX_YUAN + 1]) await refuse({ room_id: k3Room, expect: exp, order: [{ id: 'k3_big', total }] }, STAKE_RANGE);
     await refuse({ room_id: k3Room, expect: exp, order: [{ id: 'k3_big', total: 30 }, { id: 'k3_small', total: 30 }] }, MSG.insufficientBalance);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(5000);
     // 封盘: at ftime and below

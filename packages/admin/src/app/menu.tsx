@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AccountBookOutlined, ApartmentOutlined, AppstoreAddOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, CustomerServiceOutlined, DashboardOutlined, DollarOutlined, FileDoneOutlined, FileSearchOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SafetyCertificateOutlined, SettingOutlined, SolutionOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, ApartmentOutlined, AppstoreAddOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, CustomerServiceOutlined, DashboardOutlined, DollarOutlined, FileDoneOutlined, FileSearchOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, HomeOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SafetyCertificateOutlined, SettingOutlined, SolutionOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 /** The side menu's groups, in order: what a staff member does, not which table it is. */
@@ -59,6 +59,7 @@ export const MENU: MenuEntry[] = [
   { key: 'commissionPlan', group: 'agents', path: '/commission-plan', label: '佣金方案', icon: <ControlOutlined />, permission: 'commission.read' },
   // 彩票
   { key: 'lotteryOdds', group: 'lottery', path: '/lottery-odds', label: '彩票赔率', icon: <PercentageOutlined />, permission: 'lottery.read' },
+  { key: 'lotteryRooms', group: 'lottery', path: '/lottery-rooms', label: '房间管理', icon: <HomeOutlined />, permission: 'lottery.read' },
   { key: 'lotteryChat', group: 'lottery', path: '/lottery-chat', label: '聊天管理', icon: <MessageOutlined />, permission: 'lottery.read' },
   // 系统
   { key: 'site', group: 'system', path: '/site', label: '站点设置', icon: <GlobalOutlined />, permission: 'site.read' },

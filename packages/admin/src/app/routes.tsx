@@ -33,6 +33,7 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   commissionPlan: lazy(() => import('../features/commission/PlanPage')),
   payments: lazy(() => import('../features/payments/PaymentsPage')),
   lotteryOdds: lazy(() => import('../features/lottery/OddsPage')),
+  lotteryRooms: lazy(() => import('../features/lottery/RoomsPage')),
   lotteryChat: lazy(() => import('../features/lottery/ChatPage')),
   site: lazy(() => import('../features/site/SitePage')),
   audit: lazy(() => import('../features/audit/AuditPage')),

@@ -24,9 +24,10 @@ import { serviceRoutes } from './service/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { lotteryChatRoutes } from './lottery/chat.js';
 import { lotteryOddsRoutes } from './lottery/odds.js';
+import { lotteryRoomRoutes } from './lottery/rooms.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...financeRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...financeRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryRoomRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
 
 let document: unknown = null;
 

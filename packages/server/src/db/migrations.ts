@@ -1308,6 +1308,28 @@ UPDATE lotteries SET odds = '{"lhc_sx_year":9.4,"lhc_sx_other":11.75,"lhc_ws_0":
   WHERE type = 1;
 `;
 
+// Rooms differ by their own stake limits per line (issue 15 item 2), fen inclusive, set by staff within
+// the contract's LOTTERY_STAKE_MIN_YUAN–LOTTERY_STAKE_MAX_YUAN (1–50,000 元): the seeded rooms by tier.
+// Staff speak in a room as its host (主持人): such a message is no member's (member_id NULL) and keeps
+// who posted it (staff_id); it may run to 500 characters.
+const lotteryRoomSettings = `
+ALTER TABLE lottery_rooms
+  ADD COLUMN min_stake_fen bigint NOT NULL DEFAULT 100,
+  ADD COLUMN max_stake_fen bigint NOT NULL DEFAULT 5000000,
+  ADD CONSTRAINT lottery_rooms_stake_check CHECK (min_stake_fen >= 100 AND max_stake_fen <= 5000000 AND min_stake_fen <= max_stake_fen);
+UPDATE lottery_rooms SET min_stake_fen = 100, max_stake_fen = 100000 WHERE title = '新手房';
+UPDATE lottery_rooms SET min_stake_fen = 1000, max_stake_fen = 2000000 WHERE title = '高手房';
+UPDATE lottery_rooms SET min_stake_fen = 10000, max_stake_fen = 5000000 WHERE title = 'VIP房';
+ALTER TABLE lottery_chat ALTER COLUMN member_id DROP NOT NULL;
+ALTER TABLE lottery_chat ADD COLUMN staff_id bigint REFERENCES staff(id);
+ALTER TABLE lottery_chat DROP CONSTRAINT lottery_chat_kind_check;
+ALTER TABLE lottery_chat ADD CONSTRAINT lottery_chat_kind_check CHECK (
+  (kind IN ('chat', 'bet') AND member_id IS NOT NULL AND staff_id IS NULL) OR (kind = 'host' AND member_id IS NULL AND staff_id IS NOT NULL)
+);
+ALTER TABLE lottery_chat DROP CONSTRAINT lottery_chat_content_check;
+ALTER TABLE lottery_chat ADD CONSTRAINT lottery_chat_content_check CHECK (char_length(content) BETWEEN 1 AND 500);
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1339,4 +1361,5 @@ export const migrations: Migration[] = [
   { id: '033_staff_password_change', sql: staffPasswordChange },
   { id: '032_finance_desk', sql: financeDesk },
   { id: '034_lottery_six_plays', sql: lotterySixPlays },
+  { id: '035_lottery_room_settings', sql: lotteryRoomSettings },
 ];

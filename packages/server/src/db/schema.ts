@@ -405,7 +405,16 @@ export interface Database {
     enabled: Generated<boolean>;
     sort: Generated<number>;
   };
-  lottery_rooms: { id: Generated<number>; lottery: string; title: string; sort: Generated<number>; enabled: Generated<boolean> };
+  lottery_rooms: {
+    id: Generated<number>;
+    lottery: string;
+    title: string;
+    sort: Generated<number>;
+    enabled: Generated<boolean>;
+    /** the room's own stake per line, fen inclusive, within LOTTERY_STAKE_MIN_YUAN–LOTTERY_STAKE_MAX_YUAN */
+    min_stake_fen: Generated<number>;
+    max_stake_fen: Generated<number>;
+  };
   lottery_rounds: {
     lottery: string;
     expect: string;
@@ -443,8 +452,10 @@ export interface Database {
   lottery_chat: {
     id: Generated<number>;
     room_id: number;
-    member_id: number;
-    kind: 'chat' | 'bet';
+    /** null for a host message (kind 'host', which staff_id posted) */
+    member_id: number | null;
+    kind: 'chat' | 'bet' | 'host';
+    staff_id: number | null;
     author: string;
     avatar: Generated<string>;
     content: string;

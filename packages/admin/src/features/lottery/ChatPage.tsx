@@ -8,6 +8,8 @@ import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { DeleteModal, MuteModal } from './ModerationModals';
+import { HostModal } from './RoomModals';
+import { roomApi } from './api';
 import './lottery.css';
 import { tablePaging } from '../../shared/pagination';
 
@@ -38,6 +40,7 @@ function Messages() {
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<AdminChatRow | null>(null);
   const [muting, setMuting] = useState<MuteTarget | null>(null);
+  const [hosting, setHosting] = useState(false);
   const lotteries = useQuery({ queryKey: ['lotteries'], queryFn: async () => (await api.get<AdminLotteryRow[]>('/lotteries')).data });
   const list = useQuery({
     queryKey: ['lottery-chat', roomId, keyword, page],
@@ -50,6 +53,9 @@ function Messages() {
     [['lottery-chat'], ['lottery-mutes']],
     () => setMuting(null),
   );
+  const speak = useAction(roomApi.host, [['lottery-chat']], () => setHosting(false));
+  const lottery = lotteries.data?.find((l) => l.rooms.some((r) => r.id === roomId));
+  const room = lottery?.rooms.find((r) => r.id === roomId);
 
   return (
     <>
@@ -68,6 +74,13 @@ function Messages() {
         <Tooltip title="刷新">
           <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()} aria-label="刷新" />
         </Tooltip>
+        {moderator && (
+          <Tooltip title={!room ? '先选择房间' : room.enabled ? undefined : '房间未开放'}>
+            <Button type="primary" ghost disabled={!room?.enabled} onClick={() => setHosting(true)} data-testid="chat-host">
+              主持人发言
+            </Button>
+          </Tooltip>
+        )}
       </Space>
       <Table<AdminChatRow>
         rowKey="id"
@@ -91,20 +104,27 @@ function Messages() {
           },
           {
             title: '会员',
-            render: (_, m) => (
-              <div className="cell-lines">
-                {m.author} {m.muted && <Tag color="red">禁言中</Tag>}
-                <div className="muted">
-                  {m.username} · ID {m.member_id}
+            render: (_, m) =>
+              m.member_id === null ? (
+                <div className="cell-lines">
+                  {m.author}
+                  <div className="muted">员工 {m.host_staff}</div>
                 </div>
-              </div>
-            ),
+              ) : (
+                <div className="cell-lines">
+                  {m.author} {m.muted && <Tag color="red">禁言中</Tag>}
+                  <div className="muted">
+                    {m.username} · ID {m.member_id}
+                  </div>
+                </div>
+              ),
           },
           {
             title: '内容',
             render: (_, m) => (
               <div className="chat-content">
                 {m.kind === 'bet' && <Tag color="blue">投注</Tag>}
+                {m.kind === 'host' && <Tag color="gold">主持人</Tag>}
                 <span className={m.deleted_at ? 'chat-text deleted' : 'chat-text'}>{m.content}</span>
                 {m.deleted_at && (
                   <span className="chat-deleted-note" data-testid={`chat-deleted-${m.id}`}>
@@ -124,9 +144,11 @@ function Messages() {
                       <Button size="small" danger disabled={!!m.deleted_at} onClick={() => setDeleting(m)} data-testid={`chat-delete-${m.id}`}>
                         删除
                       </Button>
-                      <Button size="small" onClick={() => setMuting({ id: m.member_id, name: m.author, row: m })} data-testid={`chat-mute-${m.id}`}>
-                        {m.muted ? '再次禁言' : '禁言'}
-                      </Button>
+                      {m.member_id !== null && (
+                        <Button size="small" onClick={() => setMuting({ id: m.member_id!, name: m.author, row: m })} data-testid={`chat-mute-${m.id}`}>
+                          {m.muted ? '再次禁言' : '禁言'}
+                        </Button>
+                      )}
                     </Space>
                   ),
                 },
@@ -135,6 +157,12 @@ function Messages() {
         ]}
       />
       <DeleteModal row={deleting} busy={remove.isPending} onCancel={() => setDeleting(null)} onSubmit={(reason) => deleting && remove.mutate({ id: deleting.id, reason })} />
+      <HostModal
+        room={hosting && room && lottery ? { title: room.title, lottery_title: lottery.title } : null}
+        busy={speak.isPending}
+        onCancel={() => setHosting(false)}
+        onSubmit={(content) => roomId && speak.mutate({ id: roomId, content })}
+      />
       <MuteModal member={muting} busy={mute.isPending} onCancel={() => setMuting(null)} onSubmit={(v) => muting && mute.mutate({ id: muting.id, ...v })} />
     </>
   );

@@ -17,7 +17,7 @@ function Quote({ row }: { row: AdminChatRow }) {
   return (
     <div className="chat-quote">
       <Typography.Text type="secondary">
-        {row.lottery_title} · {row.room_title} · {row.author}（{row.username}） · {row.created_at}
+        {row.lottery_title} · {row.room_title} · {row.author}（{row.username ?? `员工 ${row.host_staff}`}） · {row.created_at}
       </Typography.Text>
       <div className="chat-content">{row.content}</div>
     </div>

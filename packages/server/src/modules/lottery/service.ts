@@ -3,9 +3,8 @@ import {
   BET_STATUS,
   LOTTERY_OPENLIST_SIZE,
   LOTTERY_ORDER_MAX_LINES,
-  LOTTERY_STAKE_MAX_YUAN,
-  LOTTERY_STAKE_MIN_YUAN,
   MSG,
+  fenToYuan,
   fmt,
   yuanToFen,
   type LotteryExtend,
@@ -34,26 +33,29 @@ export async function listLotteries(db: Kdb): Promise<LotteryListItem[]> {
   return rows.map((r) => ({ name: r.code, title: r.title, type: r.type as LotteryType, icon: r.icon }));
 }
 
-/** POST /api/lotteryRoom {name}: the enabled rooms of an enabled lottery. */
+/** A room's own stake limits per line, in yuan as members read them. */
+const limitsOf = (r: { min_stake_fen: number; max_stake_fen: number }) => ({ min: fenToYuan(r.min_stake_fen), max: fenToYuan(r.max_stake_fen) });
+
+/** POST /api/lotteryRoom {name}: the enabled rooms of an enabled lottery, with their stake limits. */
 export async function listRooms(db: Kdb, name: string): Promise<Omit<LotteryRoomListItem, 'online'>[]> {
   const rows = await db
     .selectFrom('lottery_rooms as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
-    .select(['r.id', 'r.title', 'l.title as lottery_title'])
+    .select(['r.id', 'r.title', 'l.title as lottery_title', 'r.min_stake_fen', 'r.max_stake_fen'])
     .where('r.lottery', '=', name)
     .where('r.enabled', '=', true)
     .where('l.enabled', '=', true)
     .orderBy('r.sort')
     .orderBy('r.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, lottery: { title: r.lottery_title } }));
+  return rows.map((r) => ({ id: r.id, title: r.title, lottery: { title: r.lottery_title }, limits: limitsOf(r) }));
 }
 
 async function roomOf(db: Kdb, roomId: number) {
   const room = await db
     .selectFrom('lottery_rooms as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
-    .select(['r.id', 'r.title', 'l.code', 'l.title as lottery_title', 'l.type', 'l.interval_s', 'l.ftime_s', 'l.odds'])
+    .select(['r.id', 'r.title', 'r.min_stake_fen', 'r.max_stake_fen', 'l.code', 'l.title as lottery_title', 'l.type', 'l.interval_s', 'l.ftime_s', 'l.odds'])
     .where('r.id', '=', roomId)
     .where('r.enabled', '=', true)
     .where('l.enabled', '=', true)
@@ -109,6 +111,7 @@ export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<
     },
     playbox: buildPlaybox(room.type, room.odds, lunarYearAt(clock.round.drawAtMs)),
     chatdata,
+    limits: limitsOf(room),
   };
 }
 
@@ -121,7 +124,7 @@ function newOrderNo(nowMs: number): string {
 /**
  * POST /api/lotteryOrder. Checks in order: the room; the expect is the lottery's open round; betting is
  * open (封盘中禁止投注); at least one line; each line's play exists (生肖 only in a round whose lunar year
- * is known); a 连码 line's numbers (its data: the count, 1–49, no repeats); each stake within the limits;
+ * is known); a 连码 line's numbers (its data: the count, 1–49, no repeats); each stake within the room's own limits;
  * the odds are the server's for the round (生肖 by its lunar year; any the client sends are ignored). Then,
  * in one transaction with the round row held
  * (a draw waits for it), one ledger journal member wallet → house:lottery (余额不足 when short) and the
@@ -142,9 +145,7 @@ export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderI
     const picked = checkPicks(lotteryPlay(room.type, line.id), line.data);
     if (!picked.ok) throw badRequest(picked.message);
     const fen = yuanToFen(line.total);
-    if (fen === null || fen < LOTTERY_STAKE_MIN_YUAN * 100 || fen > LOTTERY_STAKE_MAX_YUAN * 100) {
-      throw badRequest(fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN }));
-    }
+    if (fen === null || fen < room.min_stake_fen || fen > room.max_stake_fen) throw badRequest(fmt(LOTTERY_MSG.lotteryStakeRange, limitsOf(room)));
     return { playId: line.id, picks: picked.picks, cents, fen };
   });
   const totalFen = lines.reduce((s, l) => s + l.fen, 0);

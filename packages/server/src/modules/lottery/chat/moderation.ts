@@ -17,15 +17,19 @@ import type { ReviewRecorder } from '../../ledger/service.js';
 const activeMute = sql<boolean>`(mu.until IS NULL OR mu.until > now())`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Messages newest first, deleted ones included; by room, and by a keyword in the text, the username or the member id. */
+/**
+ * Messages newest first, deleted ones included (host messages too, naming the staff member who posted);
+ * by room, and by a keyword in the text, the username or the member id.
+ */
 export async function listChat(db: Kdb, q: { room_id: number; keyword: string; page: number }): Promise<Page<AdminChatRow>> {
   const perPage = ADMIN_LIMITS.pageSize;
   let query = db
     .selectFrom('lottery_chat as c')
     .innerJoin('lottery_rooms as r', 'r.id', 'c.room_id')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
-    .innerJoin('members as m', 'm.id', 'c.member_id')
+    .leftJoin('members as m', 'm.id', 'c.member_id')
     .leftJoin('staff as s', 's.id', 'c.deleted_by')
+    .leftJoin('staff as h', 'h.id', 'c.staff_id')
     .leftJoin('lottery_mutes as mu', 'mu.member_id', 'c.member_id');
   if (q.room_id) query = query.where('c.room_id', '=', q.room_id);
   if (q.keyword) {
@@ -44,6 +48,7 @@ export async function listChat(db: Kdb, q: { room_id: number; keyword: string; p
         'l.title as lottery_title',
         'c.member_id',
         'm.username',
+        'h.username as host_staff',
         'c.author',
         'c.kind',
         'c.content',
@@ -66,6 +71,7 @@ export async function listChat(db: Kdb, q: { room_id: number; keyword: string; p
       lottery_title: r.lottery_title,
       member_id: r.member_id,
       username: r.username,
+      host_staff: r.host_staff,
       author: r.author,
       kind: r.kind as ChatKind,
       content: r.content,

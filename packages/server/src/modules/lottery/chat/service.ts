@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, LOTTERY_MSG } from '@app/contract';
+import { CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, LOTTERY_HOST_AUTHOR, LOTTERY_HOST_UID, LOTTERY_MSG } from '@app/contract';
 import { lotteryLineTitle } from '@app/contract/lottery-plays';
 import type { Kdb } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.js';
+import type { ReviewRecorder } from '../../ledger/service.js';
 import { beijing } from '../../../lib/time.js';
 import { DEFAULT_AVATAR } from '../../user/service.js';
 
@@ -35,14 +36,14 @@ export async function speakerOf(db: Kdb, memberId: number): Promise<Speaker | nu
 
 type ChatRow = Pick<Database['lottery_chat'], 'kind' | 'author' | 'content'> & {
   id: number;
-  member_id: number;
+  member_id: number | null;
   avatar: string;
   bet: { expect: string; lines: BetNoticeLine[] } | null;
   created_at: Date;
 };
 
 export function toChatMessage(r: ChatRow): ChatMessage {
-  const m: ChatMessage = { id: r.id, uid: r.member_id, author: r.author, avatar: r.avatar, content: r.content, kind: r.kind, time: beijing(r.created_at) };
+  const m: ChatMessage = { id: r.id, uid: r.member_id ?? LOTTERY_HOST_UID, author: r.author, avatar: r.avatar, content: r.content, kind: r.kind, time: beijing(r.created_at) };
   if (r.kind === 'bet' && r.bet) m.bet = r.bet;
   return m;
 }
@@ -57,6 +58,23 @@ export async function postChat(db: Kdb, roomId: number, speaker: Speaker, conten
     .returning(returned)
     .executeTakeFirstOrThrow();
   return toChatMessage(row);
+}
+
+/**
+ * Stores what staff say in a room as its host (主持人; content already kept by the contract's
+ * hostMessageOf) with its audit row in one transaction, and answers it as broadcast. No member said it:
+ * uid 0 on the wire, the staff member kept in staff_id.
+ */
+export async function postHostMessage(db: Kdb, roomId: number, staffId: number, content: string, record: ReviewRecorder<object | null>): Promise<ChatMessage> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('lottery_chat')
+      .values({ room_id: roomId, staff_id: staffId, kind: 'host', author: LOTTERY_HOST_AUTHOR, content })
+      .returning(returned)
+      .executeTakeFirstOrThrow();
+    await record(tx, null, { id: row.id, room_id: roomId, content });
+    return toChatMessage(row);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { CHAT_LIMITS, CHAT_ORDER, CONTROL_CHARS_RE, MSG, WS_CLOSE, WS_PATH, WS_PING_TEXT, fmt, type SysMessage, LOTTERY_MSG } from '@app/contract';
+import { CHAT_LIMITS, CHAT_ORDER, CONTROL_CHARS_RE, chatText, MSG, WS_CLOSE, WS_PATH, WS_PING_TEXT, fmt, type SysMessage, LOTTERY_MSG } from '@app/contract';
 import { beijing } from '../../../lib/time.js';
 import { onRevocation, resolveSession } from '../../session/service.js';
 import { getSettings } from '../../site/service.js';
@@ -97,10 +97,10 @@ function readFrame(data: RawData, isBinary: boolean): 'ping' | Intent | { error:
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: LOTTERY_MSG.chatBadFrame };
   const { content, order } = parsed as { content?: unknown; order?: unknown };
   const o = order === CHAT_ORDER.chat || order === String(CHAT_ORDER.chat) ? 1 : order === CHAT_ORDER.betNotice || order === String(CHAT_ORDER.betNotice) ? 0 : null;
-  // NUL and the other control characters are refused (never stored); line breaks and tabs, which a
-  // keyboard types, become spaces: chat is plain text on one line.
+  // NUL and the other control characters are refused (never stored); line breaks and tabs become
+  // spaces (chatText: chat is plain text on one line).
   if (o === null || typeof content !== 'string' || CONTROL_CHARS_RE.test(content)) return { error: LOTTERY_MSG.chatBadFrame };
-  const clean = content.replace(/[\t\n\r]/g, ' ').trim();
+  const clean = chatText(content);
   if (clean === '') return o === 1 ? null : { error: LOTTERY_MSG.chatBetMissing };
   if (o === 1 && [...clean].length > CHAT_LIMITS.maxChars) return { error: fmt(LOTTERY_MSG.chatTooLong, { max: CHAT_LIMITS.maxChars }) };
   return { order: o, text: clean };

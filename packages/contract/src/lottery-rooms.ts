@@ -1,0 +1,108 @@
+import { fmt } from './messages.js';
+import { yuanToFen } from './money.js';
+import { LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN } from './lottery.js';
+import { CONTROL_CHARS_RE } from './regex.js';
+import { chatText } from './lottery-chat.js';
+
+/**
+ * The lottery rooms as staff set them (issue 15 item 2): each room's own stake limits per line, within
+ * the platform's LOTTERY_STAKE_MIN_YUAN–LOTTERY_STAKE_MAX_YUAN, and the host (主持人) who speaks in a
+ * room's chat. Shared by the server, the console and the member app.
+ */
+
+/** A room's stake per order line, yuan inclusive (GET /api/lotteryRoom limits; ours, beside the spec's fields). */
+export interface LotteryStakeLimits {
+  min: number;
+  max: number;
+}
+
+export const LOTTERY_ROOM_LIMITS = {
+  /** characters of a room's title */
+  titleMax: 20,
+  /** a room's place among its lottery's rooms (lower first) */
+  sortMax: 9999,
+  /** characters of one host message after trimming */
+  hostMaxChars: 500,
+} as const;
+
+/** How a host message is signed in the room (its uid is 0: never a member's, so never "mine" on a client). */
+export const LOTTERY_HOST_AUTHOR = '主持人';
+export const LOTTERY_HOST_UID = 0;
+
+export const LOTTERY_ROOM_MSG = {
+  roomTitle: '房间名称须为1至{max}个字',
+  roomSort: '排序须为0至{max}的整数',
+  stakeMin: '最低投注须为{min}至{max}元之间的金额（最多两位小数）',
+  stakeMax: '最高投注须为{min}至{max}元之间的金额（最多两位小数）',
+  stakeOrder: '最低投注不能高于最高投注',
+  hostEmpty: '请输入发言内容',
+  hostTooLong: '发言最多{max}个字',
+  hostBadChars: '发言内容含有不允许的字符',
+  hostRoomClosed: '房间未开放，无法发言',
+  hostPosted: '已发送',
+} as const;
+
+/** POST /admin/api/lottery/rooms/:id: what staff may change of a room (yuan as typed; the rules decide). */
+export interface RoomSettingsInput {
+  title: string;
+  enabled: boolean;
+  sort: unknown;
+  min_stake: unknown;
+  max_stake: unknown;
+}
+
+/** A limit as fen when it is an amount within the platform's bounds, else null. */
+function stakeFen(v: unknown): number | null {
+  const fen = yuanToFen(v);
+  return fen !== null && fen >= LOTTERY_STAKE_MIN_YUAN * 100 && fen <= LOTTERY_STAKE_MAX_YUAN * 100 ? fen : null;
+}
+
+/** The first failure of a room's settings, in the form's order, or null. */
+export function roomSettingsFailure(v: RoomSettingsInput): string | null {
+  const title = v.title.trim();
+  if (title === '' || [...title].length > LOTTERY_ROOM_LIMITS.titleMax) return fmt(LOTTERY_ROOM_MSG.roomTitle, { max: LOTTERY_ROOM_LIMITS.titleMax });
+  const sort = typeof v.sort === 'string' && v.sort.trim() !== '' ? Number(v.sort) : v.sort;
+  if (typeof sort !== 'number' || !Number.isInteger(sort) || sort < 0 || sort > LOTTERY_ROOM_LIMITS.sortMax) return fmt(LOTTERY_ROOM_MSG.roomSort, { max: LOTTERY_ROOM_LIMITS.sortMax });
+  const bounds = { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN };
+  const min = stakeFen(v.min_stake);
+  if (min === null) return fmt(LOTTERY_ROOM_MSG.stakeMin, bounds);
+  const max = stakeFen(v.max_stake);
+  if (max === null) return fmt(LOTTERY_ROOM_MSG.stakeMax, bounds);
+  if (min > max) return LOTTERY_ROOM_MSG.stakeOrder;
+  return null;
+}
+
+/** A room's settings as stored, once roomSettingsFailure has passed them. */
+export function roomSettingsOf(v: RoomSettingsInput): { title: string; enabled: boolean; sort: number; minStakeFen: number; maxStakeFen: number } {
+  return { title: v.title.trim(), enabled: v.enabled, sort: Number(v.sort), minStakeFen: yuanToFen(v.min_stake)!, maxStakeFen: yuanToFen(v.max_stake)! };
+}
+
+/**
+ * A host message as kept, or its failure: the member chat's rules (chatText: control characters refused,
+ * line breaks and tabs become spaces, trimmed), 1–hostMaxChars characters.
+ */
+export function hostMessageOf(raw: unknown): { text: string } | { error: string } {
+  if (typeof raw !== 'string') return { error: LOTTERY_ROOM_MSG.hostEmpty };
+  if (CONTROL_CHARS_RE.test(raw)) return { error: LOTTERY_ROOM_MSG.hostBadChars };
+  const text = chatText(raw);
+  if (text === '') return { error: LOTTERY_ROOM_MSG.hostEmpty };
+  if ([...text].length > LOTTERY_ROOM_LIMITS.hostMaxChars) return { error: fmt(LOTTERY_ROOM_MSG.hostTooLong, { max: LOTTERY_ROOM_LIMITS.hostMaxChars }) };
+  return { text };
+}
+
+// ---- back office: /admin/api/lottery/rooms -----------------------------------------------------------
+
+/** GET /admin/api/lottery/rooms row: every room of every lottery, disabled ones included. */
+export interface AdminRoomRow {
+  id: number;
+  lottery: string;
+  lottery_title: string;
+  title: string;
+  enabled: boolean;
+  sort: number;
+  /** stake per line, yuan inclusive */
+  min_stake: number;
+  max_stake: number;
+  /** who watches the room now (members and visitors, each once) */
+  online: number;
+}
