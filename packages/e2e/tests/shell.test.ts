@@ -124,3 +124,43 @@ describe('maintenance', () => {
     }
   });
 });
+
+describe('the phone’s back gesture', () => {
+  it('closes an open sheet before it leaves the page, and steps over a sheet left by going elsewhere from it', async () => {
+    await phone(async (page) => {
+      await open(page, platform, '/discover');
+      await page.getByTestId('discover').waitFor();
+      await tab(page, '大厅').click();
+      await expectRoute(page, '/');
+      await open(page, platform, '/home');
+      await page.getByTestId('welcome-modal').waitFor({ timeout: 6000 });
+      await page.getByText('我知道了').click();
+      await page.getByTestId('welcome-modal').waitFor({ state: 'hidden' });
+      const menu = page.getByTestId('side-menu');
+      // Back closes the open menu and stays on /home.
+      await page.getByTestId('side-menu-button').click();
+      await menu.waitFor();
+      await page.goBack();
+      await menu.waitFor({ state: 'hidden' });
+      expect(route(page)).toBe('/home');
+      // Closed by its mask, the menu leaves nothing behind: back leaves /home.
+      await page.getByTestId('side-menu-button').click();
+      await menu.waitFor();
+      await page.mouse.click(380, 400);
+      await menu.waitFor({ state: 'hidden' });
+      await page.goBack();
+      await expectRoute(page, '/');
+      // Going to another page from the menu: back returns to /home (menu shut), and once more to /.
+      await page.goForward();
+      await expectRoute(page, '/home');
+      await page.getByTestId('side-menu-button').click();
+      await menu.getByText('APP下载').click();
+      await expectRoute(page, '/app');
+      await page.goBack();
+      await expectRoute(page, '/home');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      await page.goBack();
+      await expectRoute(page, '/');
+    });
+  });
+});

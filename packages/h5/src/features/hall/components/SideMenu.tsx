@@ -1,4 +1,5 @@
-import { List, Popup } from 'antd-mobile';
+import { List } from 'antd-mobile';
+import { Sheet } from '../../../shared/components/Sheet';
 import { AppstoreOutline, DownlandOutline, FileOutline, GiftOutline, MailOutline, MessageOutline, QuestionCircleOutline, StarOutline, CheckShieldOutline } from 'antd-mobile-icons';
 import { ABOUT_TITLES } from '@app/contract';
 import { useAppInfo } from '../../../shared/api/app';
@@ -21,7 +22,7 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
   const { data: app } = useAppInfo();
   const go = useGo();
   return (
-    <Popup visible={visible} position="left" onMaskClick={onClose} onClose={onClose} bodyStyle={{ height: '100%' }}>
+    <Sheet visible={visible} position="left" onMaskClick={onClose} onClose={onClose} bodyStyle={{ height: '100%' }}>
       <div className="side-menu" data-testid="side-menu">
         <div className="side-menu-head">
           <img src={app?.site_logo || '/assets/logo.svg'} alt="" />
@@ -45,6 +46,6 @@ export function SideMenu({ visible, onClose }: { visible: boolean; onClose: () =
           ))}
         </List>
       </div>
-    </Popup>
+    </Sheet>
   );
 }

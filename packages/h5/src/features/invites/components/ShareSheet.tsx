@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { DotLoading, Popup } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
+import { Sheet } from '../../../shared/components/Sheet';
 import { LinkOutline, PictureOutline, ScanCodeOutline } from 'antd-mobile-icons';
 import { INVITE_MSG, MSG } from '@app/contract';
 import { toast } from '../../../shared/lib/toast';
@@ -46,7 +47,7 @@ export function ShareSheet({ visible, onClose, poster }: { visible: boolean; onC
   ] as const;
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="share-sheet" destroyOnClose={false} forceRender>
+    <Sheet visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="share-sheet" destroyOnClose={false} forceRender>
       <div className="share-poster-wrap">
         <canvas ref={canvas} className="share-poster" data-testid="invite-poster" data-drawn={drawn ? '1' : '0'} />
         {!drawn && (
@@ -69,6 +70,6 @@ export function ShareSheet({ visible, onClose, poster }: { visible: boolean; onC
       <button type="button" className="share-cancel" data-testid="share-cancel" onClick={onClose}>
         取消
       </button>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,4 +1,4 @@
-import Popup from 'antd-mobile/es/components/popup';
+import { Sheet } from '../../../shared/components/Sheet';
 import { CloseOutline } from 'antd-mobile-icons';
 import type { LotteryOpenItem, LotteryRoomData } from '@app/contract';
 import { EmptyState } from '../../../shared/components/InfiniteList';
@@ -11,7 +11,7 @@ import { ResultAttributes, ResultNumbers } from './Result';
 export function HistorySheet({ room, visible, onClose, onVerify }: { room: LotteryRoomData; visible: boolean; onClose: () => void; onVerify: (item: LotteryOpenItem) => void }) {
   const { openlist, type } = room.lottery;
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="lot-sheet lot-history">
+    <Sheet visible={visible} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="lot-sheet lot-history">
       <div className="lot-sheet-head">
         <div>
           <div className="lot-sheet-title">开奖记录</div>
@@ -45,6 +45,6 @@ export function HistorySheet({ room, visible, onClose, onVerify }: { room: Lotte
           </div>
         ))}
       </div>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,4 +1,4 @@
-import Popup from 'antd-mobile/es/components/popup';
+import { Sheet } from '../../../shared/components/Sheet';
 import { CloseOutline } from 'antd-mobile-icons';
 import { BET_STATUS, formatYuan, type LotteryMyOrder } from '@app/contract';
 import { InfiniteList } from '../../../shared/components/InfiniteList';
@@ -17,7 +17,7 @@ function Outcome({ o }: { o: LotteryMyOrder }) {
  */
 export function MyOrdersSheet({ roomId, visible, onClose }: { roomId: number; visible: boolean; onClose: () => void }) {
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="lot-sheet lot-history" destroyOnClose>
+    <Sheet visible={visible} onMaskClick={onClose} onClose={onClose} position="bottom" bodyClassName="lot-sheet lot-history" destroyOnClose>
       <div className="lot-sheet-head">
         <div>
           <div className="lot-sheet-title">我的注单</div>
@@ -51,6 +51,6 @@ export function MyOrdersSheet({ roomId, visible, onClose }: { roomId: number; vi
           )}
         />
       </div>
-    </Popup>
+    </Sheet>
   );
 }

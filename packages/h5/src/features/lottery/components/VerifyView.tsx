@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import Popup from 'antd-mobile/es/components/popup';
+import { Sheet } from '../../../shared/components/Sheet';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { LeftOutline } from 'antd-mobile-icons';
 import { BALL_MAX, DICE_FACES, LOTTERY_TYPE, rejectionLimit, type LotteryOpenItem, type LotteryType } from '@app/contract';
@@ -120,7 +120,7 @@ export function VerifyView({ item, type, code, onClose }: { item: LotteryOpenIte
   }, [item, type, code]);
 
   return (
-    <Popup visible={!!item} onClose={onClose} position="right" bodyClassName="lot-verify" destroyOnClose>
+    <Sheet visible={!!item} onClose={onClose} position="right" bodyClassName="lot-verify" destroyOnClose>
       <div className="lot-verify-bar">
         <button type="button" aria-label="返回" onClick={onClose}>
           <LeftOutline />
@@ -145,6 +145,6 @@ export function VerifyView({ item, type, code, onClose }: { item: LotteryOpenIte
           </div>
         )}
       </div>
-    </Popup>
+    </Sheet>
   );
 }

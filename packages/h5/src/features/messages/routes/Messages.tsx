@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Popup, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
+import { Sheet } from '../../../shared/components/Sheet';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MailMessage } from '@app/contract';
@@ -55,7 +56,7 @@ export default function Messages() {
           />
         </Tabs.Tab>
       </Tabs>
-      <Popup visible={!!opened} onMaskClick={() => setOpened(null)} onClose={() => setOpened(null)} bodyStyle={{ borderRadius: '16px 16px 0 0', maxHeight: '80vh' }}>
+      <Sheet visible={!!opened} onMaskClick={() => setOpened(null)} onClose={() => setOpened(null)} bodyStyle={{ borderRadius: '16px 16px 0 0', maxHeight: '80vh' }}>
         {opened && (
           <div className="mail-sheet" data-testid="mail-sheet">
             <div className="mail-sheet-head">
@@ -66,7 +67,7 @@ export default function Messages() {
             <div className="mail-sheet-body">{opened.content}</div>
           </div>
         )}
-      </Popup>
+      </Sheet>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Popup from 'antd-mobile/es/components/popup';
+import { Sheet } from '../../../shared/components/Sheet';
 import { CheckCircleFill, CloseOutline } from 'antd-mobile-icons';
 
 export interface SheetOption {
@@ -31,7 +31,7 @@ export function SheetPicker({
   testId: string;
 }) {
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-picker-body" destroyOnClose>
+    <Sheet visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-picker-body" destroyOnClose>
       <div className="sheet-picker" data-testid={testId}>
         <div className="sheet-picker-head">
           <span className="sheet-picker-title">{title}</span>
@@ -63,6 +63,6 @@ export function SheetPicker({
         </div>
         {footer}
       </div>
-    </Popup>
+    </Sheet>
   );
 }

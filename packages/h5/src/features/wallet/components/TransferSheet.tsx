@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
+import { Sheet } from '../../../shared/components/Sheet';
 import { CloseOutline } from 'antd-mobile-icons';
 import { formatYuan, PLATFORM_WALLET, type VenueBalance } from '@app/contract';
 import { useTransfer } from '../hooks';
@@ -33,7 +33,7 @@ export function TransferSheet({ venue, central, onClose }: { venue: VenueBalance
   };
 
   return (
-    <Popup visible={!!venue} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-picker-body">
+    <Sheet visible={!!venue} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-picker-body">
       {venue && (
         <div className="transfer-sheet" data-testid="transfer-sheet">
           <div className="sheet-picker-head">
@@ -68,6 +68,6 @@ export function TransferSheet({ venue, central, onClose }: { venue: VenueBalance
           </Button>
         </div>
       )}
-    </Popup>
+    </Sheet>
   );
 }
