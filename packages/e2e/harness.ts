@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { loadConfig, type Config } from '../server/src/config.js';
 import { buildApp } from '../server/src/app.js';
 import { connectPglite, type Db } from '../server/src/db/connect.js';
@@ -86,6 +86,30 @@ export async function stillShot(page: Page, name: string, opts: { fullPage?: boo
   await shot(page, name, opts);
 }
 
+/**
+ * Clicks `target` once its box has held still for three frames. A sheet or dropdown that slides in by
+ * script (react-spring) is no Web Animation, and a plain click waits out its retries (up to ~1 s) instead.
+ */
+export async function clickWhenStill(target: Locator): Promise<void> {
+  await target.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let same = 0;
+        const tick = () => {
+          const r = el.getBoundingClientRect();
+          const box = `${r.x},${r.y},${r.width},${r.height}`;
+          same = box === last ? same + 1 : 0;
+          last = box;
+          if (same >= 3) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  await target.click();
+}
+
 /** The current hash route without the leading '#'. */
 export function route(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
@@ -130,11 +154,14 @@ export async function registerViaApi(
   return { name, password, token, payPassword: payPassword ?? '' };
 }
 
+/**
+ * Opens `routeAfter` signed in as `token`. The token goes into the origin's session storage from a
+ * small non-app page (the uploads 404), so the member app itself loads once, already signed in.
+ */
 export async function signInPage(page: Page, platform: Platform, token: string, routeAfter = '/'): Promise<void> {
-  await page.goto(`${platform.url}/#/`);
+  await page.goto(`${platform.url}/uploads/`);
   await page.evaluate((t) => sessionStorage.setItem('token', t), token);
   await page.goto(`${platform.url}/#${routeAfter}`);
-  await page.reload();
 }
 
 /** Text of the visible antd-mobile toast. */
