@@ -84,6 +84,14 @@ export interface ActivityRules {
   ends_at: string;
 }
 
+/**
+ * POST /api/firstDepositOffer (ours): the nudge towards a first deposit, for a member without one —
+ * the running first-deposit promotion to apply for afterwards, if any. null: no nudge.
+ */
+export interface FirstDepositNudge {
+  activity: { id: number; title: string } | null;
+}
+
 /** The same rules as the console edits them and /admin/api carries them: money in yuan. */
 export interface ActivityRulesForm {
   eligibility: Eligibility;

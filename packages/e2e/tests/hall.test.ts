@@ -156,6 +156,33 @@ describe('the hall (/)', () => {
   });
 });
 
+describe('the nudge towards a first deposit', () => {
+  it('greets a new member on the hall with the running first-deposit promotion and 立即存款, until they close it', async () => {
+    const member = await registerViaApi(platform);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/');
+      const nudge = page.getByTestId('first-deposit-nudge');
+      await nudge.waitFor();
+      expect(await nudge.innerText()).toContain('新会员首存100%彩金');
+      await imagesLoaded(page, '[data-testid=first-deposit-nudge]');
+      await shot(page, 'hall-first-deposit-nudge');
+      await page.getByTestId('first-deposit-go').click();
+      await expectRoute(page, '/recharge');
+      await page.goBack();
+      await expectRoute(page, '/');
+      await page.getByTestId('first-deposit-offer').click();
+      await expect.poll(() => route(page)).toMatch(/^\/activityInfo\?id=\d+$/);
+      await page.goBack();
+      await page.getByTestId('first-deposit-close').click();
+      await nudge.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('hall-balance').waitFor();
+      await page.getByTestId('game-tile').first().waitFor();
+      expect(await nudge.count()).toBe(0);
+    });
+  });
+});
+
 describe('the second home (/home)', () => {
   it(`counts its banners out of ${HOME_COUNTER_TOTAL}, shows the welcome modal once, the category sidebar and the app banner`, async () => {
     await phone(async (page) => {

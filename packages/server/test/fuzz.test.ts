@@ -12,7 +12,7 @@ const POST_ENDPOINTS = [
   'recharge', 'payinfo', 'getBetAmount', 'withdraw', 'gettransrecord',
   'balancelist', 'transfer', 'transall', 'uptransferstatus',
   'getGameUrl', 'gamelistBycode', 'betrecord',
-  'lotteryList', 'lotteryRoom', 'lotteryOrder', 'lotteryMyOrders',
+  'lotteryList', 'lotteryRoom', 'lotteryOrder', 'lotteryMyOrders', 'firstDepositOffer',
 ];
 const CJK = /[\u4e00-\u9fff]/;
 

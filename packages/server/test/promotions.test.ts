@@ -501,6 +501,38 @@ describe('the seeded promotions', () => {
   });
 });
 
+describe('POST /api/firstDepositOffer', () => {
+  it('nudges a member without a deposit towards the running first-deposit promotion, until their first deposit is approved', async () => {
+    const m = await member();
+    const seeded = await s.db.kysely.selectFrom('activities').select(['id', 'title']).where('title', '=', '新会员首存100%彩金').executeTakeFirstOrThrow();
+    expect(await s.api('/api/firstDepositOffer', {}, { token: m.token })).toMatchObject({ code: 200, data: { activity: { id: seeded.id, title: seeded.title } } });
+    // a pending deposit is no deposit yet
+    const r = await s.api('/api/recharge', { paytype: 'alipay', amount: 100 }, { token: m.token });
+    expect(r.code).toBe(200);
+    expect((await s.api('/api/firstDepositOffer', {}, { token: m.token })).data).not.toBeNull();
+    await deposit(m.token, 100);
+    expect(await s.api('/api/firstDepositOffer', {}, { token: m.token })).toMatchObject({ code: 200, data: null });
+  });
+
+  it('still nudges, with no activity, when no first-deposit promotion runs; never the trial account; needs a member', async () => {
+    const m = await member();
+    const running = await s.db.kysely.selectFrom('activities').select('id').where('enabled', '=', true).where(sql<boolean>`rules->>'eligibility' = 'first_deposit'`).execute();
+    await s.db.kysely.updateTable('activities').set({ enabled: false }).where('id', 'in', running.map((r) => r.id)).execute();
+    try {
+      expect((await s.api('/api/firstDepositOffer', {}, { token: m.token })).data).toEqual({ activity: null });
+      // one that has ended is no offer either
+      const ended = await activity({ eligibility: 'first_deposit', payout: 'deposit_percent', percent: 50, cap: 100, ends_at: '2020-01-01 00:00:00' });
+      expect((await s.api('/api/firstDepositOffer', {}, { token: m.token })).data).toEqual({ activity: null });
+      await s.db.kysely.updateTable('activities').set({ enabled: false }).where('id', '=', ended).execute();
+    } finally {
+      await s.db.kysely.updateTable('activities').set({ enabled: true }).where('id', 'in', running.map((r) => r.id)).execute();
+    }
+    const guest = await s.api('/api/guestlogin', {});
+    expect((await s.api('/api/firstDepositOffer', {}, { token: guest.data.api_token })).data).toBeNull();
+    expect((await s.api('/api/firstDepositOffer', {})).code).toBe(401);
+  });
+});
+
 describe('the books', () => {
   it('balance: house:promotions paid exactly the approved bonuses, and the ledger check passes', async () => {
     const paid = await sql<{ fen: string }>`SELECT COALESCE(sum(bonus_fen), 0) AS fen FROM activity_applications WHERE state = 1`.execute(s.db.kysely);

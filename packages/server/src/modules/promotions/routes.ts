@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { activityApplyLogSchema, doActivityApplySchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
-import { applicationLog, applyForActivity } from './service.js';
+import { applicationLog, applyForActivity, firstDepositOffer } from './service.js';
 
 /**
  * Promotions for members (spec §7 doactivityapply, activityApplyLog). The trial account is refused
@@ -15,6 +15,8 @@ const routes: FastifyPluginAsync = async (app) => {
     const { data, message } = await applyForActivity(app.kdb, req.member!, activityid);
     return ok(data, message);
   });
+
+  app.post('/firstDepositOffer', { preHandler: app.requireMember }, async (req) => ok(await firstDepositOffer(app.kdb, req.member!)));
 
   app.post('/activityApplyLog', { preHandler: app.requireMember }, async (req) => {
     const { page } = parse(activityApplyLogSchema, req.body);

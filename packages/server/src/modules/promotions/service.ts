@@ -18,6 +18,7 @@ import {
   type ActivityApplyRow,
   type ActivityRules,
   type ApplicationState,
+  type FirstDepositNudge,
   type Page,
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
@@ -91,6 +92,23 @@ async function openActivity(db: Kdb, activityId: number, now: Date): Promise<{ i
   if (!rules) throw badRequest(PROMO_MSG.noApplication);
   if (activityEnded(rules, now)) throw badRequest(PROMO_MSG.ended);
   return { id: row.id, title: row.title, rules };
+}
+
+/**
+ * POST /api/firstDepositOffer: what a member who has not deposited yet is nudged towards (issue 15): the
+ * first running activity (by its sort) whose rules ask for a first deposit, or no activity when none
+ * runs; null — no nudge at all — for the trial account and a member with an approved deposit.
+ */
+export async function firstDepositOffer(db: Kdb, member: { id: number; isTrial: boolean }, now: Date = new Date()): Promise<FirstDepositNudge | null> {
+  if (member.isTrial) return null;
+  const deposited = await db.selectFrom('deposits').select('id').where('member_id', '=', member.id).where('state', '=', ORDER_STATE.approved).limit(1).executeTakeFirst();
+  if (deposited) return null;
+  const rows = await db.selectFrom('activities').select(['id', 'title', 'rules']).where('enabled', '=', true).where('rules', 'is not', null).orderBy('sort').orderBy('id', 'desc').execute();
+  const offer = rows.find((r) => {
+    const rules = storedRules(r.rules);
+    return rules?.eligibility === 'first_deposit' && !activityEnded(rules, now);
+  });
+  return { activity: offer ? { id: offer.id, title: offer.title } : null };
 }
 
 /**

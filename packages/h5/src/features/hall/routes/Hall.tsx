@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { TIMING } from '@app/contract';
+import { useUser } from '../../../shared/auth/session';
 import { BANNER_TYPE, useBanners } from '../../../shared/api/banners';
 import { BannerSwiper } from '../../../shared/components/BannerSwiper';
 import { BackToTop } from '../components/BackToTop';
@@ -10,9 +12,13 @@ import { RedPacketEntry } from '../components/RedPacketEntry';
 import { UserStrip } from '../components/UserStrip';
 import '../hall.css';
 
+// Only a member without a deposit sees it: loaded after the hall, never with it.
+const FirstDepositNudge = lazy(() => import('../components/FirstDepositNudge'));
+
 /** The hall (/ and /index_old): the first screen members see. */
 export default function Hall() {
   const banners = useBanners(BANNER_TYPE.hall);
+  const { data: user } = useUser();
   return (
     <div className="hall" data-testid="hall">
       <div className="hall-hero">
@@ -20,6 +26,11 @@ export default function Hall() {
       </div>
       <NoticeStrip className="hall-notice" />
       <UserStrip />
+      {user && user.paysum === 0 && user.is_trial === 0 && (
+        <Suspense fallback={null}>
+          <FirstDepositNudge memberId={user.id} />
+        </Suspense>
+      )}
       <HotGames />
       <GameTabs />
       <HallFooter />
