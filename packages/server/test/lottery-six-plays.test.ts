@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOTTERY_MSG, MSG, fmt, type PlayboxGroup } from '@app/contract';
 import { ZODIAC_ANIMALS, ZODIAC_IDS, lunarYearAt, zodiacOf } from '@app/contract/lottery-plays';
 import { fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
+import { ADMIN_PASSWORD, adminCall, newStaff, staffLogin } from './admin-support.js';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { postBetNotice } from '../src/modules/lottery/chat/service.js';
@@ -48,7 +49,7 @@ const linesOf = (orderNo: string) => s.db.kysely.selectFrom('lottery_orders').se
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 beforeAll(async () => {
-  s = await startServer({ lotteryTickMs: 0 });
+  s = await startServer({ adminPassword: ADMIN_PASSWORD, lotteryTickMs: 0 });
   s.app.lottery.now = () => nowMs;
   await openRound();
   room = (await s.api('/api/lotteryRoom', { name: CODE })).data[0].id;
@@ -191,6 +192,12 @@ describe('settling 生肖, 尾数 and 连码', () => {
     const plays = records.data.data.map((r: { plays: string }) => r.plays);
     expect(plays).toContain(`极速六合彩 第${round.expect}期 连码 二全中 ${sorted([regular[4]!, regular[1]!])} @75`);
     expect(plays).toContain(`极速六合彩 第${round.expect}期 生肖 ${ZODIAC_ANIMALS[winAnimal]} @${winOdds}`);
+
+    // the console's lottery orders
+    const support = await newStaff(s, await staffLogin(s, 'admin', ADMIN_PASSWORD), 'support');
+    const listed = (await adminCall(s, support.token, 'GET', `/lottery-orders?keyword=${m.id}&lottery=${CODE}`)).data.data as { line: number; play_title: string }[];
+    expect(listed.find((o) => o.line === 5)?.play_title).toBe(`二全中 ${sorted([regular[4]!, regular[1]!])}`);
+    expect(listed.find((o) => o.line === 1)?.play_title).toBe(ZODIAC_ANIMALS[winAnimal]);
 
     // the room's bet notice
     const notice = await postBetNotice(s.db.kysely, room, { memberId: m.id, author: 'x', avatar: '', mute: null }, orderNo);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LotteryListItem, LotteryMyOrder, LotteryRoomData, LotteryRoomListItem, Page } from '@app/contract';
+import type { LotteryListItem, LotteryMyOrder, LotteryOrderLine, LotteryRoomData, LotteryRoomListItem, Page } from '@app/contract';
 import { call, request } from '../../shared/api/client';
 
 /** The lottery room calls of spec §7 "Lottery room". */
@@ -51,11 +51,14 @@ export interface OrderLine {
   /** The option as the playbox titles it (sent as the line's data: what the member chose). */
   playtitle: string;
   total: number;
+  /** 连码: the line's numbers, sent as its data instead */
+  picks?: number[];
 }
 
 /** POST /api/lotteryOrder: the whole envelope, so the caller shows the server's message either way. */
 export function placeOrder(roomId: number, expect: string, lines: OrderLine[]) {
-  return call<{ order_no: string; expect: string }>('lotteryOrder', { body: { room_id: roomId, expect, order: lines.map((l) => ({ id: l.id, total: l.total, data: l.playtitle })) }, overlay: true });
+  const order: LotteryOrderLine[] = lines.map((l) => ({ id: l.id, total: l.total, data: l.picks ?? l.playtitle }));
+  return call<{ order_no: string; expect: string }>('lotteryOrder', { body: { room_id: roomId, expect, order }, overlay: true });
 }
 
 export const myOrdersKey = (roomId: number) => ['lotteryMyOrders', roomId] as const;

@@ -17,7 +17,7 @@ import {
   type Page,
   type TransferResolveAnswer,
 } from '@app/contract';
-import { lotteryPlay } from '@app/contract/lottery-plays';
+import { lotteryPlay, picksText } from '@app/contract/lottery-plays';
 import type { Database } from '../../db/schema.js';
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
@@ -163,7 +163,7 @@ export async function listLotteryOrders(db: Kdb, f: ListFilter & { status?: numb
     );
   const [rows, count, lotteries] = await Promise.all([
     q
-      .select(['o.id', 'o.order_no', 'o.line', 'o.member_id', 'm.username', 'o.lottery', 'o.expect', 'o.play_id', 'o.odds_cents', 'o.stake_fen', 'o.payout_fen', 'o.status', 'o.created_at', 'o.settled_at'])
+      .select(['o.id', 'o.order_no', 'o.line', 'o.member_id', 'm.username', 'o.lottery', 'o.expect', 'o.play_id', 'o.picks', 'o.odds_cents', 'o.stake_fen', 'o.payout_fen', 'o.status', 'o.created_at', 'o.settled_at'])
       .orderBy('o.id', 'desc')
       .limit(perPage)
       .offset(offsetOf(f.page, perPage))
@@ -183,7 +183,8 @@ export async function listLotteryOrders(db: Kdb, f: ListFilter & { status?: numb
       lottery_title: byCode.get(r.lottery)?.title ?? r.lottery,
       expect: r.expect,
       play_id: r.play_id,
-      play_title: playTitle(byCode.get(r.lottery)?.type, r.play_id),
+      // a 连码 line with its numbers: 二全中 03 15
+      play_title: r.picks ? `${playTitle(byCode.get(r.lottery)?.type, r.play_id)} ${picksText(r.picks)}` : playTitle(byCode.get(r.lottery)?.type, r.play_id),
       odds: r.odds_cents / 100,
       stake: fenToYuan(r.stake_fen),
       payout: fenToYuan(r.payout_fen),

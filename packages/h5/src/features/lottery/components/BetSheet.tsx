@@ -9,13 +9,16 @@ import {
   LOTTERY_STAKE_QUICK_YUAN,
   fmt,
   formatYuan,
+  waveOf,
   type LotteryRoomData,
   type PlayboxChild,
   LOTTERY_MSG,
 } from '@app/contract';
 import type { OrderLine } from '../api';
 import { mmss } from '../useRoundClock';
+import { LinkedPicker, linkedSets } from './LinkedPicker';
 import { Ball } from './Result';
+import '../six-plays.css';
 
 /** The stake per option as typed: whole yuan, or with up to 2 decimals. */
 const STAKE_INPUT = /^\d{0,6}(\.\d{0,2})?$/;
@@ -23,13 +26,25 @@ const STAKE_INPUT = /^\d{0,6}(\.\d{0,2})?$/;
 export interface BetChoice {
   child: PlayboxChild;
   group: string;
+  /** 连码: the numbers of this line */
+  picks?: number[];
+}
+
+/** What a group offers: 1–49 balls, options with the numbers they cover (生肖, 尾数), 连码's picker, or plain options. */
+function layoutOf(g: LotteryRoomData['playbox'][number]): 'grid' | 'covers' | 'linked' | 'options' {
+  if (g.special === 1) return 'grid';
+  if (g.childrens.some((c) => c.pick)) return 'linked';
+  if (g.childrens.some((c) => c.nums)) return 'covers';
+  return 'options';
 }
 
 /**
  * The bet panel (spec §2, §5): play groups as tabs, their options with odds (the 1–49 grid for the
- * special groups), a stake applied to every selected option (quick values 10, 20, 50, 200, 500,
- * default 10, or typed), the count and total, and 确认投注. The caller confirms and places the order;
- * `onSubmit` resolves true when the order went through (the selection is then cleared).
+ * special groups; 生肖 and 尾数 with the numbers each covers this round; 连码's number picker, where
+ * every set of the play's count among the chosen numbers is a line), a stake applied to every line
+ * (quick values 10, 20, 50, 200, 500, default 10, or typed), the count and total, and 确认投注. The
+ * caller confirms and places the order; `onSubmit` resolves true when the order went through (the
+ * selection is then cleared).
  */
 export function BetSheet({
   room,
@@ -49,10 +64,21 @@ export function BetSheet({
   const groups = room.playbox;
   const [tab, setTab] = useState(0);
   const [picked, setPicked] = useState<Set<string>>(() => new Set());
+  /** 连码: the play being picked for and the numbers chosen for each play */
+  const [linkedPlay, setLinkedPlay] = useState('');
+  const [linked, setLinked] = useState<Record<string, number[]>>({});
   const [stakeText, setStakeText] = useState(String(LOTTERY_STAKE_DEFAULT_YUAN));
   const group = groups[Math.min(tab, groups.length - 1)];
 
-  const choices = useMemo<BetChoice[]>(() => groups.flatMap((g) => g.childrens.filter((c) => picked.has(c.id)).map((child) => ({ child, group: g.name }))), [groups, picked]);
+  const choices = useMemo<BetChoice[]>(
+    () =>
+      groups.flatMap((g) =>
+        g.childrens.flatMap((child): BetChoice[] =>
+          child.pick ? linkedSets(linked[child.id] ?? [], child.pick).map((picks) => ({ child, group: g.name, picks })) : picked.has(child.id) ? [{ child, group: g.name }] : [],
+        ),
+      ),
+    [groups, picked, linked],
+  );
   const stake = Number(stakeText);
   const stakeOk = stakeText !== '' && Number.isFinite(stake) && stake >= LOTTERY_STAKE_MIN_YUAN && stake <= LOTTERY_STAKE_MAX_YUAN;
   const total = stakeOk ? Math.round(stake * 100 * choices.length) / 100 : 0;
@@ -66,11 +92,22 @@ export function BetSheet({
       return next;
     });
 
-  const submit = async () => {
-    if (choices.length === 0 || !stakeOk) return;
-    const lines = choices.map((c) => ({ id: c.child.id, playtitle: c.child.playtitle, total: stake }));
-    if (await onSubmit(lines, choices)) setPicked(new Set());
+  const toggleLinked = (id: string, n: number) =>
+    setLinked((prev) => {
+      const now = prev[id] ?? [];
+      return { ...prev, [id]: now.includes(n) ? now.filter((x) => x !== n) : [...now, n] };
+    });
+  const clearAll = () => {
+    setPicked(new Set());
+    setLinked({});
   };
+
+  const submit = async () => {
+    if (choices.length === 0 || !stakeOk || choices.length > LOTTERY_ORDER_MAX_LINES) return;
+    const lines = choices.map((c) => ({ id: c.child.id, playtitle: c.child.playtitle, total: stake, ...(c.picks && { picks: c.picks }) }));
+    if (await onSubmit(lines, choices)) clearAll();
+  };
+  const linkedActive = group && layoutOf(group) === 'linked' ? (group.childrens.find((c) => c.id === linkedPlay) ?? group.childrens[0]) : undefined;
 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="lot-sheet" position="bottom" data-testid="bet-sheet">
@@ -97,7 +134,34 @@ export function BetSheet({
       {group && (
         <div className="lot-sheet-body">
           <div className="lot-group-desc">{group.desc}</div>
-          {group.special === 1 ? (
+          {linkedActive ? (
+            <LinkedPicker
+              plays={group.childrens}
+              active={linkedActive}
+              chosen={linked[linkedActive.id] ?? []}
+              onPlay={setLinkedPlay}
+              onToggle={(n) => toggleLinked(linkedActive.id, n)}
+              onClear={() => setLinked((prev) => ({ ...prev, [linkedActive.id]: [] }))}
+            />
+          ) : layoutOf(group) === 'covers' ? (
+            <div className="lot-covers" data-testid="cover-grid">
+              {group.childrens.map((c) => (
+                <button key={c.id} type="button" className={`lot-cover${picked.has(c.id) ? ' picked' : ''}`} onClick={() => toggle(c.id)} data-testid="bet-option" data-play={c.id} aria-pressed={picked.has(c.id)}>
+                  <span className="lot-cover-head">
+                    <span className="lot-cover-title">{c.playtitle}</span>
+                    <span className="lot-odds">{c.odds}</span>
+                  </span>
+                  <span className="lot-cover-nums" data-testid="cover-nums">
+                    {c.nums!.map((n) => (
+                      <i key={n} className={`lot-cover-num lot-cover-${waveOf(n)}`}>
+                        {String(n).padStart(2, '0')}
+                      </i>
+                    ))}
+                  </span>
+                </button>
+              ))}
+            </div>
+          ) : group.special === 1 ? (
             <div className="lot-grid49" data-testid="number-grid">
               {group.childrens.map((c) => (
                 <button key={c.id} type="button" className={`lot-num${picked.has(c.id) ? ' picked' : ''}`} onClick={() => toggle(c.id)} data-testid="bet-option" data-play={c.id} aria-pressed={picked.has(c.id)}>
@@ -148,14 +212,15 @@ export function BetSheet({
               合计 <em data-testid="bet-total">¥{formatYuan(total)}</em>
             </div>
           </div>
-          <button type="button" className="lot-clear" disabled={choices.length === 0} onClick={() => setPicked(new Set())}>
+          <button type="button" className="lot-clear" disabled={choices.length === 0} onClick={clearAll}>
             清空
           </button>
-          <button type="button" className="lot-submit" disabled={choices.length === 0 || !stakeOk} onClick={() => void submit()} data-testid="bet-submit">
+          <button type="button" className="lot-submit" disabled={choices.length === 0 || !stakeOk || choices.length > LOTTERY_ORDER_MAX_LINES} onClick={() => void submit()} data-testid="bet-submit">
             确认投注
           </button>
         </div>
         {!stakeOk && <div className="lot-stake-hint">{fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN })}</div>}
+        {choices.length > LOTTERY_ORDER_MAX_LINES && <div className="lot-stake-hint">{fmt(LOTTERY_MSG.lotteryTooManyLines, { max: LOTTERY_ORDER_MAX_LINES })}</div>}
       </div>
     </Popup>
   );

@@ -1,6 +1,7 @@
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import { CloseOutline } from 'antd-mobile-icons';
 import { LOTTERY_STAKE_DEFAULT_YUAN, LOTTERY_TYPE, drawBlockMessage, formatYuan, type LotteryRoomData } from '@app/contract';
+import '../six-plays.css';
 
 function oddsRange(odds: number[]): string {
   const min = Math.min(...odds);
@@ -41,6 +42,17 @@ export function HelpDialog({ room, visible, onClose }: { room: LotteryRoomData; 
               <span>赔率 {oddsRange(g.childrens.map((c) => c.odds))}</span>
             </div>
             <p>{g.desc}</p>
+            {g.childrens.some((c) => c.nums) && (
+              // 生肖 and 尾数: which numbers each option covers (生肖 as of the open round's lunar year)
+              <div className="lot-help-covers" data-testid="help-covers">
+                {g.childrens.map((c) => (
+                  <div key={c.id} className="lot-help-cover">
+                    <b>{c.playtitle}</b>
+                    <span>{c.nums?.map((n) => String(n).padStart(2, '0')).join(' ')}</span>
+                  </div>
+                ))}
+              </div>
+            )}
           </div>
         ))}
 
@@ -49,7 +61,7 @@ export function HelpDialog({ room, visible, onClose }: { room: LotteryRoomData; 
           赔率为含本金的返还倍数，每个选中的选项按所选金额各投一注（默认 {LOTTERY_STAKE_DEFAULT_YUAN} 元）。
           {example &&
             `例如投注 ${LOTTERY_STAKE_DEFAULT_YUAN} 元于赔率 ${example.odds} 的「${example.playtitle}」，中奖返还 ${formatYuan(LOTTERY_STAKE_DEFAULT_YUAN * example.odds)} 元（含本金），未中奖本金不退。`}
-          {!dice && '特码两面开出 49 时退还本金。'}
+          {!dice && '特码两面开出 49 时退还本金；特码、生肖、尾数中 49 与其他号码相同（49 属当年生肖、为 9 尾）。连码多选号码时，所选号码中每一组都是一注（复式）。'}
         </p>
 
         <h4>公平性验证</h4>
