@@ -58,9 +58,9 @@ export const AGENT_MSG = {
  * server's schema run this same list.
  */
 export const agentApplyRules: Rule<{ mobile: string; apply_info: string }>[] = [
-  [(v) => !MOBILE_RE.test(v.mobile.trim()), MSG.mobileInvalid],
-  [(v) => v.apply_info.trim() === '', AGENT_MSG.applyInfoEmpty],
-  [(v) => [...v.apply_info.trim()].length > AGENT_LIMITS.applyInfoMax, AGENT_MSG.applyInfoTooLong],
+  [(v) => !MOBILE_RE.test(v.mobile.trim()), MSG.mobileInvalid, 'mobile'],
+  [(v) => v.apply_info.trim() === '', AGENT_MSG.applyInfoEmpty, 'apply_info'],
+  [(v) => [...v.apply_info.trim()].length > AGENT_LIMITS.applyInfoMax, AGENT_MSG.applyInfoTooLong, 'apply_info'],
 ];
 
 // ---- wire shapes -------------------------------------------------------------------------------------

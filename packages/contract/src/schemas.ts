@@ -4,7 +4,7 @@ import { REBATE_CATEGORIES } from './rebate.js';
 import { CARD_TYPE, PAY_METHODS, USDT_NETWORKS } from './cards.js';
 import { RECHARGE_PAYTYPES, transferRules, WITHDRAW_TAB, withdrawRules, type WithdrawTab } from './wallet.js';
 import { form, int, secret, text } from './validation.js';
-import { bindCardRules, loginRules, passwordRules, payPasswordRules, profileRules, registerRules, setPayPasswordRules } from './rules.js';
+import { bindCardRules, loginRules, passwordRules, payPasswordRules, profileRules, registerRules, setPayPasswordRules, type Rule } from './rules.js';
 
 /** Request schemas of the server: types coerced by zod, then the shared rules in the spec's order. */
 
@@ -48,10 +48,13 @@ export const editPayPasswordSchema = form({ password: secret(), paypassword: sec
 
 export type EditPayPasswordBody = { password: string; paypassword: string };
 
-/** POST /api/setPayPassword: `password` is the login password (proof), `paypassword` the new payment password. */
-export const setPayPasswordSchema = form({ password: secret(), paypassword: secret() }, setPayPasswordRules);
-
 export type SetPayPasswordBody = { password: string; paypassword: string };
+
+/**
+ * POST /api/setPayPassword: `password` is the login password (proof), `paypassword` the new payment
+ * password. The screen's rules about its confirm field (and naming it) never fail here: no confirm.
+ */
+export const setPayPasswordSchema = form({ password: secret(), paypassword: secret() }, setPayPasswordRules as readonly Rule<SetPayPasswordBody>[]);
 
 // ---- content -------------------------------------------------------------------------------
 

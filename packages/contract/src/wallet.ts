@@ -161,10 +161,10 @@ export interface DepositBankForm {
 }
 /** Bank deposit form: depositor name, bank type, card number, branch address. */
 export const depositBankRules: Rule<DepositBankForm>[] = [
-  [(v) => !v.bank_owner, MSG.depositPayerName],
-  [(v) => !v.bank, MSG.depositPayerBank],
-  [(v) => !v.bank_no, MSG.depositPayerCardNo],
-  [(v) => !v.bank_address, MSG.depositPayerBranch],
+  [(v) => !v.bank_owner, MSG.depositPayerName, 'bank_owner'],
+  [(v) => !v.bank, MSG.depositPayerBank, 'bank'],
+  [(v) => !v.bank_no, MSG.depositPayerCardNo, 'bank_no'],
+  [(v) => !v.bank_address, MSG.depositPayerBranch, 'bank_address'],
 ];
 
 /** 请输入金额在{min}-{max}之间！ unless the amount (yuan) is a money value within the range. */
@@ -186,10 +186,10 @@ export interface WithdrawForm {
 }
 /** Card or address chosen, amount at least 100, payment password given (spec §5 withdrawal). */
 export const withdrawRules: Rule<WithdrawForm>[] = [
-  [(v) => !v.bank && v.type === WITHDRAW_TAB.usdt, MSG.withdrawChooseUsdt],
-  [(v) => !v.bank, MSG.withdrawChooseBank],
-  [(v) => (yuanToFen(v.amount) ?? 0) < LIMITS.withdrawMinYuan * 100, MSG.withdrawMin],
-  [(v) => !v.password, MSG.withdrawPassword],
+  [(v) => !v.bank && v.type === WITHDRAW_TAB.usdt, MSG.withdrawChooseUsdt, 'bank'],
+  [(v) => !v.bank, MSG.withdrawChooseBank, 'bank'],
+  [(v) => (yuanToFen(v.amount) ?? 0) < LIMITS.withdrawMinYuan * 100, MSG.withdrawMin, 'amount'],
+  [(v) => !v.password, MSG.withdrawPassword, 'password'],
 ];
 
 export interface TransferForm {
@@ -199,8 +199,8 @@ export interface TransferForm {
 }
 /** Amount required, then one side must be the platform wallet (spec §5 transfer). */
 export const transferRules: Rule<TransferForm>[] = [
-  [(v) => v.amount === '' || v.amount === null || v.amount === undefined, MSG.transferAmountEmpty],
-  [(v) => (yuanToFen(v.amount) ?? 0) <= 0, MSG.amountInvalid],
-  [(v) => v.sourcetype !== PLATFORM_WALLET.platname && v.targettype !== PLATFORM_WALLET.platname, MSG.transferBetweenVenues],
-  [(v) => v.sourcetype === v.targettype, MSG.transferSameWallet],
+  [(v) => v.amount === '' || v.amount === null || v.amount === undefined, MSG.transferAmountEmpty, 'amount'],
+  [(v) => (yuanToFen(v.amount) ?? 0) <= 0, MSG.amountInvalid, 'amount'],
+  [(v) => v.sourcetype !== PLATFORM_WALLET.platname && v.targettype !== PLATFORM_WALLET.platname, MSG.transferBetweenVenues, 'targettype'],
+  [(v) => v.sourcetype === v.targettype, MSG.transferSameWallet, 'targettype'],
 ];
