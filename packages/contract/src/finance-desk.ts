@@ -151,6 +151,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   game: '游戏',
   venue: '场馆',
   lottery: '彩票',
+  lottery_room: '彩票房间',
   chat: '聊天消息',
   agent: '代理',
   agent_application: '代理申请',

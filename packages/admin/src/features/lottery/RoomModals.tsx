@@ -16,7 +16,7 @@ export function RoomModal({ room, busy, onCancel, onSubmit }: { room: AdminRoomR
   };
   return (
     <Modal
-      title={room ? `编辑房间 · ${room.lottery_title}` : '编辑房间'}
+      title={room ? `编辑房间 · ${room.lottery_title} · ${room.title}` : '编辑房间'}
       open={!!room}
       okText="保存"
       cancelText="取消"
@@ -77,11 +77,11 @@ export function HostModal({ room, busy, onCancel, onSubmit }: { room: { title: s
       onOk={() => form.validateFields().then((v) => onSubmit(v.content))}
       destroyOnHidden
     >
+      <Typography.Paragraph type="secondary">以「主持人」的名义即时发送给房间内的所有人（换行将显示为空格），并记入聊天记录与审计日志。</Typography.Paragraph>
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="content"
           label="发言内容"
-          extra="以「主持人」的名义即时发送给房间内的所有人（换行将显示为空格），并记入聊天记录与审计日志。"
           rules={[
             {
               validator: (_, v) => {
