@@ -1,7 +1,7 @@
 /**
  * Writes the demo pictures under packages/h5/public/assets: banners, game tiles, activity banners,
  * VIP badges, hall icons, logo, avatar, phone mock-up, sponsor art and the demo receiving accounts'
- * payment codes. Hand-tuned SVG templates;
+ * payment codes. Hand-tuned SVG templates (the game tiles, one scene each, in tiles.ts);
  * run it again after changing the catalogue:
  *
  *   npx tsx packages/server/src/seed/assets/generate.ts
@@ -12,63 +12,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { DEFAULT_REDPACKET_RULES as RP } from '@app/contract';
-import { CATALOGUE, gameImage, type CatalogueEntry } from '../catalogue.js';
+import { CATALOGUE, gameImage } from '../catalogue.js';
 import { ACTIVITIES, redPacketTop } from '../activities.js';
 import { VIP_TIERS } from '../vip.js';
 import { SLOT_MACHINES } from '../../venue-demo/games/slots/machines.js';
-import { FISH } from '../../venue-demo/games/fishing.js';
 import { fishingGames } from '../../venue-demo/games/index.js';
+import { BLUE, FONT, GOLD, GOLD_LIGHT, esc, linear, sparkles, star, svg, text } from './kit.js';
+import { fishingTile, providerGamePic, slotTile, venueTile } from './tiles.js';
 
 const OUT = path.resolve(import.meta.dirname, '../../../../h5/public');
-const FONT = 'PingFang SC, Noto Sans CJK SC, Microsoft YaHei, sans-serif';
-const BLUE: [string, string] = ['#1e2a78', '#3a5bef'];
-const GOLD = '#e9b949';
-const GOLD_LIGHT = '#ffe29a';
 
 function write(webPath: string, svg: string): void {
   const file = path.join(OUT, webPath);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, svg.replace(/\n\s*/g, '\n').trim() + '\n');
-}
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function svg(w: number, h: number, body: string, label: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(label)}">
-<title>${esc(label)}</title>
-${body}
-</svg>`;
-}
-
-function linear(id: string, [a, b]: [string, string], x2 = 1, y2 = 1): string {
-  return `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>`;
-}
-
-function text(x: number, y: number, size: number, fill: string, content: string, extra = ''): string {
-  return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" fill="${fill}" ${extra}>${esc(content)}</text>`;
-}
-
-function star(cx: number, cy: number, r: number, fill: string, inner = 0.45): string {
-  const pts: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const rad = (Math.PI / 5) * i - Math.PI / 2;
-    const rr = i % 2 === 0 ? r : r * inner;
-    pts.push(`${(cx + rr * Math.cos(rad)).toFixed(1)},${(cy + rr * Math.sin(rad)).toFixed(1)}`);
-  }
-  return `<polygon points="${pts.join(' ')}" fill="${fill}"/>`;
-}
-
-function sparkles(w: number, h: number, n: number, seed: number, color = '#ffffff'): string {
-  let s = seed;
-  const rnd = () => ((s = (s * 9301 + 49297) % 233280) / 233280);
-  let out = '';
-  for (let i = 0; i < n; i++) {
-    const x = (rnd() * w).toFixed(0);
-    const y = (rnd() * h).toFixed(0);
-    const r = (1 + rnd() * 2.2).toFixed(1);
-    out += `<circle cx="${x}" cy="${y}" r="${r}" fill="${color}" opacity="${(0.25 + rnd() * 0.5).toFixed(2)}"/>`;
-  }
-  return out;
 }
 
 // ---- illustrations (drawn around a centre point) -------------------------------------------
@@ -249,81 +206,6 @@ function splitTitle(title: string): [string, string] {
   return at < 0 ? [title, ''] : [title.slice(0, at), title.slice(at + 1)];
 }
 
-// ---- game tiles ------------------------------------------------------------------------------
-
-const GLYPH: Record<string, (c: string) => string> = {
-  realbet: (c) => `<g transform="translate(120 92)"><g transform="rotate(-12)"><rect x="-44" y="-40" width="50" height="70" rx="6" fill="#fff"/><text x="-19" y="6" text-anchor="middle" font-size="30" fill="#e0434f">♥</text></g><g transform="rotate(10)"><rect x="-4" y="-44" width="50" height="70" rx="6" fill="#fff"/><text x="21" y="2" text-anchor="middle" font-size="30" fill="${c}">♠</text></g></g>`,
-  joker: (c) => `<g transform="translate(120 92)"><circle r="42" fill="#fff"/><circle r="42" fill="none" stroke="${c}" stroke-width="10" stroke-dasharray="12 10"/><circle r="26" fill="${c}"/><text y="9" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="900" fill="#fff">牌</text></g>`,
-  gaming: (c) => `<g transform="translate(120 94)"><path d="M-56 -14 C-56 -34 -40 -38 -24 -34 H24 C40 -38 56 -34 56 -14 L62 22 C64 40 44 46 32 30 L22 18 H-22 L-32 30 C-44 46 -64 40 -62 22 Z" fill="#fff"/><rect x="-40" y="-14" width="22" height="7" rx="2" fill="${c}"/><rect x="-32" y="-22" width="7" height="22" rx="2" fill="${c}"/><circle cx="28" cy="-16" r="6" fill="#e0434f"/><circle cx="40" cy="-4" r="6" fill="${c}"/></g>`,
-  sport: (c) => `<g transform="translate(120 92)"><circle r="44" fill="#fff"/><polygon points="0,-16 15,-5 9,13 -9,13 -15,-5" fill="${c}"/><path d="M0 -16 L0 -44 M15 -5 L42 -14 M9 13 L26 36 M-9 13 L-26 36 M-15 -5 L-42 -14" stroke="${c}" stroke-width="3"/></g>`,
-  lottery: (c) => `<g transform="translate(120 92)"><circle cx="-30" cy="10" r="26" fill="#fff"/><circle cx="30" cy="10" r="26" fill="#fff"/><circle cx="0" cy="-22" r="26" fill="${GOLD_LIGHT}"/><text x="-30" y="19" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="900" fill="${c}">8</text><text x="30" y="19" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="900" fill="#e0434f">3</text><text x="0" y="-13" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="900" fill="#7a4d00">6</text></g>`,
-  concise: (c) => `<g transform="translate(120 92)"><rect x="-62" y="-40" width="124" height="76" rx="12" fill="#fff"/><rect x="-54" y="-32" width="34" height="60" rx="6" fill="${c}" opacity=".15"/><rect x="-17" y="-32" width="34" height="60" rx="6" fill="${c}" opacity=".15"/><rect x="20" y="-32" width="34" height="60" rx="6" fill="${c}" opacity=".15"/><text x="-37" y="12" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="900" fill="#e0434f">7</text><text x="0" y="12" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="900" fill="#e0434f">7</text><text x="37" y="12" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="900" fill="#e0434f">7</text></g>`,
-};
-
-function gameTile(g: CatalogueEntry): string {
-  const code = g.platform.toUpperCase();
-  const codeSize = code.length > 4 ? 30 : 36;
-  const body = `${defs(linear('bg', g.colors))}
-<rect width="240" height="240" rx="28" fill="url(#bg)"/>
-<circle cx="200" cy="30" r="70" fill="#fff" opacity=".08"/>
-<circle cx="30" cy="230" r="60" fill="#000" opacity=".1"/>
-${sparkles(240, 240, 10, code.charCodeAt(0) + code.length)}
-${GLYPH[g.category](g.colors[0])}
-<text x="120" y="176" text-anchor="middle" font-family="${FONT}" font-size="${codeSize}" font-weight="900" fill="#fff" letter-spacing="2">${esc(code)}</text>
-<rect x="40" y="190" width="160" height="32" rx="16" fill="#000" opacity=".22"/>
-<text x="120" y="212" text-anchor="middle" font-family="${FONT}" font-size="18" font-weight="700" fill="${GOLD_LIGHT}">${esc(g.name)}</text>`;
-  return svg(240, 240, body, g.name);
-}
-
-/** A provider game's tile (gamelistBycode gamepic): /assets/games/slots/<code>.svg. */
-function providerGamePic(code: string): string {
-  return `/assets/games/slots/${code}.svg`;
-}
-
-/** A slot machine's tile: its theme, three reel windows showing its top symbols, its name. */
-function slotTile(m: (typeof SLOT_MACHINES)[number]): string {
-  const top = m.symbols.slice(0, 3);
-  const reels = top
-    .map((sym, i) => {
-      const x = 52 + i * 68;
-      return `<rect x="${x - 30}" y="52" width="60" height="84" rx="10" fill="#fff" opacity=".95"/>
-<circle cx="${x}" cy="94" r="25" fill="${sym.color}"/>
-<text x="${x}" y="104" text-anchor="middle" font-family="${FONT}" font-size="28" font-weight="900" fill="#fff" stroke="#000" stroke-opacity=".35" stroke-width="1.5" paint-order="stroke">${esc(sym.label.slice(0, 1))}</text>`;
-    })
-    .join('');
-  const body = `${defs(linear('bg', m.theme.background))}
-<rect width="240" height="240" rx="28" fill="url(#bg)"/>
-<circle cx="210" cy="24" r="64" fill="#fff" opacity=".08"/>
-${sparkles(240, 240, 8, m.code.length * 7 + m.code.charCodeAt(0))}
-<rect x="14" y="40" width="212" height="108" rx="16" fill="#000" opacity=".25"/>
-<rect x="14" y="92" width="212" height="4" fill="${m.theme.accent}" opacity=".9"/>
-${reels}
-<text x="120" y="184" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="900" fill="#fff" letter-spacing="2">${esc(m.name)}</text>
-<rect x="62" y="198" width="116" height="26" rx="13" fill="#000" opacity=".22"/>
-<text x="120" y="216" text-anchor="middle" font-family="${FONT}" font-size="14" font-weight="700" fill="${m.theme.accent}">${esc(m.provider.toUpperCase())} · ${esc(m.theme.name)}</text>`;
-  return svg(240, 240, body, m.name);
-}
-
-/** The fishing game's tile: a sea with a few of its fish. */
-function fishingTile(name: string): string {
-  const fish = FISH.slice(0, 5)
-    .map((f, i) => {
-      const x = 44 + (i % 3) * 76 + (i > 2 ? 38 : 0);
-      const y = 70 + (i > 2 ? 62 : 0) + (i % 2) * 10;
-      const r = 14 + i * 2;
-      return `<g transform="translate(${x} ${y})"><ellipse rx="${r * 1.4}" ry="${r}" fill="${f.color}"/><path d="M${r * 1.3} 0 L${r * 2.2} ${-r * 0.8} L${r * 2.2} ${r * 0.8} Z" fill="${f.color}"/><circle cx="${-r * 0.7}" cy="${-r * 0.25}" r="3" fill="#fff"/><circle cx="${-r * 0.7}" cy="${-r * 0.25}" r="1.5" fill="#000"/></g>`;
-    })
-    .join('');
-  const body = `${defs(linear('bg', ['#023e8a', '#00b4d8'], 0, 1))}
-<rect width="240" height="240" rx="28" fill="url(#bg)"/>
-${[0, 1, 2].map((i) => `<path d="M0 ${40 + i * 50} Q60 ${30 + i * 50} 120 ${40 + i * 50} T240 ${40 + i * 50}" stroke="#fff" stroke-opacity=".12" stroke-width="3" fill="none"/>`).join('')}
-${fish}
-<text x="120" y="184" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="900" fill="#fff" letter-spacing="2">${esc(name)}</text>
-<rect x="70" y="198" width="100" height="26" rx="13" fill="#000" opacity=".22"/>
-<text x="120" y="216" text-anchor="middle" font-family="${FONT}" font-size="14" font-weight="700" fill="${GOLD_LIGHT}">捕鱼 · FISHING</text>`;
-  return svg(240, 240, body, name);
-}
-
 // ---- VIP badges ------------------------------------------------------------------------------
 
 const VIP_COLORS: [string, string][] = [
@@ -499,11 +381,11 @@ write('assets/sponsor/team-2.svg', sponsorArt(2));
 HALL.forEach((b, i) => write(`assets/banners/hall-${i + 1}.svg`, banner({ ...b, file: '', w: 750, h: 300 })));
 APP.forEach((b, i) => write(`assets/banners/app-${i + 1}.svg`, banner({ ...b, file: '', w: 750, h: 360 })));
 ACTIVITIES.forEach((_, i) => write(`assets/activities/activity-${i + 1}.svg`, activityBanner(i)));
-for (const g of CATALOGUE) write(gameImage(g).slice(1), gameTile(g));
+for (const g of CATALOGUE) write(gameImage(g).slice(1), venueTile(g));
 for (let level = 1; level <= 10; level++) write(`assets/vip/vip${level}.svg`, vipBadge(level));
 icons();
 for (const m of SLOT_MACHINES) write(providerGamePic(m.code).slice(1), slotTile(m));
-for (const g of fishingGames()) write(providerGamePic(g.code).slice(1), fishingTile(g.name));
+for (const g of fishingGames()) write(providerGamePic(g.code).slice(1), fishingTile(g.code, g.name));
 write('assets/pay/wechat.svg', await payCode('微信扫码支付', '打开微信「扫一扫」完成付款', 'wxp://f2f0xinghai-demo-payee', ['#07c160', '#05a050']));
 write('assets/pay/alipay.svg', await payCode('支付宝扫码支付', '打开支付宝「扫一扫」完成付款', 'https://qr.alipay.com/xinghai-demo-payee', ['#1677ff', '#0e5ad6']));
 write('assets/pay/usdt-trc20.svg', await payCode('USDT · TRC20', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', ['#26a17b', '#1a7a5c']));
