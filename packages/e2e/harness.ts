@@ -110,6 +110,38 @@ export async function clickWhenStill(target: Locator): Promise<void> {
   await target.click();
 }
 
+/**
+ * Waits until nothing on the page moves: no running animation and no class or inline-style change
+ * (spring-driven popups and toasts move through inline styles) for `quietMs`. Endless spinners and
+ * slow effects of 2 s or more (a notice bar's marquee, the console's click wave fading out) are
+ * ignored; where something keeps changing it stops waiting after `maxMs`.
+ */
+export async function settled(page: Page, quietMs = 150, maxMs = 3000): Promise<void> {
+  await page.evaluate(
+    ([quiet, max]) =>
+      new Promise<void>((resolve) => {
+        const start = performance.now();
+        let last = start;
+        const changes = new MutationObserver(() => (last = performance.now()));
+        changes.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class', 'style'] });
+        const look = () => {
+          const now = performance.now();
+          const moving = document.getAnimations().some((a) => {
+            const timing = a.effect?.getTiming();
+            return a.playState === 'running' && timing?.iterations !== Infinity && Number(timing?.duration ?? 0) < 2000;
+          });
+          if (moving) last = now;
+          if (now - last >= quiet || now - start >= max) {
+            changes.disconnect();
+            resolve();
+          } else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+    [quietMs, maxMs] as const,
+  );
+}
+
 /** The current hash route without the leading '#'. */
 export function route(page: Page): string {
   return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, ''));
