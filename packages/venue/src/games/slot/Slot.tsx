@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { MSG, fenToYuan, yuanToFen, type VenuePlayResult, type VenueSlotInfo, type VenueSlotOutcome } from '@app/contract';
 import { api, errorText } from '../../api';
 import { money } from '../../money';
+import { motionMs } from '../../motion';
 import { toast } from '../../shell/toast';
 import type { GameProps } from '../types';
 import { SymbolTile } from './SymbolTile';
@@ -76,7 +77,7 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
       return;
     }
     const outcome = res.outcome as VenueSlotOutcome;
-    const durationsMs = info.strips.map((_, r) => 900 + r * 260);
+    const durationsMs = info.strips.map((_, r) => motionMs(900 + r * 260));
     const lists = info.strips.map((strip, r) => {
       const filler = 14 + r * 5;
       const run = Array.from({ length: info.rows + filler }, (_, i) => strip[(outcome.stops[r]! + i) % strip.length]!);
@@ -92,7 +93,7 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
       setBusy(false);
       if (res.payout > 0) setShowLine(0);
       if (autoRef.current > 0) setAuto((n) => n - 1);
-    }, Math.max(...durationsMs) + 80);
+    }, Math.max(...durationsMs) + motionMs(80));
   };
 
   // Auto-spin: the next spin once the last one's wins have been shown.
@@ -123,7 +124,7 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
   const symName = (id: string) => info.symbols.find((s) => s.id === id)?.name ?? id;
   const big = result && result.payout >= result.stake * 10;
   const shower = result && result.payout >= result.stake * 5;
-  const winShown = useCountUp(result?.payout ?? 0);
+  const winShown = useCountUp(result?.payout ?? 0, motionMs(900));
 
   const theme = { '--bg1': info.theme.background[0], '--bg2': info.theme.background[1], '--accent': info.theme.accent, '--cell': `${cell}px` } as CSSProperties;
   return (

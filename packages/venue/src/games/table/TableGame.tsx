@@ -2,6 +2,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { MSG, fmt, type VenuePlayResult, type VenueTableInfo, type VenueTableLine } from '@app/contract';
 import { api, errorText } from '../../api';
 import { addYuan, chipLabel, money, signed } from '../../money';
+import { motionMs } from '../../motion';
 import { toast } from '../../shell/toast';
 import type { GameProps } from '../types';
 
@@ -84,7 +85,7 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
     setLast(bet);
     setRound({ outcome, res });
     const n = spec.steps(outcome);
-    const ms = spec.stepMs ?? STEP_MS;
+    const ms = motionMs(spec.stepMs ?? STEP_MS);
     for (let i = 1; i <= n; i++) window.setTimeout(() => setStep(i), i * ms);
     window.setTimeout(
       () => {
@@ -92,7 +93,7 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
         setRoad((r) => [...r, spec.bead(outcome)].slice(-36));
         afterBet(res.balance);
       },
-      n * ms + 700,
+      n * ms + motionMs(700),
     );
   };
 
