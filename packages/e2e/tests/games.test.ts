@@ -17,9 +17,13 @@ import {
   type VenuePlayResult,
   type VenueSession,
 } from '@app/contract';
-import { apiAs, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastGone, uniqueName } from '../harness.js';
+import { apiAs, clickWhenStill, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stillShot, stopSuite, toastGone, uniqueName } from '../harness.js';
 
-/** The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. */
+/**
+ * The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. The
+ * phones ask for reduced motion, so the venue's games in the frame play short rounds (tests/venue.test.ts
+ * plays them at full length).
+ */
 
 let platform: Platform;
 let browser: Browser;
@@ -42,7 +46,9 @@ const api = <T = any>(path: string, token: string, body: unknown = {}) => apiAs<
 async function phone<T>(fn: (page: Page) => Promise<T>): Promise<T> {
   const ctx = await newPhone(browser);
   try {
-    return await fn(await ctx.newPage());
+    const page = await ctx.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    return await fn(page);
   } finally {
     await ctx.close();
   }
@@ -57,11 +63,10 @@ async function signedIn<T>(at: string, fn: (page: Page, member: Member) => Promi
   });
 }
 
-/** A screenshot once masks and toasts have finished moving. */
+/** A screenshot once toasts are gone and nothing moves in the page or its game frame. */
 async function still(page: Page, name: string): Promise<void> {
   await toastGone(page).catch(() => undefined);
-  await page.waitForTimeout(400);
-  await shot(page, name);
+  await stillShot(page, name);
 }
 
 const frameSrc = (page: Page) => page.getByTestId('app-frame').getAttribute('src');
@@ -81,14 +86,15 @@ function countLaunches(page: Page): () => number {
 
 describe('hall tiles', () => {
   it('refuses a visitor on every category with 请登录！', async () => {
-    await phone(async (page) => {
-      await open(page, platform, '/');
+    await phone(async (first) => {
       for (const category of ['concise', 'realbet'] as const) {
+        // Each category in a tab of its own, so the toast read is this tap's, not the last one's fading out.
+        const page = category === 'concise' ? first : await first.context().newPage();
+        await open(page, platform, '/');
         await page.getByTestId(`game-tab-${category}`).click();
         await page.getByTestId(`game-grid-${category}`).getByTestId('game-tile').first().click();
         await expectToast(page, MSG.notLoggedIn);
         expect(route(page)).toBe('/');
-        await toastGone(page);
       }
     });
   });
@@ -161,7 +167,7 @@ describe('/gamePage', () => {
         await platform.db.kysely.updateTable('venues').set({ enabled: true }).where('code', '=', closed.platform_name).execute();
         venues.forgetVenues();
       }
-      await toastGone(page);
+      // Its own toast: expectToast waits for 场馆不存在, not the closed venue's text still on screen.
       await open(page, platform, '/gamePage?name=NOPE&type=realbet&code=nope');
       await expectToast(page, MSG.venueMissing);
       await expectRoute(page, '/');
@@ -241,7 +247,12 @@ describe('/concise', () => {
           const frame = page.frameLocator('[data-testid=app-frame]');
           await frame.getByTestId('venue-balance').waitFor({ timeout: 10_000 });
           await expect.poll(() => frame.locator('.tb-title h1').innerText()).toBe(g.gamename);
-          if (g.gamecode.endsWith('fishing')) await still(page, 'games-fishing');
+          if (g.gamecode.endsWith('fishing')) {
+            // The fish swim by finite animations, so the tank never stands still: the page around it does, with fish in the tank.
+            await expect.poll(() => frame.locator('.tank .swimmer').count()).toBeGreaterThan(0);
+            await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+            await shot(page, 'games-fishing');
+          }
         }
       }
     });
@@ -304,6 +315,21 @@ async function footballBet(token: string, platName: string, gameCode: string, st
   return (await venueApi<{ bet_id: string }>(session, 'POST', '/matches/bet', { sport: 'demo_football', matchId: match.id, market: market.id, selection: selection.id, stake })).bet_id;
 }
 
+/** Scrolls the list down until 没有更多了: each wheel waits for the next page's rows (or the end) to come. */
+async function scrollToEnd(page: Page): Promise<void> {
+  const rows = page.getByTestId('bet-row');
+  const end = page.getByTestId('list-end');
+  for (let i = 0; i < 10 && (await end.count()) === 0; i += 1) {
+    const shown = await rows.count();
+    await page.mouse.wheel(0, 4000);
+    await expect
+      .poll(async () => (await end.count()) > 0 || (await rows.count()) > shown, { timeout: 2000 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  await end.waitFor();
+}
+
 describe('/betRecord', () => {
   it('sends a visitor to /login with the redirect', async () => {
     await phone(async (page) => {
@@ -351,11 +377,7 @@ describe('/betRecord', () => {
       expect(await open1.getByTestId('bet-amount').innerText()).toBe('50.00');
       expect(await open1.getByTestId('bet-venue').innerText()).toBe(sport.name);
       // Scroll to the end: every page appended, then 没有更多了.
-      for (let i = 0; i < 10 && (await page.getByTestId('list-end').count()) === 0; i += 1) {
-        await page.mouse.wheel(0, 4000);
-        await page.waitForTimeout(300);
-      }
-      await page.getByTestId('list-end').waitFor();
+      await scrollToEnd(page);
       expect(await rows.count()).toBe(total);
       // Each spin's row: its amounts, and its win/loss signed and coloured (+ red, − green).
       for (const spin of spins) {
@@ -379,13 +401,13 @@ describe('/betRecord', () => {
       });
       // 今天: the old spin goes, and the list starts again from page 1.
       await page.getByTestId('filter-date-title').click();
-      await page.getByTestId('filter-date-1').click();
+      await clickWhenStill(page.getByTestId('filter-date-1'));
       await expect.poll(() => pages[0]).toBe(1);
       await rows.first().waitFor();
       expect(await page.locator(`[data-bet-id="${old}"]`).count()).toBe(0);
       // A platform: only its bets, from page 1.
       await page.getByTestId('filter-platform-title').click();
-      await page.getByTestId(`filter-platform-${sport.platform_name}`).click();
+      await clickWhenStill(page.getByTestId(`filter-platform-${sport.platform_name}`));
       await expect.poll(() => rows.count()).toBe(1);
       expect(pages.at(-1)).toBe(1);
       expect(await page.getByTestId('filter-platform-title').innerText()).toBe(sport.name);
@@ -393,14 +415,10 @@ describe('/betRecord', () => {
       await still(page, 'games-betrecord-filtered');
       // 近15天 at the slot venue: the old spin is back.
       await page.getByTestId('filter-platform-title').click();
-      await page.getByTestId(`filter-platform-${slots.platform_name}`).click();
+      await clickWhenStill(page.getByTestId(`filter-platform-${slots.platform_name}`));
       await page.getByTestId('filter-date-title').click();
-      await page.getByTestId('filter-date-3').click();
-      for (let i = 0; i < 10 && (await page.getByTestId('list-end').count()) === 0; i += 1) {
-        await page.mouse.wheel(0, 4000);
-        await page.waitForTimeout(300);
-      }
-      await page.getByTestId('list-end').waitFor();
+      await clickWhenStill(page.getByTestId('filter-date-3'));
+      await scrollToEnd(page);
       expect(await rows.count()).toBe(spins.length);
       expect(await page.locator(`[data-bet-id="${old}"]`).count()).toBe(1);
     });
@@ -431,14 +449,13 @@ async function recycleOnMoney(page: Page, expectedYuan: number): Promise<void> {
   await open(page, platform, '/money');
   await page.getByTestId('wallet-recycle').click();
   await expectToast(page, fmt(MSG.recycleDone, { amount: expectedYuan }));
-  await toastGone(page);
 }
 
 /** /transRecord with the type filter on `type`: the rows' way texts. */
 async function transferWays(page: Page, type: 3 | 4): Promise<string[]> {
   await open(page, platform, '/transRecord');
   await page.getByTestId('filter-type-title').click();
-  await page.getByTestId(`filter-type-${type}`).click();
+  await clickWhenStill(page.getByTestId(`filter-type-${type}`));
   await expect.poll(() => page.getByTestId('record-row').count(), { timeout: 6000 }).toBeGreaterThan(0);
   return page.getByTestId('record-way').allInnerTexts();
 }
@@ -474,6 +491,9 @@ describe('playing in the frame', () => {
       await still(page, 'games-slot-spun');
       await recycleOnMoney(page, after);
       expect((await venues(page)).find((v) => v.platname === provider.platform_name)!.balance).toBe(0);
+      // The transfers first, while 一键回收's toast fades (the bet records are pictured after).
+      expect(await transferWays(page, 3)).toContain(`${PLATFORM_WALLET.name} → ${provider.name}`);
+      expect(await transferWays(page, 4)).toContain(`${provider.name} → ${PLATFORM_WALLET.name}`);
 
       const rows = await betRows(page);
       expect(await rows.count()).toBe(spins);
@@ -487,8 +507,6 @@ describe('playing in the frame', () => {
       expect(yuan(await page.getByTestId('bet-total-valid').innerText())).toBeCloseTo(staked, 2);
       expect(yuan(await page.getByTestId('bet-total-winloss').innerText())).toBeCloseTo(after - 200, 2);
       await still(page, 'games-slot-betrecord');
-      expect(await transferWays(page, 3)).toContain(`${PLATFORM_WALLET.name} → ${provider.name}`);
-      expect(await transferWays(page, 4)).toContain(`${provider.name} → ${PLATFORM_WALLET.name}`);
     });
   });
 

@@ -1,20 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { MSG, type GameEntry, type VenueDiceOutcome, type VenuePlayResult } from '@app/contract';
-import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MSG, formatYuan, type GameEntry, type VenueDiceOutcome, type VenuePlayResult } from '@app/contract';
+import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, shot, signInPage, startSuite, stillShot, stopSuite, uniqueName } from '../harness.js';
 
 /**
  * The demo venue's game pages (packages/venue, issue 4) at 390×844: every kind of game opened from a
  * real launch URL (getGameUrl with auto-transfer), played once against the real /venue/api, with the
  * venue balance moving; plus the expired-link screen and a reload that keeps the session.
+ * Games run with prefers-reduced-motion (short reels and deals) except where a test says `motion: 'full'`
+ * (a slot's spin and the baccarat deal are played and pictured at full length).
  */
 
 let platform: Platform;
 let browser: Browser;
+/** One phone for the file: each game opens in its own tab, and the venue's session lives in the tab's sessionStorage. */
+let phone: BrowserContext;
 let catalogue: GameEntry[];
 
 beforeAll(async () => {
   ({ platform, browser } = await startSuite());
+  phone = await newPhone(browser);
   const res = await fetch(`${platform.url}/api/game/list?category=`);
   catalogue = ((await res.json()) as { data: GameEntry[] }).data.filter((g) => g.app_state === 1);
 });
@@ -43,21 +48,37 @@ function tileOf(category: string): GameEntry {
   return tile;
 }
 
-async function openGame(member: Member, platName: string, gameCode: string, fn: (page: Page) => Promise<void>): Promise<void> {
-  const ctx = await newPhone(browser);
+type Motion = 'full' | 'reduced';
+
+/** A new tab of the phone, with the player's motion setting. */
+async function newTab(motion: Motion = 'reduced'): Promise<Page> {
+  const page = await phone.newPage();
+  await page.emulateMedia({ reducedMotion: motion === 'full' ? 'no-preference' : 'reduce' });
+  return page;
+}
+
+async function openGame(member: Member, platName: string, gameCode: string, fn: (page: Page) => Promise<void>, motion: Motion = 'reduced'): Promise<void> {
+  const page = await newTab(motion);
   try {
-    const page = await ctx.newPage();
     await page.goto(`${platform.url}${await launchUrl(member, platName, gameCode)}`);
     await page.getByTestId('venue-balance').waitFor();
     // The single-use token leaves the address bar at once.
     expect(page.url()).not.toContain('launch=');
     await fn(page);
   } finally {
-    await ctx.close();
+    await page.close();
   }
 }
 
 const balanceOf = async (page: Page) => Number((await page.getByTestId('venue-balance').innerText()).replace(/,/g, ''));
+const isPlay = (r: { url(): string }) => r.url().endsWith('/venue/api/play');
+type Spun = { code: number; data: { stake: number; payout: number; balance: number } };
+
+/** After a spin's answer: the reels have stopped (旋转 is enabled again) and a win has counted up to its payout. */
+async function spinSettled(page: Page, payout: number): Promise<void> {
+  await expect.poll(() => page.getByRole('button', { name: '旋转' }).isEnabled(), { timeout: 5000 }).toBe(true);
+  if (payout > 0) await expect.poll(() => page.getByTestId('slot-win').innerText()).toContain(`¥${formatYuan(payout)}`);
+}
 
 describe('venue game pages', () => {
   let member: Member;
@@ -76,34 +97,41 @@ describe('venue game pages', () => {
     ['ae', 'ae_gems'],
   ];
   for (const [provider, code] of slots) {
-    it(`spins ${code}: the reels stop and the venue balance moves by the spin's result`, async () => {
-      await openGame(member, provider, code, async (page) => {
-        const before = await balanceOf(page);
-        await page.waitForTimeout(300);
-        if (code === 'obgdy_fruit') await shot(page, 'venue-slot-idle');
-        const play = page.waitForResponse((r) => r.url().endsWith('/venue/api/play'));
-        await page.getByRole('button', { name: '旋转' }).click();
-        if (code === 'obgdy_caishen') {
-          await page.waitForTimeout(450);
-          await shot(page, 'venue-slot-spinning');
-        }
-        const body = (await (await play).json()) as { code: number; data: { stake: number; payout: number; balance: number } };
-        expect(body.code).toBe(200);
-        await expect.poll(() => balanceOf(page), { timeout: 5000 }).toBeCloseTo(body.data.balance, 2);
-        expect(body.data.balance).toBeCloseTo(before - body.data.stake + body.data.payout, 2);
-        await page.waitForTimeout(500);
-        await shot(page, `venue-${code}`);
-        if (code === 'pp_candy') {
-          // Spin until a win to see the payline highlight (马卡龙 pays on two, so a win comes soon).
-          for (let i = 0; i < 15 && !(await page.getByTestId('slot-win').innerText()).includes('赢得'); i++) {
-            await page.getByRole('button', { name: '旋转' }).click();
-            await page.getByRole('button', { name: '旋转' }).locator('text=旋转').waitFor({ timeout: 5000 });
-            await page.waitForTimeout(100);
+    // 财神到 spins at full length: the picture mid-spin, and the reels' own timing end to end.
+    const motion: Motion = code === 'obgdy_caishen' ? 'full' : 'reduced';
+    it(`spins ${code}: the reels stop and the venue balance moves by the spin's result${motion === 'full' ? ' (full motion)' : ''}`, async () => {
+      await openGame(
+        member,
+        provider,
+        code,
+        async (page) => {
+          const before = await balanceOf(page);
+          if (code === 'obgdy_fruit') await stillShot(page, 'venue-slot-idle');
+          const play = page.waitForResponse(isPlay);
+          await page.getByRole('button', { name: '旋转' }).click();
+          if (code === 'obgdy_caishen') {
+            // Mid-spin: the reels' transitions are a good way into their run.
+            await page.waitForFunction(() => document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running' && Number(a.currentTime) > 400));
+            await shot(page, 'venue-slot-spinning');
           }
-          await page.waitForTimeout(300);
-          await shot(page, 'venue-slot-win');
-        }
-      });
+          const body = (await (await play).json()) as Spun;
+          expect(body.code).toBe(200);
+          await expect.poll(() => balanceOf(page), { timeout: 5000 }).toBeCloseTo(body.data.balance, 2);
+          expect(body.data.balance).toBeCloseTo(before - body.data.stake + body.data.payout, 2);
+          await spinSettled(page, body.data.payout);
+          await stillShot(page, `venue-${code}`);
+          if (code === 'pp_candy') {
+            // Spin until a win to see the payline highlight (马卡龙 pays on two, so a win comes soon).
+            for (let i = 0; i < 15 && !(await page.getByTestId('slot-win').innerText()).includes('赢得'); i++) {
+              const next = page.waitForResponse(isPlay);
+              await page.getByRole('button', { name: '旋转' }).click();
+              await spinSettled(page, ((await (await next).json()) as Spun).data.payout);
+            }
+            await stillShot(page, 'venue-slot-win');
+          }
+        },
+        motion,
+      );
     });
   }
 
@@ -116,29 +144,34 @@ describe('venue game pages', () => {
       await page.getByRole('button', { name: /自动/ }).click();
       await expect.poll(() => plays, { timeout: 15000 }).toBeGreaterThanOrEqual(3);
       await page.getByRole('button', { name: /停止/ }).click();
-      await page.waitForTimeout(2500);
+      // The spin under way ends; then longer than the longest pause between auto-spins (1.5 s after a win) passes without another.
+      await expect.poll(() => page.getByRole('button', { name: '旋转' }).isEnabled(), { timeout: 5000 }).toBe(true);
       const stoppedAt = plays;
-      await page.waitForTimeout(1500);
+      await page.waitForTimeout(1800);
       expect(plays).toBe(stoppedAt);
     });
   });
 
-  it('deals baccarat: chips on 庄, cards dealt and flipped, result banner', async () => {
+  it('deals baccarat: chips on 庄, cards dealt and flipped, result banner (full motion)', async () => {
     const tile = tileOf('realbet');
-    await openGame(member, tile.platform_name, tile.game_code, async (page) => {
-      await page.getByTestId('spot-banker').click();
-      await page.getByTestId('spot-banker').click();
-      await page.getByTestId('spot-tie').click();
-      await shot(page, 'venue-baccarat-bet');
-      await page.getByTestId('deal').click();
-      await page.getByTestId('table-result').waitFor({ timeout: 10000 });
-      await page.waitForTimeout(600);
-      await shot(page, 'venue-baccarat');
-      await page.getByRole('button', { name: '游戏规则' }).click();
-      await expect.poll(() => page.locator('.rules-table').innerText()).toContain('1赔0.95');
-      await page.waitForTimeout(350);
-      await shot(page, 'venue-baccarat-rules');
-    });
+    await openGame(
+      member,
+      tile.platform_name,
+      tile.game_code,
+      async (page) => {
+        await page.getByTestId('spot-banker').click();
+        await page.getByTestId('spot-banker').click();
+        await page.getByTestId('spot-tie').click();
+        await stillShot(page, 'venue-baccarat-bet');
+        await page.getByTestId('deal').click();
+        await page.getByTestId('table-result').waitFor({ timeout: 10000 });
+        await stillShot(page, 'venue-baccarat');
+        await page.getByRole('button', { name: '游戏规则' }).click();
+        await expect.poll(() => page.locator('.rules-table').innerText()).toContain('1赔0.95');
+        await stillShot(page, 'venue-baccarat-rules');
+      },
+      'full',
+    );
   });
 
   it('deals dragon-tiger: 龙 bet, two cards, result banner', async () => {
@@ -147,8 +180,7 @@ describe('venue game pages', () => {
       await page.getByTestId('spot-dragon').click();
       await page.getByTestId('deal').click();
       await page.getByTestId('table-result').waitFor({ timeout: 10000 });
-      await page.waitForTimeout(600);
-      await shot(page, 'venue-dragontiger');
+      await stillShot(page, 'venue-dragontiger');
     });
   });
 
@@ -157,8 +189,7 @@ describe('venue game pages', () => {
     await openGame(member, tile.platform_name, tile.game_code, async (page) => {
       await page.getByTestId('spot-big').waitFor();
       expect(await page.locator('.spot-pay').allInnerTexts()).toEqual(['1:1', '1:34', '1:1', '1:1', '1:1']);
-      await page.waitForTimeout(400);
-      await shot(page, 'venue-dice-idle');
+      await stillShot(page, 'venue-dice-idle');
       const before = await balanceOf(page);
       await page.getByTestId('spot-big').click();
       await page.getByTestId('spot-big').click();
@@ -179,35 +210,37 @@ describe('venue game pages', () => {
       expect(await page.getByTestId('dice-sum').innerText()).toContain(`${dice.join(' + ')} = ${sum}`);
       expect(await page.getByTestId('table-result').innerText()).toContain(triple ? '豹子' : `${sum}点`);
       await expect.poll(() => balanceOf(page)).toBeCloseTo(before + res.payout - res.stake, 2);
-      await page.waitForTimeout(700);
-      await shot(page, 'venue-dice');
+      await stillShot(page, 'venue-dice');
       await page.getByRole('button', { name: '游戏规则' }).click();
       await expect.poll(() => page.locator('.rules-table').innerText()).toContain('1赔34');
       expect(await page.locator('.rules-table').innerText()).toContain('97.22%');
-      await page.waitForTimeout(350);
-      await shot(page, 'venue-dice-rules');
+      await stillShot(page, 'venue-dice-rules');
       await page.getByRole('button', { name: '关闭' }).click();
       await page.getByRole('button', { name: '投注记录' }).click();
       await expect.poll(() => page.locator('.h-detail').first().innerText()).toContain(`${sum}点`);
       expect(await page.locator('.h-detail').first().innerText()).toContain('押大、单');
-      await page.waitForTimeout(350);
-      await shot(page, 'venue-dice-history');
+      await stillShot(page, 'venue-dice-history');
     });
   });
 
   it('fires in the fish tank and shows the hit or miss', async () => {
     await openGame(member, 'fgdz', 'fgdz_fishing', async (page) => {
-      await page.waitForTimeout(800);
+      // The fish swim by finite CSS animations, so the tank never stands still: it is pictured once fish are in it.
+      await expect.poll(() => page.locator('.tank .swimmer').count()).toBeGreaterThan(0);
       await shot(page, 'venue-fishing-idle');
       for (let i = 0; i < 6; i++) {
+        const play = page.waitForResponse(isPlay);
         await page.getByTestId('tank').click({ position: { x: 120 + i * 30, y: 200 } });
-        await page.waitForTimeout(450);
+        await play;
+        // The shell lands (and the cannon may fire again) once it is gone.
+        await expect.poll(() => page.locator('.tank .shell').count()).toBe(0);
       }
       await page.getByTestId('fish-result').waitFor();
       await shot(page, 'venue-fishing');
       await page.getByRole('button', { name: '游戏规则' }).click();
       await expect.poll(() => page.locator('.rtp-badge').innerText()).toContain('96.00%');
-      await page.waitForTimeout(350);
+      // The sheet has slid in (the fish behind it keep swimming).
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || !((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.sheet-mask')));
       await shot(page, 'venue-fishing-rules');
     });
   });
@@ -224,51 +257,46 @@ describe('venue game pages', () => {
         // The latest round: the furthest from its close, so the slip cannot close under the test.
         await page.locator('.round').last().locator('.odd:not([disabled])').first().click();
         await page.getByTestId('bet-slip').locator('input').fill('20');
-        await page.waitForTimeout(400);
-        await shot(page, `venue-${name}-slip`);
+        await stillShot(page, `venue-${name}-slip`);
         const bet = page.waitForResponse((r) => r.url().endsWith('/venue/api/matches/bet'));
         await page.getByRole('button', { name: '确认投注' }).click();
         expect(((await (await bet).json()) as { code: number }).code).toBe(200);
         await page.getByRole('button', { name: '我的注单' }).click();
         await expect.poll(() => page.locator('.history-row').count(), { timeout: 5000 }).toBeGreaterThan(0);
-        await shot(page, `venue-${name}-mine`);
+        await stillShot(page, `venue-${name}-mine`);
         await page.getByRole('button', { name: '赛果' }).click();
-        await page.waitForTimeout(300);
-        await shot(page, `venue-${name}-results`);
+        await stillShot(page, `venue-${name}-results`);
       });
     });
   }
 
   it('plays inside the member app’s /gamePage frame', async () => {
     const tile = tileOf('realbet');
-    const ctx = await newPhone(browser);
+    const page = await newTab();
     try {
-      const page = await ctx.newPage();
       await signInPage(page, platform, member.token, `/gamePage?name=${tile.platform_name}&type=realbet&code=${tile.game_code}`);
       const frame = page.frameLocator('[data-testid=app-frame]');
       await frame.getByTestId('spot-player').click();
       await frame.getByTestId('deal').click();
       await frame.getByTestId('table-result').waitFor({ timeout: 10000 });
-      await page.waitForTimeout(500);
-      await shot(page, 'venue-in-frame');
+      await stillShot(page, 'venue-in-frame');
     } finally {
-      await ctx.close();
+      await page.close();
     }
   });
 
   it('shows the rules with the stated RTP and the history of this venue', async () => {
     await openGame(member, 'pp', 'pp_egypt', async (page) => {
+      const play = page.waitForResponse(isPlay);
       await page.getByRole('button', { name: '旋转' }).click();
-      await page.waitForTimeout(2200);
+      await spinSettled(page, ((await (await play).json()) as Spun).data.payout);
       await page.getByRole('button', { name: '游戏规则' }).click();
       await expect.poll(() => page.locator('.rtp-badge').innerText()).toContain('96.77%');
-      await page.waitForTimeout(350);
-      await shot(page, 'venue-rules');
+      await stillShot(page, 'venue-rules');
       await page.getByRole('button', { name: '关闭' }).click();
       await page.getByRole('button', { name: '投注记录' }).click();
       await expect.poll(() => page.locator('.history-row').count()).toBeGreaterThan(0);
-      await page.waitForTimeout(350);
-      await shot(page, 'venue-history');
+      await stillShot(page, 'venue-history');
       await page.getByRole('button', { name: '关闭' }).click();
       // A reload keeps the frame's session (GET /venue/api/me).
       await page.reload();
@@ -281,35 +309,28 @@ describe('refusals', () => {
   it('shows 游戏链接已失效，请重新进入 for a used or forged link', async () => {
     const member = await richMember(100);
     const url = await launchUrl(member, 'pp', 'pp_candy');
-    const ctx = await newPhone(browser);
+    const first = await newTab();
+    const replay = await newTab();
     try {
-      const first = await ctx.newPage();
       await first.goto(`${platform.url}${url}`);
       await first.getByTestId('venue-balance').waitFor();
       // The same link again in another tab (its own sessionStorage): the nonce is spent.
-      const replay = await ctx.newPage();
       await replay.goto(`${platform.url}${url}`);
       await replay.getByText(MSG.venueLaunchInvalid).first().waitFor();
-      await shot(replay, 'venue-expired');
+      await stillShot(replay, 'venue-expired');
     } finally {
-      await ctx.close();
+      await first.close();
+      await replay.close();
     }
   });
 
   it('refuses a spin above the venue balance with the server message', async () => {
     const member = await richMember(1);
-    const ctx = await newPhone(browser);
-    try {
-      const page = await ctx.newPage();
-      await page.goto(`${platform.url}${await launchUrl(member, 'ae', 'ae_ocean')}`);
-      await page.getByTestId('venue-balance').waitFor();
+    await openGame(member, 'ae', 'ae_ocean', async (page) => {
       for (let i = 0; i < 6; i++) await page.getByRole('button', { name: '增加投注' }).click();
       await page.getByRole('button', { name: '旋转' }).click();
       await page.locator('.toast-error').getByText(MSG.venueInsufficient).waitFor();
-      await page.waitForTimeout(400);
-      await shot(page, 'venue-insufficient');
-    } finally {
-      await ctx.close();
-    }
+      await stillShot(page, 'venue-insufficient');
+    });
   });
 });
