@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { fmt, MSG, PLATFORM_WALLET, usdtWithdrawalLines, type UserInfo, type VenueBalance } from '@app/contract';
-import { apiAs, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+import { fmt, MSG, PLATFORM_WALLET, TIMING, usdtWithdrawalLines, type UserInfo, type VenueBalance } from '@app/contract';
+import { apiAs, clickWhenStill, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
 
 /** The member wallet screens of spec §2: /money, /transfer, /withdrawal, /transRecord. */
 
@@ -18,13 +18,17 @@ const PLATFORM = PLATFORM_WALLET.platname;
 
 const api = <T = any>(path: string, token: string, body: unknown = {}) => apiAs<T>(platform, path, token, body);
 
-/** A fresh member holding `yuan` in the central wallet, signed in on a fresh phone at `at`. */
-async function signedIn<T>(at: string, yuan: number, fn: (page: Page, member: Member) => Promise<T>): Promise<T> {
+/**
+ * A fresh member holding `yuan` in the central wallet, signed in on a fresh phone at `at`; `before` runs
+ * first (cards bound, the page's clock installed…), so the screen opens on what it prepared.
+ */
+async function signedIn<T>(at: string, yuan: number, fn: (page: Page, member: Member) => Promise<T>, before?: (page: Page, member: Member) => Promise<void>): Promise<T> {
   const member = await registerViaApi(platform, uniqueName('wl'));
   if (yuan > 0) await credit(platform, await memberIdOf(platform, member.token), yuan * 100);
   const ctx = await newPhone(browser);
   try {
     const page = await ctx.newPage();
+    await before?.(page, member);
     await signInPage(page, platform, member.token, at);
     return await fn(page, member);
   } finally {
@@ -40,9 +44,28 @@ async function intoVenue(token: string, venue: string, yuan: number): Promise<vo
   expect(res.code, res.message).toBe(200);
 }
 
-/** A screenshot once popups, masks and toasts have finished moving. */
+/**
+ * A screenshot once nothing moves: no CSS animation running and no inline style changed for 100 ms
+ * (antd-mobile's popups and masks spring in by rewriting inline styles, which no Web Animation shows).
+ */
 async function still(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(450);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          observer.disconnect();
+          resolve();
+        };
+        let quiet = setTimeout(done, 100);
+        const observer = new MutationObserver(() => {
+          clearTimeout(quiet);
+          quiet = setTimeout(done, 100);
+        });
+        observer.observe(document.body, { attributes: true, attributeFilter: ['style'], subtree: true });
+        setTimeout(done, 3000);
+      }),
+  );
   await shot(page, name);
 }
 
@@ -72,13 +95,21 @@ async function bindBank(member: Member): Promise<number> {
   return (await api<{ id: number }[]>('getcard', member.token, { type: 1 })).data.at(-1)!.id;
 }
 
-/** The balancelist calls the page makes from now on. */
-function countVenuePolls(page: Page): () => number {
-  let n = 0;
-  page.on('request', (r) => {
-    if (r.url().endsWith('/api/balancelist')) n += 1;
+/**
+ * Counts the balancelist calls of the page in the page itself (installed before it loads), so a count
+ * read right after `page.clock.runFor` already holds every call the page's timers made.
+ */
+async function countVenuePolls(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { venuePolls: number };
+    w.venuePolls = 0;
+    const fetchOnce = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/api/balancelist')) w.venuePolls += 1;
+      return fetchOnce(input, init);
+    };
   });
-  return () => n;
+  return () => page.evaluate(() => (window as unknown as { venuePolls: number }).venuePolls);
 }
 
 describe('/money', () => {
@@ -158,19 +189,31 @@ describe('/money', () => {
     });
   });
 
+  // The page runs on Playwright's clock: runFor moves its timers on by seconds that the test does not wait.
   it('polls the venue list every 3.5 s and stops when the member leaves', async () => {
-    await signedIn('/money', 0, async (page) => {
-      const polls = countVenuePolls(page);
-      await page.getByTestId('wallet-total').waitFor();
-      await page.waitForTimeout(4000);
-      expect(polls()).toBeGreaterThanOrEqual(1);
-      expect(polls()).toBeLessThanOrEqual(3);
-      await page.evaluate(() => (window.location.hash = '#/'));
-      await expectRoute(page, '/');
-      const before = polls();
-      await page.waitForTimeout(4500);
-      expect(polls()).toBe(before);
-    });
+    let polls!: () => Promise<number>;
+    await signedIn(
+      '/money',
+      0,
+      async (page) => {
+        await page.getByTestId('wallet-total').waitFor();
+        await expect.poll(polls).toBeGreaterThanOrEqual(1);
+        const loaded = await polls();
+        await page.clock.runFor(TIMING.venuePollMs + 500);
+        expect((await polls()) - loaded).toBeGreaterThanOrEqual(1);
+        expect((await polls()) - loaded).toBeLessThanOrEqual(3);
+        await page.evaluate(() => (window.location.hash = '#/'));
+        await expectRoute(page, '/');
+        await page.getByTestId('wallet-total').waitFor({ state: 'detached' });
+        const before = await polls();
+        await page.clock.runFor(TIMING.venuePollMs + 1000);
+        expect(await polls()).toBe(before);
+      },
+      async (page) => {
+        await page.clock.install();
+        polls = await countVenuePolls(page);
+      },
+    );
   });
 });
 
@@ -183,9 +226,9 @@ describe('/transfer', () => {
       await expectToast(page, MSG.transferAmountEmpty);
       await page.locator('input[name="amount"]').fill('10');
       await page.getByTestId('transfer-source').click();
-      await page.getByTestId(`transfer-source-sheet-${first!.platname}`).click();
+      await clickWhenStill(page.getByTestId(`transfer-source-sheet-${first!.platname}`));
       await page.getByTestId('transfer-target').click();
-      await page.getByTestId(`transfer-target-sheet-${second!.platname}`).click();
+      await clickWhenStill(page.getByTestId(`transfer-target-sheet-${second!.platname}`));
       await expect.poll(() => text(page, 'transfer-target-name')).toBe(second!.name);
       await page.getByTestId('transfer-submit').click();
       await expectToast(page, MSG.transferBetweenVenues);
@@ -260,7 +303,7 @@ describe('/transfer', () => {
       await expectText(page, `venue-balance-${first!.platname}`, '40.00');
 
       await page.getByTestId(`venue-${first!.platname}`).click();
-      await page.getByTestId('transfer-sheet-swap').click();
+      await clickWhenStill(page.getByTestId('transfer-sheet-swap'));
       expect(await text(page, 'transfer-sheet-direction')).toBe(`${first!.name} → ${PLATFORM_WALLET.name}`);
       await page.getByTestId('transfer-sheet-all').click();
       expect(await valueOf(page, 'sheetAmount')).toBe('40.00');
@@ -281,9 +324,9 @@ describe('/transfer', () => {
       await page.reload();
       await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
       await page.getByTestId(`venue-${first!.platname}`).click();
-      await page.waitForTimeout(600);
-      expect(await page.getByTestId('transfer-sheet').count()).toBe(0);
+      // still() waits until nothing has moved for a while: an opening sheet would be moving.
       await still(page, 'wallet-transfer-auto');
+      expect(await page.getByTestId('transfer-sheet').count()).toBe(0);
 
       await toggle.click();
       await expect.poll(async () => (await api<UserInfo>('user', member.token)).data.transferstatus).toBe(0);
@@ -293,17 +336,33 @@ describe('/transfer', () => {
   });
 
   it('polls the venue list every 1.5 s and stops when the member leaves', async () => {
-    await signedIn('/transfer', 0, async (page) => {
-      await page.getByTestId('venue-list').waitFor();
-      const polls = countVenuePolls(page);
-      await page.waitForTimeout(3500);
-      expect(polls()).toBeGreaterThanOrEqual(2);
-      await page.evaluate(() => (window.location.hash = '#/'));
-      await expectRoute(page, '/');
-      const before = polls();
-      await page.waitForTimeout(3500);
-      expect(polls()).toBe(before);
-    });
+    let polls!: () => Promise<number>;
+    await signedIn(
+      '/transfer',
+      20,
+      async (page, member) => {
+        const [first] = await venues(member.token);
+        await page.getByTestId('venue-list').waitFor();
+        const loaded = await polls();
+        // A poll does not start while the last is still out: each step waits until its answer is on screen.
+        for (const yuan of ['10.00', '20.00']) {
+          await intoVenue(member.token, first!.platname, 10);
+          await page.clock.runFor(TIMING.venuePollTransferMs);
+          await expectText(page, `venue-balance-${first!.platname}`, yuan);
+        }
+        expect((await polls()) - loaded).toBeGreaterThanOrEqual(2);
+        await page.evaluate(() => (window.location.hash = '#/'));
+        await expectRoute(page, '/');
+        await page.getByTestId('transfer-submit').waitFor({ state: 'detached' });
+        const before = await polls();
+        await page.clock.runFor(2 * TIMING.venuePollTransferMs + 500);
+        expect(await polls()).toBe(before);
+      },
+      async (page) => {
+        await page.clock.install();
+        polls = await countVenuePolls(page);
+      },
+    );
   });
 });
 
@@ -323,7 +382,7 @@ describe('/withdrawal', () => {
       await page.reload();
       await page.getByText('银行卡取款', { exact: true }).click();
       await page.getByTestId('withdraw-card').click();
-      await page.getByTestId(`card-sheet-${bankId}`).click();
+      await clickWhenStill(page.getByTestId(`card-sheet-${bankId}`));
       await expectText(page, 'withdraw-card-title', '中国银行');
       await page.locator('input[name="amount"]').fill('99.99');
       await submit.click();
@@ -349,19 +408,22 @@ describe('/withdrawal', () => {
   });
 
   it('clears card, amount and password on a tab switch, and amount and password on a card pick', async () => {
-    await signedIn('/withdrawal', 800, async (page, member) => {
-      const trc = await bindUsdt(member, 'TRC20');
-      const erc = await bindUsdt(member, 'ERC20');
+    let trc = 0;
+    let erc = 0;
+    const bindAll = async (_page: Page, member: Member) => {
+      trc = await bindUsdt(member, 'TRC20');
+      erc = await bindUsdt(member, 'ERC20');
       await bindBank(member);
-      await page.reload();
+    };
+    await signedIn('/withdrawal', 800, async (page, member) => {
       await page.getByTestId('withdraw-card').click();
-      await page.getByTestId(`card-sheet-${trc}`).click();
+      await clickWhenStill(page.getByTestId(`card-sheet-${trc}`));
       await expectText(page, 'withdraw-card-title', 'USDT-TRC20');
       await page.locator('input[name="amount"]').fill('300');
       await page.locator('input[name="password"]').fill(member.payPassword);
 
       await page.getByTestId('withdraw-card').click();
-      await page.getByTestId(`card-sheet-${erc}`).click();
+      await clickWhenStill(page.getByTestId(`card-sheet-${erc}`));
       await expectText(page, 'withdraw-card-title', 'USDT-ERC20');
       expect(await valueOf(page, 'amount')).toBe('');
       expect(await valueOf(page, 'password')).toBe('');
@@ -377,18 +439,21 @@ describe('/withdrawal', () => {
       await page.getByText('USDT取款', { exact: true }).click();
       await expect.poll(() => text(page, 'withdraw-card')).toContain('请选择USDT地址');
       expect(await text(page, 'usdt-fee')).toContain('TRC20');
-    });
+    }, bindAll);
   });
 
   it('fills the central balance with 最大金额 and prices the USDT lines per network', async () => {
+    let trc = 0;
+    let erc = 0;
+    const bindBoth = async (_page: Page, member: Member) => {
+      trc = await bindUsdt(member, 'TRC20');
+      erc = await bindUsdt(member, 'ERC20');
+    };
     await signedIn('/withdrawal', 1000, async (page, member) => {
       const user = (await api<UserInfo>('user', member.token)).data;
-      const trc = await bindUsdt(member, 'TRC20');
-      const erc = await bindUsdt(member, 'ERC20');
-      await page.reload();
       await expectText(page, 'wallet-central', '1,000.00');
       await page.getByTestId('withdraw-card').click();
-      await page.getByTestId(`card-sheet-${trc}`).click();
+      await clickWhenStill(page.getByTestId(`card-sheet-${trc}`));
       await page.getByTestId('withdraw-max').click();
       expect(await valueOf(page, 'amount')).toBe('1000.00');
       const trcLines = usdtWithdrawalLines(1000, user.withdrawusdtrate, user.withdrawfeeusdttrc);
@@ -399,21 +464,20 @@ describe('/withdrawal', () => {
       await still(page, 'wallet-withdrawal-usdt');
 
       await page.getByTestId('withdraw-card').click();
-      await page.getByTestId(`card-sheet-${erc}`).click();
+      await clickWhenStill(page.getByTestId(`card-sheet-${erc}`));
       await page.locator('input[name="amount"]').fill('730');
       const ercLines = usdtWithdrawalLines(730, user.withdrawusdtrate, user.withdrawcashfee);
       await expectText(page, 'usdt-equivalent', `${ercLines.equivalent.toFixed(2)} USDT`);
       expect(await text(page, 'usdt-arrival')).toBe(`${ercLines.arrival.toFixed(2)} USDT`);
       expect(await text(page, 'usdt-fee')).toContain(`${user.withdrawcashfee.toFixed(2)} USDT/笔`);
-    });
+    }, bindBoth);
   });
 
   it('submits: 提交成功，等待后台审核, the form resets and /transRecord shows it 1.5 s later', async () => {
+    let bankId = 0;
     await signedIn('/withdrawal?type=2', 500, async (page, member) => {
-      const bankId = await bindBank(member);
-      await page.reload();
       await page.getByTestId('withdraw-card').click();
-      await page.getByTestId(`card-sheet-${bankId}`).click();
+      await clickWhenStill(page.getByTestId(`card-sheet-${bankId}`));
       await page.locator('input[name="amount"]').fill('200');
       await page.locator('input[name="password"]').fill(member.payPassword);
       await still(page, 'wallet-withdrawal-bank');
@@ -430,23 +494,27 @@ describe('/withdrawal', () => {
       await expectText(page, 'record-amount', '-200.00');
       expect(await text(page, 'record-state')).toBe('待审核');
       expect((await api<UserInfo>('user', member.token)).data.balance).toBe(300);
+    }, async (_page, member) => {
+      bankId = await bindBank(member);
     });
   });
 
   it('says how much turnover remains when a requirement is left', async () => {
-    await signedIn('/withdrawal?type=2', 500, async (page, member) => {
-      const bankId = await bindBank(member);
+    let bankId = 0;
+    const withRequirement = async (_page: Page, member: Member) => {
+      bankId = await bindBank(member);
       await platform.db.kysely.updateTable('members').set({ turnover_req_fen: 5000 }).where('username', '=', member.name).execute();
-      await page.reload();
+    };
+    await signedIn('/withdrawal?type=2', 500, async (page, member) => {
       await expectText(page, 'withdraw-bet-amount', '50.00');
       await page.getByTestId('withdraw-card').click();
-      await page.getByTestId(`card-sheet-${bankId}`).click();
+      await clickWhenStill(page.getByTestId(`card-sheet-${bankId}`));
       await page.locator('input[name="amount"]').fill('200');
       await page.locator('input[name="password"]').fill(member.payPassword);
       await page.getByTestId('withdraw-submit').click();
       await expectToast(page, fmt(MSG.withdrawTurnover, { amount: 50 }));
       expect(route(page)).toBe('/withdrawal?type=2');
-    });
+    }, withRequirement);
   });
 
   it('shows 3 venues, expandable, and recycles them with one tap', async () => {
@@ -488,7 +556,7 @@ describe('/transRecord', () => {
       const pick = async (filter: 'platform' | 'date' | 'type', key: string | number, title: string, shotName = '') => {
         await page.getByTestId(`filter-${filter}-title`).click();
         if (shotName) await still(page, shotName);
-        await page.getByTestId(`filter-${filter}-${key}`).click();
+        await clickWhenStill(page.getByTestId(`filter-${filter}-${key}`));
         await expectText(page, `filter-${filter}-title`, title);
       };
 
