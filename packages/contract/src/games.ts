@@ -16,6 +16,31 @@ export const BET_RECORD_PAGE_SIZE = 15;
 /** How long a launch URL from getGameUrl stays usable, and it is good for one launch only. */
 export const GAME_LAUNCH_TTL_S = 60;
 
+/**
+ * The hall's winners ticker (POST /api/recentWins, ours): settled bets that won at least this much net
+ * (yuan) in the last `hours`, newest first, at most `max`. Migration 036's partial index holds the same
+ * threshold in fen (10000).
+ */
+export const RECENT_WINS = { minYuan: 100, hours: 24, max: 20 } as const;
+/** One line of the ticker: the winner masked (ab***yz), the game, the net win in yuan, Beijing time. */
+export interface RecentWin {
+  user: string;
+  game: string;
+  amount: number;
+  time: string;
+}
+
+/** The hall's 最近在玩 (POST /api/recentGames, ours): the member's last launched games, newest first. */
+export const RECENT_GAMES_MAX = 8;
+export interface RecentGame {
+  /** what launches it again: /gamePage?name=<plat_name>&type=<game_type>&code=<game_code> */
+  plat_name: string;
+  game_code: string;
+  game_type: string;
+  name: string;
+  image: string;
+}
+
 /** POST /api/getGameUrl {plat_name, game_type, game_code, is_mobile_url}. */
 export interface GameUrl {
   url: string;

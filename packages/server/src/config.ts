@@ -47,6 +47,8 @@ export interface Config {
   demoVenueSlowMs: number;
   /** How often the bet feed reads the venues' bets into bet records (0 switches the job off). */
   betFeedIntervalMs: number;
+  /** How long one instance serves the hall's winners ticker before reading it again (0: every time). */
+  recentWinsCacheMs: number;
   /** How often the lottery scheduler opens, draws and settles rounds (0 switches it off). */
   lotteryTickMs: number;
   /** How long after Beijing midnight the rebate of the day before is computed (late bet records from the feeds). */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoVenueFault: demoFault(env.DEMO_VENUE_FAULT),
     demoVenueSlowMs: num(env.DEMO_VENUE_SLOW_MS, 2000),
     betFeedIntervalMs: num(env.BET_FEED_INTERVAL_MS, 3000),
+    recentWinsCacheMs: num(env.RECENT_WINS_CACHE_MS, 30_000),
     lotteryTickMs: num(env.LOTTERY_TICK_MS, 1000),
     rebateDelayMs: num(env.REBATE_DELAY_MS, 2 * 60 * 60 * 1000),
     rebateIntervalMs: num(env.REBATE_INTERVAL_MS, 10 * 60 * 1000),

@@ -12,7 +12,7 @@ const POST_ENDPOINTS = [
   'recharge', 'payinfo', 'getBetAmount', 'withdraw', 'gettransrecord',
   'balancelist', 'transfer', 'transall', 'uptransferstatus',
   'getGameUrl', 'gamelistBycode', 'betrecord',
-  'lotteryList', 'lotteryRoom', 'lotteryOrder', 'lotteryMyOrders', 'firstDepositOffer',
+  'lotteryList', 'lotteryRoom', 'lotteryOrder', 'lotteryMyOrders', 'firstDepositOffer', 'recentWins', 'recentGames',
 ];
 const CJK = /[\u4e00-\u9fff]/;
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_LAUNCH_TTL_S, MSG, TRANSFER_STATE } from '@app/contract';
+import { randomBytes } from 'node:crypto';
+import { BET_STATUS, GAME_LAUNCH_TTL_S, MSG, RECENT_WINS, TRANSFER_STATE, maskUsername, type RecentWin } from '@app/contract';
+import { recentWinsReader } from '../src/modules/games/highlights.js';
+import { applyBets, VenueCategories } from '../src/modules/games/ingest.js';
 import { launchSecret, verifyLaunch, type LaunchClaims } from '../src/lib/launch-token.js';
 import { demoGameForCategory, gamesByProvider } from '../src/venue-demo/games/index.js';
 import { startServer, type TestServer } from './harness.js';
@@ -172,5 +175,69 @@ describe('auto-transfer on launch (transferstatus 1)', () => {
     expect(both.map((r) => r.code)).toEqual([200, 200]);
     expect(await centralFen(s, id)).toBe(0);
     expect(await venueFen(s, id, 'EVO')).toBe(40_00);
+  });
+});
+
+describe('最近在玩 (POST /api/recentGames)', () => {
+  it("lists the member's launched games, newest first, once each, as they were opened; only the member's own", async () => {
+    const { token } = await fundedMember(s, 0);
+    expect((await s.api('/api/recentGames', {}, { token })).data).toEqual([]);
+    expect((await launch(token, 'AG', 'ag_realbet')).code).toBe(200);
+    expect((await launch(token, 'pp', 'pp_candy')).code).toBe(200);
+    expect((await launch(token, 'AG', 'ag_realbet')).code).toBe(200);
+    const tile = await s.db.kysely.selectFrom('game_entries').select(['name', 'image']).where('platform_name', '=', 'AG').where('game_code', '=', 'ag_realbet').executeTakeFirstOrThrow();
+    const candy = gamesByProvider('pp').find((g) => g.code === 'pp_candy')!;
+    expect((await s.api('/api/recentGames', {}, { token })).data).toEqual([
+      { plat_name: 'AG', game_code: 'ag_realbet', game_type: 'realbet', name: tile.name, image: tile.image },
+      { plat_name: 'pp', game_code: 'pp_candy', game_type: 'concise', name: candy.name, image: '/assets/games/slots/pp_candy.svg' },
+    ]);
+    // a refused launch is no game played
+    expect((await launch(token, 'AG', 'no_such_game')).code).toBe(400);
+    expect((await s.api('/api/recentGames', {}, { token })).data).toHaveLength(2);
+    const other = await fundedMember(s, 0);
+    expect((await s.api('/api/recentGames', {}, { token: other.token })).data).toEqual([]);
+    expect((await s.api('/api/recentGames', {})).code).toBe(401);
+  });
+});
+
+describe('the winners ticker (POST /api/recentWins)', () => {
+  it(`shows real settled wins of at least ${RECENT_WINS.minYuan} yuan in the last ${RECENT_WINS.hours} hours, newest first, names masked; no trial account`, async () => {
+    const { id } = await fundedMember(s, 0);
+    const member = await s.db.kysely.selectFrom('members').select('username').where('id', '=', id).executeTakeFirstOrThrow();
+    const guest = (await s.api('/api/guestlogin', {})).data.api_token as string;
+    const guestId = (await s.api('/api/user', {}, { token: guest })).data.id as number;
+    const now = Date.now();
+    const bet = (memberId: number, winYuan: number, agoMs: number, game: string) => ({
+      seq: 0, venue: 'AG', betId: `RW${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: game, category: 'realbet' as const,
+      stakeFen: 10_000, validFen: 10_000, winLossFen: winYuan * 100, status: BET_STATUS.settled, detail: '{}', betAt: new Date(now - agoMs), settledAt: new Date(now - agoMs),
+    });
+    await applyBets(s.db.kysely, [
+      bet(id, RECENT_WINS.minYuan, 60_000, '百家乐甲'),
+      bet(id, RECENT_WINS.minYuan * 12.5, 30_000, '百家乐乙'),
+      bet(id, RECENT_WINS.minYuan - 0.01, 10_000, '不够大'),
+      bet(id, -500, 5_000, '输了'),
+      bet(id, 5000, (RECENT_WINS.hours + 1) * 3_600_000, '太久了'),
+      bet(guestId, 5000, 1_000, '试玩'),
+    ], new VenueCategories(s.db.kysely));
+    const wins = (await s.api('/api/recentWins', {})).data as RecentWin[];
+    const games = wins.map((w) => w.game);
+    expect(games.indexOf('百家乐乙')).toBeLessThan(games.indexOf('百家乐甲'));
+    for (const absent of ['不够大', '输了', '太久了', '试玩']) expect(games).not.toContain(absent);
+    expect(wins.find((w) => w.game === '百家乐乙')).toEqual({ user: maskUsername(member.username), game: '百家乐乙', amount: 1250, time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    expect(wins.length).toBeLessThanOrEqual(RECENT_WINS.max);
+  });
+
+  it('is read once per recentWinsCacheMs (30 s by default) per instance, and anew after', async () => {
+    expect(s.config.recentWinsCacheMs).toBe(30_000);
+    const RECENT_WINS_CACHE_MS = s.config.recentWinsCacheMs;
+    let t = 1_000_000;
+    const read = recentWinsReader(s.db.kysely, RECENT_WINS_CACHE_MS, () => t);
+    const first = await read();
+    const { id } = await fundedMember(s, 0);
+    await applyBets(s.db.kysely, [{ seq: 0, venue: 'AG', betId: `RW${randomBytes(8).toString('hex')}`, memberId: id, game: 'demo_baccarat', gameName: '缓存之后', category: 'realbet', stakeFen: 100, validFen: 100, winLossFen: 99_900, status: BET_STATUS.settled, detail: '{}', betAt: new Date(), settledAt: new Date() }], new VenueCategories(s.db.kysely));
+    t += RECENT_WINS_CACHE_MS - 1;
+    expect(await read()).toEqual(first);
+    t += 1;
+    expect((await read()).map((w) => w.game)).toContain('缓存之后');
   });
 });

@@ -1330,6 +1330,24 @@ ALTER TABLE lottery_chat DROP CONSTRAINT lottery_chat_content_check;
 ALTER TABLE lottery_chat ADD CONSTRAINT lottery_chat_content_check CHECK (char_length(content) BETWEEN 1 AND 500);
 `;
 
+// The hall's 最近在玩 and winners ticker (issue 15 item 3): each member's launched games, newest first
+// (one row per game, its last launch); wins of at least RECENT_WIN_MIN_YUAN (100 元, contract) found
+// newest first through an index of their own.
+const hallHighlights = `
+CREATE TABLE member_recent_games (
+  member_id bigint NOT NULL REFERENCES members(id),
+  plat_name text NOT NULL,
+  game_code text NOT NULL,
+  game_type text NOT NULL,
+  name text NOT NULL,
+  image text NOT NULL,
+  last_at timestamptz NOT NULL,
+  PRIMARY KEY (member_id, plat_name, game_code)
+);
+CREATE INDEX member_recent_games_last_idx ON member_recent_games (member_id, last_at DESC);
+CREATE INDEX bet_records_big_wins_idx ON bet_records (bet_at DESC) WHERE status = 1 AND win_loss_fen >= 10000;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1362,4 +1380,5 @@ export const migrations: Migration[] = [
   { id: '032_finance_desk', sql: financeDesk },
   { id: '034_lottery_six_plays', sql: lotterySixPlays },
   { id: '035_lottery_room_settings', sql: lotteryRoomSettings },
+  { id: '036_hall_highlights', sql: hallHighlights },
 ];

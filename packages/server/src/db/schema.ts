@@ -48,6 +48,7 @@ export interface Database {
   login_counters: { key: string; hits: number; expires_at: Timestamp };
   banners: { id: Generated<number>; type: Generated<number>; src: string; url: Generated<string>; sort: Generated<number>; enabled: Generated<boolean> };
   notices: { id: Generated<number>; title: string; content: string; on_home: Generated<boolean>; enabled: Generated<boolean>; created_at: Timestamp };
+  member_recent_games: { member_id: number; plat_name: string; game_code: string; game_type: string; name: string; image: string; last_at: Timestamp };
   game_entries: {
     id: Generated<number>;
     category_id: string;

@@ -1,11 +1,12 @@
-import { ELECTRONIC_PROVIDERS, MSG, type GameCategory, type GameUrl } from '@app/contract';
+import { ELECTRONIC_PROVIDERS, MSG, type GameCategory, type GameUrl, type RecentGame } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../http/errors.js';
 import { InsufficientFunds, memberBalanceFen } from '../ledger/service.js';
 import { intoVenue, outOfVenue, type TransferDeps } from '../transfers/service.js';
 import type { VenueGame } from '../venues/adapter.js';
 import type { Venue } from '../venues/registry.js';
-import { isGameCategory } from './service.js';
+import { recordLaunch } from './highlights.js';
+import { isGameCategory, providerGamePicture } from './service.js';
 
 /**
  * POST /api/getGameUrl (spec §7, DESIGN §6): the member opens a game tile; the answer is a one-time,
@@ -31,12 +32,23 @@ export async function getGameUrl(deps: LaunchDeps, memberId: number, input: Laun
   const game = await gameAt(deps, venue, input.game_code);
   const member = await deps.db.selectFrom('members').select('transferstatus').where('id', '=', memberId).executeTakeFirst();
   if (member?.transferstatus === 1) await autoTransfer(deps, memberId, venue);
+  let url: string;
   try {
-    return { url: await deps.venues.launchUrl(venue, memberId, game.code) };
+    url = await deps.venues.launchUrl(venue, memberId, game.code);
   } catch (err) {
     deps.log?.warn({ err, venue: venue.code }, 'venue launch failed');
     throw badRequest(MSG.gameLaunchFailed);
   }
+  // 最近在玩 remembers what was opened, as the member opened it (a hall tile, or a provider's game).
+  await recordLaunch(deps.db, memberId, await recentGameOf(deps, venue, input.game_code, game), new Date()).catch((err) => deps.log?.warn({ err }, 'recent game not recorded'));
+  return { url };
+}
+
+/** The 最近在玩 entry of a launch: the hall tile's name and picture, or the provider game's. */
+async function recentGameOf(deps: LaunchDeps, venue: Venue, asked: string, game: VenueGame): Promise<RecentGame> {
+  const tile = asked ? await deps.db.selectFrom('game_entries').select(['name', 'image']).where('platform_name', '=', venue.code).where('game_code', '=', asked).executeTakeFirst() : undefined;
+  if (tile && game.provider === null) return { plat_name: venue.code, game_code: asked, game_type: game.category, name: tile.name, image: tile.image };
+  return { plat_name: venue.code, game_code: game.code, game_type: game.category, name: game.name, image: providerGamePicture(game.code) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { betRecordSchema, gameListByCodeSchema, gameListSchema, gameUrlSchema } 
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import { betRecords, type BetRecordQuery } from './betrecords.js';
+import { recentGames, recentWinsReader } from './highlights.js';
 import { getGameUrl } from './launch.js';
 import { listGames, providerGames } from './service.js';
 
@@ -11,6 +12,11 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get('/game/list', async (req) => ok(await listGames(app.kdb, parse(gameListSchema, req.query).category)));
 
   app.post('/gamelistBycode', async (req) => ok(await providerGames(app.venues, parse(gameListByCodeSchema, req.body).gamecode)));
+
+  // The hall's winners ticker and 最近在玩 (issue 15): real wins only, cached per instance; the member's own launches.
+  const recentWins = recentWinsReader(app.kdb, app.config.recentWinsCacheMs);
+  app.post('/recentWins', async () => ok(await recentWins()));
+  app.post('/recentGames', { preHandler: app.requireMember }, async (req) => ok(await recentGames(app.kdb, req.member!.id)));
 
   // The trial account plays too (with its demo money).
   app.post('/getGameUrl', { preHandler: app.requireMember }, async (req) => {

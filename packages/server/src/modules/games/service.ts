@@ -29,6 +29,9 @@ export async function listGames(db: Tx, category: string): Promise<GameEntry[]> 
  * game list of the venue of that provider (its adapter); each picture is
  * /assets/games/slots/<code>.svg (seed/assets/generate.ts).
  */
+/** A provider game's picture (the generated art under the member app's assets). */
+export const providerGamePicture = (code: string): string => `/assets/games/slots/${code}.svg`;
+
 export async function providerGames(venues: VenueRegistry, gamecode: string): Promise<ProviderGame[]> {
   if (!(ELECTRONIC_PROVIDERS as readonly string[]).includes(gamecode)) throw badRequest(MSG.gameProviderMissing);
   const venue = await venues.find(gamecode);
@@ -37,6 +40,6 @@ export async function providerGames(venues: VenueRegistry, gamecode: string): Pr
     catecode: gamecode,
     gamecode: d.code,
     gamename: d.name,
-    gamepic: `/assets/games/slots/${d.code}.svg`,
+    gamepic: providerGamePicture(d.code),
   }));
 }
