@@ -16,6 +16,7 @@ import {
   type Platform,
   registerViaApi,
   route,
+  settled,
   shot,
   signInPage,
   staffApi,
@@ -48,10 +49,16 @@ const CARD_NO = '6214830198765432';
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 const expectText = (page: Page, testId: string, wanted: string) => expect.poll(() => text(page, testId), { timeout: 8000 }).toBe(wanted);
-/** A screenshot once popups, masks and toasts have finished moving. */
+/** antd-mobile's toasts stay this long (the app keeps the default). */
+const TOAST_MS = 2000;
+/**
+ * A screenshot once popups, masks and toasts have finished moving. A toast's time on screen passes at
+ * once: the phone's clock (installed) jumps over it and the toast fades out.
+ */
 async function still(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (await page.locator('.adm-toast-main').isVisible()) await page.context().clock.fastForward(TOAST_MS);
   await toastGone(page);
-  await page.waitForTimeout(450);
+  await settled(page);
   await shot(page, name, opts);
 }
 
@@ -71,7 +78,7 @@ async function menu(page: Page, label: string, path: string): Promise<void> {
 }
 /** A console screenshot once page transitions, menus and popups have finished animating. */
 async function deskShot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(500);
+  await settled(page);
   await shot(page, name);
 }
 const consoleSays = (page: Page, wanted: string) => expect.poll(() => consoleMessage(page), { timeout: 8000 }).toBe(wanted);
@@ -101,6 +108,7 @@ describe('the full wallet loop', () => {
     let deskCtx: BrowserContext | undefined;
     try {
       phoneCtx = await newPhone(browser);
+      await phoneCtx.clock.install();
       deskCtx = await newDesktop(browser);
       const phone = await phoneCtx.newPage();
       const desk = await deskCtx.newPage();
@@ -255,62 +263,67 @@ describe('the full wallet loop', () => {
       await desk.getByRole('tab', { name: '已通过' }).click();
       await desk.locator('.ant-table-row', { hasText: withdrawNo }).getByText('已通过').waitFor();
 
-      // ---- 7. The records show it all -----------------------------------------------------------
-      await phone.reload();
-      await expectText(phone, 'filter-type-title', '取款');
-      await expect.poll(() => text(phone, 'record-state')).toBe('已通过');
-      expect(await text(phone, 'record-no-value')).toBe(withdrawNo);
-      expect(await text(phone, 'record-amount')).toBe('-300.00');
-      await still(phone, 'loop-15-records-withdrawal');
+      // ---- 7. The records show it all, while the console checks the ledger and the audit log -----
+      await Promise.all([
+        (async () => {
+          await phone.reload();
+          await expectText(phone, 'filter-type-title', '取款');
+          await expect.poll(() => text(phone, 'record-state')).toBe('已通过');
+          expect(await text(phone, 'record-no-value')).toBe(withdrawNo);
+          expect(await text(phone, 'record-amount')).toBe('-300.00');
+          await still(phone, 'loop-15-records-withdrawal');
 
-      await recordsOf(phone, TRANS_TYPE.deposit, '存款');
-      await expect.poll(() => text(phone, 'record-no-value')).toBe(depositNo);
-      expect(await phone.getByTestId('record-row').count()).toBe(1);
-      expect(await text(phone, 'record-state')).toBe('已通过');
-      expect(await text(phone, 'record-amount')).toBe('+1,000.00');
-      await still(phone, 'loop-16-records-deposit');
+          await recordsOf(phone, TRANS_TYPE.deposit, '存款');
+          await expect.poll(() => text(phone, 'record-no-value')).toBe(depositNo);
+          expect(await phone.getByTestId('record-row').count()).toBe(1);
+          expect(await text(phone, 'record-state')).toBe('已通过');
+          expect(await text(phone, 'record-amount')).toBe('+1,000.00');
+          await still(phone, 'loop-16-records-deposit');
 
-      await recordsOf(phone, TRANS_TYPE.transferIn, '转入');
-      await expect.poll(() => text(phone, 'record-way')).toBe(`${PLATFORM_WALLET.name} → ${venue.name}`);
-      expect(await phone.getByTestId('record-row').count()).toBe(1);
-      expect(await text(phone, 'record-amount')).toBe('600.00');
-      expect(await text(phone, 'record-state')).toBe('成功');
-      expect(await phone.getByTestId('record-no').count()).toBe(0);
-      await still(phone, 'loop-17-records-transfer-in');
+          await recordsOf(phone, TRANS_TYPE.transferIn, '转入');
+          await expect.poll(() => text(phone, 'record-way')).toBe(`${PLATFORM_WALLET.name} → ${venue.name}`);
+          expect(await phone.getByTestId('record-row').count()).toBe(1);
+          expect(await text(phone, 'record-amount')).toBe('600.00');
+          expect(await text(phone, 'record-state')).toBe('成功');
+          expect(await phone.getByTestId('record-no').count()).toBe(0);
+          await still(phone, 'loop-17-records-transfer-in');
 
-      await recordsOf(phone, TRANS_TYPE.transferOut, '转出');
-      await expect.poll(() => text(phone, 'record-way')).toBe(`${venue.name} → ${PLATFORM_WALLET.name}`);
-      expect(await phone.getByTestId('record-row').count()).toBe(1);
-      expect(await text(phone, 'record-amount')).toBe('600.00');
-      expect(await text(phone, 'record-state')).toBe('成功');
-      expect(await phone.getByTestId('record-no').count()).toBe(0);
+          await recordsOf(phone, TRANS_TYPE.transferOut, '转出');
+          await expect.poll(() => text(phone, 'record-way')).toBe(`${venue.name} → ${PLATFORM_WALLET.name}`);
+          expect(await phone.getByTestId('record-row').count()).toBe(1);
+          expect(await text(phone, 'record-amount')).toBe('600.00');
+          expect(await text(phone, 'record-state')).toBe('成功');
+          expect(await phone.getByTestId('record-no').count()).toBe(0);
 
-      await open(phone, platform, '/money');
-      await expectText(phone, 'wallet-central', '700.00');
-      await expectText(phone, 'wallet-total', '700.00');
-      expect(await text(phone, 'wallet-game')).toBe('0.00');
-      await still(phone, 'loop-18-money-end');
-
-      // The console: the ledger checks out and the audit log holds both approvals by admin.
-      await menu(desk, '账本核对', '/ledger');
-      await desk.getByTestId('ledger-run').click();
-      await desk.getByTestId('ledger-result').getByText(ADMIN_MSG.ledgerOk).waitFor();
-      await deskShot(desk, 'loop-19-admin-ledger');
-      await menu(desk, '审计日志', '/audit');
-      const audited = async (label: string, target: string) => {
-        const row = desk.locator('.ant-table-row').filter({ hasText: label });
-        await row.first().waitFor();
-        expect(await row.count()).toBe(1);
-        const cells = await row.locator('td').allInnerTexts();
-        expect(cells.map((c) => c.trim())).toEqual(expect.arrayContaining(['admin', target]));
-        return row;
-      };
-      // the audit log names orders by their numbers, not internal ids
-      const depositAudit = await audited(AUDIT_ACTION_LABELS['deposit.approve'], `存款订单 ${depositNo}`);
-      await audited(AUDIT_ACTION_LABELS['withdrawal.approve'], `取款订单 ${withdrawNo}`);
-      await depositAudit.click();
-      await expect.poll(() => desk.getByTestId('audit-diff').first().innerText()).toContain(depositNo);
-      await deskShot(desk, 'loop-20-admin-audit');
+          await open(phone, platform, '/money');
+          await expectText(phone, 'wallet-central', '700.00');
+          await expectText(phone, 'wallet-total', '700.00');
+          expect(await text(phone, 'wallet-game')).toBe('0.00');
+          await still(phone, 'loop-18-money-end');
+        })(),
+        (async () => {
+          // The console: the ledger checks out and the audit log holds both approvals by admin.
+          await menu(desk, '账本核对', '/ledger');
+          await desk.getByTestId('ledger-run').click();
+          await desk.getByTestId('ledger-result').getByText(ADMIN_MSG.ledgerOk).waitFor();
+          await deskShot(desk, 'loop-19-admin-ledger');
+          await menu(desk, '审计日志', '/audit');
+          const audited = async (label: string, target: string) => {
+            const row = desk.locator('.ant-table-row').filter({ hasText: label });
+            await row.first().waitFor();
+            expect(await row.count()).toBe(1);
+            const cells = await row.locator('td').allInnerTexts();
+            expect(cells.map((c) => c.trim())).toEqual(expect.arrayContaining(['admin', target]));
+            return row;
+          };
+          // the audit log names orders by their numbers, not internal ids
+          const depositAudit = await audited(AUDIT_ACTION_LABELS['deposit.approve'], `存款订单 ${depositNo}`);
+          await audited(AUDIT_ACTION_LABELS['withdrawal.approve'], `取款订单 ${withdrawNo}`);
+          await depositAudit.click();
+          await expect.poll(() => desk.getByTestId('audit-diff').first().innerText()).toContain(depositNo);
+          await deskShot(desk, 'loop-20-admin-audit');
+        })(),
+      ]);
 
       // ---- The same end state read through the APIs ---------------------------------------------
       expect((await apiAs<{ balance: number }>(platform, 'balance', member.token)).data.balance).toBe(700);
