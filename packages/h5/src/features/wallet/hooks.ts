@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { firstFailure, TRANSFER_STATE, transferRules, yuanToFen, type UserInfo } from '@app/contract';
+import { TRANSFER_STATE, transferRules, yuanToFen, type TransferForm, type UserInfo } from '@app/contract';
 import { userKey, useUser } from '../../shared/auth/session';
+import type { FieldErrors } from '../../shared/components/FieldErrors';
 import { toast } from '../../shared/lib/toast';
 import { betAmountKey, failureMessage, fetchBetAmount, refreshUserMoney, setTransferStatus, transfer, transferAll, venuesKey, type TransferInput } from './api';
 
@@ -94,19 +95,15 @@ export function useBetAmount() {
 
 /**
  * One transfer between the central wallet and a venue: the shared rules first (the same first
- * message as the server, spec §5), then the call; its message is shown and every balance reloads.
- * Resolves true when the money moved (or is pending settlement).
+ * message as the server, spec §5; shown under the form's field too), then the call; its message is
+ * shown and every balance reloads. Resolves true when the money moved (or is pending settlement).
  */
-export function useTransfer() {
+export function useTransfer(errors: FieldErrors, names?: Partial<Record<keyof TransferForm, string>>) {
   const { reload } = useWalletActions();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async (input: TransferInput): Promise<boolean> => {
-      const problem = firstFailure(input, transferRules);
-      if (problem) {
-        void toast(problem);
-        return false;
-      }
+      if (!errors.check(input, transferRules, names)) return false;
       if (busy) return false;
       setBusy(true);
       try {
@@ -121,7 +118,7 @@ export function useTransfer() {
         await reload().catch(() => undefined);
       }
     },
-    [busy, reload],
+    [busy, reload, errors, names],
   );
   return { busy, run };
 }

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button, Input, List, TextArea } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, TeamOutline } from 'antd-mobile-icons';
-import { AGENT_APPLICATION_STATE, AGENT_LIMITS, CODE, firstFailure, LIMITS, agentApplyRules, type AgentApplication } from '@app/contract';
+import { AGENT_APPLICATION_STATE, AGENT_LIMITS, CODE, LIMITS, agentApplyRules, type AgentApplication } from '@app/contract';
+import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
 import { toast } from '../../../shared/lib/toast';
@@ -102,6 +103,7 @@ function ApplyForm({ rejected }: { rejected: AgentApplication | null }) {
   const [mobile, setMobile] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const errors = useFieldErrors();
 
   // The profile's mobile (or the last application's) as a starting point.
   useEffect(() => {
@@ -111,11 +113,7 @@ function ApplyForm({ rejected }: { rejected: AgentApplication | null }) {
   const submit = async () => {
     if (busy) return;
     const input = { mobile: mobile.trim(), apply_info: reason.trim() };
-    const problem = firstFailure(input, agentApplyRules);
-    if (problem) {
-      void toast(problem);
-      return;
-    }
+    if (!errors.check(input, agentApplyRules)) return;
     setBusy(true);
     try {
       const answer = await applyForAgent(input);
@@ -142,37 +140,25 @@ function ApplyForm({ rejected }: { rejected: AgentApplication | null }) {
           </div>
         </div>
       )}
-      <div className="agent-card agent-form">
-        <div className="agent-form-head">申请信息</div>
-        <List className="agent-list">
-          <List.Item prefix={<span className="agent-label">用户名</span>}>
-            <span className="agent-readonly" data-testid="agent-username">
-              {user?.username ?? ''}
-            </span>
-          </List.Item>
-          <List.Item prefix={<span className="agent-label">真实姓名</span>}>
-            <span className="agent-readonly" data-testid="agent-realname">
-              {user?.realname || '未填写'}
-            </span>
-          </List.Item>
-          <List.Item prefix={<span className="agent-label">手机号</span>}>
-            <Input className="agent-input" name="mobile" data-testid="agent-mobile" placeholder="请输入手机号" value={mobile} onChange={setMobile} maxLength={LIMITS.mobileMax} type="tel" clearable />
-          </List.Item>
-        </List>
-        <div className="agent-reason">
-          <div className="agent-label">申请理由</div>
-          <TextArea
-            className="agent-textarea"
-            data-testid="agent-reason"
-            placeholder="请简单介绍您的推广渠道与资源，例如社群、朋友圈等"
-            value={reason}
-            onChange={setReason}
-            maxLength={AGENT_LIMITS.applyInfoMax}
-            showCount
-            autoSize={{ minRows: 4, maxRows: 8 }}
-          />
+      <FieldErrorsScope errors={errors}>
+        <div className="agent-card agent-form">
+          <div className="agent-form-head">申请信息</div>
+          <List className="agent-list">
+            <List.Item prefix={<span className="agent-label">用户名</span>}>
+              <span className="agent-readonly" data-testid="agent-username">
+                {user?.username ?? ''}
+              </span>
+            </List.Item>
+            <List.Item prefix={<span className="agent-label">真实姓名</span>}>
+              <span className="agent-readonly" data-testid="agent-realname">
+                {user?.realname || '未填写'}
+              </span>
+            </List.Item>
+            <MobileField value={mobile} onChange={setMobile} />
+          </List>
+          <ReasonField value={reason} onChange={setReason} />
         </div>
-      </div>
+      </FieldErrorsScope>
       <div className="agent-actions">
         <Button block shape="rounded" color="primary" className="agent-submit" loading={busy} disabled={busy} onClick={() => void submit()} data-testid="agent-submit">
           {rejected ? '重新提交申请' : '提交申请'}
@@ -180,5 +166,38 @@ function ApplyForm({ rejected }: { rejected: AgentApplication | null }) {
         <p className="agent-note">提交后工作人员将尽快审核，结果以站内信通知。</p>
       </div>
     </>
+  );
+}
+
+/** 手机号, its error under the input. */
+function MobileField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const error = useFieldError('mobile', value);
+  return (
+    <List.Item className={error.message ? 'field-invalid' : undefined} prefix={<span className="agent-label">手机号</span>}>
+      <Input ref={error.inputRef} className="agent-input" name="mobile" data-testid="agent-mobile" placeholder="请输入手机号" value={value} onChange={onChange} maxLength={LIMITS.mobileMax} type="tel" clearable />
+      <FieldMessage error={error} />
+    </List.Item>
+  );
+}
+
+/** 申请理由 (apply_info), its error under the text area. */
+function ReasonField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const error = useFieldError('apply_info', value);
+  return (
+    <div className="agent-reason">
+      <div className="agent-label">申请理由</div>
+      <TextArea
+        ref={error.inputRef}
+        className={`agent-textarea${error.message ? ' invalid' : ''}`}
+        data-testid="agent-reason"
+        placeholder="请简单介绍您的推广渠道与资源，例如社群、朋友圈等"
+        value={value}
+        onChange={onChange}
+        maxLength={AGENT_LIMITS.applyInfoMax}
+        showCount
+        autoSize={{ minRows: 4, maxRows: 8 }}
+      />
+      <FieldMessage error={error} />
+    </div>
   );
 }

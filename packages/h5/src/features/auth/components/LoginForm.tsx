@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, Toast } from 'antd-mobile';
 import { CheckShieldOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
-import { firstFailure, loginRules, MSG } from '@app/contract';
+import { loginRules, MSG } from '@app/contract';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { captchaRequired, failureMessage, guestLogin, login } from '../api';
 import { AuthField } from './AuthField';
 import { CaptchaImage } from './CaptchaImage';
@@ -24,6 +25,7 @@ export function LoginForm() {
   const [captchaDue, setCaptchaDue] = useState(false);
   const [code, setCode] = useState('');
   const { captcha, loading, refresh } = useCaptcha(captchaDue);
+  const errors = useFieldErrors();
   const filled = name !== '' && password !== '' && (!captchaDue || code !== '');
 
   const run = async (attempt: () => Promise<{ api_token: string }>, keep: boolean) => {
@@ -36,6 +38,7 @@ export function LoginForm() {
     } catch (e) {
       const message = failureMessage(e);
       if (message) Toast.show({ content: message });
+      if (message === MSG.regCaptchaWrong || message === MSG.regCaptchaEmpty) errors.mark('code', message);
       if (captchaRequired(e)) {
         // the picture just sent is used up; a first request shows the row and loads one
         if (captchaDue) void refresh();
@@ -48,9 +51,9 @@ export function LoginForm() {
   };
 
   const submit = () => {
-    const problem = firstFailure({ name, password }, loginRules) ?? (captchaDue && !code ? MSG.regCaptchaEmpty : null);
-    if (problem) {
-      Toast.show({ content: problem });
+    if (!errors.check({ name, password }, loginRules)) return;
+    if (captchaDue && !code) {
+      errors.fail(MSG.regCaptchaEmpty, 'code');
       return;
     }
     void run(() => login(name, password, captchaDue ? { captcha_id: captcha?.captcha_id ?? '', code } : undefined), remember);
@@ -59,33 +62,35 @@ export function LoginForm() {
   return (
     // The keyboard's enter key submits too (onEnter), so 请输入您的账号和密码！ speaks for empty fields.
     <form className="auth-form" onSubmit={(e) => e.preventDefault()}>
-      <AuthField icon={<UserOutline />} name="name" placeholder="请输入用户名" value={name} onChange={setName} autoComplete="username" onEnter={submit} />
-      <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码" value={password} onChange={setPassword} password autoComplete="current-password" onEnter={submit} />
-      {captchaDue && (
-        <AuthField
-          icon={<CheckShieldOutline />}
-          name="code"
-          placeholder="请输入验证码"
-          value={code}
-          onChange={setCode}
-          onEnter={submit}
-          suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
-        />
-      )}
-      <div className="auth-row">
-        <Checkbox checked={remember} onChange={setRemember} data-testid="remember" style={{ '--icon-size': '16px', '--font-size': '13px', '--gap': '6px' }}>
-          自动登录
-        </Checkbox>
-        <button type="button" className="auth-text-link" data-testid="forgot" onClick={() => navigate('/kefu')}>
-          忘记密码？
-        </button>
-      </div>
-      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="login-submit" disabled={!filled} loading={busy} onClick={submit}>
-        登录
-      </Button>
-      <Button block shape="rounded" size="large" className="auth-trial" data-testid="guest-login" disabled={busy} onClick={() => void run(guestLogin, false)}>
-        免费试玩
-      </Button>
+      <FieldErrorsScope errors={errors}>
+        <AuthField icon={<UserOutline />} name="name" placeholder="请输入用户名" value={name} onChange={setName} autoComplete="username" onEnter={submit} />
+        <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码" value={password} onChange={setPassword} password autoComplete="current-password" onEnter={submit} />
+        {captchaDue && (
+          <AuthField
+            icon={<CheckShieldOutline />}
+            name="code"
+            placeholder="请输入验证码"
+            value={code}
+            onChange={setCode}
+            onEnter={submit}
+            suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
+          />
+        )}
+        <div className="auth-row">
+          <Checkbox checked={remember} onChange={setRemember} data-testid="remember" style={{ '--icon-size': '16px', '--font-size': '13px', '--gap': '6px' }}>
+            自动登录
+          </Checkbox>
+          <button type="button" className="auth-text-link" data-testid="forgot" onClick={() => navigate('/kefu')}>
+            忘记密码？
+          </button>
+        </div>
+        <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="login-submit" disabled={!filled} loading={busy} onClick={submit}>
+          登录
+        </Button>
+        <Button block shape="rounded" size="large" className="auth-trial" data-testid="guest-login" disabled={busy} onClick={() => void run(guestLogin, false)}>
+          免费试玩
+        </Button>
+      </FieldErrorsScope>
     </form>
   );
 }

@@ -1,13 +1,17 @@
 import { useRef, useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { LockOutline, CheckShieldOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
-import { firstFailure, MSG, registerRules } from '@app/contract';
+import { MSG, registerRules } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { isOk, register } from '../api';
 import { AuthField } from './AuthField';
 import { CaptchaImage } from './CaptchaImage';
 import { useAuthDone } from './useAuthDone';
 import { useCaptcha } from './useCaptcha';
+
+/** The server's refusals that are about one field, marked under it beside the toast. */
+const REFUSED_FIELD: Record<string, string> = { [MSG.regCaptchaWrong]: 'code', [MSG.regUsernameTaken]: 'name', [MSG.regInviterUnknown]: 'pid' };
 
 /**
  * The register form of /reg2, /reg and /login?type=1 (spec §2, §5; DESIGN §4): the contract's rules
@@ -23,15 +27,12 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  const errors = useFieldErrors();
   const filled = name !== '' && password !== '' && confirmPass !== '' && code !== '';
 
   const submit = async () => {
     if (inFlight.current) return;
-    const problem = firstFailure({ name, password, confirmPass, code }, registerRules);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
+    if (!errors.check({ name, password, confirmPass, code }, registerRules)) return;
     inFlight.current = true;
     setBusy(true);
     try {
@@ -42,6 +43,8 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
         return;
       }
       Toast.show({ content: answer.message || MSG.regFailed });
+      const field = REFUSED_FIELD[answer.message];
+      if (field) errors.mark(field, answer.message);
       // A captcha is single use: whatever failed, the next try needs a new picture.
       setCode('');
       void refresh();
@@ -59,22 +62,24 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
   return (
     // The keyboard's enter key submits too (onEnter), so the rules also speak when a field is empty.
     <form className="auth-form" onSubmit={(e) => e.preventDefault()}>
-      <AuthField icon={<UserOutline />} name="name" onEnter={enter} placeholder="6~16位字母或数字" value={name} onChange={setName} autoComplete="username" />
-      <AuthField icon={<LockOutline />} name="password" onEnter={enter} placeholder="请输入密码，最少6位" value={password} onChange={setPassword} password autoComplete="new-password" />
-      <AuthField icon={<LockOutline />} name="confirmPass" onEnter={enter} placeholder="请再次输入密码" value={confirmPass} onChange={setConfirmPass} password autoComplete="new-password" />
-      <AuthField icon={<TeamOutline />} name="pid" onEnter={enter} placeholder="推荐人UID（选填）" value={referrer} onChange={setReferrer} />
-      <AuthField
-        icon={<CheckShieldOutline />}
-        name="code"
-        placeholder="请输入验证码"
-        value={code}
-        onChange={setCode}
-        onEnter={enter}
-        suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
-      />
-      <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="register-submit" disabled={!filled} loading={busy} onClick={enter}>
-        注册
-      </Button>
+      <FieldErrorsScope errors={errors}>
+        <AuthField icon={<UserOutline />} name="name" onEnter={enter} placeholder="6~16位字母或数字" value={name} onChange={setName} autoComplete="username" />
+        <AuthField icon={<LockOutline />} name="password" onEnter={enter} placeholder="请输入密码，最少6位" value={password} onChange={setPassword} password autoComplete="new-password" />
+        <AuthField icon={<LockOutline />} name="confirmPass" onEnter={enter} placeholder="请再次输入密码" value={confirmPass} onChange={setConfirmPass} password autoComplete="new-password" />
+        <AuthField icon={<TeamOutline />} name="pid" onEnter={enter} placeholder="推荐人UID（选填）" value={referrer} onChange={setReferrer} />
+        <AuthField
+          icon={<CheckShieldOutline />}
+          name="code"
+          placeholder="请输入验证码"
+          value={code}
+          onChange={setCode}
+          onEnter={enter}
+          suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
+        />
+        <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="register-submit" disabled={!filled} loading={busy} onClick={enter}>
+          注册
+        </Button>
+      </FieldErrorsScope>
     </form>
   );
 }

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
-import { bankCardRules, CARD_TYPE, CARD_NUMBER_MAX, firstFailure, LIMITS, type BindCardInput } from '@app/contract';
+import { bankCardRules, CARD_TYPE, CARD_NUMBER_MAX, LIMITS, MSG, type BindCardInput } from '@app/contract';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
-import { toast } from '../../../shared/lib/toast';
 import { useBindCard } from '../api';
 import { BankCardFace, previewBankNumber } from '../components/CardFaces';
 import { BankField, PayPasswordField, TextField } from '../components/fields';
 import { SafetyNote } from '../components/SafetyNote';
-import { showFailure, useBindDone } from '../components/useBindDone';
+import { failureMessage, showFailure, useBindDone } from '../components/useBindDone';
 import '../components/cards.css';
 
 /** Groups a card number in fours as it is typed: 6214830112345678 → 6214 8301 1234 5678. */
@@ -28,6 +28,7 @@ export default function AddBankCard() {
   const [number, setNumber] = useState('');
   const [payPass, setPayPass] = useState('');
   const bind = useBindCard();
+  const errors = useFieldErrors();
   const done = useBindDone(CARD_TYPE.bank);
   // DESIGN §4: no payment password of its own yet → set it first, then back here.
   const toSetup = usePayPasswordGate();
@@ -35,17 +36,17 @@ export default function AddBankCard() {
   const submit = async () => {
     if (bind.isPending) return;
     const input: BindCardInput = { bank_owner: owner.trim(), bank, bank_address: branch.trim(), bank_no: number.trim(), pay_pass: payPass };
-    const problem = firstFailure(input, bankCardRules);
-    if (problem) {
-      void toast({ content: problem });
-      return;
-    }
+    if (!errors.check(input, bankCardRules)) return;
     try {
       await bind.mutateAsync(input);
       done();
     } catch (e) {
-      if (needsPayPassword(e)) toSetup();
-      else showFailure(e);
+      if (needsPayPassword(e)) {
+        toSetup();
+        return;
+      }
+      showFailure(e);
+      if (failureMessage(e) === MSG.payPasswordWrong) errors.mark('pay_pass', MSG.payPasswordWrong);
     }
   };
 
@@ -56,13 +57,15 @@ export default function AddBankCard() {
       </div>
       <div className="cards-section-title">持卡人信息</div>
       <div className="cards-form">
-        <List>
-          <TextField name="bank_owner" label="持卡人姓名" placeholder="请输入持卡人真实姓名" value={owner} onChange={setOwner} maxLength={LIMITS.inputMaxLength} />
-          <BankField value={bank} onChange={setBank} />
-          <TextField name="bank_address" label="开户行地址" placeholder="如：招商银行深圳分行" value={branch} onChange={setBranch} maxLength={50} />
-          <TextField name="bank_no" label="银行卡号" placeholder="请输入银行卡号" value={number} onChange={(v) => setNumber(groupDigits(v))} maxLength={CARD_NUMBER_MAX + 10} inputMode="numeric" />
-          <PayPasswordField value={payPass} onChange={setPayPass} />
-        </List>
+        <FieldErrorsScope errors={errors}>
+          <List>
+            <TextField name="bank_owner" label="持卡人姓名" placeholder="请输入持卡人真实姓名" value={owner} onChange={setOwner} maxLength={LIMITS.inputMaxLength} />
+            <BankField value={bank} onChange={setBank} />
+            <TextField name="bank_address" label="开户行地址" placeholder="如：招商银行深圳分行" value={branch} onChange={setBranch} maxLength={50} />
+            <TextField name="bank_no" label="银行卡号" placeholder="请输入银行卡号" value={number} onChange={(v) => setNumber(groupDigits(v))} maxLength={CARD_NUMBER_MAX + 10} inputMode="numeric" />
+            <PayPasswordField value={payPass} onChange={setPayPass} />
+          </List>
+        </FieldErrorsScope>
       </div>
       <SafetyNote>为保障资金安全，请绑定持卡人本人的银行卡；每位会员最多可绑定{LIMITS.maxCardsPerType}张银行卡。</SafetyNote>
       <div className="cards-actions">

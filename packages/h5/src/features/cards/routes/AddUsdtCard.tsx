@@ -2,17 +2,17 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { CARD_TYPE, firstFailure, LIMITS, USDT_BANK, usdtCardRules, type BindCardInput, type UsdtNetwork } from '@app/contract';
+import { CARD_TYPE, LIMITS, MSG, USDT_BANK, usdtCardRules, type BindCardInput, type UsdtNetwork } from '@app/contract';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
-import { toast } from '../../../shared/lib/toast';
 import { useBindCard } from '../api';
 import { previewAddress, UsdtCardFace } from '../components/CardFaces';
 import { PayPasswordField, TextField } from '../components/fields';
 import { NetworkChoice } from '../components/NetworkChoice';
 import { SafetyNote } from '../components/SafetyNote';
-import { showFailure, useBindDone } from '../components/useBindDone';
+import { failureMessage, showFailure, useBindDone } from '../components/useBindDone';
 import '../components/cards.css';
 
 const PLACEHOLDERS: Record<UsdtNetwork, string> = {
@@ -26,6 +26,7 @@ export default function AddUsdtCard() {
   const [address, setAddress] = useState('');
   const [payPass, setPayPass] = useState('');
   const bind = useBindCard();
+  const errors = useFieldErrors();
   const done = useBindDone(CARD_TYPE.usdt);
   // DESIGN §4: no payment password of its own yet → set it first, then back here.
   const toSetup = usePayPasswordGate();
@@ -34,17 +35,17 @@ export default function AddUsdtCard() {
   const submit = async () => {
     if (bind.isPending) return;
     const input: BindCardInput = { bank: USDT_BANK, bank_owner: network, bank_no: address.trim(), bank_address: '', pay_pass: payPass };
-    const problem = firstFailure(input, usdtCardRules);
-    if (problem) {
-      void toast({ content: problem });
-      return;
-    }
+    if (!errors.check(input, usdtCardRules)) return;
     try {
       await bind.mutateAsync(input);
       done();
     } catch (e) {
-      if (needsPayPassword(e)) toSetup();
-      else showFailure(e);
+      if (needsPayPassword(e)) {
+        toSetup();
+        return;
+      }
+      showFailure(e);
+      if (failureMessage(e) === MSG.payPasswordWrong) errors.mark('pay_pass', MSG.payPasswordWrong);
     }
   };
 
@@ -62,10 +63,12 @@ export default function AddUsdtCard() {
       <NetworkChoice value={network} onChange={setNetwork} />
       <div className="cards-section-title">地址信息</div>
       <div className="cards-form">
-        <List>
-          <TextField name="bank_no" label="USDT地址" placeholder={PLACEHOLDERS[network]} value={address} onChange={setAddress} maxLength={64} />
-          <PayPasswordField value={payPass} onChange={setPayPass} />
-        </List>
+        <FieldErrorsScope errors={errors}>
+          <List>
+            <TextField name="bank_no" label="USDT地址" placeholder={PLACEHOLDERS[network]} value={address} onChange={setAddress} maxLength={64} />
+            <PayPasswordField value={payPass} onChange={setPayPass} />
+          </List>
+        </FieldErrorsScope>
       </div>
       <SafetyNote>请确认地址与所选协议一致，协议选错将无法到账；最多可绑定{LIMITS.maxCardsPerType}个USDT地址。</SafetyNote>
       <div className="cards-actions">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import Input from 'antd-mobile/es/components/input';
 import Picker from 'antd-mobile/es/components/picker';
 import { RightOutline } from 'antd-mobile-icons';
-import { depositBankRules, firstFailure, LIMITS } from '@app/contract';
+import { depositBankRules, LIMITS } from '@app/contract';
+import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors, type FieldError } from '../../../shared/components/FieldErrors';
 import { useBankList } from '../../cards/api';
 import { usePayRange, useReceivingAccounts } from '../api';
 import { AmountCard } from './AmountCard';
@@ -10,11 +11,16 @@ import { CopyRow } from './CopyRow';
 import { SubmitBar } from './SubmitBar';
 import { useSubmitDeposit } from './useSubmitDeposit';
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+/** One depositor row: label, control, and the field's error under the control. */
+function Row({ label, name, value, children }: { label: string; name: string; value: string; children: (error: FieldError) => React.ReactNode }) {
+  const error = useFieldError(name, value);
   return (
-    <div className="dep-field">
+    <div className={`dep-field${error.message ? ' invalid' : ''}`}>
       <span className="dep-field-label">{label}</span>
-      <div className="dep-field-control">{children}</div>
+      <div className="dep-field-control">
+        {children(error)}
+        <FieldMessage error={error} />
+      </div>
     </div>
   );
 }
@@ -25,7 +31,8 @@ export function BankDeposit() {
   const account = accounts?.find((a) => a.type === 'bank');
   const { data: banks = [] } = useBankList();
   const range = usePayRange('bank');
-  const { submit, busy } = useSubmitDeposit();
+  const errors = useFieldErrors();
+  const { submit, busy } = useSubmitDeposit(errors);
   const [owner, setOwner] = useState('');
   const [bank, setBank] = useState('');
   const [bankNo, setBankNo] = useState('');
@@ -35,11 +42,12 @@ export function BankDeposit() {
 
   const onSubmit = () => {
     const form = { bank_owner: owner.trim(), bank, bank_no: bankNo.replace(/\s+/g, ''), bank_address: branch.trim() };
-    void submit(amount, range, { paytype: 'bank', ...form }, firstFailure(form, depositBankRules));
+    if (busy || !errors.check(form, depositBankRules)) return;
+    void submit(amount, range, { paytype: 'bank', ...form });
   };
 
   return (
-    <>
+    <FieldErrorsScope errors={errors}>
       <section className="dep-card dep-account" data-testid="receiving-account">
         <div className="dep-card-title">
           收款账户
@@ -62,20 +70,22 @@ export function BankDeposit() {
 
       <section className="dep-card">
         <div className="dep-card-title">存款人信息</div>
-        <Row label="存款人姓名">
-          <Input name="bank_owner" data-testid="field-bank_owner" placeholder="请输入存款人姓名" value={owner} onChange={setOwner} maxLength={LIMITS.inputMaxLength} clearable />
+        <Row label="存款人姓名" name="bank_owner" value={owner}>
+          {(error) => <Input ref={error.inputRef} name="bank_owner" data-testid="field-bank_owner" placeholder="请输入存款人姓名" value={owner} onChange={setOwner} maxLength={LIMITS.inputMaxLength} clearable />}
         </Row>
-        <Row label="银行类型">
-          <button type="button" className={`dep-select${bank ? '' : ' empty'}`} data-testid="field-bank" onClick={() => setPicking(true)}>
-            <span>{bank || '请选择银行类型'}</span>
-            <RightOutline />
-          </button>
+        <Row label="银行类型" name="bank" value={bank}>
+          {(error) => (
+            <button type="button" className={`dep-select${bank ? '' : ' empty'}`} data-testid="field-bank" {...error.aria} onClick={() => setPicking(true)}>
+              <span>{bank || '请选择银行类型'}</span>
+              <RightOutline />
+            </button>
+          )}
         </Row>
-        <Row label="银行卡号">
-          <Input name="bank_no" data-testid="field-bank_no" inputMode="numeric" placeholder="请输入付款银行卡号" value={bankNo} onChange={(v) => setBankNo(v.replace(/[^\d ]/g, ''))} maxLength={40} clearable />
+        <Row label="银行卡号" name="bank_no" value={bankNo}>
+          {(error) => <Input ref={error.inputRef} name="bank_no" data-testid="field-bank_no" inputMode="numeric" placeholder="请输入付款银行卡号" value={bankNo} onChange={(v) => setBankNo(v.replace(/[^\d ]/g, ''))} maxLength={40} clearable />}
         </Row>
-        <Row label="开户行地址">
-          <Input name="bank_address" data-testid="field-bank_address" placeholder="请输入开户行地址" value={branch} onChange={setBranch} maxLength={50} clearable />
+        <Row label="开户行地址" name="bank_address" value={branch}>
+          {(error) => <Input ref={error.inputRef} name="bank_address" data-testid="field-bank_address" placeholder="请输入开户行地址" value={branch} onChange={setBranch} maxLength={50} clearable />}
         </Row>
       </section>
       <Picker
@@ -91,6 +101,6 @@ export function BankDeposit() {
 
       <AmountCard value={amount} onChange={setAmount} range={range} />
       <SubmitBar busy={busy} onSubmit={onSubmit} />
-    </>
+    </FieldErrorsScope>
   );
 }

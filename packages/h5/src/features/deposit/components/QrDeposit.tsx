@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { usePayRange } from '../api';
 import { AmountCard } from './AmountCard';
 import { SubmitBar } from './SubmitBar';
@@ -8,11 +9,12 @@ import { useSubmitDeposit } from './useSubmitDeposit';
 export function QrDeposit({ method }: { method: 'wechat' | 'alipay' }) {
   const [amount, setAmount] = useState('');
   const range = usePayRange(method);
-  const { submit, busy } = useSubmitDeposit();
+  const errors = useFieldErrors();
+  const { submit, busy } = useSubmitDeposit(errors);
   return (
-    <>
+    <FieldErrorsScope errors={errors}>
       <AmountCard value={amount} onChange={setAmount} range={range} />
       <SubmitBar busy={busy} onSubmit={() => void submit(amount, range, { paytype: method === 'wechat' ? 'wxpay' : 'alipay' })} />
-    </>
+    </FieldErrorsScope>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CheckOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { formatRate, USDT_NETWORKS, usdtCentsFor, yuanToFen, type UsdtNetwork } from '@app/contract';
 import { useUser } from '../../../shared/auth/session';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { useGo } from '../../../shared/hooks/useGo';
 import { useSearchParam } from '../../../shared/hooks/useSearchParam';
 import { usePayRange } from '../api';
@@ -20,11 +21,12 @@ export function UsdtDeposit() {
   const { data: user } = useUser();
   const rate = user?.usdtrate ?? 0;
   const go = useGo();
-  const { submit, busy } = useSubmitDeposit();
+  const errors = useFieldErrors();
+  const { submit, busy } = useSubmitDeposit(errors);
   const usdt = (usdtCentsFor(yuanToFen(amount) ?? 0, rate) / 100).toFixed(2);
 
   return (
-    <>
+    <FieldErrorsScope errors={errors}>
       <section className="dep-card">
         <div className="dep-card-title">
           选择协议
@@ -63,6 +65,6 @@ export function UsdtDeposit() {
         }
       />
       <SubmitBar busy={busy} onSubmit={() => void submit(amount, range, { paytype: 'usdt', catepay: network })} />
-    </>
+    </FieldErrorsScope>
   );
 }

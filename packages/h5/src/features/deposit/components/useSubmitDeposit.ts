@@ -2,23 +2,25 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { depositAmountFailure, MSG, yuanToFen, fenToYuan, type PayRange } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import type { FieldErrors } from '../../../shared/components/FieldErrors';
 import { toast } from '../../../shared/lib/toast';
 import { failureMessage, recharge, type RechargeBody } from '../api';
 import { DEPOSIT_RECORDS } from './records';
 
 /**
- * 立即存款: the amount range check (after the form's own rules), then /api/recharge. A bank deposit
+ * 立即存款: the amount range check (shown under the form's amount too; the form has run its own rules
+ * first), then /api/recharge. A bank deposit
  * says 提交成功，等待后台审核 and opens /transRecord; the others open /payInfo with the new order.
  */
-export function useSubmitDeposit() {
+export function useSubmitDeposit(errors: FieldErrors) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const submit = async (amount: string, range: PayRange, body: Omit<RechargeBody, 'amount'>, formFailure: string | null = null) => {
+  const submit = async (amount: string, range: PayRange, body: Omit<RechargeBody, 'amount'>) => {
     if (busy) return;
-    const problem = formFailure ?? depositAmountFailure(amount, range);
+    const problem = depositAmountFailure(amount, range);
     if (problem) {
-      void toast({ content: problem });
+      errors.fail(problem, 'amount');
       return;
     }
     setBusy(true);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, List, Toast } from 'antd-mobile';
 import { PayCircleOutline, LockOutline } from 'antd-mobile-icons';
-import { firstFailure, LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/contract';
+import { LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/contract';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { editPassword, editPayPassword, failureMessage } from '../api';
@@ -18,6 +19,8 @@ const payFormRules: Rule<PasswordForm>[] = [
   ...passwordRules.filter(isConfirmRule),
   ...payPasswordRules.filter(([, m]) => m === MSG.passwordSame),
 ];
+/** The contract's fields by this screen's input names. */
+const FIELD_NAMES = { password: 'oldPassword', paypassword: 'newPassword', confirm: 'confirmPassword' };
 
 /**
  * /password (spec §2, §4, §5): type=1 changes the login password and ends every session; any other
@@ -43,16 +46,13 @@ function PasswordForm({ loginPassword, toSetup }: { loginPassword: boolean; toSe
   const [newPass, setNewPass] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const errors = useFieldErrors();
   const noun = loginPassword ? '登录密码' : '支付密码';
   const maxLength = loginPassword ? LIMITS.inputMaxLength : LIMITS.payPasswordMax;
 
   const submit = async () => {
     if (busy) return;
-    const problem = firstFailure({ password: oldPass, paypassword: newPass, confirm }, loginPassword ? passwordRules : payFormRules);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
+    if (!errors.check({ password: oldPass, paypassword: newPass, confirm }, loginPassword ? passwordRules : payFormRules, FIELD_NAMES)) return;
     setBusy(true);
     try {
       const body = { password: oldPass, paypassword: newPass };
@@ -70,6 +70,7 @@ function PasswordForm({ loginPassword, toSetup }: { loginPassword: boolean; toSe
       }
       const message = failureMessage(e);
       if (message) Toast.show({ content: message });
+      if (message === MSG.oldPasswordWrong || message === MSG.payPasswordWrong) errors.mark(FIELD_NAMES.password, message);
     } finally {
       setBusy(false);
     }
@@ -87,11 +88,13 @@ function PasswordForm({ loginPassword, toSetup }: { loginPassword: boolean; toSe
         </div>
       </div>
       <div className="profile-section">
-        <List>
-          <PasswordField name="oldPassword" label={`旧${noun}`} placeholder={`请输入旧${noun}`} value={oldPass} onChange={setOldPass} maxLength={maxLength} />
-          <PasswordField name="newPassword" label={`新${noun}`} placeholder={`${LIMITS.passwordMin}~${maxLength}位字符`} value={newPass} onChange={setNewPass} maxLength={maxLength} />
-          <PasswordField name="confirmPassword" label="确认密码" placeholder={`请再次输入新${noun}`} value={confirm} onChange={setConfirm} maxLength={maxLength} />
-        </List>
+        <FieldErrorsScope errors={errors}>
+          <List>
+            <PasswordField name="oldPassword" label={`旧${noun}`} placeholder={`请输入旧${noun}`} value={oldPass} onChange={setOldPass} maxLength={maxLength} />
+            <PasswordField name="newPassword" label={`新${noun}`} placeholder={`${LIMITS.passwordMin}~${maxLength}位字符`} value={newPass} onChange={setNewPass} maxLength={maxLength} />
+            <PasswordField name="confirmPassword" label="确认密码" placeholder={`请再次输入新${noun}`} value={confirm} onChange={setConfirm} maxLength={maxLength} />
+          </List>
+        </FieldErrorsScope>
       </div>
       <div className="profile-actions">
         <Button block color="primary" shape="rounded" className="profile-primary" data-testid="password-submit" loading={busy} onClick={() => void submit()}>

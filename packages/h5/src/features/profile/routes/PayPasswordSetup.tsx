@@ -3,7 +3,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, List, Toast } from 'antd-mobile';
 import { CheckShieldOutline, LockOutline, PayCircleOutline, BellOutline } from 'antd-mobile-icons';
-import { firstFailure, LIMITS, MSG, PAY_PASSWORD_LOCK, PAYPASS_STATE, setPayPasswordRules, PAYPASS_MSG } from '@app/contract';
+import { LIMITS, PAY_PASSWORD_LOCK, PAYPASS_STATE, setPayPasswordRules, PAYPASS_MSG } from '@app/contract';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
 import { failureMessage, setPayPassword } from '../api';
@@ -14,6 +15,9 @@ import '../components/profile.css';
 function safeReturn(value: string | null): string | null {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : null;
 }
+
+/** The contract's fields by this screen's input names. */
+const FIELD_NAMES = { password: 'loginPassword', paypassword: 'payPassword', confirm: 'payConfirm' };
 
 const POINTS = [
   { icon: <PayCircleOutline />, title: '用于资金操作', text: '绑定银行卡、USDT地址和提交取款时需要输入支付密码。' },
@@ -45,6 +49,7 @@ export default function PayPasswordSetup() {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const errors = useFieldErrors();
   const replacing = user?.paypass_state === PAYPASS_STATE.mustReplace;
 
   useEffect(() => {
@@ -59,11 +64,7 @@ export default function PayPasswordSetup() {
 
   const submit = async () => {
     if (busy) return;
-    const problem = firstFailure({ password: login, paypassword: pay, confirm }, setPayPasswordRules);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
+    if (!errors.check({ password: login, paypassword: pay, confirm }, setPayPasswordRules, FIELD_NAMES)) return;
     setBusy(true);
     try {
       await setPayPassword({ password: login, paypassword: pay });
@@ -73,6 +74,7 @@ export default function PayPasswordSetup() {
     } catch (e) {
       const message = failureMessage(e);
       if (message) Toast.show({ content: message });
+      if (message === PAYPASS_MSG.payPasswordLoginWrong) errors.mark(FIELD_NAMES.password, message);
     } finally {
       setBusy(false);
     }
@@ -102,19 +104,21 @@ export default function PayPasswordSetup() {
           </div>
         ))}
       </div>
-      <div className="profile-section-title">验证身份</div>
-      <div className="profile-section">
-        <List>
-          <PasswordField name="loginPassword" label="登录密码" placeholder="请输入当前登录密码" value={login} onChange={setLogin} maxLength={LIMITS.inputMaxLength} />
-        </List>
-      </div>
-      <div className="profile-section-title">{replacing ? '新的支付密码' : '支付密码'}</div>
-      <div className="profile-section">
-        <List>
-          <PasswordField name="payPassword" label="支付密码" placeholder={`${LIMITS.payPasswordMin}~${LIMITS.payPasswordMax}位字符`} value={pay} onChange={setPay} maxLength={LIMITS.payPasswordMax} />
-          <PasswordField name="payConfirm" label="确认密码" placeholder="请再次输入支付密码" value={confirm} onChange={setConfirm} maxLength={LIMITS.payPasswordMax} />
-        </List>
-      </div>
+      <FieldErrorsScope errors={errors}>
+        <div className="profile-section-title">验证身份</div>
+        <div className="profile-section">
+          <List>
+            <PasswordField name="loginPassword" label="登录密码" placeholder="请输入当前登录密码" value={login} onChange={setLogin} maxLength={LIMITS.inputMaxLength} />
+          </List>
+        </div>
+        <div className="profile-section-title">{replacing ? '新的支付密码' : '支付密码'}</div>
+        <div className="profile-section">
+          <List>
+            <PasswordField name="payPassword" label="支付密码" placeholder={`${LIMITS.payPasswordMin}~${LIMITS.payPasswordMax}位字符`} value={pay} onChange={setPay} maxLength={LIMITS.payPasswordMax} />
+            <PasswordField name="payConfirm" label="确认密码" placeholder="请再次输入支付密码" value={confirm} onChange={setConfirm} maxLength={LIMITS.payPasswordMax} />
+          </List>
+        </div>
+      </FieldErrorsScope>
       <div className="profile-actions">
         <Button block color="primary" shape="rounded" className="profile-primary" data-testid="paypass-submit" loading={busy} onClick={() => void submit()}>
           确认设置

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, DatePicker, Input, List, Toast } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { BIRTHDAY_MIN, DATE_RE, firstFailure, LIMITS, MSG, profileRules } from '@app/contract';
+import { BIRTHDAY_MIN, DATE_RE, LIMITS, MSG, profileRules } from '@app/contract';
+import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors, type FieldError } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
 import { failureMessage, updateUserInfo } from '../api';
@@ -11,6 +12,17 @@ import { AvatarPicker } from '../components/AvatarPicker';
 import '../components/profile.css';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
+
+/** One editable row of 联系方式: label, right-aligned input, the optional button, its error under it. */
+function InfoField({ name, label, value, extra, children }: { name: string; label: string; value: string; extra?: ReactNode; children: (error: FieldError) => ReactNode }) {
+  const error = useFieldError(name, value);
+  return (
+    <List.Item className={error.message ? 'field-invalid' : undefined} prefix={<span className="password-label">{label}</span>} extra={extra}>
+      {children(error)}
+      <FieldMessage error={error} />
+    </List.Item>
+  );
+}
 
 /** /userInfo (spec §2, §5): username and real name read-only; mobile, email, birthday, avatar editable. */
 export default function UserInfo() {
@@ -21,6 +33,7 @@ export default function UserInfo() {
   const [birthday, setBirthday] = useState('');
   const [picking, setPicking] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const errors = useFieldErrors();
 
   useEffect(() => {
     if (!user || loaded) return;
@@ -32,11 +45,7 @@ export default function UserInfo() {
 
   const save = async () => {
     const input = { mobile: mobile.trim(), email: email.trim(), birthday: birthday.trim() };
-    const problem = firstFailure(input, profileRules);
-    if (problem) {
-      Toast.show({ content: problem });
-      return;
-    }
+    if (!errors.check(input, profileRules)) return;
     try {
       const fresh = await updateUserInfo(input);
       if (fresh && typeof fresh === 'object') qc.setQueryData(userKey, fresh);
@@ -61,27 +70,31 @@ export default function UserInfo() {
           <List.Item extra={<span className="profile-readonly" data-testid="info-realname">{user?.realname ?? ''}</span>}>真实姓名</List.Item>
         </List>
       </div>
-      <div className="profile-section-title">联系方式</div>
-      <div className="profile-section">
-        <List>
-          <List.Item prefix={<span className="password-label">手机号</span>}>
-            <Input className="profile-input" name="mobile" data-testid="field-mobile" placeholder="请输入手机号" value={mobile} onChange={setMobile} maxLength={LIMITS.mobileMax} type="tel" clearable />
-          </List.Item>
-          <List.Item prefix={<span className="password-label">邮箱</span>}>
-            <Input className="profile-input" name="email" data-testid="field-email" placeholder="请输入邮箱" value={email} onChange={setEmail} maxLength={LIMITS.emailMax} type="email" clearable />
-          </List.Item>
-          <List.Item
-            prefix={<span className="password-label">生日</span>}
-            extra={
-              <button type="button" className="userinfo-calendar" aria-label="选择生日" data-testid="birthday-pick" onClick={() => setPicking(true)}>
-                <CalendarOutline />
-              </button>
-            }
-          >
-            <Input className="profile-input" name="birthday" data-testid="field-birthday" placeholder={DATE_FORMAT} value={birthday} onChange={setBirthday} maxLength={10} />
-          </List.Item>
-        </List>
-      </div>
+      <FieldErrorsScope errors={errors}>
+        <div className="profile-section-title">联系方式</div>
+        <div className="profile-section">
+          <List>
+            <InfoField name="mobile" label="手机号" value={mobile}>
+              {(error) => <Input ref={error.inputRef} className="profile-input" name="mobile" data-testid="field-mobile" placeholder="请输入手机号" value={mobile} onChange={setMobile} maxLength={LIMITS.mobileMax} type="tel" clearable />}
+            </InfoField>
+            <InfoField name="email" label="邮箱" value={email}>
+              {(error) => <Input ref={error.inputRef} className="profile-input" name="email" data-testid="field-email" placeholder="请输入邮箱" value={email} onChange={setEmail} maxLength={LIMITS.emailMax} type="email" clearable />}
+            </InfoField>
+            <InfoField
+              name="birthday"
+              label="生日"
+              value={birthday}
+              extra={
+                <button type="button" className="userinfo-calendar" aria-label="选择生日" data-testid="birthday-pick" onClick={() => setPicking(true)}>
+                  <CalendarOutline />
+                </button>
+              }
+            >
+              {(error) => <Input ref={error.inputRef} className="profile-input" name="birthday" data-testid="field-birthday" placeholder={DATE_FORMAT} value={birthday} onChange={setBirthday} maxLength={10} />}
+            </InfoField>
+          </List>
+        </div>
+      </FieldErrorsScope>
       <DatePicker
         title="选择生日"
         visible={picking}

@@ -1,4 +1,5 @@
 import Input from 'antd-mobile/es/components/input';
+import { FieldMessage, useFieldError } from '../../../shared/components/FieldErrors';
 
 /** Keeps what a money field may hold: digits and one point with at most two decimals. */
 export function cleanAmount(raw: string): string {
@@ -9,7 +10,7 @@ export function cleanAmount(raw: string): string {
   return `${int || '0'}.${s.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
 }
 
-/** A yuan amount: ¥, a large figure, and an action on the right (最大金额, 全部转入…). */
+/** A yuan amount: ¥, a large figure, and an action on the right (最大金额, 全部转入…); its error under it. */
 export function AmountInput({
   value,
   onChange,
@@ -27,15 +28,19 @@ export function AmountInput({
   actionTestId?: string;
   name?: string;
 }) {
+  const error = useFieldError(name, value);
   return (
-    <div className="amount-input">
-      <span className="amount-input-currency">¥</span>
-      <Input name={name} data-testid={`field-${name}`} className="amount-input-field" inputMode="decimal" placeholder={placeholder} value={value} onChange={(v) => onChange(cleanAmount(v))} autoComplete="off" clearable />
-      {action && (
-        <button type="button" className="amount-input-action" data-testid={actionTestId} onClick={onAction}>
-          {action}
-        </button>
-      )}
-    </div>
+    <>
+      <div className={`amount-input${error.message ? ' invalid' : ''}`}>
+        <span className="amount-input-currency">¥</span>
+        <Input ref={error.inputRef} name={name} data-testid={`field-${name}`} className="amount-input-field" inputMode="decimal" placeholder={placeholder} value={value} onChange={(v) => onChange(cleanAmount(v))} autoComplete="off" clearable />
+        {action && (
+          <button type="button" className="amount-input-action" data-testid={actionTestId} onClick={onAction}>
+            {action}
+          </button>
+        )}
+      </div>
+      <FieldMessage error={error} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AddCircleOutline, BankcardOutline, RightOutline } from 'antd-mobile-icons';
 import { LIMITS, WITHDRAW_TAB, type SavedCard, type WithdrawTab } from '@app/contract';
+import { FieldMessage, useFieldError } from '../../../shared/components/FieldErrors';
 import { SheetPicker } from './SheetPicker';
 
 const cardTitle = (card: SavedCard, tab: WithdrawTab) => (tab === WITHDRAW_TAB.usdt ? `USDT-${card.bank_owner}` : card.bank);
@@ -15,20 +16,25 @@ function CardIcon({ tab }: { tab: WithdrawTab }) {
  */
 export function CardField({ tab, cards, value, onPick, onAdd }: { tab: WithdrawTab; cards: SavedCard[] | undefined; value: number | ''; onPick: (card: SavedCard) => void; onAdd: () => void }) {
   const [open, setOpen] = useState(false);
+  const error = useFieldError('bank', value);
+  const invalid = error.message ? ' invalid' : '';
   const noun = tab === WITHDRAW_TAB.usdt ? 'USDT地址' : '银行卡';
   if (cards && cards.length === 0) {
     return (
-      <button type="button" className="card-field card-field-add" data-testid="withdraw-add-card" onClick={onAdd}>
-        <AddCircleOutline className="card-field-add-icon" />
-        <span>添加{noun}</span>
-        <RightOutline className="card-field-arrow" />
-      </button>
+      <>
+        <button type="button" className={`card-field card-field-add${invalid}`} data-testid="withdraw-add-card" {...error.aria} onClick={onAdd}>
+          <AddCircleOutline className="card-field-add-icon" />
+          <span>添加{noun}</span>
+          <RightOutline className="card-field-arrow" />
+        </button>
+        <FieldMessage error={error} />
+      </>
     );
   }
   const chosen = cards?.find((c) => c.id === value);
   return (
     <>
-      <button type="button" className="card-field" data-testid="withdraw-card" onClick={() => setOpen(true)}>
+      <button type="button" className={`card-field${invalid}`} data-testid="withdraw-card" {...error.aria} onClick={() => setOpen(true)}>
         <CardIcon tab={tab} />
         {chosen ? (
           <span className="card-field-text">
@@ -40,6 +46,7 @@ export function CardField({ tab, cards, value, onPick, onAdd }: { tab: WithdrawT
         )}
         <RightOutline className="card-field-arrow" />
       </button>
+      <FieldMessage error={error} />
       <SheetPicker
         visible={open}
         title={`选择${noun}`}

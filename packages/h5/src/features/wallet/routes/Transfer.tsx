@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import Switch from 'antd-mobile/es/components/switch';
 import { MSG, PLATFORM_WALLET, TIMING, TRANS_TYPE, type VenueBalance } from '@app/contract';
+import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { toast } from '../../../shared/lib/toast';
 import { useVenueBalances, venuesOnly } from '../api';
@@ -29,7 +30,8 @@ export default function Transfer() {
   const venuesQuery = useVenueBalances(TIMING.venuePollTransferMs);
   const { central } = useWalletFigures();
   const auto = useAutoTransfer();
-  const { busy, run } = useTransfer();
+  const errors = useFieldErrors();
+  const { busy, run } = useTransfer(errors);
   const venues = venuesQuery.data ? venuesOnly(venuesQuery.data) : undefined;
   const wallets: VenueBalance[] = [{ ...PLATFORM_WALLET, balance: central }, ...(venues ?? [])];
 
@@ -84,20 +86,22 @@ export default function Transfer() {
         <Switch checked={auto.on} disabled={!auto.loaded} onChange={auto.set} data-testid="auto-transfer-switch" style={{ '--height': '28px', '--width': '48px' }} />
       </section>
 
-      <section className="wallet-card transfer-form">
-        <div className="wallet-card-title">手动转账</div>
-        <div className="transfer-ends">
-          <WalletPicker label="转出" value={source} wallets={wallets} onChange={setSource} testId="transfer-source" />
-          <button type="button" className="transfer-swap" aria-label="交换转出转入" data-testid="transfer-swap" onClick={swap}>
-            <SwapIcon />
-          </button>
-          <WalletPicker label="转入" value={target} wallets={wallets} onChange={setTarget} testId="transfer-target" />
-        </div>
-        <AmountInput value={amount} onChange={setAmount} placeholder="请输入转账金额" action="全部转入" actionTestId="transfer-all" onAction={() => setAmount(sourceBalance > 0 ? sourceBalance.toFixed(2) : '')} />
-        <Button block color="primary" shape="rounded" className="wallet-primary-btn" data-testid="transfer-submit" loading={busy} onClick={() => void submit()}>
-          确认转账
-        </Button>
-      </section>
+      <FieldErrorsScope errors={errors}>
+        <section className="wallet-card transfer-form">
+          <div className="wallet-card-title">手动转账</div>
+          <div className="transfer-ends">
+            <WalletPicker label="转出" value={source} wallets={wallets} onChange={setSource} testId="transfer-source" />
+            <button type="button" className="transfer-swap" aria-label="交换转出转入" data-testid="transfer-swap" onClick={swap}>
+              <SwapIcon />
+            </button>
+            <WalletPicker label="转入" value={target} wallets={wallets} onChange={setTarget} testId="transfer-target" />
+          </div>
+          <AmountInput value={amount} onChange={setAmount} placeholder="请输入转账金额" action="全部转入" actionTestId="transfer-all" onAction={() => setAmount(sourceBalance > 0 ? sourceBalance.toFixed(2) : '')} />
+          <Button block color="primary" shape="rounded" className="wallet-primary-btn" data-testid="transfer-submit" loading={busy} onClick={() => void submit()}>
+            确认转账
+          </Button>
+        </section>
+      </FieldErrorsScope>
 
       <section className="wallet-card">
         <div className="wallet-card-title">

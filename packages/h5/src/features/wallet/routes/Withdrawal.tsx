@@ -6,8 +6,8 @@ import Input from 'antd-mobile/es/components/input';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { EyeInvisibleOutline, EyeOutline, MessageOutline, RightOutline } from 'antd-mobile-icons';
 import {
-  firstFailure,
   formatYuan,
+  MSG,
   LIMITS,
   TIMING,
   TRANS_TYPE,
@@ -17,12 +17,13 @@ import {
   type UsdtNetwork,
   type WithdrawTab,
 } from '@app/contract';
+import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { toast } from '../../../shared/lib/toast';
 import { useBankCards, useUsdtAddresses } from '../../cards/api';
-import { betAmountKey, useVenueBalances, venuesOnly, withdraw } from '../api';
+import { betAmountKey, failureMessage, useVenueBalances, venuesOnly, withdraw } from '../api';
 import { showFailure, useBetAmount, useWalletActions, useWalletFigures } from '../hooks';
 import { AmountInput } from '../components/AmountInput';
 import { CardField } from '../components/CardField';
@@ -36,6 +37,37 @@ const tabOf = (query: string | null): WithdrawTab => (query === String(WITHDRAW_
 
 /** Spec §9: the venue list shows 3 by default. */
 const VENUES_SHOWN = 3;
+
+/** The server's refusals that are about one field, marked under it beside the toast. */
+const REFUSED_FIELD: Record<string, string> = { [MSG.payPasswordWrong]: 'password', [MSG.insufficientBalance]: 'amount', [MSG.withdrawFeeTooHigh]: 'amount' };
+
+/** 支付密码 with a show/hide toggle; its error under it. */
+function PasswordInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [visible, setVisible] = useState(false);
+  const error = useFieldError('password', value);
+  return (
+    <>
+      <div className={`password-input${error.message ? ' invalid' : ''}`}>
+        <Input
+          ref={error.inputRef}
+          name="password"
+          data-testid="field-password"
+          type={visible ? 'text' : 'password'}
+          placeholder="请输入支付密码"
+          value={value}
+          onChange={onChange}
+          maxLength={LIMITS.payPasswordMax}
+          autoComplete="new-password"
+          clearable
+        />
+        <button type="button" className="password-input-eye" aria-label={visible ? '隐藏密码' : '显示密码'} onClick={() => setVisible((v) => !v)}>
+          {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+        </button>
+      </div>
+      <FieldMessage error={error} />
+    </>
+  );
+}
 
 /**
  * /withdrawal 取款 (spec §2, §4, §5): tabs USDT取款 (1) and 银行卡取款 (2); wallets with refresh and
@@ -54,8 +86,8 @@ export default function Withdrawal() {
   const [network, setNetwork] = useState<UsdtNetwork | ''>('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
+  const errors = useFieldErrors();
   // DESIGN §4: a refusal for want of a payment password of its own → set it, then back here. Not on
   // entry: without one there is no card yet either, and adding one leads there first.
   const toSetup = usePayPasswordGate({ onEntry: false });
@@ -76,6 +108,7 @@ export default function Withdrawal() {
     setNetwork('');
     setAmount('');
     setPassword('');
+    errors.clear();
   };
   // Spec §4: a tab switch clears the chosen card, amount, password and fee network.
   const switchTab = (key: string) => {
@@ -98,11 +131,7 @@ export default function Withdrawal() {
   const addCard = () => go(tab === WITHDRAW_TAB.usdt ? '/addUsdtCard' : '/addBankCard');
 
   const submit = async () => {
-    const problem = firstFailure({ type: tab, bank, amount, password }, withdrawRules);
-    if (problem) {
-      void toast(problem);
-      return;
-    }
+    if (!errors.check({ type: tab, bank, amount, password }, withdrawRules)) return;
     if (busy) return;
     setBusy(true);
     try {
@@ -115,6 +144,9 @@ export default function Withdrawal() {
     } catch (e) {
       if (needsPayPassword(e)) toSetup();
       else showFailure(e);
+      const message = failureMessage(e);
+      const field = message ? REFUSED_FIELD[message] : undefined;
+      if (message && field) errors.mark(field, message);
     } finally {
       setBusy(false);
     }
@@ -147,48 +179,35 @@ export default function Withdrawal() {
         <VenueList venues={venuesQuery.data ? venuesOnly(venuesQuery.data) : undefined} initial={VENUES_SHOWN} columns={3} />
       </section>
 
-      <section className="wallet-card withdraw-form">
-        <div className="wallet-card-title">{tab === WITHDRAW_TAB.usdt ? '到账地址' : '到账银行卡'}</div>
-        <CardField tab={tab} cards={cards} value={bank} onPick={pickCard} onAdd={addCard} />
+      <FieldErrorsScope errors={errors}>
+        <section className="wallet-card withdraw-form">
+          <div className="wallet-card-title">{tab === WITHDRAW_TAB.usdt ? '到账地址' : '到账银行卡'}</div>
+          <CardField tab={tab} cards={cards} value={bank} onPick={pickCard} onAdd={addCard} />
 
-        <div className="withdraw-row">
-          <span className="withdraw-row-label">打码量</span>
-          <span className={`withdraw-turnover${remaining > 0 ? ' pending' : ''}`} data-testid="withdraw-bet-amount">
-            {betAmount.data ? formatYuan(remaining) : '--'}
-          </span>
-          <span className="withdraw-row-note">{remaining > 0 ? '完成后方可取款' : '已完成'}</span>
-        </div>
+          <div className="withdraw-row">
+            <span className="withdraw-row-label">打码量</span>
+            <span className={`withdraw-turnover${remaining > 0 ? ' pending' : ''}`} data-testid="withdraw-bet-amount">
+              {betAmount.data ? formatYuan(remaining) : '--'}
+            </span>
+            <span className="withdraw-row-note">{remaining > 0 ? '完成后方可取款' : '已完成'}</span>
+          </div>
 
-        <div className="withdraw-field-label">
-          取款金额
-          <span>中心钱包可用 ¥ {formatYuan(central)}</span>
-        </div>
-        <AmountInput value={amount} onChange={setAmount} placeholder={`单笔最低 ${LIMITS.withdrawMinYuan} 元`} action="最大金额" actionTestId="withdraw-max" onAction={() => setAmount(central > 0 ? central.toFixed(2) : '')} />
+          <div className="withdraw-field-label">
+            取款金额
+            <span>中心钱包可用 ¥ {formatYuan(central)}</span>
+          </div>
+          <AmountInput value={amount} onChange={setAmount} placeholder={`单笔最低 ${LIMITS.withdrawMinYuan} 元`} action="最大金额" actionTestId="withdraw-max" onAction={() => setAmount(central > 0 ? central.toFixed(2) : '')} />
 
-        <div className="withdraw-field-label">支付密码</div>
-        <div className="password-input">
-          <Input
-            name="password"
-            data-testid="field-password"
-            type={showPassword ? 'text' : 'password'}
-            placeholder="请输入支付密码"
-            value={password}
-            onChange={setPassword}
-            maxLength={LIMITS.payPasswordMax}
-            autoComplete="new-password"
-            clearable
-          />
-          <button type="button" className="password-input-eye" aria-label={showPassword ? '隐藏密码' : '显示密码'} onClick={() => setShowPassword((v) => !v)}>
-            {showPassword ? <EyeOutline /> : <EyeInvisibleOutline />}
-          </button>
-        </div>
+          <div className="withdraw-field-label">支付密码</div>
+          <PasswordInput value={password} onChange={setPassword} />
 
-        {tab === WITHDRAW_TAB.usdt && <UsdtLines amount={amount} network={network} user={user} />}
+          {tab === WITHDRAW_TAB.usdt && <UsdtLines amount={amount} network={network} user={user} />}
 
-        <Button block color="primary" shape="rounded" className="wallet-primary-btn" data-testid="withdraw-submit" loading={busy} onClick={() => void submit()}>
-          立即取款
-        </Button>
-      </section>
+          <Button block color="primary" shape="rounded" className="wallet-primary-btn" data-testid="withdraw-submit" loading={busy} onClick={() => void submit()}>
+            立即取款
+          </Button>
+        </section>
+      </FieldErrorsScope>
 
       <button type="button" className="wallet-support" data-testid="withdraw-kefu" onClick={() => go('/kefu')}>
         <MessageOutline /> 取款遇到问题？联系<b>在线客服</b>
