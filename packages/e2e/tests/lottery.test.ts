@@ -15,6 +15,7 @@ import {
   type Platform,
   registerViaApi,
   route,
+  settled,
   shot,
   signInPage,
   staffApi,
@@ -57,24 +58,49 @@ async function balanceOf(token: string): Promise<number> {
 }
 
 /**
- * Moves the platform's lottery clock forward (never back) so that the open round of a lottery with
- * this interval has `timeoutS` seconds left: the test waits for one round's 封盘 and draw without
- * waiting for a round to start. Every part of the server reads this one clock.
+ * How far the platform's lottery clock must move forward (never back) for the open round of a
+ * lottery with this interval to have `leftS` seconds left.
  */
-function alignRound(intervalS: number, timeoutS: number): void {
-  const clock = platform.app.lottery;
-  const now = clock.now();
+function forwardMsTo(intervalS: number, leftS: number): number {
   const intervalMs = intervalS * 1000;
   // Draws fall on whole intervals of Beijing time (UTC+8 is a whole number of these intervals).
-  const intoRound = (now + 8 * 3600_000) % intervalMs;
-  const wantedInto = intervalMs - timeoutS * 1000 + 300;
-  const forwardMs = (((wantedInto - intoRound) % intervalMs) + intervalMs) % intervalMs;
+  const intoRound = (platform.app.lottery.now() + 8 * 3600_000) % intervalMs;
+  const wantedInto = intervalMs - leftS * 1000 + 300;
+  return (((wantedInto - intoRound) % intervalMs) + intervalMs) % intervalMs;
+}
+/** Moves the platform's lottery clock forward by `forwardMs`: every part of the server reads this one clock. */
+function moveLotteryClock(forwardMs: number): void {
+  const clock = platform.app.lottery;
   const base = clock.now.bind(clock);
   clock.now = () => base() + forwardMs;
 }
 
-async function signedInPhone(member: Member, at: string): Promise<{ ctx: BrowserContext; page: Page }> {
+/**
+ * Moves the platform's lottery clock so that the open round of a lottery with this interval has
+ * `timeoutS` seconds left: the test waits for one round's 封盘 and draw without waiting for a round to
+ * start.
+ */
+function alignRound(intervalS: number, timeoutS: number): void {
+  moveLotteryClock(forwardMsTo(intervalS, timeoutS));
+}
+
+/**
+ * Lets the open round run down to `leftS` seconds at once: the platform's lottery clock and the
+ * phones' clocks (installed with signedInPhone's `clock`) jump forward together, as time passes for a
+ * phone that slept — its timers due meanwhile fire once. Never past the round: a round with less left
+ * fails the test.
+ */
+async function runRoundDown(intervalS: number, leftS: number, phones: BrowserContext[]): Promise<void> {
+  const forwardMs = forwardMsTo(intervalS, leftS);
+  if (forwardMs > (intervalS - leftS) * 1000 + 300) throw new Error(`the round has less than ${leftS} s left`);
+  moveLotteryClock(forwardMs);
+  await Promise.all(phones.map((ctx) => ctx.clock.fastForward(forwardMs)));
+}
+
+/** A phone signed in as `member` at `at`; with `clock`, its time can be moved forward (runRoundDown). */
+async function signedInPhone(member: Member, at: string, opts: { clock?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await newPhone(browser);
+  if (opts.clock) await ctx.clock.install();
   const page = await ctx.newPage();
   await signInPage(page, platform, member.token, at);
   return { ctx, page };
@@ -83,7 +109,7 @@ async function signedInPhone(member: Member, at: string): Promise<{ ctx: Browser
 /** A screenshot once toasts and sheets have finished moving. */
 async function still(page: Page, name: string): Promise<void> {
   await toastGone(page).catch(() => undefined);
-  await page.waitForTimeout(450);
+  await settled(page);
   await shot(page, name);
 }
 
@@ -187,10 +213,11 @@ describe('two members in one 极速快三 room', () => {
     const [alice, bob] = [await registerViaApi(platform, uniqueName('la')), await registerViaApi(platform, uniqueName('lb'))];
     await credit(platform, await memberIdOf(platform, alice.token), 1000_00);
     const room = (await roomsOf(K3))[0]!;
-    // Both rooms open with about 45 s before the draw: 35 s to chat and bet, then 封盘 at 10 s.
+    // Both rooms open with about 45 s before the draw: 35 s to chat and bet, then 封盘 at 10 s. Once
+    // the bet is in, the round is run down rather than waited for.
     alignRound(60, 45);
-    const a = await signedInPhone(alice, `/lottery?room_id=${room.id}`);
-    const b = await signedInPhone(bob, `/lottery?room_id=${room.id}`);
+    const a = await signedInPhone(alice, `/lottery?room_id=${room.id}`, { clock: true });
+    const b = await signedInPhone(bob, `/lottery?room_id=${room.id}`, { clock: true });
     try {
       await Promise.all([socketOpen(a.page), socketOpen(b.page)]);
       expect(await a.page.getByTestId('round-panel').getAttribute('data-state')).toBe('open');
@@ -239,7 +266,7 @@ describe('two members in one 极速快三 room', () => {
       await a.page.getByTestId('bet-confirm').waitFor();
       expect(await a.page.getByTestId('confirm-line').count()).toBe(sums.length);
       expect(await a.page.getByTestId('confirm-total').innerText()).toBe(`¥${stakeTotal}.00`);
-      await a.page.waitForTimeout(350);
+      await settled(a.page);
       await shot(a.page, 'lottery-confirm-k3');
       await dialogButton(a.page, '确认投注');
       await expectToast(a.page, LOTTERY_MSG.lotteryBetOk);
@@ -255,8 +282,9 @@ describe('two members in one 极速快三 room', () => {
       for (const p of [a.page, b.page]) await p.evaluate(watchStates);
 
       // 封盘: both rooms close betting and the input area says so.
+      await runRoundDown(60, before.ftime + 1, [a.ctx, b.ctx]);
       for (const p of [a.page, b.page]) {
-        await p.getByTestId('bet-closed').waitFor({ timeout: 50_000 });
+        await p.getByTestId('bet-closed').waitFor({ timeout: 10_000 });
         expect(await p.getByTestId('bet-closed').innerText()).toContain(LOTTERY_MSG.lotteryClosed);
         expect(await p.getByTestId('round-panel').getAttribute('data-state')).toBe('closed');
         expect(await p.getByTestId('open-bet').isDisabled()).toBe(true);
@@ -267,6 +295,7 @@ describe('two members in one 极速快三 room', () => {
       await still(a.page, 'lottery-room-closed');
 
       // 开奖中 at 0, then the result of the round we bet on.
+      await runRoundDown(60, 1, [a.ctx, b.ctx]);
       await a.page
         .locator('[data-testid=round-panel][data-state=drawing] [data-testid=countdown]', { hasText: LOTTERY_MSG.lotteryDrawing })
         .waitFor({ timeout: 20_000 })
@@ -334,6 +363,8 @@ describe('the room’s connection', () => {
     const [alice, bob] = [await registerViaApi(platform, uniqueName('lr')), await registerViaApi(platform, uniqueName('ls'))];
     const room = (await roomsOf(K3))[1]!;
     const ctx = await newPhone(browser);
+    // Its clock runs as usual until the backoff's last wait, which passes at once.
+    await ctx.clock.install();
     const page = await ctx.newPage();
     // Every socket the page opens goes through here: to the real server, or (while "offline") dropped at once.
     const routes: WebSocketRoute[] = [];
@@ -350,8 +381,7 @@ describe('the room’s connection', () => {
       await signInPage(page, platform, alice.token, `/lottery?room_id=${room.id}`);
       await Promise.all([socketOpen(page), socketOpen(b.page)]);
       const opened = routes.length;
-      await page.waitForTimeout(WS_PING_INTERVAL_MS * 2 + 600);
-      expect(pings.length).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => pings.length, { timeout: WS_PING_INTERVAL_MS * 2 + 5000 }).toBeGreaterThanOrEqual(2);
       for (let i = 1; i < pings.length; i++) expect(pings[i]! - pings[i - 1]!).toBeGreaterThan(WS_PING_INTERVAL_MS - 500);
 
       // The connection drops and the server stays unreachable for a while: attempts back off.
@@ -366,7 +396,17 @@ describe('the room’s connection', () => {
 
       // Back online: the socket reopens and the message said meanwhile is there.
       offline = false;
-      await socketOpen(page);
+      // The next attempt is seconds of backoff away: the phone's time jumps on a second at a time until it reconnects.
+      const reopened = page.locator('[data-testid=socket-status][data-status=open]');
+      await expect
+        .poll(
+          async () => {
+            await ctx.clock.fastForward(1000);
+            return reopened.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
       await page.locator('[data-testid=chat-other]', { hasText: '掉线时说的话' }).waitFor({ timeout: 20_000 });
       await say(page, '我回来了');
       await b.page.locator('[data-testid=chat-other]', { hasText: '我回来了' }).waitFor({ timeout: 8000 });
@@ -410,7 +450,7 @@ describe('a 极速六合彩 room', () => {
       await page.getByTestId('bet-submit').click();
       await page.getByTestId('bet-confirm').waitFor();
       expect(await page.getByTestId('confirm-line').count()).toBe(4);
-      await page.waitForTimeout(350);
+      await settled(page);
       await shot(page, 'lottery-confirm-lhc');
       await dialogButton(page, '取消');
       await page.locator('.lot-sheet-close').first().click();
@@ -420,7 +460,7 @@ describe('a 极速六合彩 room', () => {
       await help.waitFor();
       const text = await help.innerText();
       for (const words of ['特码', '赔率', 'SHA-256', 'HMAC-SHA256', '1 + b mod 49']) expect(text).toContain(words);
-      await page.waitForTimeout(400);
+      await settled(page);
       await shot(page, 'lottery-help');
     } finally {
       await ctx.close();
