@@ -93,6 +93,21 @@ export interface GameEntry {
   game_code: string;
   name: string;
   image: string;
+  /** how the venue's games of this tile are played, when they are not what the category suggests (ours) */
+  play?: GamePlay;
+}
+/**
+ * Honest labels (issue 15): the built-in demo venue deals its 真人 and 棋牌 tables by random number
+ * generator, with no live dealer, and its 体育 and 电竞 are simulated matches. A real venue's tiles
+ * carry no label.
+ */
+export type GamePlay = 'rng' | 'virtual';
+export const GAME_PLAY_LABELS: Record<GamePlay, string> = { rng: '电子发牌', virtual: '虚拟赛事' };
+export function gamePlayOf(adapter: string, category: string): GamePlay | undefined {
+  if (adapter !== 'demo') return undefined;
+  if (category === 'realbet' || category === 'joker') return 'rng';
+  if (category === 'sport' || category === 'gaming') return 'virtual';
+  return undefined;
 }
 export interface Notice {
   id: number;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ELECTRONIC_PROVIDERS, MSG, type ProviderGame } from '@app/contract';
+import { ELECTRONIC_PROVIDERS, GAME_PLAY_LABELS, MSG, type GameEntry, type GamePlay, type ProviderGame } from '@app/contract';
 import { launchSecret, verifyLaunch } from '../src/lib/launch-token.js';
 import { gamesByProvider } from '../src/venue-demo/games/index.js';
 import { startServer, type TestServer } from './harness.js';
@@ -57,6 +57,21 @@ describe('the hall', () => {
     for (const e of list) {
       const r = await s.api('/api/getGameUrl', { plat_name: e.platform_name, game_type: 0, game_code: e.game_code, is_mobile_url: 1 }, { token });
       expect(r.code, `${e.platform_name} ${e.game_code}`).toBe(200);
+    }
+  });
+
+  it('labels the demo venue’s tables 电子发牌 (rng) and its matches 虚拟赛事 (virtual); slots, fishing and another adapter’s tiles carry no label', async () => {
+    const list = (await s.api('/api/game/list?category=', undefined, { method: 'GET' })).data as GameEntry[];
+    const want: Record<string, GamePlay | undefined> = { realbet: 'rng', joker: 'rng', sport: 'virtual', gaming: 'virtual' };
+    for (const e of list) expect(e.play, `${e.category_id} ${e.platform_name}`).toBe(want[e.category_id]);
+    expect(GAME_PLAY_LABELS).toEqual({ rng: '电子发牌', virtual: '虚拟赛事' });
+    const ag = list.find((e) => e.platform_name === 'AG')!;
+    await s.db.kysely.updateTable('venues').set({ adapter: 'elsewhere' }).where('code', '=', 'AG').execute();
+    try {
+      const again = (await s.api('/api/game/list?category=realbet', undefined, { method: 'GET' })).data as GameEntry[];
+      expect(again.find((e) => e.id === ag.id)).not.toHaveProperty('play');
+    } finally {
+      await s.db.kysely.updateTable('venues').set({ adapter: 'demo' }).where('code', '=', 'AG').execute();
     }
   });
 });

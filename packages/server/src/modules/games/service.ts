@@ -1,4 +1,4 @@
-import { ELECTRONIC_PROVIDERS, GAME_CATEGORIES, MSG, type GameCategory, type GameEntry, type ProviderGame } from '@app/contract';
+import { ELECTRONIC_PROVIDERS, GAME_CATEGORIES, MSG, gamePlayOf, type GameCategory, type GameEntry, type ProviderGame } from '@app/contract';
 import type { Tx } from '../ledger/service.js';
 import { badRequest } from '../../http/errors.js';
 import type { VenueRegistry } from '../venues/registry.js';
@@ -15,13 +15,17 @@ export function isGameCategory(value: string): value is GameCategory {
 export async function listGames(db: Tx, category: string): Promise<GameEntry[]> {
   if (category && !isGameCategory(category)) throw badRequest(MSG.badRequest);
   let q = db
-    .selectFrom('game_entries')
-    .select(['id', 'category_id', 'app_state', 'platform_name', 'game_code', 'name', 'image', 'sort'])
-    .where('app_state', '=', 1);
-  if (category) q = q.where('category_id', '=', category);
-  const rows = await q.orderBy('sort').orderBy('id').execute();
+    .selectFrom('game_entries as g')
+    .leftJoin('venues as v', 'v.code', 'g.platform_name')
+    .select(['g.id', 'g.category_id', 'g.app_state', 'g.platform_name', 'g.game_code', 'g.name', 'g.image', 'g.sort', 'v.adapter'])
+    .where('g.app_state', '=', 1);
+  if (category) q = q.where('g.category_id', '=', category);
+  const rows = await q.orderBy('g.sort').orderBy('g.id').execute();
   rows.sort((a, b) => (categoryOrder.get(a.category_id) ?? 99) - (categoryOrder.get(b.category_id) ?? 99));
-  return rows.map(({ sort: _sort, ...r }) => ({ ...r, app_state: r.app_state === 1 ? 1 : 0 }));
+  return rows.map(({ sort: _sort, adapter, ...r }) => {
+    const play = adapter ? gamePlayOf(adapter, r.category_id) : undefined;
+    return { ...r, app_state: r.app_state === 1 ? 1 : 0, ...(play && { play }) };
+  });
 }
 
 /**
