@@ -109,7 +109,7 @@ export const ARTICLE_TITLES: Record<number, string> = {
 /** /abouts?type=5|6 titles. */
 export const ABOUT_TITLES: Record<number, string> = { 5: '条款与规则', 6: '隐私政策' };
 
-export const STORAGE_KEYS = { token: 'token', user: 'userInfo', app: 'appInfo', settings: 'userSettings' } as const;
+export const STORAGE_KEYS = { token: 'token', user: 'userInfo', app: 'appInfo', settings: 'userSettings', games: 'gameList' } as const;
 /** /abouts?type=5|6 → the article type served by POST /api/article. */
 export const ABOUT_ARTICLE_TYPES: Record<number, number> = { 5: 9, 6: 2 };
 /** Help-centre article types listed on /boutBallBet, in order. */

@@ -175,7 +175,8 @@ describe('promotions', () => {
 });
 
 describe('app download (/app)', () => {
-  it('shows its banners, a QR code of the download address and removes the download frame after 2000 ms', async () => {
+  // Installing (the steps, the native package's download frame): pwa.test.ts.
+  it('shows its banners and a QR code of the download address', async () => {
     await phone(async (page) => {
       await open(page, platform, '/app');
       await page.getByTestId('app-banner').waitFor();
@@ -185,10 +186,6 @@ describe('app download (/app)', () => {
       expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
       await imagesLoaded(page, '[data-testid=app-download]');
       await shot(page, 'app-download');
-      await page.getByTestId('download-android').click();
-      await expect.poll(() => page.locator('iframe[data-testid=download-frame]').count()).toBe(1);
-      await page.waitForTimeout(2300);
-      expect(await page.locator('iframe[data-testid=download-frame]').count()).toBe(0);
     });
   });
 });

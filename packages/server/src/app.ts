@@ -23,6 +23,7 @@ import agentPortalApi from './modules/agent-portal/routes.js';
 import spa, { cacheHashedAssets } from './http/spa.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './http/client-error.js';
 import { registerHealth } from './http/health.js';
+import { registerManifest } from './modules/site/manifest.js';
 import venueApi from './venue-demo/routes.js';
 import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
@@ -144,7 +145,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     await app.register(spa, { prefix: '/venue', root: config.venueDist });
   }
   if (config.h5Dist && fs.existsSync(path.join(config.h5Dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.h5Dist, prefix: '/', decorateReply: false, maxAge: 0, setHeaders: cacheHashedAssets });
+    registerManifest(app);
+    await app.register(fastifyStatic, { root: config.h5Dist, prefix: '/', decorateReply: false, maxAge: 0, preCompressed: true, setHeaders: cacheHashedAssets });
   }
   return app;
 }

@@ -8,7 +8,21 @@ import { MainLayout } from './MainLayout';
 import { RouteFallback } from './RouteFallback';
 
 // Every screen is its own chunk: the first paint of / loads only the shell and the hall.
-const Hall = lazy(() => import('../features/hall/routes/Hall'));
+const loadHall = () => import('../features/hall/routes/Hall');
+const LazyHall = lazy(loadHall);
+let hallModule: Awaited<ReturnType<typeof loadHall>> | undefined;
+/**
+ * The hall is most visits' first screen: index.html preloads its chunks beside the entry's (pwa/plugin.ts)
+ * and main.tsx renders once it has loaded when the app opens on it, so it renders without suspending
+ * (React keeps a fallback it has shown for 300 ms before revealing the screen).
+ */
+export function preloadHall(): Promise<void> {
+  return loadHall().then((m) => void (hallModule = m));
+}
+function Hall() {
+  const Screen = hallModule?.default ?? LazyHall;
+  return <Screen />;
+}
 const HomeAlt = lazy(() => import('../features/hall/routes/HomeAlt'));
 const Discover = lazy(() => import('../features/hall/routes/Discover'));
 const Login = lazy(() => import('../features/auth/routes/Login'));
@@ -54,7 +68,7 @@ const redPacketScreens = () => import('../features/redpacket/routes/screens');
 const Hongbao = lazy(() => redPacketScreens().then((m) => ({ default: m.Hongbao })));
 const Welfare = lazy(() => redPacketScreens().then((m) => ({ default: m.Welfare })));
 
-function screen(C: LazyExoticComponent<ComponentType>, guard?: 'auth' | 'confirm'): ReactNode {
+function screen(C: LazyExoticComponent<ComponentType> | ComponentType, guard?: 'auth' | 'confirm'): ReactNode {
   const el = (
     <Suspense fallback={<RouteFallback />}>
       <C />

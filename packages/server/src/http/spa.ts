@@ -4,16 +4,22 @@ import fastifyStatic from '@fastify/static';
 import { CODE, MSG } from '@app/contract';
 import { envelope } from './envelope.js';
 
-/** Vite's hashed bundles never change under their name: cache them for a year. */
+/**
+ * Vite's hashed bundles never change under their name: cache them for a year. The member app's
+ * service worker is checked on every visit (a new build is a new worker).
+ */
 export function cacheHashedAssets(reply: { header(name: string, value: string): unknown }, filePath: string): void {
-  if (filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.(js|css)$/.test(filePath)) {
+  // the file as built, whether its brotli or gzip copy is sent
+  const file = filePath.replace(/\.(br|gz)$/, '');
+  if (path.basename(file) === 'sw.js') reply.header('cache-control', 'no-cache');
+  else if (file.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.(js|css)$/.test(file)) {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
   }
 }
 
 /**
  * A built single-page app under a prefix (the console at /admin, the venue pages at /venue): files as
- * built (hashed assets cached for a year), and index.html for every other GET below the prefix so the
+ * built (hashed assets cached for a year, brotli or gzip copies sent when built), and index.html for every other GET below the prefix so the
  * app's own routes survive a reload. Unknown paths of its API (`<prefix>/api/…`) and non-GET requests
  * stay envelopes. Register it with `prefix`: its 404 handler is scoped to that prefix.
  */
@@ -22,6 +28,7 @@ export default async function spa(app: FastifyInstance, opts: { root: string; pr
     root: opts.root,
     prefix: '/',
     maxAge: 0,
+    preCompressed: true,
     setHeaders: cacheHashedAssets,
   });
   const api = `${opts.prefix}/api/`;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GameCategory, GameEntry } from '@app/contract';
+import { STORAGE_KEYS, type GameCategory, type GameEntry } from '@app/contract';
 import { request } from '../../shared/api/client';
 
 /** The announcement strings scrolled by the notice bars. */
@@ -7,11 +7,40 @@ export function useHomeNotices() {
   return useQuery({ queryKey: ['homenotice'], queryFn: () => request<string[]>('homenotice'), staleTime: 60_000 });
 }
 
-/** Every shown game entry (app_state 1), fetched once and split by category on the client. */
+/** The catalogue kept for the next visit only while it stays this small (it is a few KB). */
+const KEPT_GAMES_MAX_CHARS = 100_000;
+
+/** The catalogue as this device last saw it: public (what any visitor sees), so kept in localStorage. */
+function keptGames(): GameEntry[] | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.games) ?? 'null') as unknown;
+    return Array.isArray(kept) ? (kept as GameEntry[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every shown game entry (app_state 1), fetched once and split by category on the client. A repeat
+ * visit paints the tiles it last saw at once (the service worker paints the shell without the
+ * network, the API is never cached there) and fetches the list again behind them.
+ */
 export function useGames() {
   return useQuery({
     queryKey: ['games'],
-    queryFn: async () => (await request<GameEntry[]>('game/list?category=', { method: 'GET' })).filter((g) => g.app_state === 1),
+    queryFn: async () => {
+      const list = (await request<GameEntry[]>('game/list?category=', { method: 'GET' })).filter((g) => g.app_state === 1);
+      const kept = JSON.stringify(list);
+      try {
+        if (kept.length <= KEPT_GAMES_MAX_CHARS) localStorage.setItem(STORAGE_KEYS.games, kept);
+      } catch {
+        // storage full or refused (private mode): the next visit simply waits for the list
+      }
+      return list;
+    },
+    initialData: keptGames,
+    // as old as can be: fetched again on every visit, as before
+    initialDataUpdatedAt: 0,
     // Staff change the catalogue in the console; an open app picks it up within a minute (the server keeps no cache).
     staleTime: 60_000,
   });

@@ -1,11 +1,13 @@
-import { Toast } from 'antd-mobile';
+import { useRef, useState, useSyncExternalStore } from 'react';
+import { toast } from '../../../shared/lib/toast';
 import { CheckShieldOutline, GiftOutline, ThunderboltOutline } from '../components/icons';
 import { MSG, TIMING } from '@app/contract';
 import { useAppInfo } from '../../../shared/api/app';
 import { BANNER_TYPE, useBanners } from '../../../shared/api/banners';
 import { BannerSwiper } from '../../../shared/components/BannerSwiper';
 import { SmartImage } from '../../../shared/components/SmartImage';
-import { downloadUrl, startDownload } from '../api';
+import { installPrompt, onInstallPromptChange, promptUsed } from '../../../shared/pwa/install';
+import { downloadUrl, installSteps, isInstalled, nativePackage, phonePlatform, startDownload, type Platform } from '../api';
 import { QrCode } from '../components/QrCode';
 import '../download.css';
 
@@ -24,19 +26,42 @@ function AndroidLogo() {
   );
 }
 
-/** APP下载: banners, the QR code of the download address and one button per platform. */
+/**
+ * APP下载: banners, the QR code of the download address and one button per platform. A button
+ * downloads the native package when the operator configured one; otherwise the app to install is
+ * this site itself: Chrome's install prompt when the browser offers it, else the steps to add it to
+ * the home screen (Safari's 分享 → 添加到主屏幕, Chrome's ⋮ → 安装应用). Opened from the home screen,
+ * the page says the app is installed.
+ */
 export default function AppDownload() {
   const { data: app } = useAppInfo();
   const banners = useBanners(BANNER_TYPE.appDownload);
+  const prompt = useSyncExternalStore(onInstallPromptChange, installPrompt);
+  const [installed, setInstalled] = useState(isInstalled);
+  const [guide, setGuide] = useState<Platform>(phonePlatform);
+  const guideRef = useRef<HTMLElement>(null);
   const qrText = downloadUrl(app);
-  const download = (url: string | undefined) => {
-    if (!url) {
-      Toast.show({ content: MSG.downloadUnavailable });
+  const native = { ios: nativePackage(app?.ios_download_url), android: nativePackage(app?.android_download_url) };
+  const appName = app?.title || 'APP';
+
+  const install = async (platform: Platform) => {
+    const pkg = native[platform];
+    if (pkg) {
+      startDownload(pkg);
+      void toast(MSG.downloadStarted);
       return;
     }
-    startDownload(new URL(url, window.location.origin).href);
-    Toast.show({ content: MSG.downloadStarted });
+    if (platform === 'android' && prompt) {
+      promptUsed();
+      await prompt.prompt();
+      if ((await prompt.userChoice).outcome === 'accepted') setInstalled(true);
+      return;
+    }
+    setGuide(platform);
+    guideRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
+  const webLabel = (platform: Platform) => (platform === 'android' && prompt ? '一键安装' : '添加到主屏幕');
+
   return (
     <div className="app-dl" data-testid="app-download">
       <div className="app-dl-hero">
@@ -62,17 +87,42 @@ export default function AppDownload() {
             <div className="app-dl-qr-tip">手机扫码 立即下载</div>
           </div>
         </div>
-        <div className="app-dl-buttons">
-          <button className="app-dl-btn app-dl-ios" data-testid="download-ios" onClick={() => download(app?.ios_download_url)}>
-            <AppleLogo />
-            <span><b>iPhone 下载</b><small>iOS 版</small></span>
-          </button>
-          <button className="app-dl-btn app-dl-android" data-testid="download-android" onClick={() => download(app?.android_download_url)}>
-            <AndroidLogo />
-            <span><b>安卓下载</b><small>Android 版</small></span>
-          </button>
-        </div>
+        {installed ? (
+          <div className="app-dl-installed" data-testid="app-installed">
+            已安装到主屏幕，您正在使用 APP
+          </div>
+        ) : (
+          <div className="app-dl-buttons">
+            <button className="app-dl-btn app-dl-ios" data-testid="download-ios" onClick={() => void install('ios')}>
+              <AppleLogo />
+              <span>
+                <b>{native.ios ? 'iPhone 下载' : 'iPhone 安装'}</b>
+                <small>{native.ios ? 'iOS 版' : webLabel('ios')}</small>
+              </span>
+            </button>
+            <button className="app-dl-btn app-dl-android" data-testid="download-android" onClick={() => void install('android')}>
+              <AndroidLogo />
+              <span>
+                <b>{native.android ? '安卓下载' : '安卓安装'}</b>
+                <small>{native.android ? 'Android 版' : webLabel('android')}</small>
+              </span>
+            </button>
+          </div>
+        )}
       </section>
+      {!installed && !native[guide] && (
+        <section className="app-dl-guide card" ref={guideRef} data-testid="install-steps" data-platform={guide}>
+          <div className="app-dl-guide-head">
+            <b>{guide === 'ios' ? 'iPhone 添加到主屏幕' : '安卓 安装到桌面'}</b>
+            <small>无需下载安装包，桌面一键打开</small>
+          </div>
+          <ol className="app-dl-steps">
+            {installSteps(guide, appName).map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </section>
+      )}
       <section className="app-dl-perks">
         {[
           [<ThunderboltOutline key="a" />, '极速体验', '原生流畅，秒开游戏'],
