@@ -78,6 +78,15 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: opts.fullPage ?? false });
 }
 
+/** A finger pulling the page down from (x, y) by `by` px and letting go (pull-to-refresh), as touch events. */
+export async function pullDown(page: Page, from = { x: 195, y: 260 }, by = 220): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let d = 10; d <= by; d += 15) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + d }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 /** shot() once nothing is moving (modals, tab panes and messages animate in; endless spinners are ignored), in the page and its frames. */
 export async function stillShot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
   for (const frame of page.frames()) {

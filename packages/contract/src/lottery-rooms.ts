@@ -1,6 +1,6 @@
 import { fmt } from './messages.js';
 import { yuanToFen } from './money.js';
-import { LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN } from './lottery.js';
+import { LOTTERY_STAKE_DEFAULT_YUAN, LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, LOTTERY_STAKE_QUICK_YUAN } from './lottery.js';
 import { CONTROL_CHARS_RE } from './regex.js';
 import { chatText } from './lottery-chat.js';
 
@@ -14,6 +14,18 @@ import { chatText } from './lottery-chat.js';
 export interface LotteryStakeLimits {
   min: number;
   max: number;
+}
+
+/**
+ * The bet panel's quick stakes and first stake in a room: the usual ones (10, 20, 50, 200, 500; 10 first)
+ * where at least three fit the room's limits, else the same steps (×1, ×2, ×5, ×20, ×50) from its minimum.
+ */
+export function roomStakes(limits: LotteryStakeLimits): { quick: number[]; first: number } {
+  const fits = (v: number) => v >= limits.min && v <= limits.max;
+  let quick: number[] = LOTTERY_STAKE_QUICK_YUAN.filter(fits);
+  if (quick.length < 3) quick = [1, 2, 5, 20, 50].map((k) => Math.round(k * limits.min * 100) / 100).filter(fits);
+  const first = quick.includes(LOTTERY_STAKE_DEFAULT_YUAN) ? LOTTERY_STAKE_DEFAULT_YUAN : (quick[0] ?? limits.min);
+  return { quick, first };
 }
 
 export const LOTTERY_ROOM_LIMITS = {

@@ -239,13 +239,17 @@ describe('/recharge', () => {
     });
   });
 
-  it('opens /usdtmore from the USDT tab and customer service from the 联系在线客服 link', async () => {
+  it('opens /usdtmore from the USDT tab and comes back to USDT-ERC20 as chosen; customer service from the 联系在线客服 link', async () => {
     await signedIn('/recharge', async (page) => {
       await tab(page, 'usdt').click();
+      await page.getByTestId('protocol-ERC20').click();
       await page.getByTestId('usdt-more').click();
       await expectRoute(page, '/usdtmore');
       await page.getByTestId('usdt-compare').waitFor();
       await page.goBack();
+      await expectRoute(page, '/recharge?way=usdt&network=ERC20');
+      expect(await page.getByTestId('protocol-ERC20').getAttribute('aria-checked')).toBe('true');
+      expect(await tab(page, 'usdt').getAttribute('aria-selected')).toBe('true');
       await page.getByTestId('deposit-kefu').click();
       await expectRoute(page, '/kefu');
     });
@@ -260,7 +264,8 @@ describe('/recharge', () => {
       await page.getByTestId('chip-200').click();
       await submit(page);
       await expectToast(page, MSG.trialRefused);
-      expect(route(page)).toBe('/recharge');
+      // still on the deposit screen, the chosen method in its address
+      expect(route(page)).toBe('/recharge?way=alipay');
     } finally {
       await ctx.close();
     }

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { HOME_COUNTER_TOTAL, MSG } from '@app/contract';
+import { BET_STATUS, HOME_COUNTER_TOTAL, MSG, maskUsername, type ProviderGame } from '@app/contract';
+import { applyBets, VenueCategories } from '../../server/src/modules/games/ingest.js';
 import { updateSettings } from '../../server/src/modules/site/service.js';
-import { expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
+import { apiAs, expectRoute, expectToast, memberIdOf, open, type Platform, pullDown, registerViaApi, route, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ platform, browser } = await startSuite());
+  // The winners ticker is read anew for every hall here (30 s per instance by default).
+  ({ platform, browser } = await startSuite({ recentWinsCacheMs: 0 }));
 });
 afterAll(() => stopSuite(platform, browser));
 
@@ -179,6 +181,80 @@ describe('the nudge towards a first deposit', () => {
       await page.getByTestId('hall-balance').waitFor();
       await page.getByTestId('game-tile').first().waitFor();
       expect(await nudge.count()).toBe(0);
+    });
+  });
+});
+
+describe('the hall from real play', () => {
+  it('shows the last real big wins in the winners ticker, and a member’s 最近在玩 that opens the game again', async () => {
+    const member = await registerViaApi(platform);
+    const id = await memberIdOf(platform, member.token);
+    const username = (await apiAs<{ username: string }>(platform, 'user', member.token)).data.username;
+    // A real win of 1,888 yuan, as the bet feed records it.
+    const at = new Date();
+    await applyBets(
+      platform.db.kysely,
+      [{ seq: 0, venue: 'AG', betId: `E2E${Date.now()}`, memberId: id, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: 100_00, validFen: 100_00, winLossFen: 1888_00, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }],
+      new VenueCategories(platform.db.kysely),
+    );
+    expect((await apiAs(platform, 'getGameUrl', member.token, { plat_name: 'pp', game_type: '0', game_code: 'pp_candy', is_mobile_url: '1' })).code).toBe(200);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/');
+      const ticker = page.getByTestId('winners-ticker');
+      await ticker.waitFor();
+      expect(await ticker.innerText()).toContain(`恭喜 ${maskUsername(username)} 在百家乐赢得 ¥1,888.00`);
+      const recent = page.getByTestId('recent-game');
+      await recent.first().waitFor();
+      const candy = (await apiAs<ProviderGame[]>(platform, 'gamelistBycode', '', { gamecode: 'pp' })).data.find((g) => g.gamecode === 'pp_candy')!;
+      expect((await recent.allInnerTexts()).map((t) => t.trim())).toEqual([candy.gamename]);
+      await imagesLoaded(page, '[data-testid=recent-games]');
+      await shot(page, 'hall-winners-recent');
+      await recent.first().click();
+      await expectRoute(page, '/gamePage?name=pp&type=concise&code=pp_candy');
+    });
+  });
+});
+
+describe('the hall while it loads, scrolls and refreshes', () => {
+  it('shows tiles’ outlines (never “0 个场馆”) while the catalogue loads, keeps the category tabs under the top bar, and asks again when pulled down', async () => {
+    await phone(async (page) => {
+      // A slow catalogue: the outlines stand in for the tiles until it comes.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/game/list**', async (r) => {
+        await held;
+        await r.continue();
+      });
+      await open(page, platform, '/');
+      await page.getByTestId('tiles-loading').waitFor();
+      expect(await page.getByTestId('game-tabs').innerText()).not.toContain('个场馆');
+      await shot(page, 'hall-loading');
+      release();
+      await page.getByTestId('game-tile').first().waitFor();
+      await page.unroute('**/api/game/list**');
+      expect(await page.getByTestId('tiles-loading').count()).toBe(0);
+      // Scrolled deep into a long category (the grid stretched as if it held many venues), the tabs stay
+      // just under the 50 px top bar.
+      await page.evaluate(() => {
+        document.querySelector<HTMLElement>('.games-grid')!.style.paddingBottom = '1500px';
+        window.scrollTo(0, document.querySelector<HTMLElement>('.games-grid')!.getBoundingClientRect().top + window.scrollY + 400);
+      });
+      await expect.poll(async () => Math.round((await page.locator('.games-tabs').boundingBox())!.y)).toBe(50);
+      await shot(page, 'hall-sticky-tabs');
+      // Choosing another category there shows it from its start.
+      await page.getByTestId('game-tab-sport').click();
+      await page.evaluate(() => (document.querySelector<HTMLElement>('.games-grid')!.style.paddingBottom = '1500px'));
+      await expect.poll(async () => Math.round((await page.locator('.games-tabs').boundingBox())!.y)).toBe(50);
+      expect((await page.getByTestId('game-grid-sport').boundingBox())!.y).toBeLessThan(260);
+      // The demo venue's matches are simulated, and say so on every tile.
+      const sport = page.getByTestId('game-grid-sport');
+      expect(await sport.getByTestId('game-play-kind').allInnerTexts()).toEqual(Array(await sport.getByTestId('game-tile').count()).fill('虚拟赛事'));
+      // Pulled down from the top: the hall's data is asked for again.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const again = page.waitForRequest((r) => r.url().includes('/api/game/list'));
+      await pullDown(page);
+      await again;
+      await expect.poll(() => page.getByTestId('pull-indicator').getAttribute('data-state')).toBe('idle');
     });
   });
 });

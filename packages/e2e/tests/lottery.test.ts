@@ -133,35 +133,43 @@ async function say(page: Page, text: string): Promise<void> {
   await page.getByTestId('chat-send').click();
 }
 
-describe('the lottery room needs a session', () => {
-  it('sends a visitor to the hall with 请登录！ after 1 s', async () => {
-    const ctx = await newPhone(browser);
-    try {
-      const page = await ctx.newPage();
-      const [room] = await roomsOf(K3);
-      await open(page, platform, `/lottery?room_id=${room!.id}`);
-      await expectToast(page, MSG.notLoggedIn);
-      expect(route(page)).toBe(`/lottery?room_id=${room!.id}`);
-      await expectRoute(page, '/');
-      // A fresh document, so the toast seen next is this visit's (a hash-only goto can race the last one).
-      await page.goto('about:blank');
-      await open(page, platform, `/lottery?name=${K3}`);
-      await expectToast(page, MSG.notLoggedIn);
-      await expectRoute(page, '/');
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('refuses a visitor at the hall’s lottery tile with 请登录！', async () => {
+describe('visitors watch', () => {
+  it('a visitor reaches a room from the hall’s lottery tile and watches it read-only: the chat, no betting, 登录 back to the room', async () => {
     const ctx = await newPhone(browser);
     try {
       const page = await ctx.newPage();
       await open(page, platform, '/');
       await page.getByTestId('game-tab-lottery').click();
-      await page.getByTestId('lottery-tile').first().click();
-      await expectToast(page, MSG.notLoggedIn);
-      expect(route(page)).toBe('/');
+      await page.locator(`[data-testid=lottery-tile][data-lottery=${K3}]`).click();
+      await expectRoute(page, `/lottery?name=${K3}`);
+      const [room] = await roomsOf(K3);
+      const card = page.locator(`[data-testid=room-card][data-room="${room!.id}"]`);
+      await card.waitFor();
+      expect(await card.getByTestId('room-card-limits').innerText()).toBe(`单注 ${room!.limits.min.toLocaleString('en-US')}–${room!.limits.max.toLocaleString('en-US')} 元`);
+      await card.click();
+      await expectRoute(page, `/lottery?room_id=${room!.id}`);
+      await socketOpen(page);
+      const footer = page.getByTestId('room-visitor');
+      expect(await footer.innerText()).toContain('登录后即可投注和聊天');
+      expect(await page.getByTestId('open-bet').count()).toBe(0);
+      expect(await page.getByTestId('chat-input').count()).toBe(0);
+      expect(await page.getByTestId('open-my-orders').count()).toBe(0);
+      expect(Number((await page.getByTestId('room-online').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+      // A member speaks: the visitor hears it live.
+      const member = await registerViaApi(platform, uniqueName('lv'));
+      const m = await signedInPhone(member, `/lottery?room_id=${room!.id}`);
+      try {
+        await socketOpen(m.page);
+        await say(m.page, '游客也能看到吗');
+        await page.locator('[data-testid=chat-other]', { hasText: '游客也能看到吗' }).waitFor({ timeout: 8000 });
+      } finally {
+        await m.ctx.close();
+      }
+      await still(page, 'lottery-room-visitor');
+      await page.getByTestId('visitor-login').click();
+      // …to the login form, which brings the member back to this room.
+      await expect.poll(() => route(page)).toMatch(/^\/login\?/);
+      expect(new URLSearchParams(route(page).slice('/login?'.length)).get('redirect')).toBe(`/lottery?room_id=${room!.id}`);
     } finally {
       await ctx.close();
     }
@@ -244,6 +252,10 @@ describe('two members in one 极速快三 room', () => {
       await doomed.waitFor({ state: 'detached', timeout: 8000 });
       await b.page.locator('[data-testid=chat-own]', { hasText: '这条会被删除' }).waitFor({ state: 'detached', timeout: 8000 });
 
+      // The host (staff) speaks to the room: across it, on both phones.
+      expect((await staffApi(platform, staff, 'POST', `/lottery/rooms/${room.id}/host`, { content: '欢迎来到新手房，理性投注' })).code).toBe(200);
+      for (const p of [a.page, b.page]) await p.locator('[data-testid=chat-host]', { hasText: '欢迎来到新手房，理性投注' }).waitFor({ timeout: 8000 });
+
       const before = await roomData(alice.token, room.id);
       const expectNo = before.lottery.nowdata.nextexpect;
       const commitment = before.lottery.nowdata.commitment;
@@ -290,8 +302,8 @@ describe('two members in one 极速快三 room', () => {
         expect(await p.getByTestId('open-bet').isDisabled()).toBe(true);
       }
       expect(await a.page.getByTestId('countdown').innerText()).toContain('封盘中');
-      // The server's system message is a centred line in the chat.
-      await a.page.locator('[data-testid=chat-sys]', { hasText: fmt(LOTTERY_MSG.sysRoundClosed, { expect: expectNo }) }).waitFor({ timeout: 5000 });
+      // The server's 封盘 folds into the round's card in the chat.
+      await a.page.locator(`[data-testid=chat-round][data-expect="${expectNo}"][data-phase=closed]`).waitFor({ timeout: 5000 });
       await still(a.page, 'lottery-room-closed');
 
       // 开奖中 at 0, then the result of the round we bet on.
@@ -306,7 +318,13 @@ describe('two members in one 极速快三 room', () => {
       // The result may come over the socket while the panel still says 开奖中; the reloaded room opens the next round.
       for (const p of [a.page, b.page]) {
         await p.locator('[data-testid=round-panel][data-state=open]').waitFor({ timeout: 10_000 });
-        expect(await p.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates)).toEqual(['open', 'closed', 'drawing', 'open']);
+        // 开奖中 until the result; 已开奖 (drawn) if the result came before this phone's clock ran out.
+        expect((await p.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates)).join()).toMatch(/^open,closed,(drawing,drawn,|drawing,|drawn,)open$/);
+        // The room reads in order: the round's card with its result, then the round its draw opened.
+        const cards = await p.getByTestId('chat-round').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-expect')}:${e.getAttribute('data-phase')}`));
+        const drawnAt = cards.indexOf(`${expectNo}:drawn`);
+        expect(drawnAt, cards.join()).toBeGreaterThanOrEqual(0);
+        expect(cards.slice(drawnAt + 1).some((c) => c.endsWith(':open') && c > `${expectNo}:`), cards.join()).toBe(true);
       }
       const drawn = (await roomData(alice.token, room.id)).lottery.openlist[0]!;
       const dice = drawn.extend.numbers;
@@ -320,6 +338,10 @@ describe('two members in one 极速快三 room', () => {
       await expect.poll(() => balanceOf(alice.token), { timeout: 10_000 }).toBe((Math.round(balanceBefore * 100) - stakeTotal * 100 + payoutFen) / 100);
       const balanceAfter = await balanceOf(alice.token);
       await expect.poll(() => a.page.getByTestId('room-balance').innerText(), { timeout: 8000 }).toContain(balanceAfter.toLocaleString('zh-CN', { minimumFractionDigits: 2 }));
+      // Alice's own notice of what the round paid her; Bob, who did not bet, gets none.
+      const paid = fmt(payoutFen > stakeTotal * 100 ? LOTTERY_MSG.sysYouWon : LOTTERY_MSG.sysYouPaid, { expect: expectNo, amount: payoutFen / 100 });
+      await a.page.locator('[data-testid=chat-sys].lot-sys-win', { hasText: paid }).waitFor({ timeout: 8000 });
+      expect(await b.page.locator('[data-testid=chat-sys].lot-sys-win').count()).toBe(0);
       await still(a.page, 'lottery-room-result');
 
       // 我的注单: every line of the round with what it paid — the drawn sum 中奖, the others 未中奖.

@@ -17,7 +17,7 @@ export default function BetRecord() {
   const [filter, setFilter] = useState<BetFilter>({ date: BET_RECORD_DEFAULT_DATE as BetFilter['date'], api_type: '' });
   const venues = useVenueBalances();
   return (
-    <Page title="投注记录" className="record-page bet-record-page">
+    <Page title="投注记录" className="record-page bet-record-page" refreshable>
       <div className="record-filters-bar">
         <RecordFilters testId="bet-filters" value={filter} venues={venuesOnly(venues.data)} onChange={setFilter} />
       </div>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { ELECTRONIC_PROVIDERS, MSG, type ProviderGame } from '@app/contract';
 import { useToken } from '../../../shared/auth/session';
-import { EmptyState } from '../../../shared/components/InfiniteList';
+import { EmptyState } from '../../../shared/components/EmptyState';
 import { Page } from '../../../shared/components/Page';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';

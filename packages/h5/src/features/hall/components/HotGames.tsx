@@ -1,5 +1,5 @@
 import { FireFill } from 'antd-mobile-icons';
-import type { GameEntry } from '@app/contract';
+import { GAME_PLAY_LABELS, type GameEntry } from '@app/contract';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { HALL_TABS, useGames } from '../api';
 import { useLaunchGame } from './useLaunchGame';
@@ -24,7 +24,10 @@ export function HotGames() {
         {hot.map((g) => (
           <button key={g.id} className="hot-card" data-testid="hot-game" onClick={() => launch(g)}>
             <SmartImage src={g.image || `/assets/games/${g.category_id}-${g.platform_name}.svg`} label={g.name} className="hot-img" />
-            <span className="hot-tag">{HALL_TABS.find((t) => t.category === g.category_id)?.title}</span>
+            <span className="hot-tag">
+              {HALL_TABS.find((t) => t.category === g.category_id)?.title}
+              {g.play && ` · ${GAME_PLAY_LABELS[g.play]}`}
+            </span>
             <span className="hot-name">{g.name}</span>
           </button>
         ))}

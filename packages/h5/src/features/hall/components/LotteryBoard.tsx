@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { LOTTERY_TYPE, type LotteryListItem } from '@app/contract';
-import { EmptyState } from '../../../shared/components/InfiniteList';
+import { EmptyState } from '../../../shared/components/EmptyState';
+import { TileSkeletons } from './TileSkeletons';
 import { useGo } from '../../../shared/hooks/useGo';
 import { useLotteryList } from '../../lottery/api';
 
@@ -85,9 +85,7 @@ export default function LotteryBoard({ wide = false, head }: { wide?: boolean; h
     <>
       {head?.(lotteries?.length ?? 0)}
       {isPending ? (
-        <div className="games-loading">
-          <DotLoading color="primary" />
-        </div>
+        <TileSkeletons count={2} />
       ) : tiles.length === 0 ? (
         <EmptyState />
       ) : wide ? (

@@ -4,7 +4,7 @@ import { UnorderedListOutline } from 'antd-mobile-icons';
 import { HOME_COUNTER_TOTAL, TIMING, type GameCategory } from '@app/contract';
 import { BANNER_TYPE, useBanners } from '../../../shared/api/banners';
 import { BannerSwiper } from '../../../shared/components/BannerSwiper';
-import { EmptyState } from '../../../shared/components/InfiniteList';
+import { EmptyState } from '../../../shared/components/EmptyState';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';
 import { HOME_SIDEBAR, categoryTitle, useGames } from '../api';

@@ -1,19 +1,16 @@
 import { useMemo, useState } from 'react';
-import Popup from 'antd-mobile/es/components/popup';
 import { CloseOutline } from 'antd-mobile-icons';
 import {
   LOTTERY_ORDER_MAX_LINES,
-  LOTTERY_STAKE_DEFAULT_YUAN,
-  LOTTERY_STAKE_MAX_YUAN,
-  LOTTERY_STAKE_MIN_YUAN,
-  LOTTERY_STAKE_QUICK_YUAN,
   fmt,
+  roomStakes,
   formatYuan,
   waveOf,
   type LotteryRoomData,
   type PlayboxChild,
   LOTTERY_MSG,
 } from '@app/contract';
+import { Sheet } from '../../../shared/components/Sheet';
 import type { OrderLine } from '../api';
 import { mmss } from '../useRoundClock';
 import { LinkedPicker, linkedSets } from './LinkedPicker';
@@ -42,7 +39,7 @@ function layoutOf(g: LotteryRoomData['playbox'][number]): 'grid' | 'covers' | 'l
  * The bet panel (spec §2, §5): play groups as tabs, their options with odds (the 1–49 grid for the
  * special groups; 生肖 and 尾数 with the numbers each covers this round; 连码's number picker, where
  * every set of the play's count among the chosen numbers is a line), a stake applied to every line
- * (quick values 10, 20, 50, 200, 500, default 10, or typed), the count and total, and 确认投注. The
+ * (the room's quick values and first stake, contract roomStakes, or typed within the room's limits), the count and total, and 确认投注. The
  * caller confirms and places the order; `onSubmit` resolves true when the order went through (the
  * selection is then cleared).
  */
@@ -67,7 +64,10 @@ export function BetSheet({
   /** 连码: the play being picked for and the numbers chosen for each play */
   const [linkedPlay, setLinkedPlay] = useState('');
   const [linked, setLinked] = useState<Record<string, number[]>>({});
-  const [stakeText, setStakeText] = useState(String(LOTTERY_STAKE_DEFAULT_YUAN));
+  // The room's own limits decide the stakes offered and accepted (the server checks them again).
+  const { limits } = room;
+  const stakes = roomStakes(limits);
+  const [stakeText, setStakeText] = useState(String(stakes.first));
   const group = groups[Math.min(tab, groups.length - 1)];
 
   const choices = useMemo<BetChoice[]>(
@@ -80,7 +80,7 @@ export function BetSheet({
     [groups, picked, linked],
   );
   const stake = Number(stakeText);
-  const stakeOk = stakeText !== '' && Number.isFinite(stake) && stake >= LOTTERY_STAKE_MIN_YUAN && stake <= LOTTERY_STAKE_MAX_YUAN;
+  const stakeOk = stakeText !== '' && Number.isFinite(stake) && stake >= limits.min && stake <= limits.max;
   const total = stakeOk ? Math.round(stake * 100 * choices.length) / 100 : 0;
   const countIn = (name: string) => choices.filter((c) => c.group === name).length;
 
@@ -110,7 +110,7 @@ export function BetSheet({
   const linkedActive = group && layoutOf(group) === 'linked' ? (group.childrens.find((c) => c.id === linkedPlay) ?? group.childrens[0]) : undefined;
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="lot-sheet" position="bottom" data-testid="bet-sheet">
+    <Sheet visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="lot-sheet" position="bottom" data-testid="bet-sheet">
       <div className="lot-sheet-head">
         <div>
           <div className="lot-sheet-title">投注 · 第{room.lottery.nowdata.nextexpect}期</div>
@@ -184,7 +184,7 @@ export function BetSheet({
       )}
       <div className="lot-sheet-foot">
         <div className="lot-stakes">
-          {LOTTERY_STAKE_QUICK_YUAN.map((v) => (
+          {stakes.quick.map((v) => (
             <button key={v} type="button" className={`lot-stake${stakeText === String(v) ? ' active' : ''}`} onClick={() => setStakeText(String(v))} data-testid="stake-quick">
               {v}
             </button>
@@ -195,13 +195,13 @@ export function BetSheet({
             placeholder="自定义"
             aria-label="每注金额"
             data-testid="stake-input"
-            value={LOTTERY_STAKE_QUICK_YUAN.some((v) => String(v) === stakeText) ? '' : stakeText}
+            value={stakes.quick.some((v) => String(v) === stakeText) ? '' : stakeText}
             onChange={(e) => {
               const v = e.target.value.trim();
               if (STAKE_INPUT.test(v)) setStakeText(v);
             }}
             onBlur={() => {
-              if (stakeText === '') setStakeText(String(LOTTERY_STAKE_DEFAULT_YUAN));
+              if (stakeText === '') setStakeText(String(stakes.first));
             }}
           />
         </div>
@@ -219,9 +219,9 @@ export function BetSheet({
             确认投注
           </button>
         </div>
-        {!stakeOk && <div className="lot-stake-hint">{fmt(LOTTERY_MSG.lotteryStakeRange, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN })}</div>}
+        {!stakeOk && <div className="lot-stake-hint">{fmt(LOTTERY_MSG.lotteryStakeRange, { min: limits.min, max: limits.max })}</div>}
         {choices.length > LOTTERY_ORDER_MAX_LINES && <div className="lot-stake-hint">{fmt(LOTTERY_MSG.lotteryTooManyLines, { max: LOTTERY_ORDER_MAX_LINES })}</div>}
       </div>
-    </Popup>
+    </Sheet>
   );
 }

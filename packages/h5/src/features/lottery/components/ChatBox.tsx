@@ -73,6 +73,19 @@ function SysLine({ sys }: { sys: SysMessage }) {
   );
 }
 
+/** Staff speaking as the room's host (主持人): across the room, not as one member among others. */
+function HostMessage({ msg }: { msg: ChatMessage }) {
+  return (
+    <div className="lot-host" data-testid="chat-host" data-id={msg.id}>
+      <div className="lot-host-head">
+        <span className="lot-host-badge">{msg.author}</span>
+        <span className="lot-msg-time">{hhmm(msg.time)}</span>
+      </div>
+      <div className="lot-host-text">{msg.content}</div>
+    </div>
+  );
+}
+
 /** A round's card: opened, then 封盘, then its result, updated in place as the room hears of each. */
 function RoundLine({ round, type }: { round: RoundCard; type: LotteryType }) {
   const phase = round.result ? 'drawn' : round.closed ? 'closed' : 'open';
@@ -96,7 +109,8 @@ function RoundLine({ round, type }: { round: RoundCard; type: LotteryType }) {
 
 /**
  * The room's chat: others on the left with avatar and name, the member's own on the right, bet notices
- * as cards, one compact card per round, other system messages as centred lines. It follows new messages while the member is at the
+ * as cards, the host's words across the room, one compact card per round, other system messages as
+ * centred lines. It follows new messages while the member is at the
  * bottom; scrolled up, a pill offers to jump down.
  */
 export function ChatBox({ items, selfId, type }: { items: ChatItem[]; selfId: number | undefined; type: LotteryType }) {
@@ -136,7 +150,15 @@ export function ChatBox({ items, selfId, type }: { items: ChatItem[]; selfId: nu
       <div className="lot-chat" ref={boxRef} data-testid="chat-box">
         <div className="lot-chat-welcome">欢迎进入房间，文明聊天，理性投注</div>
         {items.map((it) =>
-          it.kind === 'sys' ? <SysLine key={it.key} sys={it.sys} /> : it.kind === 'round' ? <RoundLine key={it.key} round={it.round} type={type} /> : <Message key={it.key} msg={it.msg} own={it.msg.uid === selfId} />,
+          it.kind === 'sys' ? (
+            <SysLine key={it.key} sys={it.sys} />
+          ) : it.kind === 'round' ? (
+            <RoundLine key={it.key} round={it.round} type={type} />
+          ) : it.msg.kind === 'host' ? (
+            <HostMessage key={it.key} msg={it.msg} />
+          ) : (
+            <Message key={it.key} msg={it.msg} own={it.msg.uid === selfId} />
+          ),
         )}
       </div>
       {unseen > 0 && (

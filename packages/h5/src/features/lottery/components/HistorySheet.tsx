@@ -1,7 +1,7 @@
 import { Sheet } from '../../../shared/components/Sheet';
 import { CloseOutline } from 'antd-mobile-icons';
 import type { LotteryOpenItem, LotteryRoomData } from '@app/contract';
-import { EmptyState } from '../../../shared/components/InfiniteList';
+import { EmptyState } from '../../../shared/components/EmptyState';
 import { ResultAttributes, ResultNumbers } from './Result';
 
 /**

@@ -2,14 +2,14 @@ import { useNavigate } from 'react-router';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { RightOutline } from 'antd-mobile-icons';
 import { Page } from '../../../shared/components/Page';
-import { EmptyState } from '../../../shared/components/InfiniteList';
+import { EmptyState } from '../../../shared/components/EmptyState';
 import { LOTTERY_TYPE } from '@app/contract';
 import { useLotteryList, useRoomList } from '../api';
 import { Ball, DiceDefs, DiceFace } from '../components/Result';
 
 const TIERS = ['lot-tier-a', 'lot-tier-b', 'lot-tier-c'];
 
-/** /lottery?name=: the rooms of one lottery, each with how many watch it; a room opens /lottery?room_id=. */
+/** /lottery?name=: the rooms of one lottery, each with its stake limits and how many watch it; a room opens /lottery?room_id=. */
 export function RoomList({ name }: { name: string }) {
   const navigate = useNavigate();
   const { data: rooms, isPending } = useRoomList(name);
@@ -54,7 +54,10 @@ export function RoomList({ name }: { name: string }) {
               <span className="lot-room-card-text">
                 <b>{r.title}</b>
                 <small>
-                  {r.lottery.title} · <span data-testid="room-card-online">{r.online}</span> 人在线
+                  <span data-testid="room-card-limits">
+                    单注 {r.limits.min.toLocaleString('en-US')}–{r.limits.max.toLocaleString('en-US')} 元
+                  </span>{' '}
+                  · <span data-testid="room-card-online">{r.online}</span> 人在线
                 </small>
               </span>
               <span className="lot-room-enter">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DotLoading, Tabs } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
-import { EmptyState } from '../../../shared/components/InfiniteList';
+import { EmptyState } from '../../../shared/components/EmptyState';
 import { useGo } from '../../../shared/hooks/useGo';
 import { useActivities, useActivityTypes } from '../api';
 import { ActivityCard } from '../components/ActivityCard';

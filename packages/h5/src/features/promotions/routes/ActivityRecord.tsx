@@ -14,7 +14,7 @@ const TONE: Record<number, string> = { [APPLICATION_STATE.pending]: 'tone-warnin
  */
 export default function ActivityRecord() {
   return (
-    <Page title="活动申请记录" className="record-page apply-log-page">
+    <Page title="活动申请记录" className="record-page apply-log-page" refreshable>
       <InfiniteList queryKey={applyLogKey} fetchPage={fetchApplyLog} itemKey={(r) => r.id} renderItem={(r) => <ApplyRow row={r} />} className="record-list" />
     </Page>
   );

@@ -31,6 +31,7 @@ export default function Money() {
 
   return (
     <Page
+      refreshable
       title="我的钱包"
       className="wallet-page"
       right={

@@ -30,7 +30,7 @@ export default function TransRecord() {
   const venues = useVenueBalances();
 
   return (
-    <Page title="账户明细" className="wallet-page record-page">
+    <Page title="账户明细" className="wallet-page record-page" refreshable>
       <div className="record-filters-bar">
         <RecordFilters value={filter} venues={venuesOnly(venues.data)} onChange={setFilter} />
       </div>
