@@ -1,11 +1,11 @@
 import { spaConfig } from '../../scripts/vite-spa';
-import { preloadFirstScreen, serviceWorker } from './pwa/plugin';
+import { serviceWorker } from './pwa/plugin';
 
 /** The member app (H5), served by the platform at / (packages/server/src/app.ts, config h5Dist). */
 export default spaConfig({
   base: '/',
-  // The hall's chunks fetched beside the entry's, and the installable app's worker (pwa/sw.js) given the shell that paints the hall.
-  plugins: [preloadFirstScreen(), serviceWorker()],
+  // The installable app's worker (pwa/sw.js), given the shell that paints the hall.
+  plugins: [serviceWorker()],
   groups: [
     // React and the small helpers every antd-mobile component shares: one stable chunk.
     { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|tslib|@babel[\\/]runtime|classnames|rc-util|ahooks)[\\/]/, priority: 20 },

@@ -4,7 +4,6 @@ import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import 'antd-mobile/es/global';
 import './theme.css';
 import { App } from './App';
-import { preloadHall } from './routes';
 import { startPwa } from '../shared/pwa/install';
 
 // antd-mobile 5 under React 19: its imperative Toast and Dialog need a createRoot renderer (DESIGN §11).
@@ -19,9 +18,5 @@ unstableSetRender((node, container) => {
   };
 });
 
-const root = createRoot(document.getElementById('root')!);
-const render = () => root.render(<App />);
-// Opening on the hall (/, /index_old): rendered once its module is in, so it paints without a fallback.
-if (/^(#\/?)?(index_old)?(\?.*)?$/.test(window.location.hash)) preloadHall().then(render, render);
-else render();
+createRoot(document.getElementById('root')!).render(<App />);
 startPwa();

@@ -6,23 +6,11 @@ import { useAppInfo } from '../shared/api/app';
 import { toast } from '../shared/lib/toast';
 import { MainLayout } from './MainLayout';
 import { RouteFallback } from './RouteFallback';
+import Hall from '../features/hall/routes/Hall';
 
-// Every screen is its own chunk: the first paint of / loads only the shell and the hall.
-const loadHall = () => import('../features/hall/routes/Hall');
-const LazyHall = lazy(loadHall);
-let hallModule: Awaited<ReturnType<typeof loadHall>> | undefined;
-/**
- * The hall is most visits' first screen: index.html preloads its chunks beside the entry's (pwa/plugin.ts)
- * and main.tsx renders once it has loaded when the app opens on it, so it renders without suspending
- * (React keeps a fallback it has shown for 300 ms before revealing the screen).
- */
-export function preloadHall(): Promise<void> {
-  return loadHall().then((m) => void (hallModule = m));
-}
-function Hall() {
-  const Screen = hallModule?.default ?? LazyHall;
-  return <Screen />;
-}
+// The hall is most visits' first screen: part of the entry, so it paints without a second round of
+// chunk requests (a phone allows 6 at a time per host, each waiting out the link's latency) and
+// without suspending. Every other screen is its own chunk.
 const HomeAlt = lazy(() => import('../features/hall/routes/HomeAlt'));
 const Discover = lazy(() => import('../features/hall/routes/Discover'));
 const Login = lazy(() => import('../features/auth/routes/Login'));
