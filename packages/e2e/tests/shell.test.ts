@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ABOUT_TITLES, MSG } from '@app/contract';
 import { updateSettings } from '../../server/src/modules/site/service.js';
-import { expectRoute, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastText, withPhone } from '../harness.js';
+import { expectRoute, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, toastText, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -146,6 +146,8 @@ describe('the phone’s back gesture', () => {
       // Closed by its mask, the menu leaves nothing behind: back leaves /home.
       await page.getByTestId('side-menu-button').click();
       await menu.waitFor();
+      // Once it has slid in, a tap on the mask beside it.
+      await settled(page);
       await page.mouse.click(380, 400);
       await menu.waitFor({ state: 'hidden' });
       await page.goBack();

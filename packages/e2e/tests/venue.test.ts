@@ -232,7 +232,8 @@ describe('venue game pages', () => {
         const play = page.waitForResponse(isPlay);
         await page.getByTestId('tank').click({ position: { x: 120 + i * 30, y: 200 } });
         await play;
-        // The shell lands (and the cannon may fire again) once it is gone.
+        // The shell lands, and the cannon may fire again (a tap while one is in flight is not a shot).
+        await page.locator('[data-testid=tank][data-busy=false]').waitFor();
         await expect.poll(() => page.locator('.tank .shell').count()).toBe(0);
       }
       await page.getByTestId('fish-result').waitFor();

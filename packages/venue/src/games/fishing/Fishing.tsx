@@ -129,7 +129,7 @@ export default function Fishing({ info, balance, afterBet }: GameProps<VenueFish
 
   return (
     <div className="fishing">
-      <div className="tank" ref={tank} onPointerDown={(e) => void fire(e)} data-testid="tank">
+      <div className="tank" ref={tank} onPointerDown={(e) => void fire(e)} data-testid="tank" data-busy={busy}>
         <div className="rays" />
         <div className="bubbles">
           {Array.from({ length: 12 }, (_, i) => (
