@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, Toast } from 'antd-mobile';
-import { CheckShieldOutline, LockOutline, UserOutline } from 'antd-mobile-icons';
+import { LockOutline, UserOutline } from 'antd-mobile-icons';
 import { loginRules, MSG } from '@app/contract';
 import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { captchaRequired, failureMessage, guestLogin, login } from '../api';
 import { AuthField } from './AuthField';
-import { CaptchaImage } from './CaptchaImage';
+import { CaptchaField } from './CaptchaImage';
 import { useAuthDone } from './useAuthDone';
 import { useCaptcha } from './useCaptcha';
 
@@ -66,15 +66,7 @@ export function LoginForm() {
         <AuthField icon={<UserOutline />} name="name" placeholder="请输入用户名" value={name} onChange={setName} autoComplete="username" onEnter={submit} />
         <AuthField icon={<LockOutline />} name="password" placeholder="请输入密码" value={password} onChange={setPassword} password autoComplete="current-password" onEnter={submit} />
         {captchaDue && (
-          <AuthField
-            icon={<CheckShieldOutline />}
-            name="code"
-            placeholder="请输入验证码"
-            value={code}
-            onChange={setCode}
-            onEnter={submit}
-            suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
-          />
+          <CaptchaField value={code} onChange={setCode} onEnter={submit} captcha={captcha} loading={loading} onRefresh={() => void refresh()} />
         )}
         <div className="auth-row">
           <Checkbox checked={remember} onChange={setRemember} data-testid="remember" style={{ '--icon-size': '16px', '--font-size': '13px', '--gap': '6px' }}>

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
-import { LockOutline, CheckShieldOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { LockOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { MSG, registerRules } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
 import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { isOk, register } from '../api';
 import { AuthField } from './AuthField';
-import { CaptchaImage } from './CaptchaImage';
+import { CaptchaField } from './CaptchaImage';
 import { useAuthDone } from './useAuthDone';
 import { useCaptcha } from './useCaptcha';
 
@@ -67,15 +67,7 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
         <AuthField icon={<LockOutline />} name="password" onEnter={enter} placeholder="请输入密码，最少6位" value={password} onChange={setPassword} password autoComplete="new-password" />
         <AuthField icon={<LockOutline />} name="confirmPass" onEnter={enter} placeholder="请再次输入密码" value={confirmPass} onChange={setConfirmPass} password autoComplete="new-password" />
         <AuthField icon={<TeamOutline />} name="pid" onEnter={enter} placeholder="推荐人UID（选填）" value={referrer} onChange={setReferrer} />
-        <AuthField
-          icon={<CheckShieldOutline />}
-          name="code"
-          placeholder="请输入验证码"
-          value={code}
-          onChange={setCode}
-          onEnter={enter}
-          suffix={<CaptchaImage captcha={captcha} loading={loading} onRefresh={() => void refresh()} />}
-        />
+        <CaptchaField value={code} onChange={setCode} onEnter={enter} captcha={captcha} loading={loading} onRefresh={() => void refresh()} />
         <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="register-submit" disabled={!filled} loading={busy} onClick={enter}>
           注册
         </Button>
