@@ -38,3 +38,4 @@ export * from './finance-desk.js';
 export * from './service-chat.js';
 export * from './reports-admin.js';
 export * from './member360.js';
+export * from './protection.js';
