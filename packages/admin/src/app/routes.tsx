@@ -14,6 +14,7 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   reports: lazy(() => import('../features/reports/ReportsPage')),
   approvals: lazy(() => import('../features/approvals/ApprovalsPage')),
   members: lazy(() => import('../features/members/MembersPage')),
+  protectionBlocks: lazy(() => import('../features/protection/BlockedMembersPage')),
   bets: lazy(() => import('../features/bets/BetsPage')),
   vipTiers: lazy(() => import('../features/loyalty/VipTiersPage')),
   rebate: lazy(() => import('../features/loyalty/RebatePage')),

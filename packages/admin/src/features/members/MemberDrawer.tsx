@@ -14,12 +14,14 @@ import { HedgeShare } from './HedgeShare';
 import { MemberAgent } from './MemberAgent';
 import { MemberCare } from './MemberCare';
 import { MemberVip } from './MemberVip';
+import { MemberProtection } from '../protection/MemberProtection';
+import { PROTECTION_ACCESS } from '../protection/api';
 import { PayPasswordLock } from './PayPasswordLock';
 
 const money = (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#389e0d' }}>{v > 0 ? '+' : ''}{yuan(v)}</span>;
 
-/** One member: profile, central balance, cards, orders, transfers, ledger entries; adjust and enable/disable. */
-export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
+/** One member: profile, central balance, cards, orders, transfers, ledger entries; adjust and enable/disable. Opens at `tab` when given. */
+export function MemberDrawer({ id, tab, onClose }: { id: number | null; tab?: string; onClose(): void }) {
   const { can } = useAuth();
   const screens = Grid.useBreakpoint();
   const [adjusting, setAdjusting] = useState(false);
@@ -99,6 +101,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
             </Descriptions.Item>
           </Descriptions>
           <Tabs
+            defaultActiveKey={tab}
             items={[
               {
                 key: 'ledger',
@@ -123,6 +126,7 @@ export function MemberDrawer({ id, onClose }: { id: number | null; onClose(): vo
               },
               ...(can('members.care') ? [{ key: 'care', label: '会员服务', children: <MemberCare memberId={p.id} /> }] : []),
               ...(can('loyalty.read') ? [{ key: 'vip', label: 'VIP等级', children: <MemberVip memberId={p.id} username={p.username} /> }] : []),
+              ...(can(PROTECTION_ACCESS.read) ? [{ key: 'protection', label: '安全与健康', children: <MemberProtection memberId={p.id} username={p.username} /> }] : []),
               {
                 key: 'cards',
                 label: `银行卡 (${d.cards.length})`,

@@ -13,9 +13,10 @@ import { tablePaging } from '../../shared/pagination';
 export default function MembersPage() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  // ?member=<id> (the 在线客服 desk's link) opens that member's drawer.
+  // ?member=<id> (the 在线客服 desk's link) opens that member's drawer, &tab=<key> at that tab (自我排除名单's link).
   const [params] = useSearchParams();
   const [openId, setOpenId] = useState<number | null>(Number(params.get('member')) || null);
+  const [linkedTab] = useState({ id: Number(params.get('member')) || null, tab: params.get('tab') ?? undefined });
   const list = useQuery({
     queryKey: ['members', keyword, page],
     queryFn: async () => (await api.get<Page<AdminMemberRow>>('/members', { keyword, page })).data,
@@ -60,7 +61,7 @@ export default function MembersPage() {
           },
         ]}
       />
-      <MemberDrawer id={openId} onClose={() => setOpenId(null)} />
+      <MemberDrawer id={openId} tab={openId === linkedTab.id ? linkedTab.tab : undefined} onClose={() => setOpenId(null)} />
     </Card>
   );
 }
