@@ -14,7 +14,7 @@ import { HedgeShare } from './HedgeShare';
 import { MemberAgent } from './MemberAgent';
 import { MemberCare } from './MemberCare';
 import { MemberVip } from './MemberVip';
-import { MemberProtection } from '../protection/MemberProtection';
+import { MemberProtection } from './MemberProtection';
 import { PROTECTION_ACCESS } from '../protection/api';
 import { PayPasswordLock } from './PayPasswordLock';
 

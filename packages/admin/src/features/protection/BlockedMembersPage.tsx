@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Table, Tag } from 'antd';
+import { Card, Table, Tag, Typography } from 'antd';
 import { BLOCK_DURATION_LABEL, BLOCK_KIND_LABEL, type BlockedMemberRow, type BlockDuration, type BlockKind } from '@app/contract';
 import { tablePaging } from '../../shared/pagination';
-import { protectionApi, protectionKeys, protectionTabPath } from './api';
-import { byLabel } from './format';
-import './protection.css';
+import { byLabel, protectionApi, protectionKeys, protectionTabPath } from './api';
 
 /** 自我排除名单: every member under a time-out or self-exclusion now, each linked to its 安全与健康 tab. */
 export default function BlockedMembersPage() {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: protectionKeys.blocks(page), queryFn: () => protectionApi.blocks(page), placeholderData: keepPreviousData });
   return (
-    <Card title="自我排除名单" extra={<span className="protection-muted">正处于冷静期或自我排除的会员；期间任何人都不能缩短或解除</span>}>
+    <Card title="自我排除名单" extra={<Typography.Text type="secondary">正处于冷静期或自我排除的会员；到期前任何人都不能缩短或解除</Typography.Text>}>
       <Table<BlockedMemberRow>
         rowKey="member_id"
         size="middle"

@@ -1,5 +1,6 @@
-import type { AdminProtectionView, BlockDuration, BlockedMemberRow, BlockKind, LimitKind, LimitPeriod, Page, Permission } from '@app/contract';
+import type { AdminProtectionView, BlockDuration, BlockedMemberRow, BlockKind, LimitKind, LimitPeriod, LimitRow, Page, Permission } from '@app/contract';
 import { api } from '../../shared/api';
+import { yuan } from '../../shared/format';
 
 /** The console's 安全与健康 calls (/admin/api/members/:id/protection…, /admin/api/protection/blocks), typed by the contract's shapes. */
 
@@ -33,3 +34,9 @@ export const protectionApi = {
 
 /** The member drawer's link to a member's 安全与健康 tab. */
 export const protectionTabPath = (memberId: number) => `/members?member=${memberId}&tab=protection`;
+
+/** A limit's amount as staff read it: yuan, or minutes for the session limit. */
+export const limitValue = (row: Pick<LimitRow, 'kind' | 'limit'>) => (row.kind === 'session' ? `${row.limit} 分钟` : yuan(row.limit));
+
+/** Who made a change, as staff read it: the member itself, or the staff member's name. */
+export const byLabel = (by: string) => (by === 'member' ? '会员本人' : by);

@@ -21,8 +21,7 @@ import {
   type LimitPeriod,
 } from '@app/contract';
 import { useAction } from '../../shared/useAction';
-import { protectionApi, protectionKeys, type LongerBlock, type StricterLimit } from './api';
-import { limitValue } from './format';
+import { limitValue, protectionApi, protectionKeys, type LongerBlock, type StricterLimit } from '../protection/api';
 
 const check = (failure: string | null) => (failure ? Promise.reject(new Error(failure)) : Promise.resolve());
 const reasonRule = { validator: (_: unknown, r: string | undefined) => check(staffReasonFailure((r ?? '').trim(), PROTECTION_MSG.staffReason)) };

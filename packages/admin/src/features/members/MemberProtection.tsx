@@ -4,10 +4,9 @@ import { Alert, Button, Card, Descriptions, Progress, Space, Table, Tag, Typogra
 import { BLOCK_DURATION_LABEL, BLOCK_KIND_LABEL, limitLabel, PROTECTION, type AdminProtectionView, type LimitRow, type ProtectionEventRow } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { yuan } from '../../shared/format';
-import { PROTECTION_ACCESS, protectionApi, protectionKeys } from './api';
-import { byLabel, limitValue } from './format';
+import { byLabel, limitValue, PROTECTION_ACCESS, protectionApi, protectionKeys } from '../protection/api';
 import { LongerBlockModal, StricterLimitModal } from './ProtectionModals';
-import './protection.css';
+import './member-protection.css';
 
 /**
  * 安全与健康 in the member drawer: what the member set for itself (limits with this period's use and
