@@ -184,7 +184,7 @@ export async function registerViaApi(
     });
     return (await res.json()) as { code: number; message: string; data: { api_token: string } };
   };
-  const json = await call('register', { name, realname: name, password, confirmPass: password, code: CAPTCHA_CODE });
+  const json = await call('register', { name, realname: name, password, confirmPass: password, code: CAPTCHA_CODE, adult: 1 });
   if (json.code !== 200) throw new Error(`register failed: ${json.message}`);
   const token = json.data.api_token;
   const payPassword = opts.payPassword === undefined ? PAY_PASSWORD : opts.payPassword;

@@ -59,7 +59,7 @@ export async function benchApi(kind: 'pglite' | 'postgres'): Promise<{ results: 
     const reg = await fetch(`${platform.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name, realname: name, password: 'bench123', confirmPass: 'bench123', paypassword: 'bench123', code: 'BENCH' }),
+      body: JSON.stringify({ name, realname: name, password: 'bench123', confirmPass: 'bench123', paypassword: 'bench123', code: 'BENCH', adult: 1 }),
     });
     const token = ((await reg.json()) as { data: { api_token: string } }).data.api_token;
     const auth = { authorization: `Bearer ${token}` };

@@ -109,7 +109,7 @@ export async function fundedMembers(url: string, db: Kdb): Promise<Member[]> {
   const members: Member[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const name = `bench${randomBytes(4).toString('hex')}`;
-    const reg = await postJson(url, '/api/register', { name, realname: name, password: 'bench123', confirmPass: 'bench123', paypassword: 'bench123', code: BYPASS });
+    const reg = await postJson(url, '/api/register', { name, realname: name, password: 'bench123', confirmPass: 'bench123', paypassword: 'bench123', code: BYPASS, adult: 1 });
     const token = reg.data.api_token as string;
     const id = (await postJson(url, '/api/user', {}, token)).data.id as number;
     const wallet = await memberWalletId(db, id);

@@ -51,7 +51,7 @@ async function invitee(prefix: string, inviterId: number): Promise<{ name: strin
   const res = await fetch(`${platform.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, realname: name, password: 'secret123', confirmPass: 'secret123', code: CAPTCHA_CODE, pid: String(inviterId) }),
+    body: JSON.stringify({ name, realname: name, password: 'secret123', confirmPass: 'secret123', code: CAPTCHA_CODE, pid: String(inviterId), adult: 1 }),
   });
   const json = (await res.json()) as { code: number; message: string; data: { api_token: string } };
   expect(json.code, json.message).toBe(200);

@@ -18,11 +18,14 @@ const button = (page: Page, id: string) => page.getByTestId(id);
 const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 
 
-async function fillRegister(page: Page, v: { name?: string; password?: string; confirm?: string; code?: string }) {
+/** Fills the register form and ticks 我已年满18周岁 (issue 16) unless `adult` is false. */
+async function fillRegister(page: Page, v: { name?: string; password?: string; confirm?: string; code?: string; adult?: boolean }) {
   await field(page, 'name').fill(v.name ?? '');
   await field(page, 'password').fill(v.password ?? '');
   await field(page, 'confirmPass').fill(v.confirm ?? '');
   await field(page, 'code').fill(v.code ?? '');
+  const box = page.getByTestId('field-adult');
+  if ((await box.getAttribute('aria-checked')) !== String(v.adult ?? true)) await box.click();
 }
 
 describe('/login', () => {

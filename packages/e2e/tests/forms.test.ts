@@ -70,6 +70,7 @@ describe('a visitor', () => {
       await expectFieldClear(page, 'confirmPass');
 
       // the server's 验证码错误！ marks the captcha, which it empties for a new picture
+      await page.getByTestId('field-adult').click();
       await submit.click();
       await expectFieldError(page, 'code', MSG.regCaptchaWrong);
       expect(await input(page, 'code').inputValue()).toBe('');

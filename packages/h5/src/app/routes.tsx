@@ -51,6 +51,7 @@ const Vip = lazy(() => import('../features/vip/routes/Vip'));
 const Fanshui = lazy(() => import('../features/rebate/routes/Fanshui'));
 const Inviter = lazy(() => import('../features/invites/routes/Inviter'));
 const ApplyAgent = lazy(() => import('../features/agents/routes/ApplyAgent'));
+const Protection = lazy(() => import('../features/protection/routes/Protection'));
 // /hongbao and /welfare: one chunk (features/redpacket/routes/screens.ts says why).
 const redPacketScreens = () => import('../features/redpacket/routes/screens');
 const Hongbao = lazy(() => redPacketScreens().then((m) => ({ default: m.Hongbao })));
@@ -142,6 +143,8 @@ export const routes: RouteObject[] = [
   { path: 'inviter', element: screen(Inviter, 'auth') },
   // /applyagent (spec §2): the form while isagent is 0; the screen itself shows an agent that it is one.
   { path: 'applyagent', element: screen(ApplyAgent, 'auth') },
+  // /protection 安全与健康 (issue 16): the member's own limits, reality check and exclusion.
+  { path: 'protection', element: screen(Protection, 'auth') },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },

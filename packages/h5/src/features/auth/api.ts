@@ -14,6 +14,8 @@ export interface RegisterInput {
   code: string;
   captcha_id: string;
   pid?: string;
+  /** 1: the 18+ box was ticked (issue 16) */
+  adult: 1;
 }
 
 export function fetchCaptcha(): Promise<Captcha> {

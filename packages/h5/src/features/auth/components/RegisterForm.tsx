@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { Button, Toast } from 'antd-mobile';
 import { LockOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
-import { MSG, registerRules } from '@app/contract';
+import { MSG, PROTECTION_MSG, registerRules } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
 import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { isOk, register } from '../api';
+import { AdultConsent } from './AdultConsent';
 import { AuthField } from './AuthField';
 import { CaptchaField } from './CaptchaImage';
 import { useAuthDone } from './useAuthDone';
@@ -15,7 +16,7 @@ const REFUSED_FIELD: Record<string, string> = { [MSG.regCaptchaWrong]: 'code', [
 
 /**
  * The register form of /reg2, /reg and /login?type=1 (spec §2, §5; DESIGN §4): the contract's rules
- * in order on the client, the captcha checked by the server.
+ * in order on the client, then the 18+ box (issue 16); the captcha checked by the server.
  */
 export function RegisterForm({ pid = '' }: { pid?: string }) {
   const done = useAuthDone();
@@ -25,6 +26,7 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
   const [confirmPass, setConfirmPass] = useState('');
   const [referrer, setReferrer] = useState(pid);
   const [code, setCode] = useState('');
+  const [adult, setAdult] = useState(false);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const errors = useFieldErrors();
@@ -33,10 +35,12 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
   const submit = async () => {
     if (inFlight.current) return;
     if (!errors.check({ name, password, confirmPass, code }, registerRules)) return;
+    // 18+ (issue 16): after the spec's rules, before anything is sent.
+    if (!adult) return errors.fail(PROTECTION_MSG.adult, 'adult');
     inFlight.current = true;
     setBusy(true);
     try {
-      const answer = await register({ name, password, confirmPass, code, captcha_id: captcha?.captcha_id ?? '', pid: referrer });
+      const answer = await register({ name, password, confirmPass, code, captcha_id: captcha?.captcha_id ?? '', pid: referrer, adult: 1 });
       if (isOk(answer.code)) {
         Toast.show({ icon: 'success', content: MSG.regSuccess });
         await done(answer.data.api_token);
@@ -68,6 +72,7 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
         <AuthField icon={<LockOutline />} name="confirmPass" onEnter={enter} placeholder="请再次输入密码" value={confirmPass} onChange={setConfirmPass} password autoComplete="new-password" />
         <AuthField icon={<TeamOutline />} name="pid" onEnter={enter} placeholder="推荐人UID（选填）" value={referrer} onChange={setReferrer} />
         <CaptchaField value={code} onChange={setCode} onEnter={enter} captcha={captcha} loading={loading} onRefresh={() => void refresh()} />
+        <AdultConsent checked={adult} onChange={setAdult} />
         <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="register-submit" disabled={!filled} loading={busy} onClick={enter}>
           注册
         </Button>

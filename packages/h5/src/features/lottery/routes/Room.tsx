@@ -23,6 +23,7 @@ import { ApiError } from '../../../shared/api/client';
 import { userKey, useToken, useUser } from '../../../shared/auth/session';
 import { confirmDialog } from '../../../shared/lib/dialog';
 import { toast } from '../../../shared/lib/toast';
+import { pokePlayStatus } from '../../../shared/protection/playStatus';
 import { placeOrder, roomKey, useRoom, type OrderLine, type RoomAnswer } from '../api';
 import { chatMessagesOf, chatReducer } from '../chat';
 import { BetSheet, type BetChoice } from '../components/BetSheet';
@@ -188,6 +189,8 @@ function RoomView({
     }
     try {
       const json = await placeOrder(room.id, expect, lines);
+      // A stake may bring a limit warning, and a refusal may be a reality check that is due.
+      pokePlayStatus(qc);
       if (json.code !== CODE.ok) {
         if (json.code !== CODE.unauthorized) void toast(json.message || MSG.internal);
         if (json.message === LOTTERY_MSG.lotteryExpectWrong) void refetch();

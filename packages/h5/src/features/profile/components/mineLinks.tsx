@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import {
   BankcardOutline,
   BillOutline,
+  CheckShieldOutline,
   CollectMoneyOutline,
   CouponOutline,
   FileOutline,
   GiftOutline,
+  HeartOutline,
   HistogramOutline,
   PayCircleOutline,
   LockOutline,
@@ -18,6 +20,7 @@ import {
   UserContactOutline,
   UserSetOutline,
 } from 'antd-mobile-icons';
+import { RESPONSIBLE_ARTICLE } from '../../../shared/protection/links';
 
 export interface MineLink {
   key: string;
@@ -59,4 +62,6 @@ export const ACCOUNT_LINKS: MineLink[] = [
   { key: 'security', title: '安全设置', to: '/userCent', icon: <UserSetOutline /> },
   { key: 'password', title: '修改密码', to: '/password?type=1', icon: <LockOutline /> },
   { key: 'paypassword', title: '支付密码', to: '/password?type=2', icon: <PayCircleOutline /> },
+  { key: 'protection', title: '安全与健康', to: '/protection', icon: <CheckShieldOutline /> },
+  { key: 'responsible', title: '负责任博彩', to: RESPONSIBLE_ARTICLE, icon: <HeartOutline /> },
 ];

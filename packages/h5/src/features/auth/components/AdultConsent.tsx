@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
+import { ARTICLE_TITLES } from '@app/contract';
+import { FieldMessage, useFieldError } from '../../../shared/components/FieldErrors';
+import { Sheet } from '../../../shared/components/Sheet';
+import { ArticleBody } from '../../help/components/ArticleBody';
+import '../../help/help.css';
+
+/** The responsible-gambling article's type (spec §2: 8 负责任博彩). */
+const RESPONSIBLE_TYPE = 8;
+
+/**
+ * 我已年满18周岁，并已阅读《负责任博彩》 (issue 16): the box registration needs ticked; the article opens
+ * in a sheet over the form, so what was typed stays.
+ */
+export function AdultConsent({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {
+  const [reading, setReading] = useState(false);
+  const error = useFieldError('adult', checked);
+  return (
+    <div className="auth-field-wrap">
+      <div className={`auth-consent${error.message ? ' invalid' : ''}`}>
+        <button type="button" role="checkbox" aria-checked={checked} aria-label="我已年满18周岁" {...error.aria} className={`auth-consent-box${checked ? ' on' : ''}`} data-testid="field-adult" onClick={() => onChange(!checked)}>
+          {checked && <CheckOutline />}
+        </button>
+        <span className="auth-consent-text">
+          <span onClick={() => onChange(!checked)}>我已年满18周岁，并已阅读</span>
+          <button type="button" className="auth-consent-link" data-testid="adult-article" onClick={() => setReading(true)}>
+            《负责任博彩》
+          </button>
+        </span>
+      </div>
+      <FieldMessage error={error} />
+      <Sheet visible={reading} onMaskClick={() => setReading(false)} onClose={() => setReading(false)} bodyClassName="auth-article-sheet">
+        <div className="auth-article-head">
+          <span>{ARTICLE_TITLES[RESPONSIBLE_TYPE]}</span>
+          <button type="button" aria-label="关闭" onClick={() => setReading(false)}>
+            <CloseOutline />
+          </button>
+        </div>
+        <div className="auth-article-body">{reading && <ArticleBody type={RESPONSIBLE_TYPE} />}</div>
+      </Sheet>
+    </div>
+  );
+}
