@@ -10,6 +10,7 @@ import { BALL_MAX } from './lottery.js';
 
 /** The twelve animals in their cycle order, from 鼠 (2020 was a 鼠 year). */
 export const ZODIAC_ANIMALS = ['鼠', '牛', '虎', '兔', '龙', '蛇', '马', '羊', '猴', '鸡', '狗', '猪'] as const;
+export type ZodiacAnimal = (typeof ZODIAC_ANIMALS)[number];
 /** Stable ids of the animals (they name the 生肖 plays: lhc_sx_rat …), in the same order. */
 export const ZODIAC_IDS = ['rat', 'ox', 'tiger', 'rabbit', 'dragon', 'snake', 'horse', 'goat', 'monkey', 'rooster', 'dog', 'pig'] as const;
 /** A 鼠 year, the origin of the cycle above. */
@@ -75,4 +76,13 @@ export function zodiacNumbers(animal: number, lunarYear: number): number[] {
   const out: number[] = [];
   for (let n = 1; n <= BALL_MAX; n++) if (zodiacOf(n, lunarYear) === animal) out.push(n);
   return out;
+}
+
+/**
+ * Each drawn ball's animal in draw order, for the round drawn at `drawAtMs` (the lunar year of its Beijing
+ * date, as its 生肖 plays are settled); null for a draw outside the New Year table.
+ */
+export function ballAnimals(numbers: readonly number[], drawAtMs: number): ZodiacAnimal[] | null {
+  const year = lunarYearAt(drawAtMs);
+  return year === null ? null : numbers.map((n) => ZODIAC_ANIMALS[zodiacOf(n, year)]!);
 }

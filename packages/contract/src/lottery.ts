@@ -4,6 +4,7 @@
  */
 import type { ChatMessage } from './lottery-chat.js';
 import type { LotteryStakeLimits } from './lottery-rooms.js';
+import type { ZodiacAnimal } from './lottery-zodiac.js';
 
 /** spec §3: lottery.type. 1 = six balls plus a special seventh from 1–49 (六合彩), 2 = three dice (快三). */
 export const LOTTERY_TYPE = { sixBall: 1, dice: 2 } as const;
@@ -101,12 +102,20 @@ export interface DiceAttributes {
   parity: string;
   triple: boolean;
 }
-/** last.extend attributes of a 六合彩 result: the special's 特码两面 (和 on 49) and each ball's wave. */
+/**
+ * last.extend attributes of a 六合彩 result: the special's 特码两面 (和 on 49), each ball's wave and each
+ * ball's animal (ours, beside the spec's fields).
+ */
 export interface SixBallAttributes {
   special: number;
   size: string;
   parity: string;
   waves: BallWave[];
+  /**
+   * Each ball's 生肖 in draw order, by the lunar year of the round's draw time in Beijing (ballAnimals,
+   * as its 生肖 plays are settled); absent for a draw outside the 春节 table.
+   */
+  zodiac?: ZodiacAnimal[];
 }
 export type LotteryAttributes = DiceAttributes | SixBallAttributes;
 

@@ -70,6 +70,8 @@ export interface DrawnEvent {
   expect: string;
   type: LotteryType;
   result: number[];
+  /** the round's scheduled draw time (its lunar year gives 六合彩's animals) */
+  drawAtMs: number;
   /** the lottery's timing, so a listener can tell which round opened with this draw */
   sched: LotterySchedule;
 }
@@ -137,7 +139,7 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
     } finally {
       // Told even when settlement stopped half-way (the next pass finishes it): the draw happened once.
       const sched = { intervalS: round.interval_s, ftimeS: round.ftime_s };
-      if (drewIt && events.drawn) tell(log, () => events.drawn!({ lottery: round.lottery, expect: round.expect, type, result: result!, sched }));
+      if (drewIt && events.drawn) tell(log, () => events.drawn!({ lottery: round.lottery, expect: round.expect, type, result: result!, drawAtMs: round.draw_at.getTime(), sched }));
       if (events.settled) for (const e of settledNow) tell(log, () => events.settled!(e));
       if (events.roundSettled && settledNow.length > 0) tell(log, () => events.roundSettled!(settledNow));
     }

@@ -64,8 +64,9 @@ async function roomOf(db: Kdb, roomId: number) {
   return { ...room, type: room.type as LotteryType, sched: { intervalS: room.interval_s, ftimeS: room.ftime_s } };
 }
 
-export function extendOf(type: LotteryType, result: number[]): LotteryExtend {
-  return { numbers: result, ...attributesOf(type, result) };
+/** A drawn result as shown, for the round drawn at `drawAtMs` (its lunar year gives 六合彩's animals). */
+export function extendOf(type: LotteryType, result: number[], drawAtMs: number): LotteryExtend {
+  return { numbers: result, ...attributesOf(type, result, drawAtMs) };
 }
 
 /** GET /api/lotteryRoom?room_id=: the room, its lottery's clock, past results with their seeds, the playbox, recent chat. */
@@ -88,7 +89,7 @@ export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<
   const openlist: LotteryOpenItem[] = drawn.map((r) => ({
     expect: r.expect,
     opentime2: beijing(r.draw_at),
-    extend: extendOf(room.type, r.result!),
+    extend: extendOf(room.type, r.result!, r.draw_at.getTime()),
     seed: r.seed,
     commitment: r.commitment,
   }));

@@ -53,8 +53,8 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
 
   const bigWinFen = LOTTERY_BIG_WIN_YUAN * 100;
   return {
-    drawn: ({ lottery, expect, type, result, sched }) => {
-      const frame: SysMessage = { sysmsg: 'result', content: fmt(LOTTERY_MSG.sysRoundResult, { expect, numbers: numbersText(type, result) }), expect, extend: extendOf(type, result) };
+    drawn: ({ lottery, expect, type, result, drawAtMs, sched }) => {
+      const frame: SysMessage = { sysmsg: 'result', content: fmt(LOTTERY_MSG.sysRoundResult, { expect, numbers: numbersText(type, result) }), expect, extend: extendOf(type, result, drawAtMs) };
       app.lotteryHub.publishLottery(lottery, frame);
       // The round this draw opened, if betting on it is still open (a late draw leaves it to its close).
       const drawnRound = roundOf(sched, expect);

@@ -16,6 +16,7 @@ import {
 import {
   DICE_SUM_WAYS,
   ZODIAC_ODDS,
+  ballAnimals,
   diceSum,
   isTriple,
   lotteryPlay,
@@ -165,8 +166,11 @@ export function buildPlaybox(type: LotteryType, odds: OddsTable, lunarYear: numb
   });
 }
 
-/** last.extend attributes (spec §3): 快三 sum, 大/小, 单/双, 豹子; 六合彩 the special's 两面 (和 on 49) and waves. */
-export function attributesOf(type: LotteryType, result: readonly number[]): LotteryAttributes {
+/**
+ * last.extend attributes (spec §3): 快三 sum, 大/小, 单/双, 豹子; 六合彩 the special's 两面 (和 on 49), waves
+ * and, given the round's draw time, each ball's animal of its lunar year.
+ */
+export function attributesOf(type: LotteryType, result: readonly number[], drawAtMs?: number): LotteryAttributes {
   assertResult(type, result);
   if (type === LOTTERY_TYPE.dice) {
     const sum = diceSum(result);
@@ -186,5 +190,6 @@ export function attributesOf(type: LotteryType, result: readonly number[]): Lott
     parity: tie ? LOTTERY_MSG.lotteryTie : special % 2 === 1 ? LOTTERY_MSG.lotteryOdd : LOTTERY_MSG.lotteryEven,
     waves: result.map(waveOf),
   };
-  return six;
+  const zodiac = drawAtMs === undefined ? null : ballAnimals(result, drawAtMs);
+  return zodiac ? { ...six, zodiac } : six;
 }
