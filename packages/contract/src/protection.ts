@@ -281,3 +281,16 @@ export function setBlockFailure(v: { kind: string; duration: string }): string |
   if (!(BLOCK_DURATIONS[v.kind as BlockKind] as readonly string[]).includes(v.duration)) return PROTECTION_MSG.duration;
   return null;
 }
+
+/** The history's lines (ProtectionEventRow.text); {label} e.g. 每日存款限额, {value} e.g. 1000元 or 60分钟. */
+export const PROTECTION_EVENT = {
+  set: '设置{label} {value}',
+  lower: '降低{label}至 {value}',
+  raise: '申请提高{label}至 {value}',
+  remove: '申请取消{label}',
+  confirmRaise: '确认提高{label}至 {value}',
+  confirmRemove: '确认取消{label}',
+  cancel: '撤销{label}变更',
+  block: '开始{label} {duration}',
+  reality: '游戏提醒间隔设为{minutes}分钟',
+} as const;

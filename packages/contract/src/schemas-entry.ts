@@ -15,3 +15,4 @@ export * from './finance-desk-schemas.js';
 export * from './service-chat-schemas.js';
 export * from './reports-admin-schemas.js';
 export * from './member360-schemas.js';
+export * from './protection-schemas.js';

@@ -1348,6 +1348,53 @@ CREATE INDEX member_recent_games_last_idx ON member_recent_games (member_id, las
 CREATE INDEX bet_records_big_wins_idx ON bet_records (bet_at DESC) WHERE status = 1 AND win_loss_fen >= 10000;
 `;
 
+// Player protection (issue 16, contract protection.ts): a member's limits (money ones in fen, the
+// session one in minutes) with a raise or removal waiting out its cooling-off (pending_value NULL with
+// pending_confirmable_at set = remove); time-outs and self-exclusions (ends_at NULL = permanent; the
+// one in force is the one ending last); the reality check's interval on the member and its last
+// acknowledgement on the login session; the 18+ confirmation's time; and every change's history.
+const playerProtection = /* sql */ `
+CREATE TABLE protection_limits (
+  member_id bigint NOT NULL REFERENCES members(id),
+  kind text NOT NULL CHECK (kind IN ('deposit', 'loss', 'wager', 'session')),
+  period text NOT NULL CHECK (period IN ('day', 'week', 'month', 'session')),
+  limit_value bigint NOT NULL CHECK (limit_value > 0),
+  pending_value bigint CHECK (pending_value > 0),
+  pending_confirmable_at timestamptz,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (member_id, kind, period),
+  CHECK ((kind = 'session') = (period = 'session')),
+  CHECK (pending_value IS NULL OR pending_confirmable_at IS NOT NULL)
+);
+CREATE TABLE protection_blocks (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  kind text NOT NULL CHECK (kind IN ('timeout', 'exclusion')),
+  duration text NOT NULL,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  ends_at timestamptz,
+  staff_id bigint REFERENCES staff(id),
+  staff_name text,
+  reason text NOT NULL DEFAULT ''
+);
+CREATE INDEX protection_blocks_member_idx ON protection_blocks (member_id, id DESC);
+CREATE INDEX protection_blocks_live_idx ON protection_blocks (ends_at);
+CREATE TABLE protection_events (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  staff_id bigint REFERENCES staff(id),
+  staff_name text,
+  text text NOT NULL,
+  reason text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX protection_events_member_idx ON protection_events (member_id, id DESC);
+ALTER TABLE members
+  ADD COLUMN reality_minutes smallint NOT NULL DEFAULT 60 CHECK (reality_minutes BETWEEN 15 AND 120),
+  ADD COLUMN adult_confirmed_at timestamptz;
+ALTER TABLE sessions ADD COLUMN reality_acked_at timestamptz;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1381,4 +1428,5 @@ export const migrations: Migration[] = [
   { id: '034_lottery_six_plays', sql: lotterySixPlays },
   { id: '035_lottery_room_settings', sql: lotteryRoomSettings },
   { id: '036_hall_highlights', sql: hallHighlights },
+  { id: '037_player_protection', sql: playerProtection },
 ];

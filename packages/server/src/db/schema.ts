@@ -33,6 +33,8 @@ export interface Database {
     created_at: Timestamp;
     vip_changed_on: ColumnType<string | null, string | null | undefined, string | null>;
     vip_period_start: Generated<Date>;
+    reality_minutes: Generated<number>;
+    adult_confirmed_at: NullableTimestamp;
   };
   sessions: {
     token_hash: string;
@@ -42,6 +44,7 @@ export interface Database {
     revoked_at: NullableTimestamp;
     ip: Generated<string>;
     user_agent: Generated<string>;
+    reality_acked_at: NullableTimestamp;
   };
   pay_password_guards: { member_id: number; failures: Generated<number>; in_flight: Generated<number>; window_started_at: Generated<Date>; locked_until: NullableTimestamp };
   captchas: { id: string; answer: string; expires_at: Timestamp; used_at: NullableTimestamp };
@@ -538,4 +541,26 @@ export interface Database {
   daily_stats_days: { day: ColumnType<string, string, string>; rolled_at: Generated<Date> };
   active_member_months: { month: ColumnType<string, string, string>; member_id: number };
   schema_migrations: { id: string; applied_at: Timestamp };
+  // player protection (issue 16): money limits in fen, the session limit in minutes
+  protection_limits: {
+    member_id: number;
+    kind: string;
+    period: string;
+    limit_value: number;
+    pending_value: number | null;
+    pending_confirmable_at: NullableTimestamp;
+    updated_at: Generated<Date>;
+  };
+  protection_blocks: {
+    id: Generated<number>;
+    member_id: number;
+    kind: string;
+    duration: string;
+    started_at: Timestamp;
+    ends_at: NullableTimestamp;
+    staff_id: number | null;
+    staff_name: string | null;
+    reason: Generated<string>;
+  };
+  protection_events: { id: Generated<number>; member_id: number; staff_id: number | null; staff_name: string | null; text: string; reason: Generated<string>; created_at: Generated<Date> };
 }

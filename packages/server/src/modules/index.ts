@@ -20,6 +20,7 @@ import redpacket from './redpacket/routes.js';
 import invites from './invites/routes.js';
 import agents from './agents/routes.js';
 import serviceChat from './service-chat/routes.js';
+import protection from './protection/routes.js';
 
 /** Every member-API domain, each one encapsulated plugin mounted under /api. */
-export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, promotions, redpacket, invites, agents, serviceChat];
+export const apiModules: FastifyPluginAsync[] = [auth, user, site, content, games, mail, cards, payment, transfers, turnover, deposits, withdrawals, records, lottery, rebate, vip, promotions, redpacket, invites, agents, serviceChat, protection];

@@ -1,0 +1,136 @@
+import { blockedText, CODE, fmt, nearLimitText, overLimitText, PROTECTION, PROTECTION_MSG, type PlayPath, type PlayStatus } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import type { Tx } from '../ledger/service.js';
+import {
+  blockState,
+  currentBlock,
+  limitRow,
+  limitsOf,
+  playedMinutes,
+  playSince,
+  realityMinutesOf,
+  sessionClock,
+  shown,
+  usageOf,
+  type Player,
+  type SessionClock,
+  type Usage,
+} from './service.js';
+
+/**
+ * The one gate every path that takes money into play goes through (contract protection.ts): deposit,
+ * transfer into a venue, game launch, lottery order, promotion, red packet and welfare. A time-out or
+ * exclusion refuses them all; the session limit refuses play; the money limits refuse what would take
+ * them past their value (the lowest headroom answers); a reality check due refuses lottery orders.
+ * Withdrawals and login never come here. Trial accounts have no protection.
+ *
+ * Called inside the path's own transaction where it has one, after the member row's lock, so two
+ * stakes at once are counted one after the other.
+ */
+
+const refused = (message: string) => new AppError(CODE.forbidden, message);
+
+/** Paths that are play itself: the session limit stops them. */
+const PLAY_PATHS: ReadonlySet<PlayPath> = new Set(['transfer', 'launch', 'lottery']);
+
+/** What is left of each money limit on stakes (loss and wager), fen, lowest first. */
+function stakeHeadroom(usage: Usage[]): { u: Usage; leftFen: number }[] {
+  return usage
+    .filter((u) => u.limit.kind === 'loss' || u.limit.kind === 'wager')
+    .map((u) => ({ u, leftFen: u.limit.value - u.used }))
+    .sort((a, b) => a.leftFen - b.leftFen);
+}
+
+function overText(u: Usage, now: Date): string {
+  return overLimitText(limitRow(u, now));
+}
+
+function realityDue(clock: SessionClock, intervalMinutes: number, now: Date): boolean {
+  const since = clock.ackedAt && clock.ackedAt > clock.startedAt ? clock.ackedAt : clock.startedAt;
+  return now.getTime() - since.getTime() >= intervalMinutes * 60_000;
+}
+
+/**
+ * Throws the refusal (code 403) when `path` may not take `amountFen` into play now. For a lottery
+ * order the amount is its whole stake (wager, and the most it can lose); for a transfer the amount
+ * moved; for a deposit the amount submitted; launches and claims pass none.
+ */
+export async function assertMayPlay(db: Tx, player: Player, path: PlayPath, amountFen = 0, now: Date = new Date()): Promise<void> {
+  if (player.isTrial) return;
+  const block = await currentBlock(db, player.id, now);
+  if (block) throw refused(blockedText(blockState(block)));
+  const limits = await limitsOf(db, player.id);
+  const needsClock = PLAY_PATHS.has(path);
+  const clock = needsClock ? await sessionClock(db, player.tokenHash) : null;
+  if (path === 'lottery' && clock) {
+    const interval = await realityMinutesOf(db, player.id);
+    if (realityDue(clock, interval, now)) throw refused(fmt(PROTECTION_MSG.realityDue, { minutes: playedMinutes(clock, now) }));
+  }
+  if (limits.length === 0) return;
+  const usage = await usageOf(db, player.id, limits, clock, now);
+  if (needsClock) {
+    const session = usage.find((u) => u.limit.kind === 'session');
+    if (session && clock && session.used >= session.limit.value) throw refused(overText(session, now));
+  }
+  if (path === 'deposit') {
+    const over = usage
+      .filter((u) => u.limit.kind === 'deposit')
+      .map((u) => ({ u, leftFen: u.limit.value - u.used }))
+      .sort((a, b) => a.leftFen - b.leftFen)
+      .find((h) => amountFen > h.leftFen);
+    if (over) throw refused(overText(over.u, now));
+    return;
+  }
+  // Stakes and transfers must fit what is left; launches and claims need something left.
+  const over = stakeHeadroom(usage).find((h) => (amountFen > 0 ? amountFen > h.leftFen : h.leftFen <= 0));
+  if (over) throw refused(overText(over.u, now));
+}
+
+/** Fen a transfer into a venue may move now (Infinity: no loss or wager limit). */
+export async function stakeHeadroomFen(db: Tx, player: Player, now: Date = new Date()): Promise<number> {
+  if (player.isTrial) return Number.POSITIVE_INFINITY;
+  const limits = await limitsOf(db, player.id);
+  const usage = await usageOf(db, player.id, limits, null, now);
+  const lowest = stakeHeadroom(usage)[0];
+  return lowest ? Math.max(0, lowest.leftFen) : Number.POSITIVE_INFINITY;
+}
+
+/** Whether a loss or wager limit of the member is reached (the bet feed ends its venue sessions then). */
+export async function pastStakeLimit(db: Tx, memberId: number, now: Date = new Date()): Promise<boolean> {
+  return (await stakeHeadroomFen(db, { id: memberId, isTrial: false }, now)) <= 0;
+}
+
+/** POST /api/playStatus: the reality check's numbers, the limits at or past 80 %, the block. */
+export async function playStatus(db: Tx, player: Player, now: Date = new Date()): Promise<PlayStatus> {
+  const clock = await sessionClock(db, player.tokenHash);
+  const interval = player.isTrial ? PROTECTION.realityDefaultMinutes : await realityMinutesOf(db, player.id);
+  const played = clock ? await playSince(db, player.id, clock.startedAt) : { stakeFen: 0, payoutFen: 0 };
+  const reality = {
+    due: !player.isTrial && clock !== null && realityDue(clock, interval, now),
+    played_minutes: clock ? playedMinutes(clock, now) : 0,
+    stake: shown('wager', played.stakeFen),
+    payout: shown('wager', played.payoutFen),
+    net: shown('wager', played.payoutFen - played.stakeFen),
+    interval_minutes: interval,
+  };
+  if (player.isTrial) return { reality, warnings: [], block: null };
+  const [limits, block] = await Promise.all([limitsOf(db, player.id), currentBlock(db, player.id, now)]);
+  const usage = await usageOf(db, player.id, limits, clock, now);
+  const warnings = usage
+    .filter((u) => u.used >= u.limit.value * PROTECTION.warnRatio)
+    .map((u) => {
+      const row = limitRow(u, now);
+      const percent = Math.floor((u.used / u.limit.value) * 100);
+      return { kind: row.kind, period: row.period, percent, text: u.used >= u.limit.value ? overLimitText(row) : nearLimitText(row) };
+    });
+  return { reality, warnings, block: block ? blockState(block) : null };
+}
+
+/**
+ * Ends the member's open game sessions at the venues (a block started, or the bet feed saw a loss or
+ * wager limit reached), so an open game frame stops taking bets. A venue that cannot be told is logged.
+ */
+export async function endVenueSessions(app: Pick<FastifyInstance, 'venues' | 'log'>, memberId: number): Promise<void> {
+  await app.venues.endSessions(memberId).catch((err) => app.log.error({ err, memberId }, 'venue play sessions not ended'));
+}
