@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,6 +9,7 @@ import { connectPostgres, type Db } from '../src/db/connect.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 import { checkLedger, HOUSE, memberBalanceFen, memberWalletId, post, systemAccountId } from '../src/modules/ledger/service.js';
 import { checkDemoVenue, playerBalances } from '../src/venue-demo/store.js';
+import { call, startServerProcess, type ServerProcess } from './process-support.js';
 
 /**
  * The crash test (issue 3 item 9): the real server in its own process, SIGKILLed in the middle of a
@@ -27,56 +26,6 @@ const WORKERS_PER_MEMBER = 4;
 const FUNDING_FEN = 100_000;
 const VENUES = ['AG', 'BBIN', 'DG'];
 const BYPASS = 'CRASH';
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  log: () => string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServerProcess(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${log}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, child, exited, log: () => log };
-}
-
-async function api(url: string, route: string, body: unknown, token?: string): Promise<{ code: number; message: string; data: any }> {
-  const res = await fetch(`${url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  return (await res.json()) as { code: number; message: string; data: any };
-}
-
 async function fundMember(db: Db, memberId: number, fen: number): Promise<void> {
   const source = await systemAccountId(db.kysely, HOUSE.adjustments);
   const wallet = await memberWalletId(db.kysely, memberId);
@@ -104,7 +53,7 @@ function burst(url: string, members: { token: string }[]): { answers: Answer[]; 
       const amount = randomInt(100, 5_000) / 100;
       const body = randomInt(2) === 0 ? { amount, sourcetype: 'userbalance', targettype: venue } : { amount, sourcetype: venue, targettype: 'userbalance' };
       try {
-        const r = await api(url, '/api/transfer', body, token);
+        const r = await call(url, '/api/transfer', body, token);
         answers.push({ order_no: r.data?.order_no, code: r.code, state: r.data?.state });
       } catch {
         lost += 1; // the server died under this request
@@ -121,7 +70,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('SIGKILL during a burs
   let db: Db;
   let dataDir: string;
   let env: Record<string, string>;
-  const running: Server[] = [];
+  const running: ServerProcess[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(PG_ADMIN_URL, 'crash');
@@ -156,14 +105,14 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('SIGKILL during a burs
     const members: { token: string; id: number }[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const name = `crash${randomBytes(4).toString('hex')}`;
-      const reg = await api(server.url, '/api/register', { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: BYPASS });
+      const reg = await call(server.url, '/api/register', { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: BYPASS, adult: 1 });
       expect(reg.code).toBe(200);
       const token = reg.data.api_token as string;
-      const id = (await api(server.url, '/api/user', {}, token)).data.id as number;
+      const id = (await call(server.url, '/api/user', {}, token)).data.id as number;
       await fundMember(db, id, FUNDING_FEN);
       members.push({ token, id });
       // Some money at every venue from the start, so transfers out have something to move.
-      for (const venue of VENUES) expect((await api(server.url, '/api/transfer', { amount: 100, sourcetype: 'userbalance', targettype: venue }, token)).code).not.toBe(400);
+      for (const venue of VENUES) expect((await call(server.url, '/api/transfer', { amount: 100, sourcetype: 'userbalance', targettype: venue }, token)).code).not.toBe(400);
     }
 
     const answers: Answer[] = [];
