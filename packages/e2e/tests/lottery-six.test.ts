@@ -141,6 +141,22 @@ describe('六合彩 生肖 and 连码', () => {
         .poll(async () => (await platform.db.kysely.selectFrom('lottery_orders').select('status').where('expect', '=', expectNo).where('lottery', '=', LHC).execute()).map((o) => o.status), { timeout: 10_000 })
         .toEqual([1, 1, 1]);
 
+      // The result shows each ball's 生肖 of the round's lunar year under it, the special's too: in the
+      // room's header, in the round's card in the chat and in 开奖记录.
+      const animals = result.map((n) => ZODIAC_ANIMALS[zodiacOf(n, year)]);
+      expect(await page.locator('[data-testid=last-result] [data-testid=ball-animal]').allInnerTexts()).toEqual(animals);
+      const card = page.locator(`[data-testid=chat-round][data-expect="${expectNo}"][data-phase=drawn]`);
+      await card.waitFor({ timeout: 10_000 });
+      expect(await card.getByTestId('ball-animal').allInnerTexts()).toEqual(animals);
+      await still(page, 'lottery-six-result-zodiac');
+      await page.getByTestId('last-result').click();
+      const drawnItem = page.locator(`[data-testid=history-item][data-expect="${expectNo}"]`);
+      await drawnItem.waitFor();
+      expect(await drawnItem.getByTestId('ball-animal').allInnerTexts()).toEqual(animals);
+      await still(page, 'lottery-six-history-zodiac');
+      await page.locator('.lot-history').getByRole('button', { name: '关闭' }).click();
+      await drawnItem.waitFor({ state: 'hidden' });
+
       // 我的注单: the drawn animal and the pair 中奖 at their odds, the other animal 未中奖.
       await page.getByTestId('open-my-orders').click();
       const mine = page.getByTestId('my-order');

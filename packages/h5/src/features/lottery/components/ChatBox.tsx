@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatYuan, type ChatMessage, type LotteryType, type SysMessage } from '@app/contract';
 import type { ChatItem, RoundCard } from '../chat';
-import { ResultAttributes, ResultNumbers } from './Result';
+import { ResultAttributes, ResultNumbers, animalsOf } from './Result';
 
 /** Within this distance of the bottom the chat follows new messages; further up it offers a jump. */
 const FOLLOW_PX = 80;
@@ -97,7 +97,7 @@ function RoundLine({ round, type }: { round: RoundCard; type: LotteryType }) {
       </div>
       {round.result ? (
         <div className="lot-round-result">
-          <ResultNumbers type={type} numbers={round.result.numbers} size="sm" />
+          <ResultNumbers type={type} numbers={round.result.numbers} size="sm" animals={animalsOf(round.result)} />
           <ResultAttributes extend={round.result} />
         </div>
       ) : (

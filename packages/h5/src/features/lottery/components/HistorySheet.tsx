@@ -2,7 +2,7 @@ import { Sheet } from '../../../shared/components/Sheet';
 import { CloseOutline } from 'antd-mobile-icons';
 import type { LotteryOpenItem, LotteryRoomData } from '@app/contract';
 import { EmptyState } from '../../../shared/components/EmptyState';
-import { ResultAttributes, ResultNumbers } from './Result';
+import { ResultAttributes, ResultNumbers, animalsOf } from './Result';
 
 /**
  * 开奖记录: the past results (openlist), each with its draw time, numbers and attributes, the
@@ -30,7 +30,7 @@ export function HistorySheet({ room, visible, onClose, onVerify }: { room: Lotte
               <span className="lot-history-time">{item.opentime2}</span>
             </div>
             <div className="lot-history-result">
-              <ResultNumbers type={type} numbers={item.extend.numbers} size="sm" />
+              <ResultNumbers type={type} numbers={item.extend.numbers} size="sm" animals={animalsOf(item.extend)} />
               <ResultAttributes extend={item.extend} />
             </div>
             <dl className="lot-hash">

@@ -46,8 +46,28 @@ export function Ball({ n, size = 'md' }: { n: number; size?: 'sm' | 'md' | 'lg' 
   );
 }
 
-/** A result's numbers: three dice, or six balls, a plus and the special. */
-export function ResultNumbers({ type, numbers, size = 'md' }: { type: LotteryType; numbers: readonly number[]; size?: 'sm' | 'md' | 'lg' }) {
+/** A ball with its 生肖 under it; the special's animal stands out as the special does. */
+function BallWithAnimal({ n, animal, size, special }: { n: number; animal: string; size: 'sm' | 'md' | 'lg'; special?: boolean }) {
+  return (
+    <span className="lot-ball-cell">
+      <Ball n={n} size={size} />
+      <span className={special ? 'lot-animal lot-animal-special' : 'lot-animal'} data-testid="ball-animal">
+        {animal}
+      </span>
+    </span>
+  );
+}
+
+/** 六合彩's animal of each ball when the result carries them (none for 快三, nor outside the 春节 table). */
+export function animalsOf(extend: LotteryExtend): readonly string[] | undefined {
+  return 'zodiac' in extend ? extend.zodiac : undefined;
+}
+
+/**
+ * A result's numbers: three dice, or six balls, a plus and the special; given `animals` (animalsOf, one
+ * per ball), each ball shows its 生肖 under it.
+ */
+export function ResultNumbers({ type, numbers, size = 'md', animals }: { type: LotteryType; numbers: readonly number[]; size?: 'sm' | 'md' | 'lg'; animals?: readonly string[] }) {
   if (type === LOTTERY_TYPE.dice) {
     const px = size === 'sm' ? 22 : size === 'lg' ? 34 : 28;
     return (
@@ -55,6 +75,18 @@ export function ResultNumbers({ type, numbers, size = 'md' }: { type: LotteryTyp
         {numbers.map((v, i) => (
           <DiceFace key={i} value={v} size={px} />
         ))}
+      </span>
+    );
+  }
+  if (animals && animals.length === numbers.length) {
+    const last = numbers.length - 1;
+    return (
+      <span className={`lot-numbers lot-numbers-zodiac lot-numbers-${size}`} data-testid="result-numbers">
+        {numbers.slice(0, -1).map((n, i) => (
+          <BallWithAnimal key={i} n={n} animal={animals[i]!} size={size} />
+        ))}
+        <span className="lot-plus">+</span>
+        <BallWithAnimal n={numbers[last]!} animal={animals[last]!} size={size} special />
       </span>
     );
   }

@@ -1,7 +1,7 @@
 import type { LotteryRoomData, RoundState } from '@app/contract';
 import { LOTTERY_MSG } from '@app/contract';
 import { mmss } from '../useRoundClock';
-import { ResultAttributes, ResultNumbers } from './Result';
+import { ResultAttributes, ResultNumbers, animalsOf } from './Result';
 
 /** The round number as shown: the day part small, the round of the day large. */
 function Expect({ value }: { value: string }) {
@@ -91,7 +91,7 @@ export function RoundPanel({
           <span className="lot-panel-none">暂无开奖结果</span>
         ) : (
           <>
-            <ResultNumbers type={type} numbers={last.extend.numbers} size="sm" />
+            <ResultNumbers type={type} numbers={last.extend.numbers} size="sm" animals={animalsOf(last.extend)} />
             <ResultAttributes extend={last.extend} />
           </>
         )}
