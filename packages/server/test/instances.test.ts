@@ -121,9 +121,8 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
       RATE_LIMIT_LOGIN: '0',
       RATE_LIMIT_CAPTCHA: String(CAPTCHA_PER_MINUTE),
     };
-    // The first start migrates and seeds; the second finds it done.
-    a = await startServerProcess(env);
-    b = await startServerProcess(env);
+    // Both start at once on the new database: one migrates and seeds, the other waits and finds it done.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     running.push(a, b);
     db = await connectPostgres(scratch.url, 4);
 

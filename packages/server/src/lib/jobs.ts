@@ -17,6 +17,7 @@ export const JOB_LOCK = {
   rebate: 727_014,
   commission: 727_015,
   statsRollup: 727_020,
+  seed: 727_021,
 } as const;
 
 /**

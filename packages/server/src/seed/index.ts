@@ -1,15 +1,20 @@
 import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
+import { sql } from 'kysely';
+import type { Db, Kdb } from '../db/connect.js';
+import { JOB_LOCK } from '../lib/jobs.js';
 import { seedSite } from './site.js';
 import { seedContent } from './content.js';
 
-/** Demo content for a fresh database; a database with site settings is left alone. */
+/** Demo content for a fresh database, once however many instances start on it; a database with site settings is left alone. */
 export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
-  const existing = await db.kysely.selectFrom('site_settings').select('key').where('key', '=', 'site').executeTakeFirst();
-  if (existing) return false;
-  await db.kysely.transaction().execute(async (tx) => {
+  const seeded = (q: Kdb) => q.selectFrom('site_settings').select('key').where('key', '=', 'site').executeTakeFirst();
+  if (await seeded(db.kysely)) return false;
+  // Instances starting together on a new database: one seeds, the others wait for it and find it done.
+  return db.kysely.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${JOB_LOCK.seed})`.execute(tx);
+    if (await seeded(tx)) return false;
     await seedContent(tx);
     await seedSite(tx, config); // last: its presence marks the seed as done
+    return true;
   });
-  return true;
 }
