@@ -19,7 +19,9 @@ const RAT_YEAR = 2020;
 /**
  * 春节 (the first day of the lunar year) in Beijing, for the lunar years 2020–2042: lunar year Y runs
  * from its date to the next one's, so the table decides every draw from 2020-01-25 up to 2042-01-21
- * (the 2042 date only ends 2041). Extend it before 2041 ends.
+ * (the 2042 date only ends 2041). Extend it before 2041 ends, from the published calendar (e.g. the Hong
+ * Kong Observatory's): not from JavaScript's Intl Chinese calendar (ICU), which puts 2027's and 2030's 春节
+ * a day off (02-07, 02-02): both new moons fall close to Beijing midnight.
  */
 export const LUNAR_NEW_YEAR: Readonly<Record<number, string>> = {
   2020: '2020-01-25',
