@@ -18,6 +18,7 @@ import {
   type VenueSession,
 } from '@app/contract';
 import { apiAs, clickWhenStill, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stillShot, stopSuite, toastGone, uniqueName } from '../harness.js';
+import { colourOf, LOSS_GREEN, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /**
  * The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. The
@@ -380,17 +381,29 @@ describe('/betRecord', () => {
       await scrollToEnd(page);
       expect(await rows.count()).toBe(total);
       // Each spin's row: its amounts, and its win/loss signed and coloured (+ red, − green).
+      const seen = { win: 0, loss: 0 };
       for (const spin of spins) {
         const row = page.locator(`[data-bet-id="${spin.bet_id}"]`);
         expect(await row.getByTestId('bet-amount').innerText()).toBe('2.00');
         expect(await row.getByTestId('bet-status').innerText()).toBe(BET_STATUS_LABELS[BET_STATUS.settled]);
         const shown = await row.getByTestId('bet-winloss').innerText();
-        const colour = await row.getByTestId('bet-winloss').evaluate((el) => getComputedStyle(el).color);
+        const colour = await colourOf(row.getByTestId('bet-winloss'));
         // a win reads red and a loss green, as Chinese players read them
-        if (spin.win_loss > 0) expect([shown, colour]).toEqual([`+${spin.win_loss.toFixed(2)}`, 'rgb(229, 56, 59)']);
-        else if (spin.win_loss < 0) expect([shown, colour]).toEqual([`-${(-spin.win_loss).toFixed(2)}`, 'rgb(15, 157, 110)']);
-        else expect(shown).toBe('0.00');
+        if (spin.win_loss > 0) {
+          expect([shown, colour]).toEqual([`+${spin.win_loss.toFixed(2)}`, WIN_RED]);
+          seen.win += 1;
+        } else if (spin.win_loss < 0) {
+          expect([shown, colour]).toEqual([`-${(-spin.win_loss).toFixed(2)}`, LOSS_GREEN]);
+          seen.loss += 1;
+        } else expect([shown, colour]).toEqual(['0.00', PLAIN_INK]);
       }
+      // 26 spins hold both a win and a loss, so both colours were looked at; the open bet shows no colour
+      expect(seen.win).toBeGreaterThan(0);
+      expect(seen.loss).toBeGreaterThan(0);
+      expect([await open1.getByTestId('bet-winloss').innerText(), await colourOf(open1.getByTestId('bet-winloss'))]).toEqual(['--', PLAIN_INK]);
+      // the filter's 输赢 takes the same colour as its sign
+      const net = spins.reduce((sum, s) => sum + s.win_loss, 0);
+      expect(await colourOf(page.getByTestId('bet-total-winloss'))).toBe(net > 0 ? WIN_RED : net < 0 ? LOSS_GREEN : PLAIN_INK);
 
       // One spin ten days ago (the venue cannot backdate; the platform's record is moved instead).
       const old = spins[0]!.bet_id;

@@ -26,6 +26,7 @@ import {
   toastGone,
   uniqueName,
 } from '../harness.js';
+import { colourOf, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /**
  * The full wallet loop of issue 3 (item 9) in real Chromium: a member on a phone (390×844) and a
@@ -149,6 +150,8 @@ describe('the full wallet loop', () => {
       expect(await text(phone, 'record-no-value')).toBe(depositNo);
       expect(await text(phone, 'record-amount')).toBe('+1,000.00');
       expect(await text(phone, 'record-state')).toBe('待审核');
+      // not credited yet: plain, not yet the red of money in
+      expect(await colourOf(phone.getByTestId('record-amount'))).toBe(PLAIN_INK);
       await still(phone, 'loop-03-records-deposit-pending');
 
       // ---- 2. Staff signs into /admin/ and approves the deposit in 存款审核 ------------------------
@@ -278,6 +281,7 @@ describe('the full wallet loop', () => {
           expect(await phone.getByTestId('record-row').count()).toBe(1);
           expect(await text(phone, 'record-state')).toBe('已通过');
           expect(await text(phone, 'record-amount')).toBe('+1,000.00');
+          expect(await colourOf(phone.getByTestId('record-amount'))).toBe(WIN_RED);
           await still(phone, 'loop-16-records-deposit');
 
           await recordsOf(phone, TRANS_TYPE.transferIn, '转入');

@@ -21,6 +21,7 @@ import {
   uniqueName,
   withPhone,
 } from '../harness.js';
+import { colourOf, WIN_RED } from '../money-tone.js';
 
 /**
  * 返水中心 (issue 11): /fanshui on its own, then the whole loyalty journey at 390×844 — a member
@@ -151,6 +152,8 @@ describe('the loyalty journey', () => {
         expect(await row.innerText()).toContain(venue.name);
         expect(await row.getByTestId('fanshui-amount').innerText()).toBe(`+${formatYuan(expectedFen / 100)}`);
         expect(await row.getByTestId('fanshui-state').innerText()).toBe('未领取');
+        // money waiting for the member reads as a win (red), never the green of a loss
+        expect(await colourOf(row.getByTestId('fanshui-amount'))).toBe(WIN_RED);
         expect(await text(page, 'fanshui-level')).toBe('VIP2');
         await shot(page, 'journey-fanshui-pending');
 
@@ -185,6 +188,7 @@ describe('the loyalty journey', () => {
         await open(page, platform, '/transRecord?type=5');
         await expect.poll(() => page.getByTestId('record-row').count(), { timeout: 8000 }).toBe(1);
         expect(await page.getByTestId('record-amount').innerText()).toBe(`+${formatYuan(expectedFen / 100)}`);
+        expect(await colourOf(page.getByTestId('record-amount'))).toBe(WIN_RED);
         expect(await page.getByTestId('record-way').innerText()).toBe('返水中心');
         expect(await page.getByTestId('record-row').innerText()).toContain(REBATE_MSG.claimedState);
         await shot(page, 'journey-transrecord');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fmt, MSG, PLATFORM_WALLET, TIMING, usdtWithdrawalLines, type UserInfo, type VenueBalance } from '@app/contract';
 import { apiAs, clickWhenStill, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+import { colourOf, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /** The member wallet screens of spec §2: /money, /transfer, /withdrawal, /transRecord. */
 
@@ -568,6 +569,9 @@ describe('/transRecord', () => {
       expect(await page.getByTestId('record-balance').first().innerText()).toBe('余额 834.00');
       expect(await page.getByTestId('record-balance').nth(1).innerText()).toBe('余额 984.00');
       expect(await page.getByTestId('record-amount').nth(1).innerText()).toBe('+5.00');
+      // money in reads as a win (red, as Chinese players read it); money out is no loss and stays plain, never green
+      expect(await colourOf(page.getByTestId('record-amount').nth(1))).toBe(WIN_RED);
+      expect(await colourOf(page.getByTestId('record-amount').first())).toBe(PLAIN_INK);
       await still(page, 'wallet-records-all');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expect.poll(() => rows.count()).toBe(22);
@@ -583,6 +587,7 @@ describe('/transRecord', () => {
       await pick('type', 2, '取款');
       await expect.poll(() => rows.count()).toBe(1);
       expect(await text(page, 'record-amount')).toBe('-150.00');
+      expect(await colourOf(page.getByTestId('record-amount'))).toBe(PLAIN_INK);
       expect(await page.getByTestId('record-no').count()).toBe(1);
       expect(await text(page, 'record-state')).toBe('待审核');
       await still(page, 'wallet-records-withdrawal');

@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { ApiError } from '../shared/api';
 import { AppRoutes } from './routes';
+import '@app/browser/money-tone.css';
 import './app.css';
 
 dayjs.locale('zh-cn');

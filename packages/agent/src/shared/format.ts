@@ -6,8 +6,9 @@ export function yuan(value: number): string {
 }
 
 /**
- * The team's win/loss with its sign, positive when the members won: neutral on purpose (for the agent
- * a member's win is not good news, nor is it bad news to dress in red).
+ * The team's win/loss with its sign, positive when the members won. Screens colour it with the shared
+ * money tone (`moneyTone` of @app/browser): the members' win red, their loss green, as every operator's
+ * report reads 输赢.
  */
 export function signedYuan(value: number): string {
   if (value === 0) return '¥0.00';

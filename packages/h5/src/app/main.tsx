@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import 'antd-mobile/es/global';
 import './theme.css';
+import '@app/browser/money-tone.css';
 import { App } from './App';
 import { startPwa } from '../shared/pwa/install';
 

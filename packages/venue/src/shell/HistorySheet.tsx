@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { moneyTone } from '@app/browser';
 import { BET_STATUS_LABELS, type VenueBetRow, type VenueBetsPage } from '@app/contract';
 import { api, errorText } from '../api';
 import { money, signed } from '../money';
@@ -50,7 +51,7 @@ export function HistorySheet({ open, onClose }: { open: boolean; onClose: () => 
               {r.status === 2 ? (
                 <span className="pending">{BET_STATUS_LABELS[2]}</span>
               ) : (
-                <span className={r.win_loss > 0 ? 'win' : r.win_loss < 0 ? 'lose' : ''}>{signed(r.win_loss)}</span>
+                <span className={moneyTone(r.win_loss)}>{signed(r.win_loss)}</span>
               )}
             </div>
           </li>

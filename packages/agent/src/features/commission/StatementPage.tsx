@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { moneyTone } from '@app/browser';
 import { Button, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import { COMMISSION_MODEL_LABELS, COMMISSION_STATE, commissionRateText, type AgentStatement } from '@app/contract';
@@ -65,7 +66,9 @@ export default function StatementPage() {
           <Descriptions.Item label="团队人数">{count(s.team_members)}人</Descriptions.Item>
           <Descriptions.Item label="有效活跃人数">{count(s.active_members)}人</Descriptions.Item>
           <Descriptions.Item label="团队有效投注">{yuan(s.valid_bets)}</Descriptions.Item>
-          <Descriptions.Item label="团队输赢">{signedYuan(s.team_win_loss)}</Descriptions.Item>
+          <Descriptions.Item label="团队输赢">
+            <span className={moneyTone(s.team_win_loss)}>{signedYuan(s.team_win_loss)}</span>
+          </Descriptions.Item>
           {netLoss && <Descriptions.Item label="团队优惠（彩金、返水、红包）">{yuan(s.bonuses)}</Descriptions.Item>}
           {netLoss && <Descriptions.Item label="本期负盈利">{yuan(s.net_loss)}</Descriptions.Item>}
           {netLoss && <Descriptions.Item label="上期结转">{yuan(s.carried_in)}</Descriptions.Item>}

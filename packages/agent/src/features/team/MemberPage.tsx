@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { moneyTone } from '@app/browser';
 import { Button, Descriptions, Empty, Skeleton, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
 import { AGENT_CHART_DAYS, type AgentDay, type AgentFigures } from '@app/contract';
@@ -82,7 +83,7 @@ export default function MemberPage() {
             <span>有效投注</span>
           </div>
           <div>
-            <b>{signedYuan(m.win_loss)}</b>
+            <b className={moneyTone(m.win_loss)}>{signedYuan(m.win_loss)}</b>
             <span>输赢</span>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { AgentDay, AgentFigures } from '@app/contract';
-import { figureText } from './FigureGrid';
+import { figureText, figureTone } from './FigureGrid';
 
 /** The per-day columns of 团队报表 and a member's last days (money, then people). */
 const FIELDS: { key: keyof AgentFigures; title: string; width: number }[] = [
@@ -29,7 +29,7 @@ export function DayTable({ days, total, testId, loading, people = true }: { days
       key: f.key,
       width: f.width,
       align: 'right' as const,
-      render: (v: number) => <span className={v === 0 ? 'muted' : undefined}>{figureText(f.key, v)}</span>,
+      render: (v: number) => <span className={v === 0 ? 'muted' : figureTone(f.key, v)}>{figureText(f.key, v)}</span>,
     })),
   ];
   return (
@@ -51,7 +51,7 @@ export function DayTable({ days, total, testId, loading, people = true }: { days
                   <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
                   {fields.map((f, i) => (
                     <Table.Summary.Cell key={f.key} index={i + 1} align="right">
-                      {figureText(f.key, total[f.key])}
+                      <span className={figureTone(f.key, total[f.key])}>{figureText(f.key, total[f.key])}</span>
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>

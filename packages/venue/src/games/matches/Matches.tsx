@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { moneyTone } from '@app/browser';
 import {
   BET_STATUS_LABELS,
   yuanToFen,
@@ -249,7 +250,7 @@ export default function Matches({ info, afterBet }: GameProps<VenueSportInfo>) {
                 </div>
                 <div className="h-money">
                   <span>投注 {money(r.stake)}</span>
-                  {r.status === 2 ? <span className="pending">{BET_STATUS_LABELS[2]}</span> : <span className={r.win_loss > 0 ? 'win' : 'lose'}>{signed(r.win_loss)}</span>}
+                  {r.status === 2 ? <span className="pending">{BET_STATUS_LABELS[2]}</span> : <span className={moneyTone(r.win_loss)}>{signed(r.win_loss)}</span>}
                 </div>
               </li>
             ))}

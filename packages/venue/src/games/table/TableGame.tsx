@@ -1,4 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
+import { moneyTone } from '@app/browser';
 import { MSG, fmt, type VenuePlayResult, type VenueTableInfo, type VenueTableLine } from '@app/contract';
 import { api, errorText } from '../../api';
 import { addYuan, chipLabel, money, signed } from '../../money';
@@ -122,7 +123,7 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
           {done ? (
             <div className="result-banner" data-testid="table-result">
               <b>{spec.headline(round.outcome)}</b>
-              <span className={round.res.win_loss > 0 ? 'win' : round.res.win_loss < 0 ? 'lose' : ''}>
+              <span className={moneyTone(round.res.win_loss)}>
                 {round.res.win_loss > 0 ? `赢 ${money(round.res.win_loss)}` : round.res.win_loss < 0 ? `输 ${money(-round.res.win_loss)}` : `退还 ${money(round.res.payout)}`}
               </span>
             </div>
@@ -151,7 +152,7 @@ export function TableGame<Outcome extends { lines: VenueTableLine[] }>({ info, a
                     <i>{chipLabel(stakes[id]!)}</i>
                   </span>
                 )}
-                {line && <span className={`spot-result ${line.payout > line.stake ? 'win' : line.payout === 0 ? 'lose' : ''}`}>{signed(line.payout - line.stake)}</span>}
+                {line && <span className={`spot-result ${moneyTone(line.payout - line.stake)}`}>{signed(line.payout - line.stake)}</span>}
               </button>
             );
           })}

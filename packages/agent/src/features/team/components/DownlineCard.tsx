@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { moneyTone } from '@app/browser';
 import { Tag } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import type { AgentDownline } from '@app/contract';
@@ -44,7 +45,7 @@ export function DownlineCard({ member: m }: { member: AgentDownline }) {
           <span>有效投注</span>
         </div>
         <div>
-          <b>{signedYuan(m.win_loss)}</b>
+          <b className={moneyTone(m.win_loss)}>{signedYuan(m.win_loss)}</b>
           <span>输赢</span>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { moneyTone } from '@app/browser';
 import { BET_STATUS, BET_STATUS_LABELS, formatYuan, type BetRecord, type BetTotals } from '@app/contract';
 
 /** The colour of a bet's state: settled green, unsettled amber, invalid grey (spec §4). */
@@ -7,16 +8,15 @@ function statusTone(status: number): string {
   return 'weak';
 }
 
-/** A win/loss amount with its sign and tone: + red for a win, − green for a loss (as Chinese players read them). */
+/** A win/loss amount with its sign and the shared money tone (a win red, a loss green). */
 export function signedWinLoss(amount: number): { text: string; tone: string } {
-  if (amount > 0) return { text: `+${formatYuan(amount)}`, tone: 'bet-win' };
-  if (amount < 0) return { text: `-${formatYuan(-amount)}`, tone: 'bet-loss' };
-  return { text: formatYuan(0), tone: 'bet-even' };
+  const text = amount > 0 ? `+${formatYuan(amount)}` : amount < 0 ? `-${formatYuan(-amount)}` : formatYuan(0);
+  return { text, tone: moneyTone(amount) };
 }
 
 /** A bet's win/loss: nothing while unsettled. */
 function winLoss(b: BetRecord): { text: string; tone: string } {
-  if (b.status === BET_STATUS.unsettled) return { text: '--', tone: 'bet-open' };
+  if (b.status === BET_STATUS.unsettled) return { text: '--', tone: 'money-even' };
   return signedWinLoss(b.win_loss);
 }
 
@@ -47,14 +47,14 @@ export function BetTotalsBar({ totals }: { totals: BetTotals }) {
 export function BetRow({ bet: b }: { bet: BetRecord }) {
   const result = winLoss(b);
   return (
-    <div className={`record-row bet-row ${result.tone}`} data-testid="bet-row" data-bet-id={b.bet_id}>
+    <div className="record-row bet-row" data-testid="bet-row" data-bet-id={b.bet_id}>
       <div className="record-main">
         <div className="record-line">
           <span className="record-title">
             <span data-testid="bet-game">{b.plays || b.Code}</span>
             <span className="record-way" data-testid="bet-venue">{b.platname}</span>
           </span>
-          <span className="record-amount" data-testid="bet-winloss">
+          <span className={`record-amount ${result.tone}`} data-testid="bet-winloss">
             {result.text}
           </span>
         </div>

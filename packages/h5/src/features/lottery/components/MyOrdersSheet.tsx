@@ -1,14 +1,15 @@
 import { Sheet } from '../../../shared/components/Sheet';
 import { CloseOutline } from 'antd-mobile-icons';
+import { moneyTone } from '@app/browser';
 import { BET_STATUS, formatYuan, type LotteryMyOrder } from '@app/contract';
 import { InfiniteList } from '../../../shared/components/InfiniteList';
 import { fetchMyOrders, myOrdersKey } from '../api';
 
-/** A line's outcome: 待开奖 until drawn, then what it paid (red for a win, as Chinese players read it). */
+/** A line's outcome: 待开奖 until drawn, then what it paid in the shared money tone (a win red, a loss green). */
 function Outcome({ o }: { o: LotteryMyOrder }) {
   if (o.status !== BET_STATUS.settled) return <span className="lot-mine-open">待开奖</span>;
-  if (o.win_loss > 0) return <span className="lot-mine-win">中奖 +{formatYuan(o.win_loss)}</span>;
-  return <span className="lot-mine-lose">未中奖 -{formatYuan(o.stake)}</span>;
+  if (o.win_loss > 0) return <span className={`lot-mine-win ${moneyTone(o.win_loss)}`}>中奖 +{formatYuan(o.win_loss)}</span>;
+  return <span className={`lot-mine-lose ${moneyTone(-o.stake)}`}>未中奖 -{formatYuan(o.stake)}</span>;
 }
 
 /**

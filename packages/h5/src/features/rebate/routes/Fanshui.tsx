@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from 'antd-mobile';
+import { creditTone } from '@app/browser';
 import { formatYuan, REBATE_STATE, type FanshuiRecord } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { InfiniteList } from '../../../shared/components/InfiniteList';
@@ -95,7 +96,10 @@ export default function Fanshui() {
   );
 }
 
-/** One day's rebate of one platform and category: the amount, when it was settled, 未领取 or when it was claimed. */
+/**
+ * One day's rebate of one platform and category: the amount (money waiting for the member reads as a
+ * win; claimed, it is history), when it was settled, 未领取 or when it was claimed.
+ */
 function FanshuiRow({ record: r }: { record: FanshuiRecord }) {
   const claimed = r.state === REBATE_STATE.claimed;
   return (
@@ -104,7 +108,7 @@ function FanshuiRow({ record: r }: { record: FanshuiRecord }) {
       <div className="record-main">
         <div className="record-line">
           <span className="record-title">{r.gamename}</span>
-          <span className="record-amount fanshui-amount" data-testid="fanshui-amount">
+          <span className={`record-amount fanshui-amount ${claimed ? 'money-even' : creditTone(r.money)}`} data-testid="fanshui-amount">
             +{formatYuan(r.money)}
           </span>
         </div>

@@ -1,5 +1,5 @@
 import { CollectMoneyOutline, EditSOutline, GiftOutline, HandPayCircleOutline, PieOutline, StarOutline, TeamOutline } from 'antd-mobile-icons';
-import { copyText } from '@app/browser';
+import { copyText, creditTone, type MoneyTone } from '@app/browser';
 import { formatYuan, MSG, ORDER_STATE, PLATFORM_WALLET, TRANS_TYPE, TRANS_TYPE_LABELS, TRANSFER_STATE, type TransRecord, type TransType } from '@app/contract';
 import { toast } from '../../../shared/lib/toast';
 import { SwapIcon } from './icons';
@@ -39,6 +39,16 @@ function route(r: TransRecord): string {
   return r.pay_way;
 }
 
+/**
+ * An amount's tone: money that reached the wallet reads as a win (red: an approved deposit, a rebate,
+ * every movement in); money out and money not yet (or never) credited stays neutral.
+ */
+function amountTone(r: TransRecord, movement: boolean): MoneyTone {
+  if (movement) return creditTone(r.amount);
+  const credited = (r.type === TRANS_TYPE.deposit && r.state === ORDER_STATE.approved) || r.type === TRANS_TYPE.rebate;
+  return credited ? 'money-win' : 'money-even';
+}
+
 async function copy(text: string) {
   void toast((await copyText(text)) ? MSG.copySuccess : MSG.copyFail);
 }
@@ -51,7 +61,6 @@ async function copy(text: string) {
 export function RecordRow({ record: r }: { record: TransRecord }) {
   const movement = r.balance !== undefined;
   const sign = movement ? (r.amount > 0 ? '+' : '-') : r.type === TRANS_TYPE.deposit || r.type === TRANS_TYPE.rebate ? '+' : r.type === TRANS_TYPE.withdrawal ? '-' : '';
-  const flow = movement ? (r.amount > 0 ? ' in' : ' out') : '';
   return (
     <div className={`record-row record-type-${r.type}${movement ? ' record-movement' : ''}`} data-testid="record-row">
       <span className="record-icon">
@@ -67,7 +76,7 @@ export function RecordRow({ record: r }: { record: TransRecord }) {
               </span>
             )}
           </span>
-          <span className={`record-amount${flow}`} data-testid="record-amount">
+          <span className={`record-amount ${amountTone(r, movement)}`} data-testid="record-amount">
             {sign}
             {formatYuan(Math.abs(r.amount))}
           </span>
