@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -16,18 +17,20 @@ import { K3, RoomSocket } from './lottery-ws-support.js';
 
 /**
  * Several instances behind a reverse proxy (issue 17 item 4): two real server processes on one
- * PostgreSQL and one Redis, nginx in front with the repository's own config (deploy/nginx/
- * platform.conf, only its upstream servers and listen address swapped for local ones). Sessions,
+ * PostgreSQL and one Redis (the second through PgBouncer in transaction mode), nginx in front with the
+ * repository's own config (deploy/nginx/platform.conf, only its upstream servers and listen address
+ * swapped for local ones). Sessions,
  * revocations, rate limits, a lottery room, the customer-service chat and the lottery's scheduled draw
  * behave as with one instance, and the member flows through the proxy go on while one instance is
  * stopped and after it is started again; the ledger checks at the end.
  *
- * PostgreSQL and Redis only (the embedded database is one process), and nginx (Debian's nginx-light,
- * installed by .ci/run).
+ * PostgreSQL and Redis only (the embedded database is one process), nginx and PgBouncer (Debian's
+ * nginx-light and pgbouncer, installed by .ci/run).
  */
 const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const NGINX = '/usr/sbin/nginx';
+const PGBOUNCER = '/usr/sbin/pgbouncer';
 const CONF = path.resolve(import.meta.dirname, '../../../deploy/nginx/platform.conf');
 const BYPASS = 'INSTANCES';
 const ADMIN_PASSWORD = 'first-Admin-pass-9';
@@ -46,6 +49,61 @@ function localConfig(upstreamPorts: number[], listenPort: number): string {
     'listen',
     [`listen 127.0.0.1:${listenPort};`],
   );
+}
+
+/** A child process whose output is kept, for the failure message. */
+function spawnLogged(cmd: string, args: string[]): { child: ChildProcess; log: () => string } {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  return { child, log: () => log };
+}
+
+async function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await gone;
+}
+
+/**
+ * PgBouncer in transaction mode in front of the test's PostgreSQL (README "Connection pools"): it may
+ * not run as root, so it runs as postgres with its files readable by that user.
+ */
+async function startPgBouncer(dir: string, pgUrl: URL): Promise<{ child: ChildProcess; url: (db: string) => string; log: () => string }> {
+  const port = await freePort();
+  fs.mkdirSync(dir, { mode: 0o755 });
+  fs.chmodSync(dir, 0o755);
+  fs.writeFileSync(path.join(dir, 'users.txt'), `"${pgUrl.username}" ""\n`, { mode: 0o644 });
+  fs.writeFileSync(
+    path.join(dir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `* = host=${pgUrl.hostname} port=${pgUrl.port || 5432}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${dir}/users.txt`,
+      'pool_mode = transaction',
+      'max_client_conn = 200',
+      'default_pool_size = 20',
+      'ignore_startup_parameters = extra_float_digits,options',
+    ].join('\n'),
+    { mode: 0o644 },
+  );
+  const { child, log } = spawnLogged(PGBOUNCER, ['-u', 'postgres', path.join(dir, 'pgbouncer.ini')]);
+  const deadline = Date.now() + 10_000;
+  while (!(await new Promise<boolean>((resolve) => {
+    const sock = net.connect(port, '127.0.0.1', () => (sock.destroy(), resolve(true)));
+    sock.on('error', () => resolve(false));
+  }))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`pgbouncer did not start:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url: (db) => `postgres://${pgUrl.username}@127.0.0.1:${port}/${db}`, log };
 }
 
 /** A socket that keeps every JSON frame and can wait for one. */
@@ -82,8 +140,8 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
   let env: Record<string, string>;
   let a: ServerProcess;
   let b: ServerProcess;
-  let nginx: ChildProcess;
-  let nginxLog = '';
+  let nginx: { child: ChildProcess; log: () => string };
+  let bouncer: Awaited<ReturnType<typeof startPgBouncer>> | undefined;
   let proxy: string;
   const running: ServerProcess[] = [];
   const sockets: WebSocket[] = [];
@@ -107,6 +165,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
 
   beforeAll(async () => {
     expect(fs.existsSync(NGINX), 'nginx is installed (apt-get install nginx-light; .ci/run does)').toBe(true);
+    expect(fs.existsSync(PGBOUNCER), 'pgbouncer is installed (apt-get install pgbouncer; .ci/run does)').toBe(true);
     scratch = await createScratchDatabase(PG_ADMIN_URL, 'instances');
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'instances-'));
     env = {
@@ -121,8 +180,12 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
       RATE_LIMIT_LOGIN: '0',
       RATE_LIMIT_CAPTCHA: String(CAPTCHA_PER_MINUTE),
     };
+    // B reaches PostgreSQL through PgBouncer in transaction mode, its migrations and job locks on a
+    // direct session (DATABASE_SESSION_URL), as README "Connection pools" advises.
+    bouncer = await startPgBouncer(path.join(dataDir, 'pgbouncer'), new URL(scratch.url));
+    const dbName = new URL(scratch.url).pathname.slice(1);
     // Both start at once on the new database: one migrates and seeds, the other waits and finds it done.
-    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess({ ...env, DATABASE_URL: bouncer.url(dbName), DATABASE_SESSION_URL: scratch.url })]);
     running.push(a, b);
     db = await connectPostgres(scratch.url, 4);
 
@@ -130,22 +193,17 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
     const dir = path.join(dataDir, 'nginx');
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'nginx.conf'), localConfig([a.port, b.port], port));
-    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${dir}/nginx.pid; error_log stderr warn;`], { stdio: ['ignore', 'pipe', 'pipe'] });
-    nginx.stdout!.on('data', (d) => (nginxLog += d));
-    nginx.stderr!.on('data', (d) => (nginxLog += d));
+    nginx = spawnLogged(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${dir}/nginx.pid; error_log stderr warn;`]);
     proxy = `http://127.0.0.1:${port}`;
-    await waitHealthy(`${proxy}/healthz`, () => nginx.exitCode === null, () => nginxLog, 10_000);
+    await waitHealthy(`${proxy}/healthz`, () => nginx.child.exitCode === null, nginx.log, 10_000);
   }, 120_000);
 
   afterAll(async () => {
     for (const ws of sockets) ws.terminate();
-    if (nginx && nginx.exitCode === null) {
-      const gone = new Promise((r) => nginx.once('exit', r));
-      nginx.kill('SIGQUIT');
-      await gone;
-    }
+    await stop(nginx?.child, 'SIGQUIT');
     for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGTERM');
     await Promise.all(running.map((s) => s.exited));
+    await stop(bouncer?.child, 'SIGTERM');
     let ledger: Awaited<ReturnType<typeof checkLedger>> | null = null;
     if (db) ledger = await checkLedger(db.kysely);
     await db?.close();

@@ -33,8 +33,16 @@ const NUMERIC = 1700;
 pg.types.setTypeParser(INT8, (v) => Number(v));
 pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 
-export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
+/** Sessions a pool on DATABASE_SESSION_URL keeps at most: migrations and one per job holding its lock. */
+const SESSION_POOL_SIZE = 16;
+
+/**
+ * A pool on `url`. `sessionUrl`, when given, is where `exclusive` sessions come from (a direct
+ * connection beside a PgBouncer in transaction mode, which cannot hold a session-level lock).
+ */
+export async function connectPostgres(url: string, poolSize = 20, sessionUrl: string | null = null): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const sessions = sessionUrl ? new pg.Pool({ connectionString: sessionUrl, max: SESSION_POOL_SIZE }) : pool;
   const listeners = new Set<(err: Error) => void>();
   const lost = (err: Error) => {
     for (const listener of listeners) listener(err);
@@ -43,14 +51,16 @@ export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
   // checked-out one (inside a transaction, between two queries) emits on the client itself, where an
   // error without a listener is an uncaught exception. Its query in flight fails on its own, the
   // caller answers with an envelope, and the pool replaces the connection (it is not queryable any more).
-  pool.on('connect', (client) => client.on('error', lost));
-  pool.on('error', () => {}); // the same error again, already heard on the client above
+  for (const p of new Set([pool, sessions])) {
+    p.on('connect', (client) => client.on('error', lost));
+    p.on('error', () => {}); // the same error again, already heard on the client above
+  }
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
     kind: 'postgres',
     exclusive: async (fn) => {
-      const client = await pool.connect();
+      const client = await sessions.connect();
       try {
         return await fn({
           exec: async (script) => {
@@ -63,7 +73,10 @@ export async function connectPostgres(url: string, poolSize = 20): Promise<Db> {
       }
     },
     onConnectionError: (listener) => void listeners.add(listener),
-    close: () => kysely.destroy(),
+    close: async () => {
+      await kysely.destroy();
+      if (sessions !== pool) await sessions.end();
+    },
   };
 }
 

@@ -10,6 +10,8 @@ function bearer(header: string | undefined): string {
   return m ? m[1] : '';
 }
 
+const REVOCATION_PUBLISH_WAIT_MS = 1_000;
+
 /** Decorates requests with the signed-in member and gives routes the requireMember guard. */
 export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
   app.decorateRequest('member', null);
@@ -25,11 +27,18 @@ export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
         app.log.warn({ err }, 'unreadable session revocation');
       }
     });
-    setRevocationPublisher((r) => {
+    setRevocationPublisher(async (r) => {
       if (!redis.healthy()) return app.log.warn({ revocation: r }, 'revocation not published: redis away (other instances read sessions from the database meanwhile)');
-      void redis.client.publish(channel, JSON.stringify(r)).catch((err) => app.log.warn({ err }, 'revocation not published'));
+      // Bounded: a Redis that stops answering mid-publish delays a logoff by at most this much.
+      const published = redis.client.publish(channel, JSON.stringify(r)).then(
+        () => {},
+        (err) => app.log.warn({ err }, 'revocation not published'),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOCATION_PUBLISH_WAIT_MS)));
+      await Promise.race([published, late]).finally(() => clearTimeout(timer));
     });
-    app.addHook('onClose', async () => setRevocationPublisher(() => {}));
+    app.addHook('onClose', async () => setRevocationPublisher(async () => {}));
   }
   app.decorate('sessionCacheEpoch', cacheEpoch);
   app.decorate('requireMember', async (req) => {

@@ -30,10 +30,14 @@ const cache = new Map<string, Cached>();
 
 /** What a revocation tells the other instances: one session, or all of a member's. */
 export type Revocation = { tokenHash: string } | { memberId: number };
-let publishRevocation: (r: Revocation) => void = () => {};
+let publishRevocation: (r: Revocation) => Promise<void> = async () => {};
 
-/** Wires the cross-instance channel (the session plugin does, when Redis is configured). */
-export function setRevocationPublisher(publish: (r: Revocation) => void): void {
+/**
+ * Wires the cross-instance channel (the session plugin does, when Redis is configured). A revocation
+ * answers only once Redis has taken it, so a request sent to another instance after the answer finds
+ * the session gone there too.
+ */
+export function setRevocationPublisher(publish: (r: Revocation) => Promise<void>): void {
   publishRevocation = publish;
 }
 
@@ -96,13 +100,13 @@ export async function resolveSession(db: Kdb, token: string, idleMs: number, epo
 export async function revokeSession(db: Kdb, tokenHash: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
   applyRevocation({ tokenHash });
-  publishRevocation({ tokenHash });
+  await publishRevocation({ tokenHash });
 }
 
 export async function revokeAllSessions(db: Kdb, memberId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
   applyRevocation({ memberId });
-  publishRevocation({ memberId });
+  await publishRevocation({ memberId });
   await Promise.all([...endedListeners].map((listener) => listener(memberId, db)));
 }
 
