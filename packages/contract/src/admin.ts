@@ -163,6 +163,8 @@ export const AUDIT_ACTION_LABELS = {
   'member.end_sessions': '结束会员会话',
   'member.note': '会员备注',
   'member.tags': '会员标签',
+  'member.protection_limit': '收紧会员限额',
+  'member.protection_block': '会员冷静期/自我排除',
   'staff.2fa_enable': '开启两步验证',
   'staff.2fa_disable': '关闭两步验证',
   'staff.2fa_reset': '重置员工两步验证',

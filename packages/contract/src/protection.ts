@@ -294,3 +294,8 @@ export const PROTECTION_EVENT = {
   block: '开始{label} {duration}',
   reality: '游戏提醒间隔设为{minutes}分钟',
 } as const;
+
+/** The register request's 18+ confirmation as clients send it: true, 1 or '1'. */
+export function adultConfirmed(v: unknown): boolean {
+  return v === true || v === 1 || v === '1';
+}

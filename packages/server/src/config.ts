@@ -7,19 +7,16 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
-  /** Connections the instance's pool opens to DATABASE_URL at most (DATABASE_POOL_SIZE). */
-  databasePoolSize: number;
-  /**
-   * A direct (or session-pooled) connection for what needs one session: migrations and the jobs'
-   * advisory locks (DATABASE_SESSION_URL). Only needed when DATABASE_URL goes through PgBouncer in
-   * transaction mode; null uses DATABASE_URL.
-   */
-  databaseSessionUrl: string | null;
   redisUrl: string | null;
   /** Key prefix in Redis, so several platforms (or test runs) can share one server. */
   redisPrefix: string;
   adminPassword: string | null;
   captchaBypassCode: string | null;
+  /**
+   * Registration requires the 18+ confirmation (`adult`, issue 16); REGISTER_ADULT_CHECK=off for an
+   * operator serving an older client whose own pages ask it.
+   */
+  registerAdultCheck: boolean;
   logLevel: string;
   production: boolean;
   /** Where the built H5 app lives; null serves no static files (API-only tests). */
@@ -102,12 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
-    databasePoolSize: num(env.DATABASE_POOL_SIZE, 20),
-    databaseSessionUrl: env.DATABASE_SESSION_URL || null,
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'platform:',
     adminPassword: env.ADMIN_PASSWORD || null,
     captchaBypassCode: env.CAPTCHA_BYPASS_CODE || null,
+    registerAdultCheck: env.REGISTER_ADULT_CHECK !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     h5Dist: path.join(root, 'packages/h5/dist'),

@@ -22,7 +22,7 @@ describe('rate limits per IP and minute', () => {
   it('answers the 4th registration in a minute with code 429, whatever the outcome of the first three', async () => {
     const body = () => {
       const name = uniqueName('rl');
-      return { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS };
+      return { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS, adult: 1 };
     };
     expect((await s.api('/api/register', body())).code).toBe(200);
     expect((await s.api('/api/register', { ...body(), name: 'x' })).code).toBe(400);

@@ -17,7 +17,7 @@ afterAll(() => s.close());
 
 function reg(over: Record<string, unknown> = {}) {
   const name = uniqueName('r');
-  return { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS, ...over };
+  return { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS, adult: 1, ...over };
 }
 
 async function member(name: string) {

@@ -53,7 +53,7 @@ function cases(): Case[] {
   const pw = member.password;
   const card = { bank: '中国工商银行', bank_owner: '张三', bank_address: '北京分行', bank_no: '6222021234567890' };
   return [
-    { method: 'POST', route: '/api/register', who: 'none', input: { name: uniqueName(), realname: '张三', password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS, pid: 'abc' } },
+    { method: 'POST', route: '/api/register', who: 'none', input: { name: uniqueName(), realname: '张三', password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS, pid: 'abc', adult: 1 } },
     { method: 'POST', route: '/api/login_pc', who: 'none', input: { name: member.name, password: pw, pid: 'abc' } },
     { method: 'POST', route: '/api/updateuserinfo', who: 'member', input: { mobile: '13800138000', email: 'a@b.cn', birthday: '1990-01-01' } },
     { method: 'POST', route: '/api/editPassword', who: 'member', input: { password: pw, paypassword: 'secret456' } },

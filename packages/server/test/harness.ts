@@ -144,7 +144,7 @@ export async function registerMember(
   password = 'secret123',
   opts: { payPassword?: string | null } = {},
 ): Promise<{ name: string; password: string; token: string; payPassword: string | null }> {
-  const r = await s.api('/api/register', { name, realname: name, password, confirmPass: password, code: CAPTCHA_BYPASS });
+  const r = await s.api('/api/register', { name, realname: name, password, confirmPass: password, code: CAPTCHA_BYPASS, adult: 1 });
   if (r.code !== 200) throw new Error(`register failed: ${r.message}`);
   const token: string = r.data.api_token;
   const payPassword = opts.payPassword === undefined ? PAY_PASSWORD : opts.payPassword;

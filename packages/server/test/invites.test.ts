@@ -179,7 +179,7 @@ describe('the nine live counters (Beijing days and months)', () => {
   it('counts a friend registered through the invite link (pid = the member id)', async () => {
     const inviter = await member();
     const name = uniqueName('p');
-    const r = await s.api('/api/register', { name, realname: name, password: 'secret123', confirmPass: 'secret123', code: CAPTCHA_BYPASS, pid: String(inviter.id) });
+    const r = await s.api('/api/register', { name, realname: name, password: 'secret123', confirmPass: 'secret123', code: CAPTCHA_BYPASS, pid: String(inviter.id), adult: 1 });
     expect(r.code).toBe(200);
     const c = await s.api<InviteCounters>('/api/invitecounters', {}, { token: inviter.token });
     expect(c.data).toMatchObject({ members: 1, today_new: 1, month_new: 1, today_active: 0 });

@@ -303,7 +303,7 @@ describe('a payment password still equal to the login password (registered befor
 describe('registration and the payment password', () => {
   it('ignores a paypassword sent at /api/register: the login password is not a payment password', async () => {
     const name = uniqueName('rg');
-    const r = await s.api('/api/register', { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS });
+    const r = await s.api('/api/register', { name, realname: name, password: 'secret123', confirmPass: 'secret123', paypassword: 'secret123', code: CAPTCHA_BYPASS, adult: 1 });
     expect(r.code).toBe(200);
     const m = { token: r.data.api_token as string };
     expect(await userState(m)).toBe(0);

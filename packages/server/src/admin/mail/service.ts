@@ -61,17 +61,20 @@ async function resolve(db: Tx, f: AudienceForm): Promise<Audience> {
   }
 }
 
-/** The audience's filter on members (trial accounts never). */
+/** Members under a time-out or exclusion now: broadcasts skip them (issue 16); a mail to one member still reaches it. */
+const notBlocked = sql<SqlBool>`NOT EXISTS (SELECT 1 FROM protection_blocks pb WHERE pb.member_id = m.id AND pb.started_at <= now() AND (pb.ends_at IS NULL OR pb.ends_at > now()))`;
+
+/** The audience's filter on members (trial accounts never, nor members under a block). */
 function filterOf(a: { audience: string; member_id: number | null; vip: number | null }): Expression<SqlBool> {
   switch (a.audience) {
     case 'member':
       return sql<SqlBool>`m.id = ${a.member_id}`;
     case 'vip':
-      return sql<SqlBool>`NOT m.is_trial AND m.vip = ${a.vip}`;
+      return sql<SqlBool>`NOT m.is_trial AND m.vip = ${a.vip} AND ${notBlocked}`;
     case 'agents':
-      return sql<SqlBool>`NOT m.is_trial AND m.isagent = 1`;
+      return sql<SqlBool>`NOT m.is_trial AND m.isagent = 1 AND ${notBlocked}`;
     default:
-      return sql<SqlBool>`NOT m.is_trial`;
+      return sql<SqlBool>`NOT m.is_trial AND ${notBlocked}`;
   }
 }
 

@@ -37,7 +37,7 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!(bypass && body.code === bypass) && !(await consumeCaptcha(app.kdb, body.captcha_id, body.code))) {
       throw badRequest(MSG.regCaptchaWrong);
     }
-    const token = await registerMember(app.kdb, body, meta(req));
+    const token = await registerMember(app.kdb, body, meta(req), { adultCheck: app.config.registerAdultCheck });
     return ok<ApiToken>({ api_token: token }, MSG.regSuccess);
   });
 

@@ -1,3 +1,4 @@
+import { assertMayPlay } from '../protection/enforce.js';
 import { randomInt } from 'node:crypto';
 import {
   CODE,
@@ -84,6 +85,8 @@ export async function createDeposit(db: Kdb, memberId: number, input: RechargeIn
     // The member row serialises this member's submissions, so the pending cap holds under bursts
     // (NO KEY UPDATE, so rows referencing the member, such as mails, are not blocked).
     await tx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
+    // Player protection: a time-out, an exclusion or a deposit limit refuses the order (issue 16).
+    await assertMayPlay(tx, { id: memberId, isTrial: false }, 'deposit', amountFen);
     const pending = await tx
       .selectFrom('deposits')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.js';
 import type { VenueRegistry } from '../venues/registry.js';
 import { applyBets, VenueCategories } from './ingest.js';
+import { endSessionsPastLimits } from '../protection/enforce.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 
 /**
@@ -61,6 +62,8 @@ async function pass(deps: FeedDeps, opts: FeedOptions): Promise<FeedReport> {
       const { bets, next } = await deps.venues.fetchBets(name, Number(cursor), batch);
       report.read += bets.length;
       const done = await applyBets(db, bets, categories, deps.log);
+      // Player protection (issue 16): members these bets took to a loss or wager limit stop playing at the venues.
+      await endSessionsPastLimits(db, deps.venues, bets.map((b) => b.memberId), deps.log);
       report.counted += done.counted;
       report.stored += done.stored;
       if (next <= Number(cursor)) break;

@@ -5,6 +5,8 @@ import { InsufficientFunds, memberBalanceFen } from '../ledger/service.js';
 import { intoVenue, outOfVenue, type TransferDeps } from '../transfers/service.js';
 import type { VenueGame } from '../venues/adapter.js';
 import type { Venue } from '../venues/registry.js';
+import { assertMayPlay, playGuard, stakeHeadroomFen } from '../protection/enforce.js';
+import type { Player } from '../protection/service.js';
 import { recordLaunch } from './highlights.js';
 import { isGameCategory, providerGamePicture } from './service.js';
 
@@ -25,13 +27,16 @@ export interface LaunchInput {
 /** Venues recycled at once on launch (as transall does). */
 const RECYCLE_CONCURRENCY = 4;
 
-export async function getGameUrl(deps: LaunchDeps, memberId: number, input: LaunchInput): Promise<GameUrl> {
+export async function getGameUrl(deps: LaunchDeps, player: Player, input: LaunchInput): Promise<GameUrl> {
+  const memberId = player.id;
   const venue = input.plat_name ? await deps.venues.find(input.plat_name) : undefined;
   if (!venue) throw badRequest(MSG.venueMissing);
   if (!venue.enabled) throw badRequest(MSG.venueClosed);
   const game = await gameAt(deps, venue, input.game_code);
+  // Player protection (issue 16): a block, the session limit or a money limit reached refuses the launch.
+  await assertMayPlay(deps.db, player, 'launch');
   const member = await deps.db.selectFrom('members').select('transferstatus').where('id', '=', memberId).executeTakeFirst();
-  if (member?.transferstatus === 1) await autoTransfer(deps, memberId, venue);
+  if (member?.transferstatus === 1) await autoTransfer(deps, player, venue);
   let url: string;
   try {
     url = await deps.venues.launchUrl(venue, memberId, game.code);
@@ -99,9 +104,11 @@ function firstOf(games: VenueGame[]): VenueGame {
  * Auto-transfer (transferstatus 1, DESIGN §6): every other open venue holding money sends it back,
  * then the whole central balance goes into the launched venue, each as an ordinary transfer. A
  * transfer that fails or stays pending does not stop the launch (the member sees it in the records;
- * reconciliation settles a pending one).
+ * reconciliation settles a pending one). What goes in is at most what the member's loss and wager
+ * limits leave (player protection).
  */
-export async function autoTransfer(deps: LaunchDeps, memberId: number, venue: Venue): Promise<void> {
+export async function autoTransfer(deps: LaunchDeps, player: Player, venue: Venue): Promise<void> {
+  const memberId = player.id;
   try {
     const others = (await deps.venues.list()).filter((v) => v.enabled && v.code !== venue.code);
     const balances = await deps.venues.balancesFen(others, memberId);
@@ -109,8 +116,8 @@ export async function autoTransfer(deps: LaunchDeps, memberId: number, venue: Ve
     for (let i = 0; i < holding.length; i += RECYCLE_CONCURRENCY) {
       await Promise.all(holding.slice(i, i + RECYCLE_CONCURRENCY).map((v) => outOfVenue(deps, memberId, v, balances.get(v.code)!)));
     }
-    const centralFen = await memberBalanceFen(deps.db, memberId);
-    if (centralFen > 0) await intoVenue(deps, memberId, venue, centralFen);
+    const centralFen = Math.min(await memberBalanceFen(deps.db, memberId), await stakeHeadroomFen(deps.db, player));
+    if (centralFen > 0) await intoVenue(deps, memberId, venue, centralFen, playGuard(player, 'transfer', centralFen));
   } catch (err) {
     // A concurrent launch or transfer took the money first: nothing moved by this one.
     if (err instanceof InsufficientFunds) return;

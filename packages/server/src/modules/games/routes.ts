@@ -21,7 +21,8 @@ const routes: FastifyPluginAsync = async (app) => {
   // The trial account plays too (with its demo money).
   app.post('/getGameUrl', { preHandler: app.requireMember }, async (req) => {
     const input = parse(gameUrlSchema, req.body);
-    return ok(await getGameUrl({ db: app.kdb, venues: app.venues, log: req.log }, req.member!.id, input));
+    const m = req.member!;
+    return ok(await getGameUrl({ db: app.kdb, venues: app.venues, log: req.log }, { id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash }, input));
   });
 
   app.post('/betrecord', { preHandler: app.requireMember }, async (req) => {

@@ -3,6 +3,7 @@ import { LOTTERY_MSG } from '@app/contract';
 import { lotteryMyOrdersSchema, lotteryOrderSchema, lotteryRoomListSchema, lotteryRoomSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { playGuard } from '../protection/enforce.js';
 import { myLotteryOrders } from './my-orders.js';
 import { listLotteries, listRooms, placeOrder, roomData } from './service.js';
 
@@ -28,7 +29,11 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post('/lotteryOrder', member, async (req) => {
     const input = parse(lotteryOrderSchema, req.body);
-    return ok(await placeOrder(app.kdb, req.member!.id, input, app.lottery.now(), req.log), LOTTERY_MSG.lotteryBetOk);
+    const m = req.member!;
+    // Player protection (issue 16): blocks, the reality check, the session limit, the stake against the money limits.
+    const player = { id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash };
+    const order = await placeOrder(app.kdb, m.id, input, app.lottery.now(), req.log, (tx, totalFen) => playGuard(player, 'lottery', totalFen)(tx));
+    return ok(order, LOTTERY_MSG.lotteryBetOk);
   });
 
   app.post('/lotteryMyOrders', member, async (req) => {

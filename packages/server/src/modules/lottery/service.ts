@@ -21,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import { attributesOf, buildPlaybox, checkPicks, clockAt, isPlayOf, lotteryPlay, lunarYearAt, oddsCents, oddsIdOf } from './engine/index.js';
 import { betOf } from './scheduler.js';
@@ -131,7 +131,15 @@ function newOrderNo(nowMs: number): string {
  * (a draw waits for it), one ledger journal member wallet → house:lottery (余额不足 when short) and the
  * lines.
  */
-export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderInput, nowMs: number, log?: FastifyBaseLogger): Promise<{ order_no: string; expect: string }> {
+export async function placeOrder(
+  db: Kdb,
+  memberId: number,
+  input: LotteryOrderInput,
+  nowMs: number,
+  log?: FastifyBaseLogger,
+  /** runs first in the order's transaction with its whole stake, and may refuse it (player protection) */
+  guard?: (tx: Tx, totalFen: number) => Promise<void>,
+): Promise<{ order_no: string; expect: string }> {
   const room = await roomOf(db, input.room_id);
   const clock = clockAt(room.sched, nowMs);
   if (input.expect !== clock.nextexpect) throw badRequest(LOTTERY_MSG.lotteryExpectWrong);
@@ -155,6 +163,7 @@ export async function placeOrder(db: Kdb, memberId: number, input: LotteryOrderI
   const orderNo = newOrderNo(nowMs);
   const expect = clock.nextexpect;
   const rows = await db.transaction().execute(async (tx) => {
+    await guard?.(tx, totalFen);
     const round = await tx
       .selectFrom('lottery_rounds')
       .select('expect')

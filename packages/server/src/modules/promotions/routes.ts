@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { activityApplyLogSchema, doActivityApplySchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { assertMayPlay } from '../protection/enforce.js';
 import { applicationLog, applyForActivity, firstDepositOffer } from './service.js';
 
 /**
@@ -12,6 +13,8 @@ import { applicationLog, applyForActivity, firstDepositOffer } from './service.j
 const routes: FastifyPluginAsync = async (app) => {
   app.post('/doactivityapply', { preHandler: app.requireMember }, async (req) => {
     const { activityid } = parse(doActivityApplySchema, req.body);
+    const m = req.member!;
+    await assertMayPlay(app.kdb, { id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash }, 'promotion');
     const { data, message } = await applyForActivity(app.kdb, req.member!, activityid);
     return ok(data, message);
   });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { currentBlock } from '../protection/service.js';
 import {
   activityEnded,
   alreadyAppliedMessage,
@@ -101,6 +102,8 @@ async function openActivity(db: Kdb, activityId: number, now: Date): Promise<{ i
  */
 export async function firstDepositOffer(db: Kdb, member: { id: number; isTrial: boolean }, now: Date = new Date()): Promise<FirstDepositNudge | null> {
   if (member.isTrial) return null;
+  // A member under a time-out or exclusion is offered no promotion (issue 16).
+  if (await currentBlock(db, member.id, now)) return null;
   const deposited = await db.selectFrom('deposits').select('id').where('member_id', '=', member.id).where('state', '=', ORDER_STATE.approved).limit(1).executeTakeFirst();
   if (deposited) return null;
   const rows = await db.selectFrom('activities').select(['id', 'title', 'rules']).where('enabled', '=', true).where('rules', 'is not', null).orderBy('sort').orderBy('id', 'desc').execute();

@@ -1,4 +1,5 @@
 import { blockedText, CODE, fmt, nearLimitText, overLimitText, PROTECTION, PROTECTION_MSG, type PlayPath, type PlayStatus } from '@app/contract';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import type { Tx } from '../ledger/service.js';
@@ -87,6 +88,21 @@ export async function assertMayPlay(db: Tx, player: Player, path: PlayPath, amou
   if (over) throw refused(overText(over.u, now));
 }
 
+/** The advisory lock's class of a member's stakes (lib/jobs.ts keeps the others). */
+const STAKE_LOCK = 727_030;
+
+/**
+ * The gate as a path's transaction calls it, first thing: the member's stakes are serialised (an
+ * advisory lock, not the member row, so the ledger's own row locks keep their order), then checked.
+ */
+export function playGuard(player: Player, path: PlayPath, amountFen = 0): (tx: Tx) => Promise<void> {
+  return async (tx) => {
+    if (player.isTrial) return;
+    await sql`SELECT pg_advisory_xact_lock(${STAKE_LOCK}::int, ${player.id}::int)`.execute(tx);
+    await assertMayPlay(tx, player, path, amountFen);
+  };
+}
+
 /** Fen a transfer into a venue may move now (Infinity: no loss or wager limit). */
 export async function stakeHeadroomFen(db: Tx, player: Player, now: Date = new Date()): Promise<number> {
   if (player.isTrial) return Number.POSITIVE_INFINITY;
@@ -133,4 +149,28 @@ export async function playStatus(db: Tx, player: Player, now: Date = new Date())
  */
 export async function endVenueSessions(app: Pick<FastifyInstance, 'venues' | 'log'>, memberId: number): Promise<void> {
   await app.venues.endSessions(memberId).catch((err) => app.log.error({ err, memberId }, 'venue play sessions not ended'));
+}
+
+/**
+ * After the bet feed applied venue bets: each of their members with a loss or wager limit now reached
+ * has its venue sessions ended (the game frame stops taking bets; the next launch is refused).
+ */
+export async function endSessionsPastLimits(
+  db: Tx,
+  venues: Pick<FastifyInstance['venues'], 'endSessions'>,
+  memberIds: number[],
+  log?: Pick<FastifyInstance['log'], 'error'>,
+  now: Date = new Date(),
+): Promise<number[]> {
+  const ids = [...new Set(memberIds)];
+  if (ids.length === 0) return [];
+  const limited = await db.selectFrom('protection_limits').select('member_id').distinct().where('member_id', 'in', ids).where('kind', 'in', ['loss', 'wager']).execute();
+  const ended: number[] = [];
+  for (const { member_id } of limited) {
+    const memberId = Number(member_id);
+    if (!(await pastStakeLimit(db, memberId, now))) continue;
+    await venues.endSessions(memberId).catch((err) => log?.error({ err, memberId }, 'venue play sessions not ended'));
+    ended.push(memberId);
+  }
+  return ended;
 }

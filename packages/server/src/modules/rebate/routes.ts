@@ -3,6 +3,7 @@ import { fenToYuan, REBATE_MSG, type FanshuiClaim } from '@app/contract';
 import { getFanshuiSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { assertMayPlay } from '../protection/enforce.js';
 import { claimRebate, fanshuiList, type FanshuiQuery } from './service.js';
 
 /** 返水中心 (spec §2 /fanshui, §7 getfanshui, dofanshui). Claiming moves money: the trial account is refused. */
@@ -13,7 +14,10 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/dofanshui', { preHandler: [app.requireMember, app.refuseTrial] }, async (req) => {
-    const { amountFen } = await claimRebate(app.kdb, req.member!.id);
+    const m = req.member!;
+    // 福利中心's claim is money into play too: player protection refuses it under a block or past a limit (issue 16).
+    await assertMayPlay(app.kdb, { id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash }, 'welfare');
+    const { amountFen } = await claimRebate(app.kdb, m.id);
     const data: FanshuiClaim = { money: fenToYuan(amountFen) };
     return ok(data, REBATE_MSG.claimed);
   });

@@ -3,6 +3,7 @@ import { REDPACKET_MSG } from '@app/contract';
 import { pageSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { assertMayPlay } from '../protection/enforce.js';
 import { drawRedPacket, redPacketRecords, userRedPacket } from './service.js';
 
 /**
@@ -15,6 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post('/douserredpacket', { preHandler: app.requireMember }, async (req) => {
     const m = req.member!;
+    await assertMayPlay(app.kdb, { id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash }, 'redpacket');
     return ok(await drawRedPacket(app.kdb, { id: m.id, isTrial: m.isTrial }, app.redPacketClock.now()), REDPACKET_MSG.drawn);
   });
 
