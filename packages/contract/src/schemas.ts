@@ -20,8 +20,6 @@ export const registerSchema = form(
     code: text(),
     captcha_id: text(64),
     pid: text(),
-    /** the 18+ confirmation (issue 16): true, 1 or '1'; checked by the server after the spec's rules */
-    adult: z.union([z.boolean(), z.number(), z.string().max(8)]).optional(),
   },
   registerRules,
 );
@@ -125,6 +123,12 @@ export type WithdrawBody = z.input<typeof withdrawSchema>;
 
 export const transferSchema = form({ amount: amount(), sourcetype: text(30), targettype: text(30) }, transferRules);
 export type TransferBody = z.input<typeof transferSchema>;
+
+/**
+ * POST /api/balancelist: the spec's clients add the 平台钱包 entry themselves, so it is in the answer
+ * only when asked for with with_wallet 1 (our app asks, and reads the central balance from it).
+ */
+export const balanceListSchema = z.object({ with_wallet: int(0, 1).catch(0).default(0) });
 
 export const transferStatusSchema = z.object({ transferstatus: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1) });
 

@@ -227,7 +227,7 @@ export interface BetAmount {
 export interface WithdrawResult {
   withdraw_no: string;
 }
-/** POST /api/balancelist item; the first item is PLATFORM_WALLET. */
+/** POST /api/balancelist item; the first item is PLATFORM_WALLET when asked for (balanceListSchema). */
 export interface VenueBalance {
   name: string;
   platname: string;

@@ -22,6 +22,8 @@ import adminApi from './admin/index.js';
 import agentPortalApi from './modules/agent-portal/routes.js';
 import spa, { cacheHashedAssets } from './http/spa.js';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './http/client-error.js';
+import compat, { MemberPaths } from './http/compat.js';
+import { registerCors } from './http/cors.js';
 import { registerHealth } from './http/health.js';
 import { registerManifest } from './modules/site/manifest.js';
 import venueApi from './venue-demo/routes.js';
@@ -47,9 +49,7 @@ import { startChatRetention } from './modules/lottery/chat/retention.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
-  const db = config.databaseUrl
-    ? await connectPostgres(config.databaseUrl, config.databasePoolSize, config.databaseSessionUrl)
-    : await connectPglite(path.join(config.dataDir, 'pglite'));
+  const db = config.databaseUrl ? await connectPostgres(config.databaseUrl) : await connectPglite(path.join(config.dataDir, 'pglite'));
   await migrate(db);
   return db;
 }
@@ -59,6 +59,7 @@ const REDIS_START_WAIT_MS = 3_000;
 /** The whole platform on one Fastify instance: API, H5 app, uploads. */
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   await seedIfEmpty(db, config);
+  const memberPaths = new MemberPaths();
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -66,6 +67,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     // An oversized URL or header, or a malformed request, is refused by Node before Fastify: still an envelope.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
+    // Existing clients of this API spell its paths in other letter cases: /api/noticelist (http/compat.ts).
+    rewriteUrl: (req) => memberPaths.rewrite(req.url ?? '/'),
     // Per-request lines only when debugging: the balance poll alone would flood the log.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
@@ -92,7 +95,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   await app.register(routeIndex);
+  await app.register(compat, { paths: memberPaths });
   await app.register(securityHeaders);
+  await registerCors(app, config.corsOrigins);
   // Before every route, so an upgrade request to a plain route is refused rather than half-handled.
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
   // With Redis, every instance counts against the same limits and hears of every revoked session.

@@ -12,11 +12,6 @@ export interface Config {
   redisPrefix: string;
   adminPassword: string | null;
   captchaBypassCode: string | null;
-  /**
-   * Registration requires the 18+ confirmation (`adult`, issue 16); REGISTER_ADULT_CHECK=off for an
-   * operator serving an older client whose own pages ask it.
-   */
-  registerAdultCheck: boolean;
   logLevel: string;
   production: boolean;
   /** Where the built H5 app lives; null serves no static files (API-only tests). */
@@ -31,6 +26,11 @@ export interface Config {
   venueSettleIntervalMs: number;
   uploadsDir: string;
   trustProxy: boolean;
+  /**
+   * Origins (scheme://host[:port]) whose pages may call the member API across origins (CORS_ORIGINS,
+   * comma-separated); empty, the default, answers no cross-origin call (http/cors.ts).
+   */
+  corsOrigins: string[];
   /** Rate limits per client IP and minute (login, register, captcha) and per member and minute
    * (withdraw, bindcard); 0 switches one off. */
   rateLimits: { login: number; register: number; captcha: number; withdraw: number; bindcard: number };
@@ -91,6 +91,23 @@ function num(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
 }
 
+/** CORS_ORIGINS as exact origins; a wildcard or anything but an origin is refused at start. */
+function corsOrigins(value: string | undefined): string[] {
+  const listed = (value ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of listed) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // refused below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin || origin.includes('*')) {
+      throw new Error(`CORS_ORIGINS lists origins such as https://m.example.com (no path, no trailing slash, no *): ${origin}`);
+    }
+  }
+  return listed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
   const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
@@ -103,7 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: env.REDIS_PREFIX || 'platform:',
     adminPassword: env.ADMIN_PASSWORD || null,
     captchaBypassCode: env.CAPTCHA_BYPASS_CODE || null,
-    registerAdultCheck: env.REGISTER_ADULT_CHECK !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     h5Dist: path.join(root, 'packages/h5/dist'),
@@ -113,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     venueSettleIntervalMs: num(env.VENUE_SETTLE_INTERVAL_MS, 5000),
     uploadsDir: path.join(dataDir, 'uploads'),
     trustProxy: env.TRUST_PROXY === '1',
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     rateLimits: {
       login: num(env.RATE_LIMIT_LOGIN, 20),
       register: num(env.RATE_LIMIT_REGISTER, 10),

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const memberBanners = async (type = 2, base?: TestServer) => (await (base ?? s).api<Array<{ id: number; src: string; url: string }>>('/api/bannerList', { type })).data;
+const memberBanners = async (type = 2, base?: TestServer) => (await (base ?? s).api<Array<{ id: number; src: string; url: string; pic: string }>>('/api/bannerList', { type })).data;
 
 describe('permissions', () => {
   it('support reads every list but changes nothing; finance sees none of it', async () => {
@@ -61,7 +61,7 @@ describe('banners', () => {
     const r = await adminCall(s, operations.token, 'POST', '/banners', { type: 2, src: '/uploads/site/7.png', url: '/#/activity', sort: 0, enabled: true });
     expect(r).toMatchObject({ code: 200, message: CONTENT_MSG.bannerCreated, data: { type: 2, src: '/uploads/site/7.png', url: '/#/activity', sort: 0, enabled: true } });
     id = r.data.id;
-    expect((await memberBanners())[0]).toEqual({ id, src: '/uploads/site/7.png', url: '/#/activity' });
+    expect((await memberBanners())[0]).toEqual({ id, src: '/uploads/site/7.png', url: '/#/activity', pic: '/uploads/site/7.png' });
     const [created] = await auditRows(s, 'banner.create', `banner:${id}`);
     expect(created).toMatchObject({ staff_name: operations.username, before: null });
 
@@ -70,7 +70,7 @@ describe('banners', () => {
       const u = await adminCall(s, operations.token, 'POST', `/banners/${id}`, { type: 2, src: '/uploads/site/8.png', url: 'https://example.com/a', sort: 99, enabled: true });
       expect(u).toMatchObject({ code: 200, message: CONTENT_MSG.bannerSaved, data: { src: '/uploads/site/8.png', sort: 99 } });
       const seen = (await memberBanners(2, other)).find((b) => b.id === id);
-      expect(seen).toEqual({ id, src: '/uploads/site/8.png', url: 'https://example.com/a' });
+      expect(seen).toEqual({ id, src: '/uploads/site/8.png', url: 'https://example.com/a', pic: '/uploads/site/8.png' });
       const [updated] = await auditRows(s, 'banner.update', `banner:${id}`);
       expect(updated!.before).toMatchObject({ src: '/uploads/site/7.png', sort: 0 });
       expect(updated!.after).toMatchObject({ src: '/uploads/site/8.png', sort: 99 });

@@ -13,12 +13,12 @@ const WIRE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const SAFE_HTML = /^(?:[^<]|<\/?(?:p|b|strong|h3|ul|ol|li|br)>)*$/;
 
 describe('bannerList', () => {
-  it('lists the five hall banners (type 2 by default) in order with id, src and url', async () => {
+  it('lists the five hall banners (type 2 by default) in order with id, src and url (and pic, src again: compat.test.ts)', async () => {
     const r = await s.api('/api/bannerList', {});
     expect(r.code).toBe(200);
     expect(r.data).toHaveLength(5);
     expect(r.data.map((b: any) => b.src)).toEqual([1, 2, 3, 4, 5].map((n) => `/assets/banners/hall-${n}.svg`));
-    for (const b of r.data) expect(Object.keys(b).sort()).toEqual(['id', 'src', 'url']);
+    for (const b of r.data) expect(Object.keys(b).sort()).toEqual(['id', 'pic', 'src', 'url']);
   });
 
   it('lists the three app-download banners for type 3', async () => {

@@ -20,20 +20,23 @@ describe('venue and transfer endpoints without a session', () => {
 });
 
 describe('POST /api/balancelist', () => {
-  it('lists 平台钱包 with the central balance first, then every enabled venue in display order', async () => {
+  it('lists every enabled venue in display order, after 平台钱包 with the central balance when asked (with_wallet 1)', async () => {
     const { token } = await fundedMember(s, 123.45);
     const venues = await s.db.kysely.selectFrom('venues').select(['code', 'name']).where('enabled', '=', true).orderBy('sort').orderBy('code').execute();
     expect(venues.length).toBeGreaterThan(3);
-    const r = await s.api('/api/balancelist', {}, { token });
+    const listed = venues.map((v) => ({ name: v.name, platname: v.code, balance: 0 }));
+    // The spec's clients add the 平台钱包 entry themselves (compat.test.ts).
+    expect(await s.api('/api/balancelist', {}, { token })).toMatchObject({ code: 200, data: listed });
+    const r = await s.api('/api/balancelist', { with_wallet: 1 }, { token });
     expect(r.code).toBe(200);
     expect(r.data[0]).toEqual({ name: '平台钱包', platname: 'userbalance', balance: 123.45 });
-    expect(r.data.slice(1)).toEqual(venues.map((v) => ({ name: v.name, platname: v.code, balance: 0 })));
+    expect(r.data.slice(1)).toEqual(listed);
   });
 
   it('shows venue balances from the venue, and hides a venue in maintenance', async () => {
     const { token } = await fundedMember(s, 100);
     expect((await s.api('/api/transfer', into('BBIN', 30.5), { token })).code).toBe(200);
-    let list = (await s.api('/api/balancelist', {}, { token })).data as Array<{ platname: string; balance: number }>;
+    let list = (await s.api('/api/balancelist', { with_wallet: 1 }, { token })).data as Array<{ platname: string; balance: number }>;
     expect(list.find((v) => v.platname === PLATFORM)!.balance).toBe(69.5);
     expect(list.find((v) => v.platname === 'BBIN')!.balance).toBe(30.5);
     await setVenueEnabled(s, 'DG', false);

@@ -42,9 +42,12 @@ export function failureMessage(error: unknown): string | null {
 
 export const venuesKey = ['wallet', 'venues'] as const;
 
-/** Every venue's balance; the first item is the synthetic 平台钱包 (the central wallet). */
+/**
+ * Every venue's balance; the first item is the synthetic 平台钱包 (the central wallet), which the
+ * server adds only when asked (with_wallet: the spec's clients add it themselves).
+ */
 export function fetchVenueBalances(): Promise<VenueBalance[]> {
-  return request<VenueBalance[]>('balancelist', { body: {} });
+  return request<VenueBalance[]>('balancelist', { body: { with_wallet: 1 } });
 }
 
 /** The venues alone, without the platform wallet entry. */

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MSG, yuanToFen } from '@app/contract';
-import { transferSchema, transferStatusSchema } from '@app/contract/schemas';
+import { balanceListSchema, transferSchema, transferStatusSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
-import { playGuard } from '../protection/enforce.js';
 import { balanceList, recycleAll, refusal, setTransferStatus, transfer, type TransferDeps } from './service.js';
 
 /**
@@ -15,15 +14,16 @@ const routes: FastifyPluginAsync = async (app) => {
   const deps = (): TransferDeps => ({ db: app.kdb, venues: app.venues });
 
   // Polled every 1.5–3.5 s: one read for the venues, one batch read per adapter.
-  app.post('/balancelist', member, async (req) => ok(await balanceList(deps(), req.member!.id)));
+  app.post('/balancelist', member, async (req) => {
+    const { with_wallet } = parse(balanceListSchema, req.body);
+    return ok(await balanceList(deps(), req.member!.id, with_wallet === 1));
+  });
 
   app.post('/transfer', member, async (req) => {
     const body = parse(transferSchema, req.body);
     // The rules passed, so the amount is a positive money value.
     const amountFen = yuanToFen(body.amount)!;
-    // Into a venue, player protection decides first (issue 16): blocks, the session limit, the money limits' headroom.
-    const guard = playGuard({ id: req.member!.id, isTrial: req.member!.isTrial, tokenHash: req.member!.tokenHash }, 'transfer', amountFen);
-    const outcome = await transfer(deps(), req.member!.id, { amountFen, sourcetype: body.sourcetype, targettype: body.targettype }, guard);
+    const outcome = await transfer(deps(), req.member!.id, { amountFen, sourcetype: body.sourcetype, targettype: body.targettype });
     if (outcome.failed) throw refusal(outcome);
     return ok(outcome.result, outcome.message);
   });

@@ -65,15 +65,16 @@ const RECYCLE_CONCURRENCY = 4;
 
 // ---- read side ----------------------------------------------------------------------------
 
-/** POST /api/balancelist: the central wallet first, then every enabled venue in display order. */
-export async function balanceList(deps: TransferDeps, memberId: number): Promise<VenueBalance[]> {
-  const [centralFen, venues] = await Promise.all([displayBalanceFen(deps.db, memberId), deps.venues.list()]);
+/**
+ * POST /api/balancelist: every enabled venue in display order, after the central wallet (平台钱包)
+ * when `withWallet` (the spec's clients add that entry themselves: balanceListSchema).
+ */
+export async function balanceList(deps: TransferDeps, memberId: number, withWallet: boolean): Promise<VenueBalance[]> {
+  const [centralFen, venues] = await Promise.all([withWallet ? displayBalanceFen(deps.db, memberId) : 0, deps.venues.list()]);
   const enabled = venues.filter((v) => v.enabled);
   const balances = await deps.venues.balancesFen(enabled, memberId);
-  return [
-    { name: PLATFORM_WALLET.name, platname: PLATFORM_WALLET.platname, balance: fenToYuan(centralFen) },
-    ...enabled.map((v) => ({ name: v.name, platname: v.code, balance: fenToYuan(balances.get(v.code) ?? 0) })),
-  ];
+  const list = enabled.map((v) => ({ name: v.name, platname: v.code, balance: fenToYuan(balances.get(v.code) ?? 0) }));
+  return withWallet ? [{ name: PLATFORM_WALLET.name, platname: PLATFORM_WALLET.platname, balance: fenToYuan(centralFen) }, ...list] : list;
 }
 
 // ---- one transfer -------------------------------------------------------------------------
@@ -82,28 +83,24 @@ export async function balanceList(deps: TransferDeps, memberId: number): Promise
  * POST /api/transfer after the shared rules passed (amount given and positive, exactly one side the
  * platform wallet): the venue must exist and be open, then the money must be there.
  */
-export async function transfer(deps: TransferDeps, memberId: number, input: { amountFen: number; sourcetype: string; targettype: string }, guard?: TransferGuard): Promise<TransferOutcome> {
+export async function transfer(deps: TransferDeps, memberId: number, input: { amountFen: number; sourcetype: string; targettype: string }): Promise<TransferOutcome> {
   const direction: Direction = input.sourcetype === PLATFORM_WALLET.platname ? TRANS_TYPE.transferIn : TRANS_TYPE.transferOut;
   const code = direction === TRANS_TYPE.transferIn ? input.targettype : input.sourcetype;
   const venue = await deps.venues.find(code);
   if (!venue) throw badRequest(MSG.venueMissing);
   if (!venue.enabled) throw badRequest(MSG.venueClosed);
-  if (direction === TRANS_TYPE.transferIn) return intoVenue(deps, memberId, venue, input.amountFen, guard);
+  if (direction === TRANS_TYPE.transferIn) return intoVenue(deps, memberId, venue, input.amountFen);
   // A cheap early answer for the common case; the venue itself still refuses an overdraft.
   const have = (await deps.venues.balancesFen([venue], memberId)).get(venue.code);
   if (have !== undefined && have < input.amountFen) throw badRequest(MSG.venueBalanceLow);
   return outOfVenue(deps, memberId, venue, input.amountFen);
 }
 
-/** Runs first in a transfer into a venue's transaction and may refuse it (player protection's playGuard). */
-export type TransferGuard = (tx: Tx) => Promise<void>;
-
-/** Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short, or the guard's refusal. */
-export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number, guard?: TransferGuard): Promise<TransferOutcome> {
+/** Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short. */
+export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number): Promise<TransferOutcome> {
   const [walletId, settlementId] = await Promise.all([walletIdOf(deps.db, memberId), settlementIdOf(deps.db, venue.code)]);
   const row = await withOrderNo((orderNo) =>
     deps.db.transaction().execute(async (tx) => {
-      await guard?.(tx);
       const inserted = await tx
         .insertInto('transfers')
         .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferIn, amount_fen: amountFen, state: TRANSFER_STATE.pending })
