@@ -49,7 +49,9 @@ import { startChatRetention } from './modules/lottery/chat/retention.js';
 import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
-  const db = config.databaseUrl ? await connectPostgres(config.databaseUrl) : await connectPglite(path.join(config.dataDir, 'pglite'));
+  const db = config.databaseUrl
+    ? await connectPostgres(config.databaseUrl, config.databasePoolSize, config.databaseSessionUrl)
+    : await connectPglite(path.join(config.dataDir, 'pglite'));
   await migrate(db);
   return db;
 }

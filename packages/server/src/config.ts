@@ -12,6 +12,11 @@ export interface Config {
   redisPrefix: string;
   adminPassword: string | null;
   captchaBypassCode: string | null;
+  /**
+   * Registration requires the 18+ confirmation (`adult`, issue 16); REGISTER_ADULT_CHECK=off for an
+   * operator serving an older client whose own pages ask it.
+   */
+  registerAdultCheck: boolean;
   logLevel: string;
   production: boolean;
   /** Where the built H5 app lives; null serves no static files (API-only tests). */
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: env.REDIS_PREFIX || 'platform:',
     adminPassword: env.ADMIN_PASSWORD || null,
     captchaBypassCode: env.CAPTCHA_BYPASS_CODE || null,
+    registerAdultCheck: env.REGISTER_ADULT_CHECK !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     h5Dist: path.join(root, 'packages/h5/dist'),

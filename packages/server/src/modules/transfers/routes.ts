@@ -3,6 +3,7 @@ import { MSG, yuanToFen } from '@app/contract';
 import { balanceListSchema, transferSchema, transferStatusSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
+import { playGuard } from '../protection/enforce.js';
 import { balanceList, recycleAll, refusal, setTransferStatus, transfer, type TransferDeps } from './service.js';
 
 /**
@@ -23,7 +24,9 @@ const routes: FastifyPluginAsync = async (app) => {
     const body = parse(transferSchema, req.body);
     // The rules passed, so the amount is a positive money value.
     const amountFen = yuanToFen(body.amount)!;
-    const outcome = await transfer(deps(), req.member!.id, { amountFen, sourcetype: body.sourcetype, targettype: body.targettype });
+    // Into a venue, player protection decides first (issue 16): blocks, the session limit, the money limits' headroom.
+    const guard = playGuard({ id: req.member!.id, isTrial: req.member!.isTrial, tokenHash: req.member!.tokenHash }, 'transfer', amountFen);
+    const outcome = await transfer(deps(), req.member!.id, { amountFen, sourcetype: body.sourcetype, targettype: body.targettype }, guard);
     if (outcome.failed) throw refusal(outcome);
     return ok(outcome.result, outcome.message);
   });

@@ -83,24 +83,28 @@ export async function balanceList(deps: TransferDeps, memberId: number, withWall
  * POST /api/transfer after the shared rules passed (amount given and positive, exactly one side the
  * platform wallet): the venue must exist and be open, then the money must be there.
  */
-export async function transfer(deps: TransferDeps, memberId: number, input: { amountFen: number; sourcetype: string; targettype: string }): Promise<TransferOutcome> {
+export async function transfer(deps: TransferDeps, memberId: number, input: { amountFen: number; sourcetype: string; targettype: string }, guard?: TransferGuard): Promise<TransferOutcome> {
   const direction: Direction = input.sourcetype === PLATFORM_WALLET.platname ? TRANS_TYPE.transferIn : TRANS_TYPE.transferOut;
   const code = direction === TRANS_TYPE.transferIn ? input.targettype : input.sourcetype;
   const venue = await deps.venues.find(code);
   if (!venue) throw badRequest(MSG.venueMissing);
   if (!venue.enabled) throw badRequest(MSG.venueClosed);
-  if (direction === TRANS_TYPE.transferIn) return intoVenue(deps, memberId, venue, input.amountFen);
+  if (direction === TRANS_TYPE.transferIn) return intoVenue(deps, memberId, venue, input.amountFen, guard);
   // A cheap early answer for the common case; the venue itself still refuses an overdraft.
   const have = (await deps.venues.balancesFen([venue], memberId)).get(venue.code);
   if (have !== undefined && have < input.amountFen) throw badRequest(MSG.venueBalanceLow);
   return outOfVenue(deps, memberId, venue, input.amountFen);
 }
 
-/** Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short. */
-export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number): Promise<TransferOutcome> {
+/** Runs first in a transfer into a venue's transaction and may refuse it (player protection's playGuard). */
+export type TransferGuard = (tx: Tx) => Promise<void>;
+
+/** Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short, or the guard's refusal. */
+export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number, guard?: TransferGuard): Promise<TransferOutcome> {
   const [walletId, settlementId] = await Promise.all([walletIdOf(deps.db, memberId), settlementIdOf(deps.db, venue.code)]);
   const row = await withOrderNo((orderNo) =>
     deps.db.transaction().execute(async (tx) => {
+      await guard?.(tx);
       const inserted = await tx
         .insertInto('transfers')
         .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferIn, amount_fen: amountFen, state: TRANSFER_STATE.pending })
