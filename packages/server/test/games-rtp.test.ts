@@ -170,9 +170,9 @@ describe('rng', () => {
 // --------------------------------------------------------------------------------------------- slots
 
 describe('slots: exact RTP', () => {
-  it('has at least 8 machines, at least 2 per provider, with distinct themes', () => {
-    expect(SLOT_GAMES.length).toBeGreaterThanOrEqual(8);
-    for (const p of ['obgdy', 'fgdz', 'pp', 'ae']) expect(SLOT_GAMES.filter((g) => g.machine.provider === p).length).toBeGreaterThanOrEqual(2);
+  it('has at least 16 machines, at least 4 per provider, with distinct themes', () => {
+    expect(SLOT_GAMES.length).toBeGreaterThanOrEqual(16);
+    for (const p of ['obgdy', 'fgdz', 'pp', 'ae']) expect(SLOT_GAMES.filter((g) => g.machine.provider === p).length).toBeGreaterThanOrEqual(4);
     expect(new Set(SLOT_GAMES.map((g) => g.machine.theme.name)).size).toBe(SLOT_GAMES.length);
   });
 

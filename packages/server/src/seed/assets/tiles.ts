@@ -474,6 +474,81 @@ const fishKing = () => {
 <rect x="110" y="112" width="20" height="32" rx="4" fill="#8d99ae" stroke="#4a5568" stroke-width="2"/><path d="M84 150A36 24 0 0 1 156 150Z" fill="url(#goldG)" stroke="#8a5a00" stroke-width="2"/>`;
 };
 
+/** A standing mahjong tile, 44×60, around (x, y). */
+const mahjongTile = (x: number, y: number, rot: number, face: string, s = 1) =>
+  g(x, y, `<rect x="-19" y="-27" width="44" height="60" rx="7" fill="#1b7f4b"/><rect x="-22" y="-30" width="44" height="60" rx="7" fill="#fffaf0" stroke="#c9b99a" stroke-width="1.5"/>${face}`, s, rot);
+const tileChar = (ch: string, fill: string, size = 34, y = 12) => `<text x="0" y="${y}" text-anchor="middle" font-family="serif" font-size="${size}" font-weight="900" fill="${fill}">${ch}</text>`;
+
+/** 麻将胡了: a winning hand fanned out (發, 中, 八萬) over a spill of gold. */
+const mahjongHand = () => `<circle cx="120" cy="80" r="70" fill="url(#halo)"/>${coin(40, 132, 12, true)}${coin(204, 128, 12, false)}${coin(188, 146, 9, true)}
+${mahjongTile(72, 92, -16, tileChar('中', '#d00000'), 1.25)}${mahjongTile(168, 92, 16, `${tileChar('八', '#1d3557', 20, -4)}${tileChar('萬', '#d00000', 22, 20)}`, 1.25)}${mahjongTile(120, 80, 0, tileChar('發', '#16803c', 36), 1.5)}
+${star(44, 34, 7, '#fff')}${star(200, 40, 9, GOLD_LIGHT)}`;
+
+/** 熊猫福宝: a panda among golden bamboo with a 福 plaque. */
+const pandaBamboo = () => {
+  const stalk = (x: number, top: number, rot: number) =>
+    g(x, 150, `<rect x="-7" y="${-150 + top}" width="14" height="${150 - top}" rx="6" fill="url(#goldG)" stroke="#a06a00" stroke-width="1.5"/>${[0.25, 0.5, 0.75].map((f) => `<path d="M-8 ${(-150 + top) * (1 - f)}H8" stroke="#a06a00" stroke-width="2.5"/>`).join('')}`, 1, rot);
+  return `<circle cx="120" cy="84" r="72" fill="url(#halo)"/>${stalk(30, 20, -6)}${stalk(52, 50, 4)}${stalk(206, 16, 6)}${stalk(186, 56, -4)}
+<path d="M40 40Q60 24 76 32Q60 46 40 40ZM200 50Q178 34 166 44Q184 56 200 50Z" fill="#7cdb5a"/>
+<circle cx="84" cy="44" r="18" fill="#1b1b1b"/><circle cx="156" cy="44" r="18" fill="#1b1b1b"/><ellipse cx="120" cy="92" rx="52" ry="46" fill="#fff" stroke="#1b1b1b" stroke-width="2"/>
+<ellipse cx="100" cy="84" rx="13" ry="17" fill="#1b1b1b" transform="rotate(-25 100 84)"/><ellipse cx="140" cy="84" rx="13" ry="17" fill="#1b1b1b" transform="rotate(25 140 84)"/><circle cx="102" cy="83" r="5" fill="#fff"/><circle cx="138" cy="83" r="5" fill="#fff"/>
+<ellipse cx="120" cy="104" rx="9" ry="6" fill="#1b1b1b"/><path d="M112 114Q120 122 128 114" stroke="#1b1b1b" stroke-width="3" fill="none" stroke-linecap="round"/><circle cx="90" cy="106" r="7" fill="#ff8fa3" opacity=".7"/><circle cx="150" cy="106" r="7" fill="#ff8fa3" opacity=".7"/>
+${g(212, 126, `<path d="M0-22 22 0 0 22-22 0Z" fill="url(#goldG)"/><path d="M0-16 16 0 0 16-16 0Z" fill="#d62828"/><text y="8" text-anchor="middle" font-family="${FONT}" font-size="20" font-weight="900" fill="${GOLD_LIGHT}">福</text>`, 0.8)}`;
+};
+
+/** 西游降魔: the Monkey King with his golden headband before his staff, on clouds. */
+const monkeyKing = () => `<circle cx="120" cy="80" r="72" fill="url(#halo)"/>
+${g(120, 80, `<rect x="-9" y="-96" width="18" height="192" rx="4" fill="#b91c1c" stroke="#7f1d1d" stroke-width="2"/><rect x="-11" y="-96" width="22" height="22" rx="4" fill="url(#goldG)"/><rect x="-11" y="74" width="22" height="22" rx="4" fill="url(#goldG)"/>`, 1, -52)}
+${cloud(46, 130, 1.3)}${cloud(196, 136, 1.1)}
+<circle cx="78" cy="86" r="15" fill="#a0522d"/><circle cx="162" cy="86" r="15" fill="#a0522d"/><circle cx="78" cy="86" r="8" fill="#f1c27d"/><circle cx="162" cy="86" r="8" fill="#f1c27d"/>
+<ellipse cx="120" cy="88" rx="44" ry="48" fill="#a0522d"/><path d="M92 90Q92 64 110 66Q120 56 130 66Q148 64 148 90Q148 128 120 130Q92 128 92 90Z" fill="#f1c27d"/>
+<ellipse cx="108" cy="88" rx="6" ry="7" fill="#fff"/><ellipse cx="132" cy="88" rx="6" ry="7" fill="#fff"/><circle cx="108" cy="89" r="3.5" fill="#c1121f"/><circle cx="132" cy="89" r="3.5" fill="#c1121f"/>
+<path d="M110 112Q120 119 130 112" stroke="#6b3a12" stroke-width="3" fill="none" stroke-linecap="round"/>
+<path d="M78 60Q120 38 162 60" stroke="url(#goldG)" stroke-width="9" fill="none" stroke-linecap="round"/><circle cx="120" cy="48" r="6" fill="#d00000" stroke="${GOLD_LIGHT}" stroke-width="2"/>
+<path d="M96 54Q84 28 66 30M144 54Q156 28 174 30" stroke="#d00000" stroke-width="3.5" fill="none" stroke-linecap="round"/>`;
+
+/** 虎虎生财: a golden tiger's face with coins and firecrackers. */
+const goldTiger = () => `<circle cx="120" cy="84" r="74" fill="url(#halo)"/>${coin(36, 120, 13, true)}${coin(206, 112, 13, true)}${coin(198, 36, 9, false)}${lantern(40, 48, 0.8)}
+<circle cx="82" cy="48" r="17" fill="url(#goldG)" stroke="#7a4a00" stroke-width="2"/><circle cx="158" cy="48" r="17" fill="url(#goldG)" stroke="#7a4a00" stroke-width="2"/><circle cx="82" cy="48" r="8" fill="#fff3e0"/><circle cx="158" cy="48" r="8" fill="#fff3e0"/>
+<path d="M120 36C160 36 176 64 174 90 172 122 146 140 120 140S68 122 66 90C64 64 80 36 120 36Z" fill="url(#goldG)" stroke="#7a4a00" stroke-width="2"/>
+<path d="M106 48 111 62 120 50 129 62 134 48M112 66H128" stroke="#2b1a0e" stroke-width="4" fill="none" stroke-linecap="round"/><path d="M68 84 84 88M68 100 84 98M172 84 156 88M172 100 156 98" stroke="#2b1a0e" stroke-width="3.5" stroke-linecap="round"/>
+<path d="M88 110Q120 92 152 110Q146 136 120 136Q94 136 88 110Z" fill="#fff3e0"/><ellipse cx="100" cy="86" rx="8" ry="7" fill="#2e7d32"/><ellipse cx="140" cy="86" rx="8" ry="7" fill="#2e7d32"/><ellipse cx="100" cy="86" rx="2.5" ry="6" fill="#111"/><ellipse cx="140" cy="86" rx="2.5" ry="6" fill="#111"/>
+<path d="M111 102H129L120 112Z" fill="#d62828"/><path d="M120 112V118M110 121Q120 128 130 121" stroke="#2b1a0e" stroke-width="3" fill="none" stroke-linecap="round"/>`;
+
+/** 众神之巅: a marble temple under Zeus' thunderbolt, gems at its steps. */
+const olympus = () => `<circle cx="120" cy="60" r="70" fill="#fcd34d" opacity=".22"/>${cloud(40, 40, 1.2)}${cloud(204, 52, 1)}
+<path d="M56 64 120 30 184 64Z" fill="#f1e6cc" stroke="#c9b99a" stroke-width="2"/><rect x="54" y="64" width="132" height="10" fill="#fffaf0"/>
+${[70, 98, 126, 154].map((x) => `<rect x="${x}" y="74" width="16" height="56" fill="url(#ivory)" stroke="#c9b99a"/><path d="M${x + 5} 76V128M${x + 11} 76V128" stroke="#c9b99a" stroke-width="1.2"/>`).join('')}
+<rect x="48" y="130" width="144" height="10" fill="#fffaf0" stroke="#c9b99a"/><rect x="40" y="140" width="160" height="10" fill="#f1e6cc" stroke="#c9b99a"/>
+<path d="M132 0 100 52H124L104 104 156 36H128L148 0Z" fill="#ffd60a" stroke="#fff" stroke-width="3" stroke-linejoin="round"/>
+${gem(34, 128, 14, '#d00000')}${gem(206, 126, 14, '#0077b6')}${gem(20, 100, 9, '#7b2cbf')}`;
+
+/** 霓虹777: three blue sevens in neon under a star, BAR plates below. */
+const neonSevens = () => {
+  const blueSeven = (x: number, y: number, size: number) =>
+    `<text x="${x}" y="${y}" text-anchor="middle" font-family="Arial Black, ${FONT}" font-size="${size}" font-weight="900" font-style="italic" fill="#3a86ff" stroke="#bde0fe" stroke-width="${size / 16}" paint-order="stroke">7</text>`;
+  const bar = (x: number, y: number, fill: string) => `<rect x="${x - 30}" y="${y - 10}" width="60" height="20" rx="5" fill="${fill}" stroke="#fff" stroke-width="2"/><text x="${x}" y="${y + 6}" text-anchor="middle" font-family="Arial Black, ${FONT}" font-size="15" font-weight="900" fill="#fff">BAR</text>`;
+  return `<rect x="24" y="28" width="192" height="92" rx="18" fill="#000" opacity=".3" stroke="#f72585" stroke-width="4"/><rect x="24" y="28" width="192" height="92" rx="18" fill="none" stroke="#f72585" stroke-width="12" opacity=".25"/>
+${blueSeven(66, 110, 76)}${blueSeven(120, 110, 76)}${blueSeven(174, 110, 76)}${star(120, 20, 16, '#ffd60a')}${star(30, 20, 6, '#4cc9f0')}${star(212, 18, 7, '#4cc9f0')}${bar(62, 138, '#fb5607')}${bar(178, 138, '#8338ec')}`;
+};
+
+/** 星际寻宝: a ringed planet, a rocket climbing past it and a flying saucer. */
+const spaceHunt = () => `${sparkles(240, 150, 14, 77)}<circle cx="96" cy="84" r="44" fill="#f4a261"/><path d="M54 72Q96 84 138 70M56 98Q96 106 136 96" stroke="#e76f51" stroke-width="7" fill="none"/><circle cx="96" cy="84" r="44" fill="url(#shine)"/>
+<ellipse cx="96" cy="86" rx="76" ry="16" fill="none" stroke="${GOLD_LIGHT}" stroke-width="6" transform="rotate(-16 96 86)"/>
+${g(182, 70, `<path d="M-10 34Q0 60 10 34Z" fill="#ffd60a"/><path d="M-12 16-26 36H-10ZM12 16 26 36H10Z" fill="#ef476f"/><path d="M0-40C14-26 16 6 10 34H-10C-16 6-14-26 0-40Z" fill="#e9ecef" stroke="#6c757d" stroke-width="2"/><path d="M0-40C7-34 11-26 12-18H-12C-11-26-7-34 0-40Z" fill="#ef476f"/><circle cy="-2" r="7" fill="#4cc9f0" stroke="#fff" stroke-width="2.5"/>`, 1, 30)}
+${g(196, 136, `<path d="M-12-6Q-12-22 0-22T12-6Z" fill="#90e0ef"/><ellipse rx="30" ry="10" fill="#c9d1dc" stroke="#6c757d" stroke-width="1.5"/><circle cx="-16" cy="2" r="2.5" fill="#ffd60a"/><circle cy="4" r="2.5" fill="#ef476f"/><circle cx="16" cy="2" r="2.5" fill="#ffd60a"/>`)}${star(34, 30, 8, '#fff')}`;
+
+/** 幸运彩虹: a rainbow ending in a pot of gold, four-leaf clovers in the grass. */
+const rainbowGold = () => {
+  const clover = (x: number, y: number, s: number) =>
+    g(x, y, [0, 90, 180, 270].map((a) => `<path d="M0 0C-10-7-16-20-8-26-3-29 0-24 0-21 0-24 3-29 8-26 16-20 10-7 0 0Z" fill="#2dc653" stroke="#14532d" stroke-width="1.5" transform="rotate(${a})"/>`).join(''), s);
+  return `${['#ef476f', '#ff9f1c', '#ffd60a', '#2dc653', '#4cc9f0', '#7b2cbf'].map((c, i) => `<path d="M${14 + i * 9} 140A${100 - i * 9} ${100 - i * 9} 0 0 1 ${214 - i * 9} 140" fill="none" stroke="${c}" stroke-width="9"/>`).join('')}
+${cloud(30, 132, 1.3)}<path d="M0 150Q60 128 120 146T240 138V150H0Z" fill="#14532d"/>
+${[[150, 92], [166, 86], [182, 92], [158, 100], [174, 98]].map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="12" ry="7" fill="url(#goldG)" stroke="#a06a00" stroke-width="1.5"/>`).join('')}
+<path d="M136 104H198Q204 150 167 152Q130 150 136 104Z" fill="#1b1b1b"/><ellipse cx="167" cy="104" rx="33" ry="8" fill="#333" stroke="#111" stroke-width="2"/><ellipse cx="167" cy="102" rx="27" ry="5" fill="url(#goldG)"/>
+${coin(118, 138, 10, false)}${clover(70, 100, 0.9)}${clover(96, 126, 0.6)}`;
+};
+
 const GAME_ART: Record<string, () => string> = {
   obgdy_fruit: fruitParty,
   obgdy_caishen: caishen,
@@ -483,6 +558,14 @@ const GAME_ART: Record<string, () => string> = {
   pp_candy: candyland,
   ae_ocean: treasure,
   ae_gems: gemPile,
+  obgdy_mahjong: mahjongHand,
+  obgdy_panda: pandaBamboo,
+  fgdz_journey: monkeyKing,
+  fgdz_tiger: goldTiger,
+  pp_olympus: olympus,
+  pp_vegas: neonSevens,
+  ae_space: spaceHunt,
+  ae_lucky: rainbowGold,
   fgdz_fishing: fishKing,
 };
 

@@ -9,7 +9,7 @@
  * ## Games (stated RTPs are proven exactly in test/games-rtp.test.ts)
  * | kind        | code(s)                                     | category | provider                |
  * |-------------|---------------------------------------------|----------|-------------------------|
- * | slot        | obgdy_fruit, obgdy_caishen, fgdz_dragon, fgdz_sanguo, pp_egypt, pp_candy, ae_ocean, ae_gems | concise | obgdy, fgdz, pp, ae (2 each) |
+ * | slot        | obgdy_fruit, obgdy_caishen, obgdy_mahjong, obgdy_panda, fgdz_dragon, fgdz_sanguo, fgdz_journey, fgdz_tiger, pp_egypt, pp_candy, pp_olympus, pp_vegas, ae_ocean, ae_gems, ae_space, ae_lucky | concise | obgdy, fgdz, pp, ae (4 each) |
  * | fishing     | fgdz_fishing                                | concise  | fgdz (the hall's 捕鱼 tab lists kind 'fishing') |
  * | baccarat    | demo_baccarat                               | realbet  | —                       |
  * | dragontiger | demo_dragontiger                            | joker    | —                       |

@@ -1,14 +1,12 @@
 import type { ReactElement } from 'react';
+import { MORE_ART } from './moreSymbolArt';
+import { GOLD, INK, SHINE, SILVER } from './paint';
 
 /**
  * The reel symbols' pictures, by the symbol's Chinese name (the machines' names are unique enough:
  * 珍珠 is the same pearl in 深海宝藏 and 宝石迷阵). Each draws in a 100×100 box and may use the
  * gradients SymbolTile defines in every tile: #sg-gold, #sg-shine (a highlight), #sg-silver.
  */
-const GOLD = 'url(#sg-gold)';
-const SHINE = 'url(#sg-shine)';
-const SILVER = 'url(#sg-silver)';
-const INK = '#2b1a0e';
 
 // ---- parts used by several symbols ---------------------------------------------------------------
 
@@ -752,5 +750,5 @@ const ART: Record<string, ReactElement> = {
 
 /** The symbol's picture, or null when no machine draws it (SymbolTile then falls back to its name). */
 export function symbolArt(name: string): ReactElement | null {
-  return ART[name] ?? null;
+  return ART[name] ?? MORE_ART[name] ?? null;
 }

@@ -1,7 +1,7 @@
 import { LINES_3X3, LINES_5X3, type SlotMachine, type SlotSymbol } from './engine.js';
 
 /**
- * The demo venue's eight slot machines, two per electronic-game provider. Each `rtp` is written as the
+ * The demo venue's sixteen slot machines, four per electronic-game provider. Each `rtp` is written as the
  * exact fraction the RTP test proves: (Σ over reel-stop combinations of the pay per line bet) / (number
  * of combinations), the denominator being the product of the strip lengths.
  */
@@ -125,6 +125,116 @@ const DATA: MachineData[] = [
     rtp: 23258910 / 24300000, // 0.95715679012…
   },
   {
+    code: 'obgdy_mahjong',
+    name: '麻将胡了',
+    provider: 'obgdy',
+    theme: { name: '麻将', background: ['#0b3d2e', '#1f8a5b'], accent: '#ffd166' },
+    reels: ['WLTLBZTFWLTLWBLTZWLTLBFWLTLZWTBL', 'LWBLTZWLTLBFWLTLZWTBLWLTLBZTFWLT', 'WLTLZWTBLWLTLBZTFWLTLWBLTZWLTLBF'],
+    lines: LINES_3X3,
+    symbols: [
+      sym('F', '发财', '#1b7f4b', 'wild'),
+      sym('Z', '红中', '#d00000'),
+      sym('B', '白板', '#4361ee'),
+      sym('W', '八万', '#c1121f'),
+      sym('T', '五筒', '#0077b6'),
+      sym('L', '三条', '#2d6a4f'),
+    ],
+    pays: { F: { 3: 120 }, Z: { 3: 65 }, B: { 3: 24 }, W: { 3: 10 }, T: { 3: 6 }, L: { 3: 5 } },
+    rtp: 31523 / 32768, // 0.962005615234375
+  },
+  {
+    code: 'obgdy_panda',
+    name: '熊猫福宝',
+    provider: 'obgdy',
+    theme: { name: '熊猫', background: ['#1b4332', '#52b788'], accent: '#ffd166' },
+    reels: [
+      'QJNAKQTJSAKNQJWAKQTJNAQKJSNQATJK',
+      'TJSAKNQJAKQTJNAWQKJSNQATJKQJNAKWQ',
+      'QJAKQTJNAWQKJSNQATJKQJNAKWQTJSAKN',
+      'JNAWQKJSNQATJKQJNAKWQTJSAKNQJAKQT',
+      'ATJKQJNAKWQTJSAKNQJAKQTJNAWQKJSNQ',
+    ],
+    lines: LINES_5X3.slice(0, 20),
+    symbols: [
+      sym('W', '熊猫', '#f8f9fa', 'wild'),
+      sym('S', '金竹', '#e9c46a', 'scatter'),
+      sym('T', '寿桃', '#ff8fa3'),
+      sym('N', '中国结', '#d62828'),
+      sym('A', '福', '#e63946'),
+      sym('K', '禄', '#f4a261'),
+      sym('Q', '寿', '#2a9d8f'),
+      sym('J', '喜', '#ff4d6d'),
+    ],
+    pays: {
+      W: { 3: 50, 4: 250, 5: 1000 },
+      T: { 3: 30, 4: 100, 5: 450 },
+      N: { 3: 20, 4: 85, 5: 300 },
+      A: { 3: 10, 4: 35, 5: 100 },
+      K: { 3: 6, 4: 30, 5: 90 },
+      Q: { 3: 4, 4: 20, 5: 60 },
+      J: { 3: 2, 4: 10, 5: 50 },
+    },
+    scatterPays: { 3: 2, 4: 10, 5: 50 },
+    rtp: 1133017 / 1185921, // 0.95538994587…
+  },
+  {
+    code: 'fgdz_journey',
+    name: '西游降魔',
+    provider: 'fgdz',
+    theme: { name: '西游', background: ['#4a1d0a', '#c2410c'], accent: '#ffd166' },
+    reels: [
+      'NKQJFPANBKJSQPNAJWFKQNBJPKAQNJSFKPNBQAJ',
+      'NBKJSQPNAJWFKQNBJPKAQNJSFKPNBQAJNKQJFPA',
+      'PNAJWFKQNBJPKAQNJSFKPNBQAJNKQJFPANBKJSQ',
+      'KQNBJPKAQNJSFKPNBQAJNKQJFPANBKJSQPNAJWF',
+      'JSFKPNBQAJNKQJFPANBKJSQPNAJWFKQNBJPKAQN',
+    ],
+    lines: LINES_5X3.slice(0, 25),
+    symbols: [
+      sym('W', '悟空', '#f4a261', 'wild'),
+      sym('S', '葫芦', '#9d4edd', 'scatter'),
+      sym('B', '金箍棒', '#e9c46a'),
+      sym('F', '芭蕉扇', '#2a9d8f'),
+      sym('P', '蟠桃', '#ff8fa3'),
+      sym('A', '金', '#e9b949'),
+      sym('K', '木', '#2d6a4f'),
+      sym('Q', '水', '#0077b6'),
+      sym('J', '火', '#e63946'),
+      sym('N', '土', '#bc6c25'),
+    ],
+    pays: {
+      W: { 3: 120, 4: 600, 5: 2500 },
+      B: { 3: 75, 4: 300, 5: 1200 },
+      F: { 3: 60, 4: 200, 5: 800 },
+      P: { 3: 40, 4: 125, 5: 500 },
+      A: { 3: 25, 4: 75, 5: 250 },
+      K: { 3: 20, 4: 60, 5: 200 },
+      Q: { 3: 15, 4: 50, 5: 150 },
+      J: { 3: 10, 4: 40, 5: 125 },
+      N: { 3: 8, 4: 25, 5: 100 },
+    },
+    scatterPays: { 3: 5, 4: 25, 5: 125 },
+    rtp: 87120568 / 90224199, // 0.96560090270…
+  },
+  {
+    code: 'fgdz_tiger',
+    name: '虎虎生财',
+    provider: 'fgdz',
+    theme: { name: '金虎', background: ['#7c2d12', '#f59e0b'], accent: '#fff3b0' },
+    reels: ['CGHXWOCXCOGCXHOCXCGWOCXCHOXGCOCX', 'OCXCGWOCXCHOXGCOCXCGHXWOCXCOGCXH', 'XGCOCXCGHXWOCXCOGCXHOCXCGWOCXCHO'],
+    lines: LINES_3X3,
+    symbols: [
+      sym('W', '金虎', '#f59e0b', 'wild'),
+      sym('H', '虎符', '#c9a227'),
+      sym('G', '金锣', '#e9b949'),
+      sym('O', '金桔', '#fb8500'),
+      sym('X', '绣球', '#e63946'),
+      sym('C', '爆竹', '#d00000'),
+    ],
+    pays: { W: { 3: 150 }, H: { 3: 45 }, G: { 3: 25 }, O: { 3: 12 }, X: { 3: 8 }, C: { 2: 1, 3: 3 } },
+    rtp: 31441 / 32768, // 0.959503173828125
+  },
+  {
     code: 'pp_egypt',
     name: '埃及艳后',
     provider: 'pp',
@@ -177,6 +287,63 @@ const DATA: MachineData[] = [
     ],
     pays: { W: { 3: 300 }, B: { 3: 50 }, R: { 3: 25 }, C: { 3: 25 }, D: { 3: 15 }, I: { 3: 12 }, M: { 2: 1, 3: 5 } },
     rtp: 44328 / 46656, // 0.95010288065…
+  },
+  {
+    code: 'pp_olympus',
+    name: '众神之巅',
+    provider: 'pp',
+    theme: { name: '神话', background: ['#1e1b4b', '#6d28d9'], accent: '#fcd34d' },
+    reels: [
+      'NKQHRJANCKSQJRNAWHKQJNCRKAQNJSHKRNCQAJ',
+      'NCKSQJRNAWHKQJNCRKAQNJSHKRNCQAJNKQHRJA',
+      'RNAWHKQJNCRKAQNJSHKRNCQAJNKQHRJANCKSQJ',
+      'QJNCRKAQNJSHKRNCQAJNKQHRJANCKSQJRNAWHK',
+      'SHKRNCQAJNKQHRJANCKSQJRNAWHKQJNCRKAQNJ',
+    ],
+    lines: LINES_5X3.slice(0, 20),
+    symbols: [
+      sym('W', '宙斯', '#fcd34d', 'wild'),
+      sym('S', '闪电', '#60a5fa', 'scatter'),
+      sym('C', '圣杯', '#e9b949'),
+      sym('H', '沙漏', '#f4a261'),
+      sym('R', '戒指', '#e63946'),
+      sym('A', '红宝石', '#d00000'),
+      sym('K', '蓝宝石', '#0077b6'),
+      sym('Q', '祖母绿', '#2d6a4f'),
+      sym('J', '紫水晶', '#7b2cbf'),
+      sym('N', '黄玉', '#f4a261'),
+    ],
+    pays: {
+      W: { 3: 150, 4: 1000, 5: 5000 },
+      C: { 3: 70, 4: 350, 5: 1000 },
+      H: { 3: 50, 4: 200, 5: 700 },
+      R: { 3: 35, 4: 125, 5: 450 },
+      A: { 3: 20, 4: 75, 5: 225 },
+      K: { 3: 20, 4: 60, 5: 175 },
+      Q: { 3: 15, 4: 45, 5: 125 },
+      J: { 3: 10, 4: 35, 5: 100 },
+      N: { 3: 8, 4: 25, 5: 90 },
+    },
+    scatterPays: { 3: 5, 4: 25, 5: 200 },
+    rtp: 9532341 / 9904396, // 0.96243536708…
+  },
+  {
+    code: 'pp_vegas',
+    name: '霓虹777',
+    provider: 'pp',
+    theme: { name: '复古', background: ['#2b0a3d', '#b5179e'], accent: '#4cc9f0' },
+    reels: ['TVWBDOBDOTDVBODOTWBDODVBOTDBODDO', 'TDVBODOTWBDODVBOTDBODDOTVWBDOBDO', 'VBOTDBODDOTVWBDOBDOTDVBODOTWBDOD'],
+    lines: LINES_3X3,
+    symbols: [
+      sym('W', '霓虹星', '#f72585', 'wild'),
+      sym('V', '蓝七', '#3a86ff'),
+      sym('T', '三杠', '#ffbe0b'),
+      sym('B', '双杠', '#fb5607'),
+      sym('O', '单杠', '#8338ec'),
+      sym('D', '骰子', '#f8f9fa'),
+    ],
+    pays: { W: { 3: 160 }, V: { 3: 60 }, T: { 3: 22 }, B: { 3: 16 }, O: { 3: 8 }, D: { 3: 2 } },
+    rtp: 15761 / 16384, // 0.96197509765625
   },
   {
     code: 'ae_ocean',
@@ -235,6 +402,62 @@ const DATA: MachineData[] = [
     pays: { W: { 3: 200 }, R: { 3: 80 }, B: { 3: 40 }, E: { 3: 20 }, A: { 3: 12 }, T: { 3: 10 }, P: { 3: 6 } },
     scatterPays: { 3: 5 }, // one 皇冠 per strip at most in view: three is the most a window shows
     rtp: 44644 / 46656, // 0.95687585734…
+  },
+  {
+    code: 'ae_space',
+    name: '星际寻宝',
+    provider: 'ae',
+    theme: { name: '太空', background: ['#0b1026', '#3a0ca3'], accent: '#4cc9f0' },
+    reels: [
+      'KQFJATUQKJSAFTQJWKAUQFJTKAQJSFKTUQAJ',
+      'QKJSAFTQJWKAUQFJTKAQJSFKTUQAJKQFJATU',
+      'TQJWKAUQFJTKAQJSFKTUQAJKQFJATUQKJSAF',
+      'UQFJTKAQJSFKTUQAJKQFJATUQKJSAFTQJWKA',
+      'FKTUQAJKQFJATUQKJSAFTQJWKAUQFJTKAQJS',
+    ],
+    lines: LINES_5X3.slice(0, 20),
+    symbols: [
+      sym('W', '火箭', '#ef476f', 'wild'),
+      sym('S', '星球', '#f4a261', 'scatter'),
+      sym('U', '宇航员', '#f8f9fa'),
+      sym('F', '飞碟', '#4cc9f0'),
+      sym('T', '卫星', '#adb5bd'),
+      sym('A', '黑桃', '#4cc9f0'),
+      sym('K', '红桃', '#ef476f'),
+      sym('Q', '梅花', '#7cdb5a'),
+      sym('J', '方块', '#ffbe0b'),
+    ],
+    pays: {
+      W: { 3: 100, 4: 400, 5: 2000 },
+      U: { 3: 50, 4: 200, 5: 750 },
+      F: { 3: 35, 4: 150, 5: 500 },
+      T: { 3: 30, 4: 100, 5: 400 },
+      A: { 3: 15, 4: 45, 5: 175 },
+      K: { 3: 12, 4: 35, 5: 150 },
+      Q: { 3: 8, 4: 30, 5: 100 },
+      J: { 3: 6, 4: 20, 5: 75 },
+    },
+    scatterPays: { 3: 4, 4: 20, 5: 100 },
+    rtp: 29248741 / 30233088, // 0.96744140062…
+  },
+  {
+    code: 'ae_lucky',
+    name: '幸运彩虹',
+    provider: 'ae',
+    theme: { name: '幸运', background: ['#064e3b', '#10b981'], accent: '#ffd700' },
+    reels: ['HGCTWGHTGCGHTGTSGHCWGTGHTCGGT', 'HTGTSGHCWGTGHTCGGTHGCTWGHTGCG', 'HTCGGTHGCTWGHTGCGHTGTSGHCWGTG'],
+    lines: LINES_3X3,
+    symbols: [
+      sym('W', '金罐', '#ffd700', 'wild'),
+      sym('S', '彩虹', '#ff006e', 'scatter'),
+      sym('C', '四叶草', '#2dc653'),
+      sym('H', '马蹄铁', '#adb5bd'),
+      sym('T', '礼帽', '#1b7f4b'),
+      sym('G', '金币', '#e9b949'),
+    ],
+    pays: { W: { 3: 100 }, C: { 3: 30 }, H: { 3: 16 }, T: { 3: 8 }, G: { 3: 3 } },
+    scatterPays: { 3: 5 }, // one 彩虹 per strip: three is the most a window shows
+    rtp: 23463 / 24389, // 0.96203206363…
   },
 ];
 
