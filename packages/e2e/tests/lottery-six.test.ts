@@ -22,6 +22,7 @@ import {
   uniqueName,
   type Platform,
 } from '../harness.js';
+import { colourOf, LOSS_GREEN, WIN_RED } from '../money-tone.js';
 
 /**
  * 六合彩's 生肖 and 连码 in the member app at 390×844 (issue 15 item 2): a member picks the special's
@@ -166,6 +167,9 @@ describe('六合彩 生肖 and 连码', () => {
       expect(await line(`生肖 ${ZODIAC_ANIMALS[winAnimal]}`).getByTestId('my-order-outcome').innerText()).toBe(`中奖 +${profit(winOdds)}`);
       expect(await line(`生肖 ${ZODIAC_ANIMALS[loseAnimal]}`).getByTestId('my-order-outcome').innerText()).toBe(`未中奖 -${formatYuan(LOTTERY_STAKE_DEFAULT_YUAN)}`);
       expect(await line(`连码 二全中 ${picksText(pair)}`).getByTestId('my-order-outcome').innerText()).toBe(`中奖 +${profit(pairOdds)}`);
+      // a win reads red, a loss green
+      expect(await colourOf(line(`生肖 ${ZODIAC_ANIMALS[winAnimal]}`).getByTestId('my-order-outcome'))).toBe(WIN_RED);
+      expect(await colourOf(line(`生肖 ${ZODIAC_ANIMALS[loseAnimal]}`).getByTestId('my-order-outcome'))).toBe(LOSS_GREEN);
       await still(page, 'lottery-six-my-orders');
     } finally {
       await ctx.close();

@@ -7,9 +7,23 @@ import { fetchMyOrders, myOrdersKey } from '../api';
 
 /** A line's outcome: 待开奖 until drawn, then what it paid in the shared money tone (a win red, a loss green). */
 function Outcome({ o }: { o: LotteryMyOrder }) {
-  if (o.status !== BET_STATUS.settled) return <span className="lot-mine-open">待开奖</span>;
-  if (o.win_loss > 0) return <span className={`lot-mine-win ${moneyTone(o.win_loss)}`}>中奖 +{formatYuan(o.win_loss)}</span>;
-  return <span className={`lot-mine-lose ${moneyTone(-o.stake)}`}>未中奖 -{formatYuan(o.stake)}</span>;
+  if (o.status !== BET_STATUS.settled)
+    return (
+      <span className="lot-mine-open" data-testid="my-order-outcome">
+        待开奖
+      </span>
+    );
+  if (o.win_loss > 0)
+    return (
+      <span className={`lot-mine-win ${moneyTone(o.win_loss)}`} data-testid="my-order-outcome">
+        中奖 +{formatYuan(o.win_loss)}
+      </span>
+    );
+  return (
+    <span className={`lot-mine-lose ${moneyTone(-o.stake)}`} data-testid="my-order-outcome">
+      未中奖 -{formatYuan(o.stake)}
+    </span>
+  );
 }
 
 /**
@@ -44,9 +58,7 @@ export function MyOrdersSheet({ roomId, visible, onClose }: { roomId: number; vi
                 <span>
                   ¥{formatYuan(o.stake)} @{o.odds}
                 </span>
-                <span data-testid="my-order-outcome">
-                  <Outcome o={o} />
-                </span>
+                <Outcome o={o} />
               </div>
             </div>
           )}
