@@ -6,6 +6,7 @@ import {
   fmt,
   LIMIT_KINDS,
   LIMIT_PERIODS,
+  LOTTERY_VENUE,
   limitLabel,
   PROTECTION,
   PROTECTION_EVENT,
@@ -123,7 +124,10 @@ export function playedMinutes(clock: SessionClock, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - clock.startedAt.getTime()) / 60_000));
 }
 
-/** Stakes and payouts since `since`, fen: lottery orders and venue bet records (invalid ones not). */
+/**
+ * Stakes and payouts since `since`, fen: lottery orders and venue bet records (invalid ones not; the
+ * lottery's own lines in bet_records are its orders again, so they are left out there).
+ */
 export async function playSince(db: Tx, memberId: number, since: Date): Promise<{ stakeFen: number; payoutFen: number }> {
   const at = since.toISOString();
   const { rows } = await sql<{ stake: number | string; payout: number | string }>`
@@ -132,7 +136,7 @@ export async function playSince(db: Tx, memberId: number, since: Date): Promise<
         WHERE member_id = ${memberId} AND created_at >= ${at}::timestamptz AND status <> 0
       UNION ALL
       SELECT bet_fen, CASE WHEN status = 1 THEN GREATEST(bet_fen + win_loss_fen, 0) ELSE 0 END FROM bet_records
-        WHERE member_id = ${memberId} AND bet_at >= ${at}::timestamptz AND status <> 0
+        WHERE member_id = ${memberId} AND bet_at >= ${at}::timestamptz AND status <> 0 AND venue <> ${LOTTERY_VENUE}
     ) AS played`.execute(db);
   return { stakeFen: Number(rows[0]?.stake ?? 0), payoutFen: Number(rows[0]?.payout ?? 0) };
 }
