@@ -13,6 +13,7 @@ const POST_ENDPOINTS = [
   'balancelist', 'transfer', 'transall', 'uptransferstatus',
   'getGameUrl', 'gamelistBycode', 'betrecord',
   'lotteryList', 'lotteryRoom', 'lotteryOrder', 'lotteryMyOrders', 'firstDepositOffer', 'recentWins', 'recentGames',
+  'protection', 'protection/limit', 'protection/limit/confirm', 'protection/limit/cancel', 'protection/block', 'protection/reality', 'playStatus', 'playStatus/ack',
 ];
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -26,7 +27,7 @@ describe('arbitrary input', () => {
   it.each(POST_ENDPOINTS)('POST /api/%s answers every body with an envelope, never a 500', async (endpoint) => {
     const { token } = await registerMember(s);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'password', 'paypassword', 'confirmPass', 'code', 'id', 'type', 'page', 'mobile', 'email', 'birthday', 'captcha_id', 'pid', 'amount', 'paytype', 'catepay', 'bank', 'bank_no', 'deposit_no', 'date', 'api_type', 'sourcetype', 'targettype', 'transferstatus', 'plat_name', 'game_type', 'game_code', 'is_mobile_url', 'gamecode', 'room_id', 'expect', 'order'), fc.jsonValue())), async (body) => {
+      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'password', 'paypassword', 'confirmPass', 'code', 'id', 'type', 'page', 'mobile', 'email', 'birthday', 'captcha_id', 'pid', 'amount', 'paytype', 'catepay', 'bank', 'bank_no', 'deposit_no', 'date', 'api_type', 'sourcetype', 'targettype', 'transferstatus', 'plat_name', 'game_type', 'game_code', 'is_mobile_url', 'gamecode', 'room_id', 'expect', 'order', 'kind', 'period', 'limit', 'duration', 'minutes', 'adult'), fc.jsonValue())), async (body) => {
         const r = await s.api(`/api/${endpoint}`, body, { token });
         expect(r.status).not.toBe(500);
         expect(r.code).not.toBe(500);
