@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MSG, formatYuan, type GameEntry, type VenueDiceOutcome, type VenuePlayResult } from '@app/contract';
 import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, shot, signInPage, startSuite, stillShot, stopSuite, uniqueName } from '../harness.js';
+import { colourOf, LOSS_GREEN_ON_DARK, WIN_RED_ON_DARK } from '../money-tone.js';
 
 /**
  * The demo venue's game pages (packages/venue, issue 4) at 390×844: every kind of game opened from a
@@ -174,6 +175,11 @@ describe('venue game pages', () => {
         await stillShot(page, 'venue-baccarat-bet');
         await page.getByTestId('deal').click();
         await page.getByTestId('table-result').waitFor({ timeout: 10000 });
+        // each stake's result in the money colours of the dark table: a win red, a loss green (和 always
+        // pays or loses, so at least one is coloured)
+        const results = await page.locator('.spot-result').filter({ hasText: /^[+-]/ }).all();
+        expect(results.length).toBeGreaterThan(0);
+        for (const r of results) expect(await colourOf(r)).toBe((await r.innerText()).startsWith('+') ? WIN_RED_ON_DARK : LOSS_GREEN_ON_DARK);
         await stillShot(page, 'venue-baccarat');
         await page.getByRole('button', { name: '游戏规则' }).click();
         await expect.poll(() => page.locator('.rules-table').innerText()).toContain('1赔0.95');
