@@ -37,7 +37,7 @@ export const MENU: MenuEntry[] = [
   { key: 'reports', group: 'data', path: '/reports', label: '报表', icon: <BarChartOutlined />, permission: 'reports.read' },
   // 会员服务
   { key: 'members', group: 'members', path: '/members', label: '会员管理', icon: <UserOutlined />, permission: 'members.read' },
-  { key: 'protectionBlocks', group: 'members', path: '/protection-blocks', label: '自我排除名单', icon: <StopOutlined />, permission: 'members.read' },
+  { key: 'protectionBlocks', group: 'members', path: '/protection-blocks', label: '自我排除名单', icon: <StopOutlined />, permission: 'members.care' },
   { key: 'bets', group: 'members', path: '/bets', label: '注单与转账', icon: <FileSearchOutlined />, permission: 'bets.read' },
   { key: 'service', group: 'members', path: '/service', label: '在线客服', icon: <CustomerServiceOutlined />, permission: 'service.chat' },
   { key: 'mail', group: 'members', path: '/mail', label: '站内信', icon: <MailOutlined />, permission: 'mail.read' },

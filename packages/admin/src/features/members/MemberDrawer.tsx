@@ -15,7 +15,7 @@ import { MemberAgent } from './MemberAgent';
 import { MemberCare } from './MemberCare';
 import { MemberVip } from './MemberVip';
 import { MemberProtection } from './MemberProtection';
-import { PROTECTION_ACCESS } from '../protection/api';
+import { PROTECTION_PERMISSION } from '../protection/api';
 import { PayPasswordLock } from './PayPasswordLock';
 
 const money = (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#389e0d' }}>{v > 0 ? '+' : ''}{yuan(v)}</span>;
@@ -126,7 +126,7 @@ export function MemberDrawer({ id, tab, onClose }: { id: number | null; tab?: st
               },
               ...(can('members.care') ? [{ key: 'care', label: '会员服务', children: <MemberCare memberId={p.id} /> }] : []),
               ...(can('loyalty.read') ? [{ key: 'vip', label: 'VIP等级', children: <MemberVip memberId={p.id} username={p.username} /> }] : []),
-              ...(can(PROTECTION_ACCESS.read) ? [{ key: 'protection', label: '安全与健康', children: <MemberProtection memberId={p.id} username={p.username} /> }] : []),
+              ...(can(PROTECTION_PERMISSION) && !p.is_trial ? [{ key: 'protection', label: '安全与健康', children: <MemberProtection memberId={p.id} username={p.username} /> }] : []),
               {
                 key: 'cards',
                 label: `银行卡 (${d.cards.length})`,

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Progress, Space, Table, Tag, Typography } from 'antd';
 import { BLOCK_DURATION_LABEL, BLOCK_KIND_LABEL, limitLabel, PROTECTION, type AdminProtectionView, type LimitRow, type ProtectionEventRow } from '@app/contract';
-import { useAuth } from '../../shared/auth';
 import { yuan } from '../../shared/format';
-import { byLabel, limitValue, PROTECTION_ACCESS, protectionApi, protectionKeys } from '../protection/api';
+import { byLabel, limitValue, protectionApi, protectionKeys } from '../protection/api';
 import { LongerBlockModal, StricterLimitModal } from './ProtectionModals';
 import './member-protection.css';
 
@@ -15,26 +14,22 @@ import './member-protection.css';
  * new limit, a longer block (the server refuses anything else).
  */
 export function MemberProtection({ memberId, username }: { memberId: number; username: string }) {
-  const { can } = useAuth();
   const [open, setOpen] = useState<'limit' | 'block' | null>(null);
   const view = useQuery({ queryKey: protectionKeys.member(memberId), queryFn: () => protectionApi.member(memberId) });
   const v = view.data;
   if (!v) return view.isLoading ? <Card loading size="small" /> : <Alert type="error" showIcon message={view.error?.message ?? '加载失败'} />;
-  const tighten = can(PROTECTION_ACCESS.tighten);
   return (
     <Space direction="vertical" size={12} className="protection" data-testid="member-protection">
       <BlockState view={v} />
-      {tighten && (
-        <Space wrap>
-          <Button onClick={() => setOpen('limit')} data-testid="protection-limit-open">
-            设置更严格限额
-          </Button>
-          <Button danger onClick={() => setOpen('block')} data-testid="protection-block-open">
-            加入冷静期/自我排除
-          </Button>
-          <Typography.Text type="secondary">只能让限制更严格：降低或新增限额、延长冷静期或自我排除</Typography.Text>
-        </Space>
-      )}
+      <Space wrap>
+        <Button onClick={() => setOpen('limit')} data-testid="protection-limit-open">
+          设置更严格限额
+        </Button>
+        <Button danger onClick={() => setOpen('block')} data-testid="protection-block-open">
+          加入冷静期/自我排除
+        </Button>
+        <Typography.Text type="secondary">只能让限制更严格：降低或新增限额、延长冷静期或自我排除</Typography.Text>
+      </Space>
       <Card size="small" title="限额">
         <Table<LimitRow>
           rowKey={(r) => `${r.kind}-${r.period}`}
@@ -78,7 +73,7 @@ export function MemberProtection({ memberId, username }: { memberId: number; use
 function BlockState({ view }: { view: AdminProtectionView }) {
   const b = view.block;
   return (
-    <Descriptions size="small" bordered column={2} data-testid="protection-state">
+    <Descriptions size="small" bordered column={2} labelStyle={{ whiteSpace: 'nowrap', width: 130 }} data-testid="protection-state">
       <Descriptions.Item label="冷静期/自我排除" span={2}>
         {b ? (
           <Space wrap size={6} data-testid="protection-block">
@@ -95,10 +90,10 @@ function BlockState({ view }: { view: AdminProtectionView }) {
           </span>
         )}
       </Descriptions.Item>
-      <Descriptions.Item label="游戏提醒">
+      <Descriptions.Item label="游戏提醒" span={view.session_started_at ? 1 : 2}>
         每 {view.reality_minutes} 分钟{view.reality_minutes === PROTECTION.realityDefaultMinutes && <span className="protection-muted">（默认）</span>}
       </Descriptions.Item>
-      <Descriptions.Item label="本次登录">{view.session_started_at || <span className="protection-muted">未登录</span>}</Descriptions.Item>
+      {view.session_started_at && <Descriptions.Item label="本次登录">{view.session_started_at}</Descriptions.Item>}
     </Descriptions>
   );
 }

@@ -16,8 +16,8 @@ export interface LongerBlock {
   reason: string;
 }
 
-/** The server's permissions for these calls: reading is part of viewing a member; tightening is a change to the member. */
-export const PROTECTION_ACCESS = { read: 'members.read', tighten: 'members.state' } as const satisfies Record<string, Permission>;
+/** The server's permission for every one of these calls (会员服务): reading them and making them stricter. */
+export const PROTECTION_PERMISSION: Permission = 'members.care';
 
 export const protectionKeys = {
   member: (id: number) => ['member', id, 'protection'] as const,
