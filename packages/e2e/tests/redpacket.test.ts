@@ -23,6 +23,7 @@ import {
   uniqueName,
   withPhone,
 } from '../harness.js';
+import { colourOf, WIN_RED } from '../money-tone.js';
 
 /**
  * 抢红包 and 福利中心 (issue 12 items 4 and 6) at 390×844. The server's red-packet clock runs at an
@@ -286,6 +287,7 @@ describe('/hongbao', () => {
       await row.first().waitFor();
       expect(await row.count()).toBe(1);
       expect(await text(page, 'welfare-amount')).toBe(`+¥${formatYuan(won)}`);
+      expect(await colourOf(page.getByTestId('welfare-amount'))).toBe(WIN_RED);
       expect(await text(page, 'welfare-deposit')).toBe('存款 ¥1,000.00');
       expect(await row.innerText()).toContain('已到账');
       expect(await text(page, 'welfare-time')).toMatch(new RegExp(`^${drawDay.day} \\d{2}:\\d{2}:\\d{2}$`));

@@ -1,3 +1,4 @@
+import { creditTone } from '@app/browser';
 import { APPLICATION_STATE, formatYuan, type ActivityApplyRow } from '@app/contract';
 import { InfiniteList } from '../../../shared/components/InfiniteList';
 import { Page } from '../../../shared/components/Page';
@@ -36,7 +37,7 @@ function ApplyRow({ row: r }: { row: ActivityApplyRow }) {
         <div className="record-line">
           <span className="record-time">申请时间 {r.created_at}</span>
           {r.state === APPLICATION_STATE.approved && r.bonus > 0 && (
-            <span className="apply-bonus" data-testid="apply-bonus">
+            <span className={`apply-bonus ${creditTone(r.bonus)}`} data-testid="apply-bonus">
               彩金 +{formatYuan(r.bonus)}
             </span>
           )}

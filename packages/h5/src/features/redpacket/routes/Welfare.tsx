@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { creditTone } from '@app/browser';
 import { formatYuan, type RedPacketRecord } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { InfiniteList } from '../../../shared/components/InfiniteList';
@@ -50,7 +51,7 @@ function RecordRow({ record: r }: { record: RedPacketRecord }) {
           <span className="record-title">
             红包<span className="record-state tone-success">已到账</span>
           </span>
-          <span className="record-amount welfare-amount" data-testid="welfare-amount">
+          <span className={`record-amount welfare-amount ${creditTone(r.redpacketmoney)}`} data-testid="welfare-amount">
             +¥{formatYuan(r.redpacketmoney)}
           </span>
         </div>
