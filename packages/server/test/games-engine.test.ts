@@ -295,14 +295,15 @@ describe('catalogue', () => {
     expect(byCategory.sport.map((d) => d.kind)).toEqual(['football']);
     expect(byCategory.gaming.map((d) => d.kind)).toEqual(['esports']);
     expect(byCategory.lottery.map((d) => d.kind)).toEqual(['dice']);
-    expect(byCategory.concise.length).toBe(SLOT_GAMES.length + 1);
+    expect(byCategory.concise.length).toBe(SLOT_GAMES.length + 2); // the slots and two fishing tanks
     for (const p of ['obgdy', 'fgdz', 'pp', 'ae'] as const) {
       const list = gamesByProvider(p);
       expect(list.length).toBeGreaterThanOrEqual(2);
       expect(list.every((d) => d.provider === p && d.category === 'concise')).toBe(true);
     }
     expect(gamesByProvider('fgdz').at(-1)?.kind).toBe('fishing');
-    expect(fishingGames().map((d) => d.code)).toEqual(['fgdz_fishing']);
+    expect(gamesByProvider('ae').at(-1)?.kind).toBe('fishing');
+    expect(fishingGames().map((d) => d.code)).toEqual(['ae_fishing', 'fgdz_fishing']);
     expect(demoGameForCategory('realbet')?.code).toBe('demo_baccarat');
     expect(demoGameForCategory('lottery')?.code).toBe('demo_k3');
     expect(gameDefinition('pp_egypt')?.name).toBe('埃及艳后');

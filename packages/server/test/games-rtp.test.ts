@@ -5,7 +5,7 @@ import { Shoe } from '../src/venue-demo/games/cards.js';
 import { lineWin, scatterPaysFor, windowAt, type SlotMachine } from '../src/venue-demo/games/slots/engine.js';
 import { BACCARAT_OPTIONS, BACCARAT_RTP, baccarat, baccaratPayout, bankerDraws, handTotal, playerDraws, type BaccaratWinner } from '../src/venue-demo/games/baccarat.js';
 import { DRAGON_TIGER_OPTIONS, DRAGON_TIGER_RTP, dragonTigerPayout, dragonTigerWinner } from '../src/venue-demo/games/dragon-tiger.js';
-import { FISH_WEIGHT_TOTAL, FISHING_RTP, fishing } from '../src/venue-demo/games/fishing.js';
+import { FISH_WEIGHT_TOTAL, FISHING_GAMES, FISHING_RTP, fishing } from '../src/venue-demo/games/fishing.js';
 import { DICE_OPTIONS, DICE_RTP, dice } from '../src/venue-demo/games/dice.js';
 import { RTP_MAX, RTP_MIN, type ScheduledMatch } from '../src/venue-demo/games/virtual/markets.js';
 import { FOOTBALL_SCHEDULE, footballProbabilities, footballRound, footballSelectionWins, goalDistribution, simulateFootball } from '../src/venue-demo/games/virtual/football.js';
@@ -317,14 +317,23 @@ describe('dragon-tiger: exact RTP', () => {
 
 // ------------------------------------------------------------------------------------------- fishing
 
+/** Every value of a tank's one draw played through play(): the exact return per fen staked. */
+function enumeratedFishingRtp(game: (typeof FISHING_GAMES)[number], stakeFen: number): number {
+  let paid = 0;
+  for (let x = 0; x < FISH_WEIGHT_TOTAL; x++) paid += game.play(scriptedRng([x]), { stakeFen }).payoutFen;
+  return paid / (FISH_WEIGHT_TOTAL * stakeFen);
+}
+
 describe('fishing: exact RTP', () => {
-  it('playing every value of the one draw through play() returns exactly 96%', () => {
-    for (const stakeFen of [100, 10_000]) {
-      let paid = 0;
-      for (let x = 0; x < FISH_WEIGHT_TOTAL; x++) paid += fishing.play(scriptedRng([x]), { stakeFen }).payoutFen;
-      expect(paid / (FISH_WEIGHT_TOTAL * stakeFen)).toBe(FISHING_RTP);
-    }
+  it('海王捕鱼: playing every value of the one draw through play() returns exactly 96%', () => {
+    for (const stakeFen of [100, 10_000]) expect(enumeratedFishingRtp(fishing, stakeFen)).toBe(FISHING_RTP);
     expect(FISHING_RTP).toBe(0.96);
+  });
+
+  it('金蟾捕鱼: playing every value of the one draw through play() returns exactly 96.32%', () => {
+    const toad = FISHING_GAMES.find((g) => g.definition.code === 'ae_fishing')!;
+    for (const stakeFen of [100, 10_000]) expect(enumeratedFishingRtp(toad, stakeFen)).toBe(9632 / 10000);
+    expect(toad.definition.rtp).toBe(0.9632);
   });
 });
 
@@ -441,7 +450,7 @@ describe('every game', () => {
       ...SLOT_GAMES.map((g) => [g.definition.code, combinatorialSlotRtp(g.machine)] as const).map(([c, r]) => [c, r.num / r.den] as [string, number]),
       ['demo_baccarat', Math.min(...Object.values(BACCARAT_RTP))],
       ['demo_dragontiger', Math.min(...Object.values(DRAGON_TIGER_RTP))],
-      ['fgdz_fishing', FISHING_RTP],
+      ...FISHING_GAMES.map((g) => [g.definition.code, enumeratedFishingRtp(g, 100)] as [string, number]),
       ['demo_k3', DICE_RTP],
       ['demo_football', 0.95],
       ['demo_esports', 0.95],

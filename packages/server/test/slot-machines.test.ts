@@ -10,7 +10,8 @@ import { fundedMember } from './transfer-helpers.js';
 /**
  * The demo venue's slot machines as a member meets them (issue 15 item 3, more games per provider):
  * four per electronic-game provider, each listed in its provider's game grid with a picture of its
- * own, launched from there, spun, and the spin settled through the bet feed into /api/betrecord.
+ * own, launched from there, spun, and the spin settled through the bet feed into /api/betrecord;
+ * likewise the second fishing tank, 金蟾捕鱼 at AE.
  * Each machine's RTP is proven in games-rtp.test.ts.
  */
 
@@ -25,16 +26,16 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('the slot machines of the demo venue', () => {
-  it('every provider lists four machines or more, each with a picture file of its own', async () => {
+  it('every provider lists four machines or more, and every listed game has a picture file of its own', async () => {
     const pictures = new Map<string, string>();
     for (const provider of ['obgdy', 'fgdz', 'pp', 'ae']) {
       const r = await s.api<ProviderGame[]>('/api/gamelistBycode', { gamecode: provider });
       expect(r.code).toBe(200);
       const slots = r.data.filter((g) => SLOT_MACHINES.some((m) => m.code === g.gamecode));
       expect(slots.length, provider).toBeGreaterThanOrEqual(4);
-      for (const g of slots) pictures.set(g.gamecode, createHash('sha256').update(fs.readFileSync(path.join(H5_PUBLIC, g.gamepic))).digest('hex'));
+      for (const g of r.data) pictures.set(g.gamecode, createHash('sha256').update(fs.readFileSync(path.join(H5_PUBLIC, g.gamepic))).digest('hex'));
     }
-    for (const code of ADDED) expect(pictures.has(code), code).toBe(true);
+    for (const code of [...ADDED, 'ae_fishing']) expect(pictures.has(code), code).toBe(true);
     expect(new Set(pictures.values()).size).toBe(pictures.size);
   });
 
@@ -63,12 +64,24 @@ describe('the slot machines of the demo venue', () => {
     // every added machine has symbols of its own theme (no machine is another's reskin)
     expect(labels.size).toBeGreaterThanOrEqual(ADDED.length * 4);
 
+    // 金蟾捕鱼, the second fishing tank (at AE): its own fish, a shot settled the same way
+    const launched = await s.api('/api/getGameUrl', { plat_name: 'ae', game_type: 0, game_code: 'ae_fishing', is_mobile_url: 1 }, { token });
+    expect(launched.code).toBe(200);
+    const exchanged = await s.api('/venue/api/session', { launch: (launched.data.url as string).split('launch=')[1] });
+    expect(exchanged.data.game).toMatchObject({ code: 'ae_fishing', kind: 'fishing', provider: 'ae' });
+    const session = exchanged.data.session as string;
+    const tank = (await venueCall<VenueGameInfo>(s, '/games/ae_fishing', session)).data as Extract<VenueGameInfo, { kind: 'fishing' }>;
+    expect(tank.fish.map((f) => f.name)).toEqual(['水母', '鱿鱼', '章鱼', '剑鱼', '蓝鲸', '金蟾']);
+    const shot = await venueCall(s, '/play', session, { game: 'ae_fishing', bet: { stake: tank.cannons[0] } });
+    expect(shot.code).toBe(200);
+    spins.push({ code: 'ae_fishing', provider: 'ae', ...shot.data, balanceBefore: exchanged.data.balance });
+
     const rec = await s.api<BetRecordPage<BetRecord>>('/api/betrecord', {}, { token });
-    expect(rec.data.total).toBe(ADDED.length);
+    expect(rec.data.total).toBe(ADDED.length + 1);
     const byId = new Map(rec.data.data.map((x) => [x.bet_id, x]));
     for (const spin of spins) {
-      const m = SLOT_MACHINES.find((x) => x.code === spin.code)!;
-      expect(byId.get(spin.bet_id), spin.code).toMatchObject({ api_type: spin.provider, category: 'concise', Code: m.name, bet_amount: spin.stake, win_loss: spin.win_loss, status: 1 });
+      const name = SLOT_MACHINES.find((x) => x.code === spin.code)?.name ?? '金蟾捕鱼';
+      expect(byId.get(spin.bet_id), spin.code).toMatchObject({ api_type: spin.provider, category: 'concise', Code: name, bet_amount: spin.stake, win_loss: spin.win_loss, status: 1 });
     }
   });
 });

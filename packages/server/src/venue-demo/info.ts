@@ -1,5 +1,5 @@
 import { fenToYuan, type VenueGameInfo, type VenueOutcome, type VenueSlotPay } from '@app/contract';
-import { CANNON_LEVELS_FEN, ESPORTS_SCHEDULE, FISH, FOOTBALL_SCHEDULE, gameDefinition, slotMachine, type GameDefinition, type TableLine } from './games/index.js';
+import { CANNON_LEVELS_FEN, ESPORTS_SCHEDULE, FOOTBALL_SCHEDULE, fishingTank, gameDefinition, slotMachine, type GameDefinition, type TableLine } from './games/index.js';
 import { FISH_WEIGHT_TOTAL } from './games/fishing.js';
 
 /**
@@ -63,7 +63,7 @@ function build(def: GameDefinition): VenueGameInfo {
         ...base,
         kind: 'fishing',
         cannons: CANNON_LEVELS_FEN.map(fenToYuan),
-        fish: FISH.map((f) => ({ id: f.key, name: f.name, multiplier: f.multiplier, color: f.color, chance: f.weight / FISH_WEIGHT_TOTAL })),
+        fish: fishingTank(def.code)!.fish.map((f) => ({ id: f.key, name: f.name, multiplier: f.multiplier, color: f.color, chance: f.weight / FISH_WEIGHT_TOTAL })),
       };
     case 'football':
     case 'esports': {

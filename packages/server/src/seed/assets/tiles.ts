@@ -549,6 +549,14 @@ ${[[150, 92], [166, 86], [182, 92], [158, 100], [174, 98]].map(([x, y]) => `<ell
 ${coin(118, 138, 10, false)}${clover(70, 100, 0.9)}${clover(96, 126, 0.6)}`;
 };
 
+/** 金蟾捕鱼: the golden toad on a pile of coins in the deep, a whale and jellyfish about. */
+const toadTank = () => `<path d="M40 0L80 150H50ZM170 0L210 150H180Z" fill="#fff" opacity=".07"/>${fish(204, 44, 54, '#1e40af', true)}
+<g fill="#f9a8d4" opacity=".9"><path d="M30 56Q30 36 44 36T58 56Z"/><path d="M34 56V74M44 56V78M54 56V72" stroke="#f9a8d4" stroke-width="3" fill="none"/></g>
+${coin(84, 136, 12, true)}${coin(156, 136, 12, false)}${coin(120, 142, 12, true)}
+<ellipse cx="120" cy="104" rx="56" ry="34" fill="url(#goldG)" stroke="#8a5a00" stroke-width="2.5"/><circle cx="92" cy="72" r="16" fill="url(#goldG)" stroke="#8a5a00" stroke-width="2"/><circle cx="148" cy="72" r="16" fill="url(#goldG)" stroke="#8a5a00" stroke-width="2"/>
+<circle cx="92" cy="72" r="8" fill="#c81e2a"/><circle cx="148" cy="72" r="8" fill="#c81e2a"/><circle cx="92" cy="72" r="3.5" fill="#111"/><circle cx="148" cy="72" r="3.5" fill="#111"/>
+<path d="M96 92Q120 106 144 92" stroke="#7a4a00" stroke-width="3" fill="none"/>${coin(120, 100, 13, true)}${bubbles([[28, 110, 6], [212, 100, 5], [176, 16, 4]])}`;
+
 const GAME_ART: Record<string, () => string> = {
   obgdy_fruit: fruitParty,
   obgdy_caishen: caishen,
@@ -567,6 +575,7 @@ const GAME_ART: Record<string, () => string> = {
   ae_space: spaceHunt,
   ae_lucky: rainbowGold,
   fgdz_fishing: fishKing,
+  ae_fishing: toadTank,
 };
 
 function gameTile(code: string, name: string, tag: string, bg: Pair, accent: string): string {
@@ -584,7 +593,10 @@ export function slotTile(m: SlotMachine): string {
   return gameTile(m.code, m.name, `${m.provider.toUpperCase()} · ${m.theme.name}`, m.theme.background, m.theme.accent);
 }
 
-/** The fishing game's tile. */
+/** Each fishing tank's water (海王捕鱼 the open sea; 金蟾捕鱼 a dark teal deep lit by its gold). */
+const FISHING_BG: Record<string, Pair> = { ae_fishing: ['#012a36', '#0f766e'] };
+
+/** A fishing game's tile. */
 export function fishingTile(code: string, name: string): string {
-  return gameTile(code, name, '捕鱼 · FISHING', ['#023e8a', '#00b4d8'], GOLD_LIGHT);
+  return gameTile(code, name, '捕鱼 · FISHING', FISHING_BG[code] ?? ['#023e8a', '#00b4d8'], GOLD_LIGHT);
 }

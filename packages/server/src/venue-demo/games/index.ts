@@ -10,7 +10,7 @@
  * | kind        | code(s)                                     | category | provider                |
  * |-------------|---------------------------------------------|----------|-------------------------|
  * | slot        | obgdy_fruit, obgdy_caishen, obgdy_mahjong, obgdy_panda, fgdz_dragon, fgdz_sanguo, fgdz_journey, fgdz_tiger, pp_egypt, pp_candy, pp_olympus, pp_vegas, ae_ocean, ae_gems, ae_space, ae_lucky | concise | obgdy, fgdz, pp, ae (4 each) |
- * | fishing     | fgdz_fishing                                | concise  | fgdz (the hall's 捕鱼 tab lists kind 'fishing') |
+ * | fishing     | fgdz_fishing, ae_fishing                    | concise  | fgdz, ae (the hall's 捕鱼 tab lists kind 'fishing') |
  * | baccarat    | demo_baccarat                               | realbet  | —                       |
  * | dragontiger | demo_dragontiger                            | joker    | —                       |
  * | football    | demo_football                               | sport    | —                       |
@@ -50,7 +50,7 @@ import { GAME_CATEGORIES, type GameCategory } from '@app/contract';
 import { baccarat } from './baccarat.js';
 import { dragonTiger } from './dragon-tiger.js';
 import { dice } from './dice.js';
-import { fishing } from './fishing.js';
+import { FISHING_GAMES } from './fishing.js';
 import { SLOT_MACHINES } from './slots/machines.js';
 import { slotGame, type SlotMachine } from './slots/engine.js';
 import type { ElectronicProvider, GameDefinition, InstantGame } from './types.js';
@@ -65,7 +65,7 @@ export type { SlotBet, SlotMachine, SlotOutcome, SlotSymbol } from './slots/engi
 export type { BaccaratOption, BaccaratOutcome } from './baccarat.js';
 export type { DragonTigerOption, DragonTigerOutcome } from './dragon-tiger.js';
 export { DICE_OPTIONS, type DiceOption, type DiceOutcome } from './dice.js';
-export { CANNON_LEVELS_FEN, FISH, type FishingBet, type FishingOutcome } from './fishing.js';
+export { CANNON_LEVELS_FEN, FISH, fishingTank, type FishingBet, type FishingOutcome, type FishingTank } from './fishing.js';
 export type { TableBet, TableLine } from './table-bets.js';
 export type { Market, MatchBet, ScheduledMatch, Selection, VirtualSport } from './virtual/markets.js';
 export { FOOTBALL_SCHEDULE, type FootballMatch, type FootballResult } from './virtual/football.js';
@@ -75,7 +75,7 @@ export const SLOT_GAMES = SLOT_MACHINES.map(slotGame);
 
 /** Instant games by code; the bet type is whatever that game's validate returned. */
 export const INSTANT_GAMES: ReadonlyMap<string, InstantGame<unknown, unknown>> = new Map<string, InstantGame<unknown, unknown>>(
-  [...SLOT_GAMES, baccarat, dragonTiger, fishing, dice].map((g) => [g.definition.code, g]),
+  [...SLOT_GAMES, baccarat, dragonTiger, ...FISHING_GAMES, dice].map((g) => [g.definition.code, g]),
 );
 
 /** Virtual sports by code; `simulate` and `settle` take the match / result of that same sport. */

@@ -10,8 +10,14 @@ import { FishArt } from './FishArt';
  * The fish tank is scenery: fish swim by CSS animation, and which fish (if any) a shot catches is the
  * server's outcome alone. The shell flies to a swimming fish of the species the server named.
  */
-const WIDTH_PX: Record<string, number> = { clownfish: 62, pufferfish: 62, lanternfish: 70, turtle: 96, manta: 112, shark: 170, golden_dragon: 210 };
-const SPAWN_WEIGHT: Record<string, number> = { clownfish: 6, pufferfish: 4.5, lanternfish: 3.5, turtle: 1.5, manta: 1.2, shark: 0.8, golden_dragon: 0.35 };
+const WIDTH_PX: Record<string, number> = {
+  clownfish: 62, pufferfish: 62, lanternfish: 70, turtle: 96, manta: 112, shark: 170, golden_dragon: 210,
+  jellyfish: 54, squid: 70, octopus: 78, swordfish: 130, whale: 190, golden_toad: 112,
+};
+const SPAWN_WEIGHT: Record<string, number> = {
+  clownfish: 6, pufferfish: 4.5, lanternfish: 3.5, turtle: 1.5, manta: 1.2, shark: 0.8, golden_dragon: 0.35,
+  jellyfish: 6, squid: 4.5, octopus: 3.5, swordfish: 1.3, whale: 0.7, golden_toad: 0.4,
+};
 const SCHOOL = 14;
 
 type Swimmer = { uid: number; kind: string; topPct: number; durS: number; delayS: number; rtl: boolean; caught?: boolean };
