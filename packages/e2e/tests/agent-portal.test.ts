@@ -23,6 +23,7 @@ import {
   stopSuite,
   uniqueName,
 } from '../harness.js';
+import { colourOf, LOSS_GREEN } from '../money-tone.js';
 
 /**
  * The agent portal at /agent/ (issue 13 item 4) at 390×844, and once at 1280×800: an agent with two
@@ -129,6 +130,8 @@ describe('the agent portal', () => {
       expect(await page.getByTestId('overview-today-active_members').innerText()).toBe('1');
       expect(await page.getByTestId('overview-today-valid_bets').innerText()).toBe(yuan(300));
       expect(await page.getByTestId('overview-today-win_loss').innerText()).toBe(`-${yuan(120)}`);
+      // the members' 输赢 in the money colours every screen uses: their loss green (a win would read red)
+      expect(await colourOf(page.getByTestId('overview-today-win_loss'))).toBe(LOSS_GREEN);
       expect(await page.getByTestId('overview-month-deposits').innerText()).toBe(yuan(DEPOSIT_YUAN));
       expect(await page.getByTestId('overview-estimate').innerText()).toContain('本期预估佣金');
       await page.getByTestId('overview-chart').locator('.recharts-surface').first().waitFor();
