@@ -261,6 +261,23 @@ describe('venue game pages', () => {
     });
   });
 
+  it('fires in 金蟾捕鱼, the second tank: its own fish swim, a shot moves the balance by its result', async () => {
+    await openGame(member, 'ae', 'ae_fishing', async (page) => {
+      await expect.poll(() => page.locator('.fish-legend').innerText()).toContain('金蟾 ×88');
+      await expect.poll(() => page.locator('.tank .swimmer').count()).toBeGreaterThan(0);
+      const before = await balanceOf(page);
+      const play = page.waitForResponse(isPlay);
+      await page.getByTestId('tank').click({ position: { x: 180, y: 220 } });
+      const body = (await (await play).json()) as Spun;
+      expect(body.code).toBe(200);
+      expect(body.data.balance).toBeCloseTo(before - body.data.stake + body.data.payout, 2);
+      await page.locator('[data-testid=tank][data-busy=false]').waitFor();
+      await expect.poll(() => balanceOf(page), { timeout: 5000 }).toBeCloseTo(body.data.balance, 2);
+      await page.getByTestId('fish-result').waitFor();
+      await shot(page, 'venue-ae_fishing');
+    });
+  });
+
   for (const [category, name] of [
     ['sport', 'football'],
     ['gaming', 'esports'],
