@@ -79,13 +79,18 @@ export async function confirmOwnLimit(db: Kdb, player: Player, key: { kind: Limi
     if (!row?.pending_confirmable_at) throw badRequest(PROTECTION_MSG.noPending);
     const at = new Date(row.pending_confirmable_at);
     if (now < at) throw badRequest(fmt(PROTECTION_MSG.tooEarly, { from: bjMinute(at) }));
-    const where = (q: any) => q.where('member_id', '=', player.id).where('kind', '=', key.kind).where('period', '=', key.period);
     if (row.pending_value === null) {
-      await where(tx.deleteFrom('protection_limits')).execute();
+      await tx.deleteFrom('protection_limits').where('member_id', '=', player.id).where('kind', '=', key.kind).where('period', '=', key.period).execute();
       await writeEvent(tx, player.id, null, eventText('confirmRemove', key));
     } else {
       const value = Number(row.pending_value);
-      await where(tx.updateTable('protection_limits').set({ limit_value: value, pending_value: null, pending_confirmable_at: null, updated_at: now })).execute();
+      await tx
+        .updateTable('protection_limits')
+        .set({ limit_value: value, pending_value: null, pending_confirmable_at: null, updated_at: now })
+        .where('member_id', '=', player.id)
+        .where('kind', '=', key.kind)
+        .where('period', '=', key.period)
+        .execute();
       await writeEvent(tx, player.id, null, eventText('confirmRaise', { ...key, value }));
     }
   });
