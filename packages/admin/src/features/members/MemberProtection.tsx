@@ -73,39 +73,57 @@ export function MemberProtection({ memberId, username }: { memberId: number; use
 function BlockState({ view }: { view: AdminProtectionView }) {
   const b = view.block;
   return (
-    <Descriptions size="small" bordered column={2} labelStyle={{ whiteSpace: 'nowrap', width: 130 }} data-testid="protection-state">
-      <Descriptions.Item label="冷静期/自我排除" span={2}>
-        {b ? (
-          <Space wrap size={6} data-testid="protection-block">
-            <Tag color={b.kind === 'exclusion' ? 'red' : 'orange'}>{BLOCK_KIND_LABEL[b.kind]}</Tag>
-            <span>{BLOCK_DURATION_LABEL[b.duration]}</span>
-            <span className="protection-muted">
-              {b.started_at} 起，{b.until ? `至 ${b.until}` : '永久'}
+    <Descriptions
+      size="small"
+      bordered
+      column={2}
+      labelStyle={{ whiteSpace: 'nowrap', width: 130 }}
+      data-testid="protection-state"
+      items={[
+        {
+          key: 'block',
+          label: '冷静期/自我排除',
+          span: 2,
+          children: b ? (
+            <Space wrap size={6} data-testid="protection-block">
+              <Tag color={b.kind === 'exclusion' ? 'red' : 'orange'}>{BLOCK_KIND_LABEL[b.kind]}</Tag>
+              <span>{BLOCK_DURATION_LABEL[b.duration]}</span>
+              <span className="protection-muted">
+                {b.started_at} 起，{b.until ? `至 ${b.until}` : '永久'}
+              </span>
+              <span className="protection-muted">期间不能存款、转入场馆、游戏或参加活动，提款不受影响</span>
+            </Space>
+          ) : (
+            <span className="protection-muted" data-testid="protection-block">
+              无
             </span>
-            <span className="protection-muted">期间不能存款、转入场馆、游戏或参加活动，提款不受影响</span>
-          </Space>
-        ) : (
-          <span className="protection-muted" data-testid="protection-block">
-            无
-          </span>
-        )}
-      </Descriptions.Item>
-      <Descriptions.Item label="游戏提醒" span={view.session_started_at ? 1 : 2}>
-        每 {view.reality_minutes} 分钟{view.reality_minutes === PROTECTION.realityDefaultMinutes && <span className="protection-muted">（默认）</span>}
-      </Descriptions.Item>
-      {view.session_started_at && <Descriptions.Item label="本次登录">{view.session_started_at}</Descriptions.Item>}
-    </Descriptions>
+          ),
+        },
+        {
+          key: 'reality',
+          label: '游戏提醒',
+          span: view.session_started_at ? 1 : 2,
+          children: (
+            <>
+              每 {view.reality_minutes} 分钟{view.reality_minutes === PROTECTION.realityDefaultMinutes && <span className="protection-muted">（默认）</span>}
+            </>
+          ),
+        },
+        // The console asks without a member's login, so the server may not know one.
+        ...(view.session_started_at ? [{ key: 'session', label: '本次登录', children: view.session_started_at }] : []),
+      ]}
+    />
   );
 }
 
 /** This period's use of a limit: warned from PROTECTION.warnRatio, red when reached. */
 function Usage({ row }: { row: LimitRow }) {
   const percent = row.limit > 0 ? Math.min(100, Math.floor((row.used / row.limit) * 100)) : 0;
-  const status = percent >= 100 ? 'exception' : percent >= PROTECTION.warnRatio * 100 ? 'active' : 'normal';
+  const warned = percent >= PROTECTION.warnRatio * 100;
   return (
     <div className="protection-usage">
       <span className="protection-nowrap">{row.kind === 'session' ? `${row.used} 分钟` : yuan(row.used)}</span>
-      <Progress percent={percent} size="small" status={status} strokeColor={status === 'active' ? '#fa8c16' : undefined} />
+      <Progress percent={percent} size="small" status={percent >= 100 ? 'exception' : 'normal'} strokeColor={warned && percent < 100 ? '#fa8c16' : undefined} format={(p) => (p !== undefined && p >= 100 ? '已达上限' : `${p}%`)} />
     </div>
   );
 }
