@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import {
   blockedText,
@@ -37,6 +37,7 @@ import {
   toastGone,
   uniqueName,
 } from '../harness.js';
+import { colourOf, LOSS_GREEN, WIN_RED } from '../money-tone.js';
 
 /**
  * Player protection in the member app (issue 16, item 12): the 18+ box at registration, a daily deposit
@@ -58,10 +59,7 @@ beforeAll(async () => {
 afterAll(() => stopSuite(platform, browser));
 
 const K3 = 'k3_60';
-/** The players' colours of money: a win red, a loss green (--money-win, --money-loss). */
-const WIN_RED = 'rgb(229, 56, 59)';
-const LOSS_GREEN = 'rgb(15, 157, 110)';
-const colourOf = (el: Locator) => el.evaluate((node) => getComputedStyle(node).color);
+
 
 async function phone<T>(fn: (page: Page, ctx: BrowserContext) => Promise<T>, opts: { clock?: boolean } = {}): Promise<T> {
   const ctx = await newPhone(browser);

@@ -8,7 +8,7 @@ import { restoreRememberedToken } from '../shared/auth/storage';
 import { signOut, useToken, userKey } from '../shared/auth/session';
 import { LoadingOverlay } from '../shared/components/LoadingOverlay';
 import { alertDialog } from '../shared/lib/dialog';
-import { RealityCheck } from '../shared/protection/RealityCheck';
+import { RealityCheckMount } from '../shared/protection/RealityCheckMount';
 import { routes } from './routes';
 import { inviterRedirect } from './inviter';
 
@@ -73,7 +73,7 @@ function Shell() {
     <>
       <BalancePoll />
       <RouterProvider router={router} />
-      <RealityCheck onLeave={() => void router.navigate('/')} />
+      <RealityCheckMount onLeave={() => void router.navigate('/')} />
       <LoadingOverlay />
     </>
   );

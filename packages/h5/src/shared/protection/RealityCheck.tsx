@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROTECTION, type LimitPeriod, type PlayStatus } from '@app/contract';
 import { useToken, useUser } from '../auth/session';
 import { toast } from '../lib/toast';
 import { fetchPlayStatus, playStatusKey } from './playStatus';
-
-// The modal is rare: its screen and styles load only when a check is due.
-const RealityModal = lazy(() => import('./RealityModal'));
+import RealityModal from './RealityModal';
 
 const WARNED_KEY = 'protection-warned';
 const WARNED_KEEP = 40;
@@ -42,9 +40,10 @@ function toastNewWarnings(warnings: PlayStatus['warnings'], token: string): void
  * The reality check and the limit warnings (issue 16 item 3), mounted once above every screen: while
  * a member (not a trial account) is signed in, /api/playStatus is asked every PROTECTION.statusPollMs
  * and after each stake; a due check covers everything, the game frame and the lottery room included,
- * until the member answers it. `onLeave` takes the member back to the hall.
+ * until the member answers it. `onLeave` takes the member back to the hall. Loaded only once a member
+ * is signed in (RealityCheckMount): a visitor's first paint does not carry it.
  */
-export function RealityCheck({ onLeave }: { onLeave: () => void }) {
+export default function RealityCheck({ onLeave }: { onLeave: () => void }) {
   const token = useToken();
   const { data: user } = useUser();
   const qc = useQueryClient();
@@ -62,14 +61,12 @@ export function RealityCheck({ onLeave }: { onLeave: () => void }) {
 
   if (!member || !status?.reality.due) return null;
   return (
-    <Suspense fallback={null}>
-      <RealityModal
-        reality={status.reality}
-        onDone={(leave) => {
-          qc.setQueryData<PlayStatus>(playStatusKey, (s) => (s ? { ...s, reality: { ...s.reality, due: false } } : s));
-          if (leave) onLeave();
-        }}
-      />
-    </Suspense>
+    <RealityModal
+      reality={status.reality}
+      onDone={(leave) => {
+        qc.setQueryData<PlayStatus>(playStatusKey, (s) => (s ? { ...s, reality: { ...s.reality, due: false } } : s));
+        if (leave) onLeave();
+      }}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { moneyTone } from '@app/browser';
 import { formatYuan, PROTECTION_MSG, type PlayStatus } from '@app/contract';
 import { ApiError, request } from '../api/client';
 import { toast } from '../lib/toast';
@@ -11,11 +12,11 @@ function played(minutes: number): string {
   return h > 0 ? `${h}小时${String(m).padStart(2, '0')}分钟` : `${m}分钟`;
 }
 
-/** The net's sign and colour: red for a win (the players' colour of luck), green for a loss. */
-function netOf(net: number): { text: string; tone: 'win' | 'loss' | 'even' } {
-  if (net > 0) return { text: `+${formatYuan(net)}`, tone: 'win' };
-  if (net < 0) return { text: `-${formatYuan(-net)}`, tone: 'loss' };
-  return { text: formatYuan(0), tone: 'even' };
+/** The net with its sign: +12.00, -8.00, 0.00. */
+function signed(net: number): string {
+  if (net > 0) return `+${formatYuan(net)}`;
+  if (net < 0) return `-${formatYuan(-net)}`;
+  return formatYuan(0);
 }
 
 /**
@@ -27,7 +28,6 @@ export default function RealityModal({ reality, onDone }: { reality: PlayStatus[
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
-  const net = netOf(reality.net);
 
   const answer = async (leave: boolean) => {
     if (busy) return;
@@ -67,9 +67,11 @@ export default function RealityModal({ reality, onDone }: { reality: PlayStatus[
             <dt>本次派彩</dt>
             <dd data-testid="reality-payout">{formatYuan(reality.payout)}</dd>
           </div>
-          <div className={`reality-net ${net.tone}`}>
+          <div>
             <dt>本次输赢</dt>
-            <dd data-testid="reality-net">{net.text}</dd>
+            <dd className={moneyTone(reality.net)} data-testid="reality-net">
+              {signed(reality.net)}
+            </dd>
           </div>
         </dl>
         <p className="reality-note">每{reality.interval_minutes}分钟提醒一次，可在「我的 → 安全与健康」中修改。理性娱乐，量力而行。</p>
