@@ -27,7 +27,7 @@ describe('arbitrary input', () => {
   it.each(POST_ENDPOINTS)('POST /api/%s answers every body with an envelope, never a 500', async (endpoint) => {
     const { token } = await registerMember(s);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'password', 'paypassword', 'confirmPass', 'code', 'id', 'type', 'page', 'mobile', 'email', 'birthday', 'captcha_id', 'pid', 'amount', 'paytype', 'catepay', 'bank', 'bank_no', 'deposit_no', 'date', 'api_type', 'sourcetype', 'targettype', 'transferstatus', 'plat_name', 'game_type', 'game_code', 'is_mobile_url', 'gamecode', 'room_id', 'expect', 'order', 'kind', 'period', 'limit', 'duration', 'minutes', 'adult'), fc.jsonValue())), async (body) => {
+      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'password', 'paypassword', 'confirmPass', 'code', 'id', 'type', 'page', 'mobile', 'email', 'birthday', 'captcha_id', 'pid', 'amount', 'paytype', 'catepay', 'bank', 'bank_no', 'deposit_no', 'date', 'api_type', 'sourcetype', 'targettype', 'transferstatus', 'plat_name', 'game_type', 'game_code', 'is_mobile_url', 'gamecode', 'platform_name', 'with_wallet', 'room_id', 'expect', 'order', 'kind', 'period', 'limit', 'duration', 'minutes', 'adult'), fc.jsonValue())), async (body) => {
         const r = await s.api(`/api/${endpoint}`, body, { token });
         expect(r.status).not.toBe(500);
         expect(r.code).not.toBe(500);
