@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMISSION_ADMIN_MSG, DEFAULT_COMMISSION_PLAN, INVITE_MSG, MSG, fmt, type AdminCommissionPeriod, type AdminCommissionStatement, type CommissionPlan } from '@app/contract';
-import { HOUSE, memberBalanceFen, systemAccountId } from '../src/modules/ledger/service.js';
+import { HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { setCommissionPlan } from '../src/modules/invites/service.js';
 import { commissionKey, computeCommissionPeriod } from '../src/modules/commission/service.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
@@ -189,16 +189,14 @@ describe('佣金审核 list', () => {
 describe('approve and reject', () => {
   it('approve pays once: the agent’s wallet and the house account move, a turnover requirement, a mail, an audit row; again 409 已处理', async () => {
     const a = await stmt(A.id);
-    const house = await systemAccountId(db(), HOUSE.commission);
-    const houseBefore = Number((await db().selectFrom('ledger_accounts').select('balance_fen').where('id', '=', house).executeTakeFirstOrThrow()).balance_fen);
+    const houseBefore = await houseBalanceFen(db(), HOUSE.commission);
     const walletBefore = await memberBalanceFen(db(), A.id);
     const turnoverBefore = await turnoverFen(A.id);
 
     const r = await post(finance, `/commission/statements/${a.id}/approve`);
     expect(r).toMatchObject({ code: 200, message: COMMISSION_ADMIN_MSG.approved, data: { id: a.id, agent_id: A.id, state: 1, state_label: '已发放', amount: 280, reviewer: finance.username } });
     expect(await memberBalanceFen(db(), A.id)).toBe(walletBefore + 28_000);
-    const houseAfter = Number((await db().selectFrom('ledger_accounts').select('balance_fen').where('id', '=', house).executeTakeFirstOrThrow()).balance_fen);
-    expect(houseAfter).toBe(houseBefore - 28_000);
+    expect(await houseBalanceFen(db(), HOUSE.commission)).toBe(houseBefore - 28_000);
     expect(await turnoverFen(A.id)).toBe(turnoverBefore + 56_000);
     const journal = await db().selectFrom('ledger_journals').select(['id', 'kind']).where('idem_key', '=', commissionKey(a.id)).executeTakeFirstOrThrow();
     expect(journal.kind).toBe('commission');

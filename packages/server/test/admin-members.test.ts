@@ -94,7 +94,8 @@ describe('POST /admin/api/members/:id/adjust', () => {
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
       .innerJoin('ledger_journals as j', 'j.id', 'e.journal_id')
-      .select(['a.code', 'e.amount_fen', 'j.kind', 'j.memo'])
+      // a house account's entry is on one of its sub-accounts (house names the account it belongs to)
+      .select((eb) => [eb.fn.coalesce('a.house', 'a.code').as('code'), 'e.amount_fen', 'j.kind', 'j.memo'])
       .where('e.journal_id', '=', r.data.journal_id)
       .orderBy('e.amount_fen')
       .execute();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, REPORTS_LIMITS, REPORTS_MSG, addDays, type Dashboard, type Report } from '@app/contract';
 import { beijingDate } from '../src/lib/time.js';
-import { HOUSE } from '../src/modules/ledger/service.js';
+import { HOUSE, houseBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { rebatePass } from '../src/modules/rebate/job.js';
 import { rollupPass } from '../src/admin/reports/rollup.js';
@@ -40,13 +40,9 @@ const get = <T = any>(who: Staff, path: string) => adminCall<T>(s, who.token, 'G
 const post = <T = any>(who: Staff, path: string, body?: unknown) => adminCall<T>(s, who.token, 'POST', path, body);
 const today = () => beijingDate();
 
-async function houseFen(code: string): Promise<number> {
-  const row = await s.db.kysely.selectFrom('ledger_accounts').select('balance_fen').where('code', '=', code).executeTakeFirst();
-  return Number(row?.balance_fen ?? 0);
-}
 async function houses(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const [k, code] of Object.entries(HOUSE)) out[k] = await houseFen(code);
+  for (const [k, code] of Object.entries(HOUSE)) out[k] = await houseBalanceFen(s.db.kysely, code);
   return out;
 }
 const fen = (yuan: number) => Math.round(yuan * 100);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE, LIMITS, MSG, fmt } from '@app/contract';
 import { AppError } from '../src/http/errors.js';
 import { approveDeposit, rejectDeposit } from '../src/modules/deposits/review.js';
-import { HOUSE, memberBalanceFen, systemAccountId } from '../src/modules/ledger/service.js';
+import { HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { reduceTurnoverRequirement, remainingTurnoverFen } from '../src/modules/turnover/service.js';
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
@@ -342,8 +342,7 @@ describe('approveDeposit and rejectDeposit (the back-office review)', () => {
   it('credits the amount once, adds 1× turnover requirement and the cumulative deposit, mails the member', async () => {
     const m = await member();
     const { id, no } = await pendingDeposit(m.token, 1234.5);
-    const houseId = await systemAccountId(s.db.kysely, HOUSE.deposits);
-    const houseBefore = await s.db.kysely.selectFrom('ledger_accounts').select('balance_fen').where('id', '=', houseId).executeTakeFirstOrThrow();
+    const houseBefore = await houseBalanceFen(s.db.kysely, HOUSE.deposits);
     const { before, after } = await approveDeposit(s.db.kysely, id, staffId);
     expect(before).toMatchObject({ id, deposit_no: no, member_id: m.id, username: m.name, method: 'alipay', method_label: '支付宝', amount: 1234.5, state: 1, state_text: '待审核', reason: '', reviewed_by: null, reviewed_at: '', journal_id: null });
     expect(after).toMatchObject({ id, amount: 1234.5, state: 2, state_text: '已通过', reviewed_by: staffId, reviewed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), journal_id: expect.any(Number) });
@@ -351,8 +350,7 @@ describe('approveDeposit and rejectDeposit (the back-office review)', () => {
 
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(123450);
     expect((await s.api('/api/balance', {}, { token: m.token })).data).toMatchObject({ balance: 1234.5 });
-    const houseAfter = await s.db.kysely.selectFrom('ledger_accounts').select('balance_fen').where('id', '=', houseId).executeTakeFirstOrThrow();
-    expect(houseAfter.balance_fen - houseBefore.balance_fen).toBe(-123450);
+    expect((await houseBalanceFen(s.db.kysely, HOUSE.deposits)) - houseBefore).toBe(-123450);
     const journal = await s.db.kysely.selectFrom('ledger_journals').select(['idem_key', 'kind']).where('id', '=', after.journal_id!).executeTakeFirstOrThrow();
     expect(journal).toEqual({ idem_key: `deposit:${id}`, kind: 'deposit' });
 

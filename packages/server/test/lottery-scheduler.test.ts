@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BET_STATUS, LOTTERY_TYPE } from '@app/contract';
 import { attachServer, fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
-import { HOUSE, memberBalanceFen, systemAccountId } from '../src/modules/ledger/service.js';
+import { HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { commitmentOf, drawResult, newSeed, nextRound, roundAt, settleLine, verify, type LotterySchedule } from '../src/modules/lottery/engine/index.js';
 
@@ -94,8 +94,7 @@ describe('settlement', () => {
     expect((await s.api('/api/lotteryOrder', { room_id: k3Room, expect: round.expect, order: linesA.slice(10) }, { token: a.token })).code).toBe(200);
     expect((await s.api('/api/lotteryOrder', { room_id: k3Room, expect: round.expect, order: [{ id: 'k3_odd', total: 100 }] }, { token: b.token })).code).toBe(200);
     const stakeA = linesA.reduce((x, l) => x + l.total * 100, 0);
-    const houseId = await systemAccountId(db(), HOUSE.lottery);
-    const houseBefore = (await db().selectFrom('ledger_accounts').select('balance_fen').where('id', '=', houseId).executeTakeFirstOrThrow()).balance_fen;
+    const houseBefore = await houseBalanceFen(db(), HOUSE.lottery);
 
     nowMs = round.drawAtMs + 1000;
     const results = await Promise.all([pass(nowMs), pass(nowMs), pass(nowMs)]);
@@ -117,8 +116,7 @@ describe('settlement', () => {
     expect(await memberBalanceFen(db(), a.id)).toBe(100_000 - stakeA + payoutA);
     const payoutB = orders.filter((o) => o.member_id === b.id).reduce((x, o) => x + o.payout_fen, 0);
     expect(await memberBalanceFen(db(), b.id)).toBe(100_000 - 10_000 + payoutB);
-    const houseAfter = (await db().selectFrom('ledger_accounts').select('balance_fen').where('id', '=', houseId).executeTakeFirstOrThrow()).balance_fen;
-    expect(houseAfter - houseBefore).toBe(-(payoutA + payoutB));
+    expect((await houseBalanceFen(db(), HOUSE.lottery)) - houseBefore).toBe(-(payoutA + payoutB));
     // one payout journal per winning order
     const journals = await db().selectFrom('ledger_journals').select('idem_key').where('kind', '=', 'lottery_payout').where('idem_key', 'in', [...new Set(orders.map((o) => `lottery:payout:${o.order_no}`))]).execute();
     expect(journals.length).toBe(new Set(orders.filter((o) => o.payout_fen > 0).map((o) => o.order_no)).size);

@@ -13,7 +13,7 @@ import {
   type Page,
   type UserRedPacket,
 } from '@app/contract';
-import { checkLedger, HOUSE, memberBalanceFen } from '../src/modules/ledger/service.js';
+import { checkLedger, HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { redPacketDayStats, redPacketDrawList, setRedPacketRules, getRedPacketRules } from '../src/modules/redpacket/service.js';
 import { createSession } from '../src/modules/session/service.js';
 import { updateSettings } from '../src/modules/site/service.js';
@@ -78,7 +78,7 @@ async function turnover(memberId: number, day: string, yuan: number): Promise<vo
 const info = (token: string) => s.api<UserRedPacket>('/api/userredpacket', undefined, { token, method: 'GET' });
 const draw = (token: string) => s.api<RedPacketDrawResult>('/api/douserredpacket', {}, { token });
 const records = (token: string, page = 1) => s.api<Page<RedPacketRecord>>('/api/redpacket', { page }, { token });
-const houseFen = async () => (await s.db.kysely.selectFrom('ledger_accounts').select('balance_fen').where('code', '=', HOUSE.redPackets).executeTakeFirst())?.balance_fen ?? 0;
+const houseFen = () => houseBalanceFen(s.db.kysely, HOUSE.redPackets);
 const drawsOf = (memberId: number) =>
   s.db.kysely.selectFrom('red_packet_draws').select(['seq', 'amount_fen', 'journal_id']).where('member_id', '=', memberId).orderBy('seq').execute();
 

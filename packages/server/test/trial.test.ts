@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@app/contract';
-import { HOUSE, memberBalanceFen, systemAccountId } from '../src/modules/ledger/service.js';
+import { HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { GUEST_DEMO_FEN, GUEST_IDLE_MS, reapGuests } from '../src/modules/trial/service.js';
 import { memberIdOf, startServer, type TestServer } from './harness.js';
 import { into, venueFen } from './transfer-helpers.js';
@@ -24,10 +24,7 @@ async function guest(): Promise<{ token: string; id: number }> {
 }
 const balance = async (token: string) => (await s.api('/api/balance', {}, { token })).data.balance as number;
 const reap = () => reapGuests({ db: s.db.kysely, venues: s.app.venues });
-const trialHouseFen = async () => {
-  const id = await systemAccountId(s.db.kysely, HOUSE.trialFunding);
-  return (await s.db.kysely.selectFrom('ledger_accounts').select('balance_fen').where('id', '=', id).executeTakeFirstOrThrow()).balance_fen;
-};
+const trialHouseFen = () => houseBalanceFen(s.db.kysely, HOUSE.trialFunding);
 
 describe('each guest has a demo wallet of its own', () => {
   it('two guests are two accounts: what one moves or switches leaves the other as it was', async () => {

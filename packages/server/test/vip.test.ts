@@ -169,7 +169,7 @@ describe('the level-up bonus (晋级礼金: ledger, 1× turnover, mail, once per
     const journal = await s.db.kysely.selectFrom('ledger_journals').select(['id', 'kind']).where('idem_key', '=', vipBonusKey(m.id, 2)).executeTakeFirstOrThrow();
     expect(journal.kind).toBe('vip_bonus');
     const entries = await sql<{ code: string; amount_fen: string | number }>`
-      SELECT a.code, e.amount_fen FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.journal_id = ${journal.id} ORDER BY e.amount_fen`.execute(s.db.kysely);
+      SELECT COALESCE(a.house, a.code) AS code, e.amount_fen FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.journal_id = ${journal.id} ORDER BY e.amount_fen`.execute(s.db.kysely);
     expect(entries.rows.map((r) => [r.code, Number(r.amount_fen)])[0]).toEqual(['house:vip_bonus', -18_00]);
     const mails = await s.db.kysely.selectFrom('mails').select(['title', 'content']).where('member_id', '=', m.id).where('title', '=', fmt(VIP_MSG.levelUpMailTitle, { level: 2 })).execute();
     expect(mails).toEqual([{ title: '恭喜晋级VIP2', content: fmt(VIP_MSG.levelUpBonusMailContent, { level: 2, amount: '18.00' }) }]);

@@ -1395,6 +1395,17 @@ ALTER TABLE members
 ALTER TABLE sessions ADD COLUMN reality_acked_at timestamptz;
 `;
 
+const houseShards = `
+-- Hot house accounts (issue 17): every stake, payout and bonus of a kind used to lock one house row.
+-- A sharded house account has \`shards\` sub-accounts: itself (shard 0) and <code>#1 … #<shards-1>; a
+-- journal's entry on it moves the sub-account the journal's shard key picks (ledger/service.ts).
+-- \`house\` names the base account of every house account and sub-account, so balances and reports
+-- sum over it.
+ALTER TABLE ledger_accounts ADD COLUMN house text, ADD COLUMN shards integer NOT NULL DEFAULT 0 CHECK (shards >= 0);
+UPDATE ledger_accounts SET house = code WHERE kind = 'house';
+CREATE INDEX ledger_accounts_house_idx ON ledger_accounts (house) WHERE house IS NOT NULL;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1429,4 +1440,5 @@ export const migrations: Migration[] = [
   { id: '035_lottery_room_settings', sql: lotteryRoomSettings },
   { id: '036_hall_highlights', sql: hallHighlights },
   { id: '037_player_protection', sql: playerProtection },
+  { id: '039_house_shards', sql: houseShards },
 ];

@@ -92,10 +92,10 @@ function figuresSql(start: Date, end: Date, withActive = true): RawBuilder<StatR
      WHERE o.member_id NOT IN (${trialIds}) AND o.status = 1 AND o.created_at >= ${start} AND o.created_at < ${end}
      GROUP BY o.lottery
     UNION ALL
-    SELECT 'cost', '', CASE a.code ${costCase} END, '', '', count(*)::bigint, (-sum(e.amount_fen))::bigint, 0, 0
+    SELECT 'cost', '', CASE a.house ${costCase} END, '', '', count(*)::bigint, (-sum(e.amount_fen))::bigint, 0, 0
       FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
-     WHERE a.code IN (${sql.join(costCodes.map(([, code]) => code))}) AND e.created_at >= ${start} AND e.created_at < ${end}
-     GROUP BY a.code
+     WHERE a.house IN (${sql.join(costCodes.map(([, code]) => code))}) AND e.created_at >= ${start} AND e.created_at < ${end}
+     GROUP BY a.house
     ${withActive ? sql`UNION ALL SELECT 'active', '', '', '', '', count(*)::bigint, 0, 0, 0 FROM (${activeMembers(start, end)}) act` : sql``}`;
 }
 

@@ -27,6 +27,12 @@ export interface JournalInput {
   entries: EntryInput[];
 }
 
+/**
+ * Sub-accounts of each busy house account (issue 17): a stake, payout or bonus locks one of them, not
+ * one row for the whole platform. Shard 0 is the house account itself.
+ */
+export const HOUSE_SHARDS = 16;
+
 export class InsufficientFunds extends AppError {
   constructor(readonly accountId: number) {
     super(CODE.badRequest, '余额不足');
@@ -62,6 +68,24 @@ export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 /** House accounts that must never go below zero; every other house account may. */
 const NON_NEGATIVE_HOUSE = new Set<string>([HOUSE.withdrawalsInFlight]);
 
+/**
+ * House accounts split into HOUSE_SHARDS sub-accounts, each journal on one of them picking its shard by
+ * a stable hash of the journal's accounts (so one member's journals of a kind land on one shard). Not
+ * the withdrawal accounts: their money is held per order (in flight may not go negative, and paying
+ * moves in flight → paid with no member account to hash), and staff review them one at a time.
+ */
+const SHARDED_HOUSE = new Set<string>([
+  HOUSE.lottery,
+  HOUSE.promotions,
+  HOUSE.vipBonus,
+  HOUSE.rebates,
+  HOUSE.redPackets,
+  HOUSE.commission,
+  HOUSE.deposits,
+  HOUSE.adjustments,
+  HOUSE.trialFunding,
+]);
+
 /** The platform's account for the money a venue holds for members (negative when members won there). */
 export function venueSettlementCode(venue: string): string {
   return `venue:${venue}:settlement`;
@@ -80,9 +104,35 @@ export async function systemAccountId(db: Kdb, code: HouseAccount | `venue:${str
   const hit = ids.get(code);
   if (hit !== undefined) return hit;
   const isVenue = code.startsWith('venue:');
-  const id = await ensureAccount(db, code, isVenue ? 'venue_settlement' : 'house', { allowNegative: !NON_NEGATIVE_HOUSE.has(code) });
+  const allowNegative = !NON_NEGATIVE_HOUSE.has(code);
+  const id = await ensureAccount(db, code, isVenue ? 'venue_settlement' : 'house', { allowNegative });
+  if (SHARDED_HOUSE.has(code)) await openShards(db, code, id, allowNegative);
   ids.set(code, id);
   return id;
+}
+
+/** Opens a house account's sub-accounts, then turns its sharding on (a posting never finds one missing). */
+async function openShards(db: Kdb, code: string, id: number, allowNegative: boolean): Promise<void> {
+  const rows = Array.from({ length: HOUSE_SHARDS - 1 }, (_, i) => ({ code: `${code}#${i + 1}`, kind: 'house', house: code, allow_negative: allowNegative }));
+  await db.insertInto('ledger_accounts').values(rows).onConflict((oc) => oc.column('code').doNothing()).execute();
+  await db.updateTable('ledger_accounts').set({ shards: HOUSE_SHARDS }).where('id', '=', id).where('shards', '<>', HOUSE_SHARDS).execute();
+}
+
+/**
+ * The journal's shard: a hash of its accounts, so a member's journals with one house account always
+ * pick the same sub-account of it (what it staked is in the shard it is paid from) and different
+ * members spread over all of them.
+ */
+function shardKeyOf(entries: EntryInput[]): number {
+  let h = 0x811c9dc5;
+  for (const id of entries.map((e) => e.accountId).sort((a, b) => a - b)) h = Math.imul(h ^ id, 0x01000193) >>> 0;
+  return h % 0x7fffffff;
+}
+
+/** A house account's balance: its own and its sub-accounts' together. */
+export async function houseBalanceFen(db: Tx, code: HouseAccount): Promise<number> {
+  const row = await db.selectFrom('ledger_accounts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance_fen'), eb.lit(0)).as('fen')).where('house', '=', code).executeTakeFirst();
+  return Number(row?.fen ?? 0);
 }
 
 /** The member's central-wallet account id (every member has one from registration). */
@@ -121,7 +171,7 @@ export async function ensureAccount(
   if (found) return found.id;
   const row = await tx
     .insertInto('ledger_accounts')
-    .values({ code, kind, member_id: opts.memberId ?? null, allow_negative: opts.allowNegative ?? false })
+    .values({ code, kind, member_id: opts.memberId ?? null, allow_negative: opts.allowNegative ?? false, house: kind === 'house' ? code : null })
     .onConflict((oc) => oc.column('code').doUpdateSet({ code }))
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -145,14 +195,19 @@ export async function post(tx: Transaction<Database>, journal: JournalInput): Pr
   // locked in id order (so concurrent journals over the same accounts cannot deadlock), each balance
   // moved only where it stays allowed, and the entries. A refused account shows as a missing
   // update: the caller's transaction then rolls the whole statement back.
+  // An entry on a sharded house account moves the sub-account the journal's shard key picks.
   const r = await sql<{ journal_id: number | null; updated: number; members: (number | string)[] }>`
-    WITH e AS (
+    WITH given AS (
       SELECT * FROM unnest(${ids}::bigint[], ${amounts}::bigint[]) AS e(account_id, amount_fen)
+    ), e AS MATERIALIZED (
+      SELECT COALESCE(s.id, g.account_id) AS account_id, g.amount_fen
+      FROM given g LEFT JOIN ledger_accounts b ON b.id = g.account_id AND b.shards > 1
+        LEFT JOIN ledger_accounts s ON s.code = b.code || '#' || (${shardKeyOf(ordered)}::bigint % b.shards)
     ), j AS (
       INSERT INTO ledger_journals (idem_key, kind, memo) VALUES (${journal.idemKey}, ${journal.kind}, ${journal.memo ?? ''})
       ON CONFLICT (idem_key) DO NOTHING RETURNING id
     ), locked AS MATERIALIZED (
-      SELECT a.id FROM ledger_accounts a WHERE a.id = ANY(${ids}::bigint[]) AND EXISTS (SELECT 1 FROM j) ORDER BY a.id FOR UPDATE
+      SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT account_id FROM e) AND EXISTS (SELECT 1 FROM j) ORDER BY a.id FOR UPDATE
     ), u AS (
       UPDATE ledger_accounts a SET balance_fen = a.balance_fen + e.amount_fen, updated_at = now()
       FROM e, locked l
@@ -203,11 +258,18 @@ export async function postMany(tx: Transaction<Database>, journals: JournalInput
   if (journals.length > POST_MANY_MAX) throw new Error(`ledger: ${journals.length} journals in one batch, at most ${POST_MANY_MAX}`);
   journals.forEach(assertBalanced);
   if (new Set(journals.map((j) => j.idemKey)).size !== journals.length) throw new Error('ledger: a batch repeats an idempotency key');
-  const entries = journals.flatMap((j) => j.entries.map((e) => ({ key: j.idemKey, ...e })));
+  const entries = journals.flatMap((j) => {
+    const shard = shardKeyOf(j.entries);
+    return j.entries.map((e) => ({ key: j.idemKey, shard, ...e }));
+  });
   const r = await sql<{ created: { k: string; id: number | string }[] | null; accounts: number; updated: (number | string)[]; members: (number | string)[] }>`
-    WITH e AS (
-      SELECT * FROM unnest(${entries.map((x) => x.key)}::text[], ${entries.map((x) => x.accountId)}::bigint[], ${entries.map((x) => x.amountFen)}::bigint[])
-        AS e(idem_key, account_id, amount_fen)
+    WITH given AS (
+      SELECT * FROM unnest(${entries.map((x) => x.key)}::text[], ${entries.map((x) => x.accountId)}::bigint[], ${entries.map((x) => x.amountFen)}::bigint[], ${entries.map((x) => x.shard)}::bigint[])
+        AS e(idem_key, account_id, amount_fen, shard)
+    ), e AS MATERIALIZED (
+      SELECT g.idem_key, COALESCE(s.id, g.account_id) AS account_id, g.amount_fen
+      FROM given g LEFT JOIN ledger_accounts b ON b.id = g.account_id AND b.shards > 1
+        LEFT JOIN ledger_accounts s ON s.code = b.code || '#' || (g.shard % b.shards)
     ), j AS (
       INSERT INTO ledger_journals (idem_key, kind, memo)
       SELECT * FROM unnest(${journals.map((x) => x.idemKey)}::text[], ${journals.map((x) => x.kind)}::text[], ${journals.map((x) => x.memo ?? '')}::text[])
@@ -232,9 +294,13 @@ export async function postMany(tx: Transaction<Database>, journals: JournalInput
       ARRAY(SELECT member_id FROM u WHERE member_id IS NOT NULL) AS members`.execute(tx);
   const row = r.rows[0];
   if (row.updated.length !== row.accounts) {
-    // The refused account: one the batch moves that the statement did not update.
+    // The refused account: one the batch moves that the statement did not update (a sharded house
+    // account shows as updated through its sub-account; none of them may refuse, being allowed negative).
     const updated = new Set(row.updated.map(Number));
-    const refused = [...new Set(entries.map((e) => e.accountId))].sort((a, b) => a - b).find((id) => !updated.has(id));
+    const sharded = new Set(
+      (await tx.selectFrom('ledger_accounts').select('id').where('id', 'in', [...new Set(entries.map((e) => e.accountId))]).where('shards', '>', 1).execute()).map((a) => a.id),
+    );
+    const refused = [...new Set(entries.map((e) => e.accountId))].sort((a, b) => a - b).find((id) => !updated.has(id) && !sharded.has(id));
     throw new InsufficientFunds(refused ?? entries[0].accountId);
   }
   for (const m of row.members) displayBalances.delete(Number(m));

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BET_STATUS, LOTTERY_VENUE, netRoundLines, type LotteryType } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
-import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
+import { HOUSE, memberWalletIds, postMany, systemAccountId } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import type { VenueBet } from '../venues/adapter.js';
 import { commitmentOf, drawResult, lunarYearAt, newSeed, nextRound, opposedPlay, roundAt, settleLine, type LotterySchedule } from './engine/index.js';
@@ -18,11 +18,11 @@ import { commitmentOf, drawResult, lunarYearAt, newSeed, nextRound, opposedPlay,
  * 3. settles the round's unsettled orders: each line's valid amount is the stake at risk, netted over
  *    ALL of the member's lines of the round (every order, settled ones included, in order_no/line
  *    order: contract netRoundLines, so 大 in one order and 小 in another count only their difference,
- *    and a pass finishing a crashed one gives every line the same share); then per order (one
- *    request's lines), in one transaction, the lines
- *    are marked settled only where still unsettled and the wins and pushes credited in one ledger journal
- *    (house:lottery → member wallet, key lottery:payout:<order_no>); then the settled lines go to
- *    bet_records through the games ingest (counted once: turnover requirement, flow, daily sums); then
+ *    and a pass finishing a crashed one gives every line the same share); then set-based, up to
+ *    SETTLE_BATCH whole orders (one request's lines each) per transaction: the lines locked in id order
+ *    and marked settled only where still unsettled, and the wins and pushes credited in one postMany,
+ *    one journal per order (house:lottery's shard → member wallet, key lottery:payout:<order_no>);
+ *    then the settled lines go to bet_records through the games ingest (counted once: turnover requirement, flow, daily sums); then
  *    the round is marked settled. Every step is conditional, so a pass run twice, concurrently or after
  *    a crash half-way changes nothing twice.
  * 4. tells its listeners (LotteryEvents: the rooms' result and big-win messages) of the rounds it drew
@@ -36,6 +36,8 @@ export const LOTTERY_CATEGORY = 'lottery';
 const LOCK_KEY = JOB_LOCK.lottery;
 /** Rounds settled per pass at most (a long outage catches up over a few passes). */
 const DUE_PER_PASS = 200;
+/** Orders settled in one transaction (their payouts are one postMany: at most POST_MANY_MAX journals). */
+const SETTLE_BATCH = 500;
 
 export interface PassResult {
   created: number;
@@ -197,42 +199,83 @@ async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: Fasti
   let settled = 0;
   if (byOrder.size > 0) {
     const house = await systemAccountId(db, HOUSE.lottery);
-    for (const [orderNo, group] of byOrder) {
-      const memberId = group[0]!.member_id;
-      const wallet = await memberWalletId(db, memberId);
-      const payout = group.reduce((s, o) => s + o.payoutFen, 0);
-      const stake = group.reduce((s, o) => s + o.stake_fen, 0);
-      const values = group.map((o) => sql`(${o.id}::bigint, ${o.payoutFen}::bigint, ${o.validFen}::bigint, ${o.hedgedFen}::bigint)`);
-      const did = await db.transaction().execute(async (tx) => {
-        const upd = await sql<{ id: number }>`
-          UPDATE lottery_orders o SET status = ${BET_STATUS.settled}, payout_fen = v.payout, valid_fen = v.valid, hedged_fen = v.hedged, settled_at = ${new Date(nowMs)}
-          FROM (VALUES ${sql.join(values)}) AS v(id, payout, valid, hedged)
-          WHERE o.id = v.id AND o.status = ${BET_STATUS.unsettled}
-          RETURNING o.id`.execute(tx);
-        if (upd.rows.length === 0) return false; // settled by another pass
-        if (upd.rows.length !== group.length) throw new Error(`lottery: order ${orderNo} partly settled`);
-        if (payout > 0) {
-          const journalId = await post(tx, {
-            idemKey: `lottery:payout:${orderNo}`,
-            kind: 'lottery_payout',
-            memo: `${round.title} ${round.expect}`,
-            entries: [
-              { accountId: house, amountFen: -payout },
-              { accountId: wallet, amountFen: payout },
-            ],
-          });
-          await tx.updateTable('lottery_orders').set({ payout_journal_id: journalId }).where('order_no', '=', orderNo).execute();
-        }
-        return true;
-      });
-      if (did) {
-        settled += 1;
-        settledNow.push({ orderNo, memberId, roomId: group[0]!.room_id, lottery: round.lottery, expect: round.expect, stakeFen: stake, payoutFen: payout });
-      }
+    const wallets = await memberWalletIds(db, [...new Set([...byOrder.values()].map((g) => g[0]!.member_id))]);
+    const orders = [...byOrder.entries()];
+    for (let i = 0; i < orders.length; i += SETTLE_BATCH) {
+      const batch = orders.slice(i, i + SETTLE_BATCH);
+      const done = await settleBatch(db, round, nowMs, house, wallets, batch);
+      settled += done.length;
+      settledNow.push(...done);
     }
   }
   await recordBets(db, round, log);
   return settled;
+}
+
+type SettledLine = { id: number; order_no: string; member_id: number; room_id: number; stake_fen: number; payoutFen: number; validFen: number; hedgedFen: number };
+
+/**
+ * Settles whole orders in one transaction, set-based: their lines locked in id order (two passes at
+ * once cannot deadlock) and marked settled only where still unsettled, the payouts of the orders this
+ * call settled posted in one postMany (one journal per order, key lottery:payout:<order_no>) and their
+ * journal ids written back. Answers the orders settled, once committed.
+ */
+async function settleBatch(
+  db: Kdb,
+  round: DrawnRound,
+  nowMs: number,
+  house: number,
+  wallets: Map<number, number>,
+  batch: [string, SettledLine[]][],
+): Promise<SettledEvent[]> {
+  const lines = batch.flatMap(([, group]) => group);
+  const settledAt = new Date(nowMs);
+  const done = await db.transaction().execute(async (tx) => {
+    const locked = await sql<{ id: number }>`
+      SELECT id FROM lottery_orders WHERE id = ANY(${lines.map((l) => l.id)}::bigint[]) AND status = ${BET_STATUS.unsettled} ORDER BY id FOR UPDATE`.execute(tx);
+    if (locked.rows.length === 0) return []; // settled by another pass
+    const open = new Set(locked.rows.map((r) => Number(r.id)));
+    const mine = batch.filter(([, group]) => group.some((l) => open.has(l.id)));
+    for (const [orderNo, group] of mine) if (!group.every((l) => open.has(l.id))) throw new Error(`lottery: order ${orderNo} partly settled`);
+    const rows = mine.flatMap(([, group]) => group);
+    await sql`
+      UPDATE lottery_orders o SET status = ${BET_STATUS.settled}, payout_fen = v.payout, valid_fen = v.valid, hedged_fen = v.hedged, settled_at = ${settledAt}
+      FROM unnest(${rows.map((l) => l.id)}::bigint[], ${rows.map((l) => l.payoutFen)}::bigint[], ${rows.map((l) => l.validFen)}::bigint[], ${rows.map((l) => l.hedgedFen)}::bigint[])
+        AS v(id, payout, valid, hedged)
+      WHERE o.id = v.id`.execute(tx);
+    const payouts = mine
+      .map(([orderNo, group]) => ({ orderNo, memberId: group[0]!.member_id, payout: group.reduce((s, o) => s + o.payoutFen, 0) }))
+      .filter((o) => o.payout > 0);
+    const journals = await postMany(
+      tx,
+      payouts.map((o) => ({
+        idemKey: `lottery:payout:${o.orderNo}`,
+        kind: 'lottery_payout',
+        memo: `${round.title} ${round.expect}`,
+        entries: [
+          { accountId: house, amountFen: -o.payout },
+          { accountId: wallets.get(o.memberId)!, amountFen: o.payout },
+        ],
+      })),
+    );
+    if (journals.size !== payouts.length) throw new Error(`lottery: round ${round.lottery} ${round.expect} paid an order twice`);
+    if (payouts.length > 0) {
+      await sql`
+        UPDATE lottery_orders o SET payout_journal_id = v.journal
+        FROM unnest(${payouts.map((o) => o.orderNo)}::text[], ${payouts.map((o) => journals.get(`lottery:payout:${o.orderNo}`)!)}::bigint[]) AS v(order_no, journal)
+        WHERE o.order_no = v.order_no`.execute(tx);
+    }
+    return mine;
+  });
+  return done.map(([orderNo, group]) => ({
+    orderNo,
+    memberId: group[0]!.member_id,
+    roomId: group[0]!.room_id,
+    lottery: round.lottery,
+    expect: round.expect,
+    stakeFen: group.reduce((s, o) => s + o.stake_fen, 0),
+    payoutFen: group.reduce((s, o) => s + o.payoutFen, 0),
+  }));
 }
 
 /** The round's settled lines into bet_records, counted once (games ingest: idempotent by venue and bet id). */
