@@ -7,7 +7,7 @@ import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { hashPassword } from '../../server/src/lib/password.js';
 import { beijingDate, beijingDayStart } from '../../server/src/lib/time.js';
 import { newToken } from '../../server/src/lib/tokens.js';
-import { checkLedger, HOUSE } from '../../server/src/modules/ledger/service.js';
+import { checkLedger, HOUSE, houseBalanceFen } from '../../server/src/modules/ledger/service.js';
 import { setRedPacketRules } from '../../server/src/modules/redpacket/service.js';
 import { fundedMembers, httpLoad, settled } from './ledger.js';
 import { startPgPlatform } from './platform.js';
@@ -262,10 +262,8 @@ async function dayRow(k: Kdb, day: string): Promise<{ budget_fen: number; used_f
   return { budget_fen: Number(r.budget_fen), used_fen: Number(r.used_fen), draws: Number(r.draws) };
 }
 
-async function houseFen(k: Kdb): Promise<number> {
-  const r = await k.selectFrom('ledger_accounts').select('balance_fen').where('code', '=', HOUSE.redPackets).executeTakeFirst();
-  return Number(r?.balance_fen ?? 0);
-}
+/** What house:red_packets holds, over its sub-accounts. */
+const houseFen = (k: Kdb) => houseBalanceFen(k, HOUSE.redPackets);
 
 
 // Alone: npx tsx packages/bench/src/redpacket.ts
