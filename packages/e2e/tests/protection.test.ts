@@ -257,7 +257,7 @@ describe('安全与健康', () => {
     });
   });
 
-  it('self-exclusion after a serious confirm: the page shows it and its end, a game and a lottery bet are refused, withdrawals still open', async () => {
+  it('self-exclusion after a serious confirm: the page shows it and its end, a game, a lottery bet and a transfer are refused, withdrawals still open', async () => {
     const member = await registerViaApi(platform, uniqueName('px'));
     await credit(platform, await memberIdOf(platform, member.token), 100_000);
     const game = catalogue.find((g) => g.category_id === 'realbet')!;
@@ -302,6 +302,13 @@ describe('安全与健康', () => {
       await expectToast(page, blockedText(state.block!));
       await settled(page);
       await shot(page, 'protection-excluded-lottery');
+
+      // A transfer into a venue: refused too.
+      await open(page, platform, '/transfer');
+      await page.getByTestId('venue-list').waitFor();
+      await page.locator('input[name="amount"]').fill('100');
+      await page.getByTestId('transfer-submit').click();
+      await expectToast(page, blockedText(state.block!));
 
       // Withdrawals stay open.
       await open(page, platform, '/withdrawal');
