@@ -5,6 +5,7 @@ import { benchLedger } from './ledger.js';
 import { benchLotteryChat } from './lottery-chat.js';
 import { benchLotteryOrders } from './lottery-orders.js';
 import { benchLoyalty } from './loyalty.js';
+import { pgbenchTps } from './pgbench.js';
 import { benchRedPacket, type RushRound } from './redpacket.js';
 import { benchReports, TARGET_P99_MS as TARGET_REPORTS_P99_MS } from './reports.js';
 import { benchSlots } from './slots.js';
@@ -14,6 +15,8 @@ const TARGET_RATIO = 0.35;
 const TARGET_FIRST_PAINT_KB = 150;
 const TARGET_LEDGER_RATIO = 0.25;
 const TARGET_SLOTS_RATIO = 0.5;
+/** lottery orders/s at 64 connections ÷ pgbench TPC-B tps on the same PostgreSQL (issue 17) */
+const TARGET_ORDERS_PGBENCH_RATIO = 0.5;
 const TARGET_CHAT_P99_MS = 250;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
@@ -107,6 +110,10 @@ if (runs('f')) {
   ]);
   console.log(`window ${lo.windowS} s inside one open phase, ${lo.closedRefusals} 封盘 refusals; ratio orders ÷ transfers = ${(lo.ordersPerS / lo.transfersPerS).toFixed(2)}`);
   console.log(`the round's ${lo.roundOrders} orders settled by the scheduler ${lo.settleS} s after the draw; ledger check and order journals ${lo.booksOk ? 'ok' : 'FAILED'}`);
+  const pg = await pgbenchTps();
+  const ratio = lo.ordersPerS / pg.tps;
+  console.log(`pgbench TPC-B on the same PostgreSQL, ${pg.clients} clients: ${pg.tps} tps; ratio orders ÷ pgbench = ${ratio.toFixed(2)} (target ≥ ${TARGET_ORDERS_PGBENCH_RATIO})`);
+  if (ratio < TARGET_ORDERS_PGBENCH_RATIO || !lo.booksOk) failed = true;
 }
 
 if (runs('g')) {
