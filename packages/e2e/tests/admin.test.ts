@@ -113,7 +113,7 @@ describe('staff login', () => {
     await inConsole('/', async (page) => {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/members');
       const menu = await page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts();
-      expect(menu.map((t) => t.trim())).toEqual(['会员管理', '注单与转账', '在线客服', '站内信', 'VIP等级', '返水管理', '活动管理', '活动类型', '活动申请', '红包管理', '轮播图', '公告', '帮助文章', '游戏目录', '代理申请', '代理管理', '佣金审核', '佣金方案', '彩票赔率', '房间管理', '聊天管理']);
+      expect(menu.map((t) => t.trim())).toEqual(['会员管理', '自我排除名单', '注单与转账', '在线客服', '站内信', 'VIP等级', '返水管理', '活动管理', '活动类型', '活动申请', '红包管理', '轮播图', '公告', '帮助文章', '游戏目录', '代理申请', '代理管理', '佣金审核', '佣金方案', '彩票赔率', '房间管理', '聊天管理']);
       // under the titles of the groups support has entries in (资金审核, 数据报表 and 系统 have none)
       const groups = await page.locator('.ant-layout-sider .ant-menu-item-group-title').allInnerTexts();
       expect(groups.map((t) => t.trim())).toEqual(['会员服务', '运营活动', '内容管理', '代理佣金', '彩票']);
