@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { connectPostgres } from '../../server/src/db/connect.js';
 import { createScratchDatabase } from '../../server/src/db/scratch.js';
+import { newToken } from '../../server/src/lib/tokens.js';
 import { startProcess } from './proc.js';
 import { PG_ADMIN_URL } from './platform.js';
 
@@ -11,8 +14,13 @@ import { PG_ADMIN_URL } from './platform.js';
  * Benchmark (a): requests/s and p99 of POST /api/balance and POST /api/user with a valid token at
  * 64 connections, beside a bare Fastify route measured in the same run. Load generator, platform
  * and bare server each run in their own process on 127.0.0.1.
+ *
+ * On PostgreSQL also with SESSIONS distinct member sessions taken round robin (issue 17): at the
+ * platform's rate each token comes back every couple of seconds, as a member app polling every
+ * 2.5 s would, so the balance is read anew nearly every time and the session from the instance's cache.
  */
 const CONNECTIONS = 64;
+export const SESSIONS = Number(process.env.BENCH_SESSIONS || 20_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 
 interface Result {
@@ -23,9 +31,36 @@ interface Result {
   errors: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const r = await autocannon({ url, method: 'POST', connections: CONNECTIONS, duration: DURATION_S, headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+async function load(name: string, url: string, headers: Record<string, string> = {}, tokens?: string[]): Promise<Result> {
+  let next = 0;
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: '{}',
+    // one session after the other, round robin
+    ...(tokens ? { requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }] } : {}),
+  });
   return { name, rps: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** `n` members, each with a wallet and one session, written set-based; answers their tokens. */
+async function seedSessions(dbUrl: string, n: number): Promise<string[]> {
+  const db = await connectPostgres(dbUrl, 2);
+  try {
+    const prefix = `bs${randomBytes(3).toString('hex')}_`;
+    const k = db.kysely;
+    await sql`INSERT INTO members (username, password_hash, pay_password_hash) SELECT ${prefix} || g, 'x', 'x' FROM generate_series(1, ${n}::int) g`.execute(k);
+    const ids = (await sql<{ id: number }>`SELECT id FROM members WHERE username LIKE ${`${prefix}%`} ORDER BY id`.execute(k)).rows.map((r) => Number(r.id));
+    await sql`INSERT INTO ledger_accounts (code, kind, member_id) SELECT 'member:' || id || ':wallet', 'member_wallet', id FROM unnest(${ids}::bigint[]) AS id`.execute(k);
+    const tokens = ids.map(() => newToken());
+    await sql`INSERT INTO sessions (token_hash, member_id) SELECT * FROM unnest(${tokens.map((t) => t.hash)}::text[], ${ids}::bigint[])`.execute(k);
+    return tokens.map((t) => t.token);
+  } finally {
+    await db.close();
+  }
 }
 
 async function assertEnvelopeOk(url: string, headers: Record<string, string>): Promise<void> {
@@ -50,7 +85,9 @@ async function database(kind: 'pglite' | 'postgres'): Promise<{ env: Record<stri
   };
 }
 
-export async function benchApi(kind: 'pglite' | 'postgres'): Promise<{ results: Result[]; ratioBalance: number; ratioUser: number }> {
+export async function benchApi(
+  kind: 'pglite' | 'postgres',
+): Promise<{ results: Result[]; ratioBalance: number; ratioUser: number; sessions: { balance: Result; user: Result; ratioBalance: number; ratioUser: number } | null }> {
   const db = await database(kind);
   const bare = await startProcess('packages/bench/src/bare.ts', {}, '/bare');
   const platform = await startProcess('packages/server/src/main.ts', { ...db.env, CAPTCHA_BYPASS_CODE: 'BENCH', RATE_LIMIT_REGISTER: '1000' }, '/healthz', 120_000);
@@ -72,8 +109,18 @@ export async function benchApi(kind: 'pglite' | 'postgres'): Promise<{ results: 
       await load('POST /api/balance', `${platform.url}/api/balance`, auth),
       await load('POST /api/user', `${platform.url}/api/user`, auth),
     ];
+    let sessions = null;
+    if (kind === 'postgres') {
+      const tokens = await seedSessions(db.env.DATABASE_URL!, SESSIONS);
+      await assertEnvelopeOk(`${platform.url}/api/balance`, { authorization: `Bearer ${tokens[0]}` });
+      await load('warm-up, distinct sessions', `${platform.url}/api/balance`, {}, tokens);
+      const balance = await load(`POST /api/balance, ${SESSIONS} sessions`, `${platform.url}/api/balance`, {}, tokens);
+      const user = await load(`POST /api/user, ${SESSIONS} sessions`, `${platform.url}/api/user`, {}, tokens);
+      results.push(balance, user);
+      sessions = { balance, user, ratioBalance: balance.rps / results[0].rps, ratioUser: user.rps / results[0].rps };
+    }
     for (const r of results) if (r.errors || r.non2xx) throw new Error(`${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
-    return { results, ratioBalance: results[1].rps / results[0].rps, ratioUser: results[2].rps / results[0].rps };
+    return { results, ratioBalance: results[1].rps / results[0].rps, ratioUser: results[2].rps / results[0].rps, sessions };
   } finally {
     await platform.stop();
     await bare.stop();
