@@ -7,6 +7,14 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections the instance's pool opens to DATABASE_URL at most (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /**
+   * A direct (or session-pooled) connection for what needs one session: migrations and the jobs'
+   * advisory locks (DATABASE_SESSION_URL). Only needed when DATABASE_URL goes through PgBouncer in
+   * transaction mode; null uses DATABASE_URL.
+   */
+  databaseSessionUrl: string | null;
   redisUrl: string | null;
   /** Key prefix in Redis, so several platforms (or test runs) can share one server. */
   redisPrefix: string;
@@ -121,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: num(env.DATABASE_POOL_SIZE, 20),
+    databaseSessionUrl: env.DATABASE_SESSION_URL || null,
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'platform:',
     adminPassword: env.ADMIN_PASSWORD || null,
