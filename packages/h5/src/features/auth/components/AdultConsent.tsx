@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { ARTICLE_TITLES } from '@app/contract';
 import { FieldMessage, useFieldError } from '../../../shared/components/FieldErrors';
+import { HtmlContent } from '../../../shared/components/HtmlContent';
 import { Sheet } from '../../../shared/components/Sheet';
-import { ArticleBody } from '../../help/components/ArticleBody';
-import '../../help/help.css';
+import { useArticle } from '../../help/api';
 
 /** The responsible-gambling article's type (spec §2: 8 负责任博彩). */
 const RESPONSIBLE_TYPE = 8;
@@ -37,8 +38,26 @@ export function AdultConsent({ checked, onChange }: { checked: boolean; onChange
             <CloseOutline />
           </button>
         </div>
-        <div className="auth-article-body">{reading && <ArticleBody type={RESPONSIBLE_TYPE} />}</div>
+        <div className="auth-article-body">{reading && <ResponsibleArticle />}</div>
       </Sheet>
     </div>
+  );
+}
+
+/** The article's text, as /boutBallBetInfo?type=8 shows it. */
+function ResponsibleArticle() {
+  const { data, isError, error } = useArticle(RESPONSIBLE_TYPE);
+  if (isError) return <p className="auth-article-state">{error.message}</p>;
+  if (!data) {
+    return (
+      <p className="auth-article-state">
+        <DotLoading color="primary" />
+      </p>
+    );
+  }
+  return (
+    <article className="auth-article" data-testid="article">
+      <HtmlContent html={data.content} />
+    </article>
   );
 }
