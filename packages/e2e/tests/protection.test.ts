@@ -23,6 +23,7 @@ import {
   dialogButton,
   expectRoute,
   expectToast,
+  guestSignIn,
   memberIdOf,
   newPhone,
   open,
@@ -166,6 +167,25 @@ describe('registration', () => {
       await page.getByTestId('register-submit').click();
       expect((await body).adult).toBe(1);
       await expectRoute(page, '/');
+    });
+  });
+});
+
+describe('a trial account', () => {
+  it('has no protection settings and no reality check', async () => {
+    await phone(async (page) => {
+      const polls: string[] = [];
+      let balancePolls = 0;
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/playStatus')) polls.push(r.url());
+        if (r.url().endsWith('/api/balance')) balancePolls += 1;
+      });
+      await guestSignIn(page, platform, '/protection');
+      await expect.poll(() => page.locator('.prot-page').innerText()).toContain(PROTECTION_MSG.trial);
+      expect(await page.getByTestId('limits-deposit').count()).toBe(0);
+      // A member's first status poll goes out with its first balance poll; a second balance poll (2.5 s) has passed.
+      await expect.poll(() => balancePolls, { timeout: 8000 }).toBeGreaterThanOrEqual(2);
+      expect(polls).toEqual([]);
     });
   });
 });
