@@ -11,7 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const TOO_MANY = { status: 429, code: 429, message: '操作过于频繁，请稍后再试' };
+// over HTTP 200 on the member API, as all its answers (compat.test.ts); 429 on the back-office
+const TOO_MANY = { status: 200, code: 429, message: '操作过于频繁，请稍后再试' };
+const STAFF_TOO_MANY = { ...TOO_MANY, status: 429 };
 
 describe('rate limits per IP and minute', () => {
   it('answers the 4th captcha in a minute with code 429 操作过于频繁，请稍后再试', async () => {
@@ -40,7 +42,7 @@ describe('rate limits per IP and minute', () => {
 
   it('answers the 4th staff captcha in a minute with code 429 操作过于频繁，请稍后再试', async () => {
     for (let i = 0; i < 3; i++) expect((await s.api('/admin/api/captcha')).code).toBe(200);
-    expect(await s.api('/admin/api/captcha')).toMatchObject(TOO_MANY);
+    expect(await s.api('/admin/api/captcha')).toMatchObject(STAFF_TOO_MANY);
   });
 
   it('does not limit the member endpoints polled by the app', async () => {

@@ -62,7 +62,7 @@ describe('withdrawal limits per member', () => {
     const m = await member(0); // no balance: each request is answered 余额不足, and counted
     for (let i = 0; i < RATE; i++) expect((await withdraw(m)).code, `request ${i + 1}`).not.toBe(429);
     const again = await withdraw(m);
-    expect(again).toMatchObject({ status: 429, code: 429, message: MSG.tooManyRequests });
+    expect(again).toMatchObject({ status: 200, code: 429, message: MSG.tooManyRequests });
     const second = await s.api('/api/login_pc', { name: m.name, password: m.password });
     expect(second.code).toBe(200);
     expect(await withdraw(m, second.data.api_token)).toMatchObject({ code: 429, message: MSG.tooManyRequests });
@@ -77,6 +77,6 @@ describe('withdrawal limits per member', () => {
       expect(r.code, `binding ${i + 1}`).not.toBe(429);
     }
     const r = await s.api('/api/bindcard', { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222021234567999', pay_pass: m.pay }, { token: m.token });
-    expect(r).toMatchObject({ status: 429, code: 429, message: MSG.tooManyRequests });
+    expect(r).toMatchObject({ status: 200, code: 429, message: MSG.tooManyRequests });
   });
 });
