@@ -25,6 +25,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './http/client-error.js';
 import compat, { MemberPaths } from './http/compat.js';
 import { registerCors } from './http/cors.js';
 import { registerHealth } from './http/health.js';
+import publicCache from './http/public-cache.js';
 import { registerManifest } from './modules/site/manifest.js';
 import venueApi from './venue-demo/routes.js';
 import uploadRoutes from './modules/uploads/routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   if (redis) app.addHook('onClose', () => redis.close());
   await app.register(rateLimit, { global: false, ...(redis ? { store: fallbackRateStore(redis, `${config.redisPrefix}rate-limit:`) } : {}) });
   await app.register(session, { redis });
+  await app.register(publicCache, { redis });
   await app.register(maintenance);
   await app.register(requestText);
   startBetFeed(app);

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_LIMITS, CONTENT_MSG, fmt, MSG } from '@app/contract';
 import { attachServer, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 import { fundedMember } from './transfer-helpers.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 /**
  * Content management in the console (issue 14 item 1): banners, notices, help articles, game tiles
@@ -17,7 +20,8 @@ let support: Staff;
 let finance: Staff;
 
 beforeAll(async () => {
-  s = await startServer({ adminPassword: ADMIN_PASSWORD, reconcileIntervalMs: 0, betFeedIntervalMs: 0, rebateIntervalMs: 0, vipIntervalMs: 0 });
+  // With Redis, as several instances run: what staff change is seen at once on every instance.
+  s = await startServer({ redisUrl: REDIS_URL, redisPrefix: `test:${randomBytes(4).toString('hex')}:`, adminPassword: ADMIN_PASSWORD, reconcileIntervalMs: 0, betFeedIntervalMs: 0, rebateIntervalMs: 0, vipIntervalMs: 0 });
   admin = await staffLogin(s, 'admin', ADMIN_PASSWORD);
   operations = await newStaff(s, admin, 'operations');
   support = await newStaff(s, admin, 'support');

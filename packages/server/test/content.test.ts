@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_ARTICLE_TYPES, ARTICLE_TITLES } from '@app/contract';
-import { startServer, type TestServer } from './harness.js';
+import { publicContentChanged, startServer, type TestServer } from './harness.js';
 import { sanitizeHtml } from '../src/modules/content/sanitize.js';
 
 let s: TestServer;
@@ -71,6 +71,7 @@ describe('notices', () => {
     const rows = Array.from({ length: 12 }, (_, i) => ({ title: `旧公告${i}`, content: '历史公告内容', created_at: new Date(Date.UTC(2020, 0, 1 + i)) }));
     await s.db.kysely.insertInto('notices').values(rows).execute();
     await s.db.kysely.insertInto('notices').values({ title: '已停用公告', content: 'x', enabled: false }).execute();
+    publicContentChanged(s);
     const p1 = await s.api('/api/noticeList', { page: 1 });
     const total = before + 12;
     expect(p1.data).toMatchObject({ total, last_page: Math.ceil(total / 10) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELECTRONIC_PROVIDERS, GAME_CATEGORIES } from '@app/contract';
-import { startServer, type TestServer } from './harness.js';
+import { publicContentChanged, startServer, type TestServer } from './harness.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -52,12 +52,14 @@ describe('game list', () => {
   it('hides a tile whose app_state is 0', async () => {
     const before = (await list('?category=sport')).data;
     await s.db.kysely.updateTable('game_entries').set({ app_state: 0 }).where('id', '=', before[0].id).execute();
+    publicContentChanged(s);
     try {
       const after = (await list('?category=sport')).data;
       expect(after.map((g: any) => g.id)).not.toContain(before[0].id);
       expect(after).toHaveLength(before.length - 1);
     } finally {
       await s.db.kysely.updateTable('game_entries').set({ app_state: 1 }).where('id', '=', before[0].id).execute();
+      publicContentChanged(s);
     }
   });
 

@@ -125,6 +125,14 @@ export async function attachServer(s: TestServer, overrides: Partial<Config> = {
 
 let seq = 0;
 /** A username unique within the run: letters and digits, 6–16 characters. */
+/**
+ * What a back-office save of public content does for a test that wrote content rows straight into the
+ * database: every instance drops its kept answers (http/public-cache.ts).
+ */
+export function publicContentChanged(s: TestServer): void {
+  s.app.publicCache.changed();
+}
+
 export function uniqueName(prefix = 'u'): string {
   seq += 1;
   return `${prefix}${Date.now().toString(36).slice(-5)}${seq}${randomBytes(2).toString('hex')}`.slice(0, 16);

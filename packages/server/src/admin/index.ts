@@ -13,6 +13,9 @@ import { resolveStaffSession, type StaffPrincipal } from './staff/sessions.js';
 import { getStaffSecurity } from './staff/totp.js';
 import { ADMIN_ROUTES } from './table.js';
 
+/** Back-office writes that change what members read as public content (banners, notices, articles, activities, site settings, the game catalogue). */
+const PUBLIC_CONTENT_ROUTE = /^\/(articles|banners|notices|game-entries|site|venues|activities|activity-types)(\/|$)/;
+
 function bearer(header: string | undefined): string {
   const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return m ? m[1] : '';
@@ -45,6 +48,7 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: PROMO_ADMIN_LIMITS.uploadMaxBytes, files: 1, fields: 5, parts: 6 } });
 
   for (const r of ADMIN_ROUTES) {
+    const changesPublic = r.method !== 'GET' && PUBLIC_CONTENT_ROUTE.test(r.path);
     app.route({
       method: r.method,
       url: r.path,
@@ -59,6 +63,8 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
           query: r.query ? parse(r.query, req.query) : undefined,
           body: r.body ? parse(r.body, req.body) : undefined,
         });
+        // What members read changed: every instance drops its copy (http/public-cache.ts).
+        if (changesPublic) app.publicCache.changed();
         // A file route's success is the file itself (its refusals are thrown, so still envelopes).
         if (answer instanceof CsvFile) return sendCsv(reply, answer);
         // Card numbers in full only for members.cards, whatever the route (admin/redact.ts).

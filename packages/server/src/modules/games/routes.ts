@@ -9,9 +9,16 @@ import { listGames, providerGames } from './service.js';
 
 /** The game catalogue, launching games, and the member's bet records (spec §7). */
 const routes: FastifyPluginAsync = async (app) => {
-  app.get('/game/list', async (req) => ok(await listGames(app.kdb, parse(gameListSchema, req.query).category)));
+  // The catalogue is public content, kept per instance until staff change it (http/public-cache.ts).
+  app.get('/game/list', async (req, reply) => {
+    const { category } = parse(gameListSchema, req.query);
+    return app.publicCache.reply(req, reply, `game/list:${category ?? ''}`, async () => ok(await listGames(app.kdb, category)));
+  });
 
-  app.post('/gamelistBycode', async (req) => ok(await providerGames(app.venues, parse(gameListByCodeSchema, req.body).gamecode)));
+  app.post('/gamelistBycode', async (req, reply) => {
+    const { gamecode } = parse(gameListByCodeSchema, req.body);
+    return app.publicCache.reply(req, reply, `gamelistBycode:${gamecode}`, async () => ok(await providerGames(app.venues, gamecode)));
+  });
 
   // The hall's winners ticker and 最近在玩 (issue 15): real wins only, cached per instance; the member's own launches.
   const recentWins = recentWinsReader(app.kdb, app.config.recentWinsCacheMs);
