@@ -1406,6 +1406,19 @@ UPDATE ledger_accounts SET house = code WHERE kind = 'house';
 CREATE INDEX ledger_accounts_house_idx ON ledger_accounts (house) WHERE house IS NOT NULL;
 `;
 
+// The responsible-gambling article (type 8) promised a 7/30/90-day pause through customer service,
+// with no login; 安全与健康 (issue 16) is what the platform does. Replaced only where the seeded
+// paragraph is still there word for word (an article staff rewrote is left as they wrote it). The new
+// text is the seed's RESPONSIBLE_HELP as of this migration.
+const responsibleArticle = `
+UPDATE articles SET content = replace(content,
+  '<p>您可以联系在线客服申请暂停账户（冷静期7天、30天或90天），冷静期内账户将无法登录游戏与存款。我们严禁未满18周岁的人士注册和使用本平台。</p>',
+  '<p>您可以在「我的 → 安全与健康」为自己设置每日、每周、每月的存款、亏损和投注限额，以及单次登录的游戏时长：降低限额立即生效，提高或取消限额须等待24小时冷静期，期满后由您确认才生效。</p>
+<p>您也可以随时开始冷静期（24小时、7天或30天）或自我排除（6个月、1年、5年或永久）：期间不能存款、转入场馆、游戏或参加活动，不再收到活动通知，登录和提款不受影响，且任何人（包括客服）都不能提前结束。</p>
+<p>游戏提醒会按您设定的间隔（15~120分钟，默认60分钟）显示本次登录的游戏时长和输赢，确认后才能继续游戏。我们严禁未满18周岁的人士注册和使用本平台。</p>'), updated_at = now()
+WHERE type = 8 AND content LIKE '%冷静期7天、30天或90天%';
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1441,4 +1454,5 @@ export const migrations: Migration[] = [
   { id: '036_hall_highlights', sql: hallHighlights },
   { id: '037_player_protection', sql: playerProtection },
   { id: '039_house_shards', sql: houseShards },
+  { id: '040_responsible_article', sql: responsibleArticle },
 ];
