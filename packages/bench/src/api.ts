@@ -27,12 +27,15 @@ interface Result {
   name: string;
   rps: number;
   p99Ms: number;
+  /** answers that were not a success: HTTP status or envelope code */
   non2xx: number;
   errors: number;
 }
 
 async function load(name: string, url: string, headers: Record<string, string> = {}, tokens?: string[]): Promise<Result> {
   let next = 0;
+  // Every /api answer is HTTP 200 (DESIGN §3): a refusal shows in the envelope's code only.
+  let refused = 0;
   const r = await autocannon({
     url,
     method: 'POST',
@@ -40,10 +43,17 @@ async function load(name: string, url: string, headers: Record<string, string> =
     duration: DURATION_S,
     headers: { 'content-type': 'application/json', ...headers },
     body: '{}',
-    // one session after the other, round robin
-    ...(tokens ? { requests: [{ setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }] } : {}),
+    requests: [
+      {
+        // one session after the other, round robin
+        ...(tokens ? { setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) } : {}),
+        onResponse: (_status: number, body: string) => {
+          if (!body.startsWith('{"code":200')) refused += 1;
+        },
+      },
+    ],
   });
-  return { name, rps: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return { name, rps: Math.round(r.requests.average), p99Ms: r.latency.p99, non2xx: r.non2xx + refused, errors: r.errors };
 }
 
 /** `n` members, each with a wallet and one session, written set-based; answers their tokens. */

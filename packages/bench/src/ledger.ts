@@ -155,6 +155,11 @@ async function rawUpdates(url: string, sharedRow: boolean): Promise<number> {
 /** autocannon at 32 connections, one member each, alternating into and out of its venue. */
 export async function httpLoad(url: string, members: Member[]): Promise<{ p99Ms: number }> {
   let next = 0;
+  // Every /api answer is HTTP 200 (DESIGN §3): a refusal shows in the envelope's code only.
+  let refused = 0;
+  const onResponse = (_status: number, body: string) => {
+    if (!body.startsWith('{"code":200')) refused += 1;
+  };
   const r = await autocannon({
     url,
     connections: MEMBERS,
@@ -163,12 +168,12 @@ export async function httpLoad(url: string, members: Member[]): Promise<{ p99Ms:
       const m = members[next++ % members.length];
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${m.token}` };
       client.setRequests([
-        { method: 'POST', path: '/api/transfer', headers, body: JSON.stringify({ amount: 1, sourcetype: 'userbalance', targettype: m.venue }) },
-        { method: 'POST', path: '/api/transfer', headers, body: JSON.stringify({ amount: 1, sourcetype: m.venue, targettype: 'userbalance' }) },
+        { method: 'POST', path: '/api/transfer', headers, body: JSON.stringify({ amount: 1, sourcetype: 'userbalance', targettype: m.venue }), onResponse },
+        { method: 'POST', path: '/api/transfer', headers, body: JSON.stringify({ amount: 1, sourcetype: m.venue, targettype: 'userbalance' }), onResponse },
       ]);
     },
   });
-  if (r.errors || r.non2xx) throw new Error(`transfers over HTTP: ${r.errors} errors, ${r.non2xx} non-2xx`);
+  if (r.errors || r.non2xx || refused) throw new Error(`transfers over HTTP: ${r.errors} errors, ${r.non2xx} non-2xx, ${refused} refused`);
   return { p99Ms: r.latency.p99 };
 }
 
