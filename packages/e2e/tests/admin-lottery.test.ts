@@ -102,7 +102,7 @@ describe('彩票赔率', () => {
     await inConsole('/lottery-odds', async (page) => {
       await page.getByTestId('odds-rtp-k3_big').waitFor();
       const menu = await page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts();
-      expect(menu.map((t) => t.trim())).toEqual(['会员管理', '注单与转账', '在线客服', '站内信', 'VIP等级', '返水管理', '活动管理', '活动类型', '活动申请', '红包管理', '轮播图', '公告', '帮助文章', '游戏目录', '代理申请', '代理管理', '佣金审核', '佣金方案', '彩票赔率', '房间管理', '聊天管理']);
+      expect(menu.map((t) => t.trim())).toEqual(['会员管理', '自我排除名单', '注单与转账', '在线客服', '站内信', 'VIP等级', '返水管理', '活动管理', '活动类型', '活动申请', '红包管理', '轮播图', '公告', '帮助文章', '游戏目录', '代理申请', '代理管理', '佣金审核', '佣金方案', '彩票赔率', '房间管理', '聊天管理']);
       expect(await page.getByTestId('odds-input-k3_big').count()).toBe(0);
       expect(await page.getByTestId('odds-save').count()).toBe(0);
       expect(await page.getByTestId('odds-row-k3_big').innerText()).toContain('1.97');

@@ -178,9 +178,14 @@ describe('/gamePage', () => {
   it('an expired session at launch gets the session alert and /login, not a second toast', async () => {
     await signedIn('/', async (page, member) => {
       await page.getByTestId('hall-username').waitFor();
-      expect((await api('logoff', member.token)).code).toBe(200);
+      // The app's own first calls are answered (the reality check's poll loads once someone is signed
+      // in), and the tab is open: the launch is what meets the ended session, not a poll.
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/playStatus')))).toBe(true);
       await page.getByTestId('game-tab-realbet').click();
-      await page.getByTestId('game-grid-realbet').getByTestId('game-tile').first().click();
+      const tile = page.getByTestId('game-grid-realbet').getByTestId('game-tile').first();
+      await tile.waitFor();
+      expect((await api('logoff', member.token)).code).toBe(200);
+      await tile.click();
       await page.locator('.adm-dialog').getByText(MSG.sessionExpired).waitFor();
       expect(await page.locator('.adm-toast-main').count()).toBe(0);
       await dialogButton(page, '确定');

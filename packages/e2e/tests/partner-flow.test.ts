@@ -105,6 +105,7 @@ describe('the partner programme', () => {
         await friend.locator('input[name="password"]').fill('secret123');
         await friend.locator('input[name="confirmPass"]').fill('secret123');
         await friend.locator('input[name="code"]').fill(CAPTCHA_CODE);
+        await friend.getByTestId('field-adult').click(); // 我已年满18周岁 (issue 16)
         await friend.getByTestId('register-submit').click();
         await expect.poll(() => friend.evaluate(() => sessionStorage.getItem('token') ?? ''), { timeout: 8000 }).not.toBe('');
       });
