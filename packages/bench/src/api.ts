@@ -9,6 +9,7 @@ import { createScratchDatabase } from '../../server/src/db/scratch.js';
 import { newToken } from '../../server/src/lib/tokens.js';
 import { startProcess } from './proc.js';
 import { PG_ADMIN_URL } from './platform.js';
+import { answeredOk } from './envelope.js';
 
 /**
  * Benchmark (a): requests/s and p99 of POST /api/balance and POST /api/user with a valid token at
@@ -34,7 +35,6 @@ interface Result {
 
 async function load(name: string, url: string, headers: Record<string, string> = {}, tokens?: string[]): Promise<Result> {
   let next = 0;
-  // Every /api answer is HTTP 200 (DESIGN §3): a refusal shows in the envelope's code only.
   let refused = 0;
   const r = await autocannon({
     url,
@@ -47,8 +47,8 @@ async function load(name: string, url: string, headers: Record<string, string> =
       {
         // one session after the other, round robin
         ...(tokens ? { setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) } : {}),
-        onResponse: (_status: number, body: string) => {
-          if (!body.startsWith('{"code":200')) refused += 1;
+        onResponse: (status: number, body: string) => {
+          if (!answeredOk(status, body)) refused += 1;
         },
       },
     ],

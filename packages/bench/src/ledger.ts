@@ -13,6 +13,7 @@ import { createVenueRegistry } from '../../server/src/modules/venues/registry.js
 import { checkDemoVenue } from '../../server/src/venue-demo/store.js';
 import { startProcess } from './proc.js';
 import { PG_ADMIN_URL } from './platform.js';
+import { answeredOk } from './envelope.js';
 
 /**
  * Benchmark (c): ledger transfers per second between the central wallet and a venue at 32
@@ -155,10 +156,9 @@ async function rawUpdates(url: string, sharedRow: boolean): Promise<number> {
 /** autocannon at 32 connections, one member each, alternating into and out of its venue. */
 export async function httpLoad(url: string, members: Member[]): Promise<{ p99Ms: number }> {
   let next = 0;
-  // Every /api answer is HTTP 200 (DESIGN §3): a refusal shows in the envelope's code only.
   let refused = 0;
-  const onResponse = (_status: number, body: string) => {
-    if (!body.startsWith('{"code":200')) refused += 1;
+  const onResponse = (status: number, body: string) => {
+    if (!answeredOk(status, body)) refused += 1;
   };
   const r = await autocannon({
     url,

@@ -8,6 +8,7 @@ import { nextRound, roundAt, type Round } from '../../server/src/modules/lottery
 import { checkDemoVenue } from '../../server/src/venue-demo/store.js';
 import { fundedMembers, httpLoad, postJson, settled } from './ledger.js';
 import { startPgPlatform } from './platform.js';
+import { answeredOk } from './envelope.js';
 
 /**
  * Benchmark (f): lottery orders per second on PostgreSQL — POST /api/lotteryOrder at 64 connections
@@ -155,7 +156,7 @@ async function orderLoad(url: string, targets: { token: string; body: string }[]
           headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
           body: t.body,
           onResponse: (status, body) => {
-            if (status === 200 && body.startsWith('{"code":200')) return;
+            if (answeredOk(status, body)) return;
             if (body.includes('封盘')) closed += 1;
             else refused.push(`${status} ${body.slice(0, 120)}`);
           },

@@ -6,6 +6,7 @@ import { checkDemoVenueBets } from '../../server/src/venue-demo/play.js';
 import { checkDemoVenue } from '../../server/src/venue-demo/store.js';
 import { fundedMembers, httpLoad, postJson, settled } from './ledger.js';
 import { startPgPlatform } from './platform.js';
+import { answeredOk } from './envelope.js';
 
 /**
  * Benchmark (d): demo-venue slot spins per second end to end — POST /venue/api/play over HTTP (session
@@ -88,7 +89,7 @@ async function spinLoad(url: string, sessions: string[]): Promise<{ p99Ms: numbe
           headers: { 'content-type': 'application/json', 'x-venue-session': session },
           body: JSON.stringify({ game: GAME, bet: { stake: 1 } }),
           onResponse: (status, body) => {
-            if (status !== 200 || !body.startsWith('{"code":200')) refused += 1;
+            if (!answeredOk(status, body)) refused += 1;
           },
         },
       ]);
