@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { LOGIN_CAPTCHA, MSG, PAYPASS_MSG } from '@app/contract';
-import { CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
-import { forgetCachedSessions } from '../src/modules/session/service.js';
+import { CAPTCHA_BYPASS, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
+import { applyRevocation, forgetCachedSessions, resolveSession } from '../src/modules/session/service.js';
+import { hashToken } from '../src/lib/tokens.js';
 import { updateSettings } from '../src/modules/site/service.js';
 import { nameCounterKey } from '../src/modules/auth/login-guard.js';
 import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
@@ -430,6 +431,20 @@ describe('POST /api/logoff and sessions', () => {
     forgetCachedSessions();
     const r = await s.api('/api/user', {}, { token: m.token });
     expect(r).toMatchObject({ status: 200, code: 401, message: MSG.sessionExpired });
+  });
+
+  it('does not keep a session read that overlapped its revocation: the next request reads it gone', async () => {
+    const m = await registerMember(s);
+    const tokenHash = hashToken(m.token);
+    const id = await memberIdOf(s, m.token);
+    forgetCachedSessions();
+    // The read goes out with this turn's batch and sees the session live; the revocation (another
+    // instance's, heard over pub/sub) arrives before the read answers, its database write after it.
+    const reading = resolveSession(s.db.kysely, m.token, s.config.sessionIdleMs, 0);
+    applyRevocation({ tokenHash });
+    expect((await reading)?.id).toBe(id);
+    await s.db.kysely.updateTable('sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
+    expect(await resolveSession(s.db.kysely, m.token, s.config.sessionIdleMs, 0)).toBeNull();
   });
 
   it('keeps a session used within 7 days', async () => {

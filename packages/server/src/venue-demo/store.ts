@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kdb } from '../db/connect.js';
+import { batchReader, perDatabase } from '../lib/batch.js';
 
 /**
  * The demo venue's own double-entry store (migration 004): accounts per (venue, player) and a house
@@ -39,15 +40,28 @@ export async function refState(db: Kdb, venue: string, ref: string): Promise<'ap
 export async function playerBalances(db: Kdb, player: string, venues: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (venues.length === 0) return out;
-  const rows = await db
-    .selectFrom('demo_venue_accounts')
-    .select(['venue', 'balance_fen'])
-    .where('player', '=', player)
-    .where('venue', 'in', venues)
-    .execute();
-  for (const r of rows) out.set(r.venue, r.balance_fen);
+  const held = (await accountsOfPlayers(db)(player)) ?? [];
+  for (const a of held) if (venues.includes(a.venue)) out.set(a.venue, a.balance_fen);
   return out;
 }
+
+/** Every venue account of each player asked for in one event-loop turn, in one indexed read (lib/batch.ts). */
+const accountsOfPlayers = perDatabase((db: Kdb) =>
+  batchReader(async (players: string[]) => {
+    const rows = await db
+      .selectFrom('demo_venue_accounts')
+      .select(['player', 'venue', 'balance_fen'])
+      .where('player', '=', sql<string>`ANY(${players}::text[])`)
+      .execute();
+    const byPlayer = new Map<string, { venue: string; balance_fen: number }[]>();
+    for (const r of rows) {
+      const list = byPlayer.get(r.player) ?? [];
+      list.push({ venue: r.venue, balance_fen: Number(r.balance_fen) });
+      byPlayer.set(r.player, list);
+    }
+    return byPlayer;
+  }),
+);
 
 /**
  * The demo venue's books check, like checkLedger: every balance equals its entries, every

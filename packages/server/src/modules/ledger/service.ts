@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Kdb } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
+import { batchReader, perDatabase } from '../../lib/batch.js';
 import { CODE, MSG } from '@app/contract';
 
 /**
@@ -320,11 +321,24 @@ const displayBalances = new Map<number, { fen: number; atMs: number }>();
 export async function displayBalanceFen(db: Kdb, memberId: number, nowMs = Date.now()): Promise<number> {
   const hit = displayBalances.get(memberId);
   if (hit && nowMs - hit.atMs < DISPLAY_BALANCE_MS) return hit.fen;
-  const fen = await memberBalanceFen(db, memberId);
+  const fen = (await walletBalances(db)(memberId)) ?? 0;
   if (displayBalances.size >= DISPLAY_BALANCE_MAX) displayBalances.clear();
   displayBalances.set(memberId, { fen, atMs: nowMs });
   return fen;
 }
+
+/** Many members' wallet balances in one indexed read: the display reads of one event-loop turn together. */
+const walletBalances = perDatabase((db: Kdb) =>
+  batchReader(async (memberIds: number[]) => {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['member_id', 'balance_fen'])
+      .where('kind', '=', 'member_wallet')
+      .where('member_id', '=', sql<number>`ANY(${memberIds}::bigint[])`)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.member_id), Number(r.balance_fen)]));
+  }),
+);
 
 export async function memberBalanceFen(db: Tx, memberId: number): Promise<number> {
   const row = await db

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
+import { batchReader, perDatabase } from '../../lib/batch.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { SessionMember } from '../../context.js';
 
@@ -41,6 +42,9 @@ export function setRevocationPublisher(publish: (r: Revocation) => Promise<void>
   publishRevocation = publish;
 }
 
+/** Counts revocations applied here: a read that overlapped one is not cached (it may predate it). */
+let revocationsApplied = 0;
+
 const revocationListeners = new Set<(r: Revocation) => void>();
 
 /** Hears every revocation applied on this instance (its own and, with Redis, the others'); answers the unsubscribe. */
@@ -51,6 +55,7 @@ export function onRevocation(listener: (r: Revocation) => void): () => void {
 
 /** Forgets cached sessions named by a revocation, from this instance or another, and tells the listeners. */
 export function applyRevocation(r: Revocation): void {
+  revocationsApplied += 1;
   if ('tokenHash' in r) cache.delete(r.tokenHash);
   else for (const [key, value] of cache) if (value.member?.id === r.memberId) cache.delete(key);
   for (const listener of revocationListeners) listener(r);
@@ -65,6 +70,28 @@ export async function createSession(db: Kdb, memberId: number, meta: { ip: strin
   return token;
 }
 
+/** Sessions read by token hash, a turn's cache misses in one statement (lib/batch.ts). */
+const liveSessions = perDatabase((db: Kdb) =>
+  batchReader(async (tokenHashes: string[]) => {
+    const rows = await db
+      .selectFrom('sessions as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .select(['s.token_hash', 's.member_id', 's.last_seen_at', 'm.username', 'm.is_trial', 'm.state'])
+      .where('s.token_hash', '=', sql<string>`ANY(${tokenHashes}::text[])`)
+      .where('s.revoked_at', 'is', null)
+      .execute();
+    return new Map(rows.map((r) => [r.token_hash, r]));
+  }),
+);
+
+/** Last-seen times written, a turn's sessions in one statement. */
+const sessionTouches = perDatabase((db: Kdb) =>
+  batchReader(async (tokenHashes: string[]) => {
+    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('token_hash', '=', sql<string>`ANY(${tokenHashes}::text[])`).execute();
+    return new Map<string, never>();
+  }),
+);
+
 export async function resolveSession(db: Kdb, token: string, idleMs: number, epoch: number | null, nowMs = Date.now()): Promise<SessionMember | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
@@ -72,13 +99,8 @@ export async function resolveSession(db: Kdb, token: string, idleMs: number, epo
   if (hit && epoch !== null && hit.epoch === epoch && nowMs - hit.cachedAtMs < CACHE_MS) {
     return hit.member && nowMs - hit.lastSeenMs <= idleMs ? hit.member : null;
   }
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
-    .select(['s.member_id', 's.last_seen_at', 'm.username', 'm.is_trial', 'm.state'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .executeTakeFirst();
+  const revocationsBefore = revocationsApplied;
+  const row = await liveSessions(db)(tokenHash);
   let member: SessionMember | null = null;
   let lastSeenMs = 0;
   if (row && row.state === 1) {
@@ -86,12 +108,12 @@ export async function resolveSession(db: Kdb, token: string, idleMs: number, epo
     if (nowMs - lastSeenMs <= idleMs) {
       member = { id: row.member_id, username: row.username, isTrial: row.is_trial, tokenHash };
       if (nowMs - lastSeenMs > TOUCH_EVERY_MS) {
-        await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
+        await sessionTouches(db)(tokenHash);
         lastSeenMs = nowMs;
       }
     }
   }
-  if (epoch === null) return member;
+  if (epoch === null || revocationsApplied !== revocationsBefore) return member;
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(tokenHash, { member, lastSeenMs, cachedAtMs: nowMs, epoch });
   return member;

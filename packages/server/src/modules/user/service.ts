@@ -3,6 +3,7 @@ import { fenToYuan, MSG, type UserInfo } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { batchReader, perDatabase } from '../../lib/batch.js';
 import { beijing, daysSince } from '../../lib/time.js';
 import { displayBalanceFen, type Tx } from '../ledger/service.js';
 import { getSettings } from '../site/service.js';
@@ -12,6 +13,37 @@ import { paypassStateOf, refuseLoginEqualToPay } from './pay-password.js';
 
 export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
 
+/** Members with their wallets, one indexed read (the poll's cost on a cache miss, issue 17). */
+async function readMembers(db: Tx, memberIds: number[]) {
+  const rows = await db
+    .selectFrom('members as m')
+    .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.id').on('w.kind', '=', 'member_wallet'))
+    .select([
+      'm.id',
+      'm.username',
+      'm.realname',
+      'm.avatar',
+      'm.vip',
+      'm.paysum_fen',
+      'm.isagent',
+      'm.is_trial',
+      'm.mobile',
+      'm.email',
+      'm.birthday',
+      'm.transferstatus',
+      'm.pay_password_hash',
+      'm.pay_password_state',
+      'm.created_at',
+      'w.balance_fen',
+    ])
+    .where('m.id', '=', sql<number>`ANY(${memberIds}::bigint[])`)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+/** Outside a transaction, the user-info reads of one event-loop turn share one statement (lib/batch.ts). */
+const memberRows = perDatabase((db: Kdb) => batchReader((memberIds: number[]) => readMembers(db, memberIds)));
+
 /**
  * The user info of spec §3 as /api/user, /api/refreshusermoney and the profile screens read it.
  * gameblance is the member's money at every venue, read fresh through the venue adapters (one batch
@@ -20,29 +52,7 @@ export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
 export async function userInfo(db: Tx, memberId: number, now: Date = new Date(), venues?: VenueRegistry): Promise<UserInfo> {
   // The member and its wallet in one indexed read (the poll's cost on a cache miss, issue 17).
   const [m, settings, gameFen] = await Promise.all([
-    db
-      .selectFrom('members as m')
-      .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.id').on('w.kind', '=', 'member_wallet'))
-      .select([
-        'm.id',
-        'm.username',
-        'm.realname',
-        'm.avatar',
-        'm.vip',
-        'm.paysum_fen',
-        'm.isagent',
-        'm.is_trial',
-        'm.mobile',
-        'm.email',
-        'm.birthday',
-        'm.transferstatus',
-        'm.pay_password_hash',
-        'm.pay_password_state',
-        'm.created_at',
-        'w.balance_fen',
-      ])
-      .where('m.id', '=', memberId)
-      .executeTakeFirst(),
+    db.isTransaction ? readMembers(db, [memberId]).then((found) => found.get(memberId)) : memberRows(db as Kdb)(memberId),
     getSettings(db as Kdb),
     venues ? venueTotalFen(venues, memberId) : 0,
   ]);
