@@ -16,7 +16,8 @@ import { WS_PING_INTERVAL_MS, WS_PING_TEXT, roomSocketUrl, type ClientFrame } fr
  */
 
 export interface ClientsJob {
-  url: string;
+  /** the platform instances: client i connects to urls[i % urls.length] (the senders and the prober too) */
+  urls: string[];
   roomId: number;
   tokens: string[];
   /** the first `senders` clients send the measured messages in turn; client `senders` sends the probes */
@@ -146,7 +147,7 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
 
   const open = (i: number) =>
     new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(roomSocketUrl(job.url, job.roomId, job.tokens[i]!), {
+      const ws = new WebSocket(roomSocketUrl(job.urls[i % job.urls.length]!, job.roomId, job.tokens[i]!), {
         handshakeTimeout: job.connectTimeoutMs,
         // The server's frames are not what is measured here; checking their UTF-8 would only add delay.
         skipUTF8Validation: true,

@@ -11,7 +11,7 @@ import type { ClientsJob, ClientsMessage, ClientsResult } from './chat-clients.j
 import { postJson } from './ledger.js';
 import { fdLimits, nodeCommand, ROOT } from './proc.js';
 import { percentile } from './stats.js';
-import { startPgPlatform } from './platform.js';
+import { rssMb, startInstance, startPgPlatform } from './platform.js';
 
 /**
  * Benchmark (e): one lottery room with 5,000 WebSocket clients on 127.0.0.1 — how long a chat message
@@ -33,7 +33,8 @@ import { startPgPlatform } from './platform.js';
  * distribution of send → that client. Both are measured on one monotonic clock in the clients' process,
  * including that process's own event-loop wait, so they are upper bounds of the server's time.
  */
-const CLIENTS = Number(process.env.BENCH_WS_CLIENTS || 5000);
+const CLIENTS = Number(process.env.BENCH_WS_CLIENTS || 10_000);
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const MESSAGES = Number(process.env.BENCH_WS_MESSAGES || 50);
 const SENDERS = 10;
 const INTERVAL_MS = 250;
@@ -64,9 +65,14 @@ export interface ChatBench extends Omit<ClientsResult, 'lastClientMs' | 'firstCl
   persisted: number;
   sourceAddresses: number;
   fdSoftLimit: number;
+  /** platform processes the clients were spread over (two: through Redis) */
+  instances: number;
+  /** each instance's resident memory before the clients came, and with its share of them connected, MB */
+  rssIdleMb: number[];
+  rssWithSocketsMb: number[];
 }
 
-export async function benchLotteryChat(): Promise<ChatBench> {
+export async function benchLotteryChat(instances: 1 | 2 = 1): Promise<ChatBench> {
   const limits = fdLimits();
   const need = CLIENTS + FD_HEADROOM;
   if (limits.hard < need) {
@@ -77,18 +83,22 @@ export async function benchLotteryChat(): Promise<ChatBench> {
   const profDir = process.env.BENCH_CPU_PROF;
   // Diagnosis, e.g. BENCH_WS_NODE_ARGS=--trace-gc: node flags for the platform and the clients' process.
   const extraArgs = (process.env.BENCH_WS_NODE_ARGS || '').split(' ').filter(Boolean);
-  const platform = await startPgPlatform(
-    { ADMIN_PASSWORD: randomBytes(12).toString('hex') },
-    { fdLimit: need, nodeArgs: [...extraArgs, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [])] },
-  );
+  // Two instances share the room through Redis (a prefix of this run's own); one runs without it.
+  const env: Record<string, string> = { ADMIN_PASSWORD: randomBytes(12).toString('hex') };
+  if (instances === 2) Object.assign(env, { REDIS_URL, REDIS_PREFIX: `bench${randomBytes(3).toString('hex')}:` });
+  const opts = { fdLimit: need, nodeArgs: [...extraArgs, ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [])] };
+  const platform = await startPgPlatform(env, opts);
+  const others = [];
   const db = await connectPostgres(platform.dbUrl, MEMBER_CONCURRENCY);
   try {
+    if (instances === 2) others.push(await startInstance(platform.dbUrl, platform.dataDir, env, opts));
+    const pids = [platform.pid, ...others.map((o) => o.pid)];
     const tokens = await directMembers(db.kysely, CLIENTS);
     const rooms = (await postJson(platform.url, '/api/lotteryRoom', { name: LOTTERY })).data as { id: number }[];
     if (!rooms?.length) throw new Error(`no rooms for ${LOTTERY}`);
     const tag = `bench${randomBytes(3).toString('hex')}`;
     const job: ClientsJob = {
-      url: platform.url,
+      urls: [platform.url, ...others.map((o) => o.url)],
       roomId: rooms[0]!.id,
       tokens,
       senders: SENDERS,
@@ -107,14 +117,18 @@ export async function benchLotteryChat(): Promise<ChatBench> {
     let msAtSend = 0;
     let serverCpuPct = NaN;
     let machineCpuPct = NaN;
+    const serverCpuMs = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const rssIdleMb = pids.map(rssMb);
+    let rssWithSocketsMb: number[] = [];
     const result = await runClients(job, need, extraArgs, (phase) => {
-      if (phase === 'sending') {
-        cpuAtSend = cpuMs(platform.pid);
+      if (phase === 'ready') rssWithSocketsMb = pids.map(rssMb);
+      else if (phase === 'sending') {
+        cpuAtSend = serverCpuMs();
         machineAtSend = machineBusyMs();
         msAtSend = performance.now();
       } else if (phase === 'drained') {
         const ms = performance.now() - msAtSend;
-        serverCpuPct = ((cpuMs(platform.pid) - cpuAtSend) / ms) * 100;
+        serverCpuPct = ((serverCpuMs() - cpuAtSend) / ms) * 100;
         machineCpuPct = ((machineBusyMs() - machineAtSend) / ms) * 100;
       }
     });
@@ -145,9 +159,13 @@ export async function benchLotteryChat(): Promise<ChatBench> {
       persisted: Number(stored.n),
       sourceAddresses: sourceAddresses.length,
       fdSoftLimit: limits.soft,
+      instances,
+      rssIdleMb,
+      rssWithSocketsMb,
     };
   } finally {
     await db.close();
+    for (const o of others) await o.stop();
     await platform.stop();
   }
 }
@@ -244,4 +262,4 @@ function cpuMs(pid: number): number {
 }
 
 // Alone: npx tsx packages/bench/src/lottery-chat.ts
-if (import.meta.url === `file://${process.argv[1]}`) console.table([await benchLotteryChat()]);
+if (import.meta.url === `file://${process.argv[1]}`) console.table([await benchLotteryChat(Number(process.env.BENCH_WS_INSTANCES || 1) === 2 ? 2 : 1)]);

@@ -12,6 +12,8 @@ export interface PgPlatform {
   pid: number;
   /** the scratch database, for the benchmark's own checks */
   dbUrl: string;
+  /** the platform's data directory (uploads, keys): another instance shares it */
+  dataDir: string;
   /** ends the process, then drops the database and the data directory */
   stop(): Promise<void>;
 }
@@ -25,11 +27,12 @@ export async function startPgPlatform(env: Record<string, string>, opts: StartOp
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const p = await startProcess('packages/server/src/main.ts', { DATABASE_URL: scratch.url, DATA_DIR: dataDir, ...env }, '/healthz', 120_000, opts);
+    const p = await startInstance(scratch.url, dataDir, env, opts);
     return {
       url: p.url,
       pid: p.pid,
       dbUrl: scratch.url,
+      dataDir,
       stop: async () => {
         await p.stop();
         await cleanUp();
@@ -38,5 +41,20 @@ export async function startPgPlatform(env: Record<string, string>, opts: StartOp
   } catch (err) {
     await cleanUp();
     throw err;
+  }
+}
+
+/** One more platform process on a database (another instance behind the same PostgreSQL): its url, pid and stop. */
+export function startInstance(dbUrl: string, dataDir: string, env: Record<string, string>, opts: StartOptions = {}) {
+  return startProcess('packages/server/src/main.ts', { DATABASE_URL: dbUrl, DATA_DIR: dataDir, ...env }, '/healthz', 120_000, opts);
+}
+
+/** A process's resident memory (VmRSS), MB, from /proc (NaN elsewhere). */
+export function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 102.4) / 10 : NaN;
+  } catch {
+    return NaN;
   }
 }

@@ -102,7 +102,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(securityHeaders);
   await registerCors(app, config.corsOrigins);
   // Before every route, so an upgrade request to a plain route is refused rather than half-handled.
-  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
+  // No permessage-deflate: a room's frame is built once and the same bytes go to every socket (lib/fanout.ts).
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES, perMessageDeflate: false } });
   // With Redis, every instance counts against the same limits and hears of every revoked session.
   // Without Redis (not configured, or away) each instance counts and fans out on its own.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;

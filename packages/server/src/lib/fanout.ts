@@ -1,16 +1,36 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import * as wsModule from 'ws';
 import { WebSocket } from 'ws';
 import type { RedisLink } from './redis.js';
 
 /** A socket this far behind in reading gets nothing more until it catches up (a slow phone drops frames, not the server's memory). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-const SEND_TEXT = { binary: false } as const;
 
-/** Sends one frame (already text bytes) to each open socket of `clients` that keeps up. */
+/** ws's frame builder (exported by ws, not in its typings): the header and payload of one frame. */
+const frameOf = (wsModule as unknown as { Sender: { frame(data: Buffer, options: { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean }): Buffer[] } }).Sender.frame;
+const TEXT_OPCODE = 1;
+
+/** A text message as one whole WebSocket frame, as a server sends it (final, unmasked, no extension). */
+export function textFrame(data: Buffer): Buffer {
+  const parts = frameOf(data, { fin: true, rsv1: false, opcode: TEXT_OPCODE, mask: false, readOnly: true });
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+}
+
+/**
+ * Sends one message (already text bytes) to each open socket of `clients` that keeps up: framed once,
+ * then the same bytes written to every socket (issue 17: a room of 10,000 costs one write each, not a
+ * frame built per socket). This is what ws.send does for a server socket without extensions, where
+ * ws's sender never holds a frame back (its queue is only for compression): the server negotiates no
+ * permessage-deflate (app.ts), so a whole frame written here can never interleave with one of ws's.
+ */
 export function sendFrame(clients: Iterable<{ ws: WebSocket }>, data: Buffer): void {
+  let frame: Buffer | undefined;
   for (const c of clients) {
-    if (c.ws.readyState !== WebSocket.OPEN || c.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
-    c.ws.send(data, SEND_TEXT);
+    const ws = c.ws;
+    if (ws.readyState !== WebSocket.OPEN || ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+    frame ??= textFrame(data);
+    (ws as unknown as { _socket: Socket })._socket.write(frame);
   }
 }
 
