@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { connectPostgres } from '../../server/src/db/connect.js';
 import { createScratchDatabase } from '../../server/src/db/scratch.js';
 import { newToken } from '../../server/src/lib/tokens.js';
+import { checkLedger } from '../../server/src/modules/ledger/service.js';
 import { startProcess } from './proc.js';
 import { PG_ADMIN_URL } from './platform.js';
 import { answeredOk } from './envelope.js';
@@ -73,6 +74,15 @@ async function seedSessions(dbUrl: string, n: number): Promise<string[]> {
   }
 }
 
+async function ledgerChecks(dbUrl: string): Promise<boolean> {
+  const db = await connectPostgres(dbUrl, 1);
+  try {
+    return (await checkLedger(db.kysely)).ok;
+  } finally {
+    await db.close();
+  }
+}
+
 async function assertEnvelopeOk(url: string, headers: Record<string, string>): Promise<void> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
   const json = (await res.json()) as { code: number; message: string };
@@ -97,7 +107,14 @@ async function database(kind: 'pglite' | 'postgres'): Promise<{ env: Record<stri
 
 export async function benchApi(
   kind: 'pglite' | 'postgres',
-): Promise<{ results: Result[]; ratioBalance: number; ratioUser: number; sessions: { balance: Result; user: Result; ratioBalance: number; ratioUser: number } | null }> {
+): Promise<{
+  results: Result[];
+  ratioBalance: number;
+  ratioUser: number;
+  sessions: { balance: Result; user: Result; ratioBalance: number; ratioUser: number } | null;
+  /** the ledger check on the benchmark's database afterwards (PostgreSQL; null on the embedded one, which the platform holds) */
+  ledgerOk: boolean | null;
+}> {
   const db = await database(kind);
   const bare = await startProcess('packages/bench/src/bare.ts', {}, '/bare');
   const platform = await startProcess('packages/server/src/main.ts', { ...db.env, CAPTCHA_BYPASS_CODE: 'BENCH', RATE_LIMIT_REGISTER: '1000' }, '/healthz', 120_000);
@@ -130,7 +147,8 @@ export async function benchApi(
       sessions = { balance, user, ratioBalance: balance.rps / results[0].rps, ratioUser: user.rps / results[0].rps };
     }
     for (const r of results) if (r.errors || r.non2xx) throw new Error(`${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
-    return { results, ratioBalance: results[1].rps / results[0].rps, ratioUser: results[2].rps / results[0].rps, sessions };
+    const ledgerOk = kind === 'postgres' ? await ledgerChecks(db.env.DATABASE_URL!) : null;
+    return { results, ratioBalance: results[1].rps / results[0].rps, ratioUser: results[2].rps / results[0].rps, sessions, ledgerOk };
   } finally {
     await platform.stop();
     await bare.stop();

@@ -32,7 +32,7 @@ let failed = false;
 
 for (const kind of runs('a') ? dbKinds : []) {
   console.log(`\n== (a) API throughput at 64 connections, database: ${kind} ==`);
-  const { results, ratioBalance, ratioUser, sessions } = await benchApi(kind);
+  const { results, ratioBalance, ratioUser, sessions, ledgerOk } = await benchApi(kind);
   console.table(results.map((r) => ({ route: r.name, 'requests/s': r.rps, 'p99 ms': r.p99Ms })));
   console.log(`ratio /api/balance ÷ bare = ${ratioBalance.toFixed(2)} (target ≥ ${TARGET_RATIO})`);
   console.log(`ratio /api/user ÷ bare    = ${ratioUser.toFixed(2)}`);
@@ -44,6 +44,8 @@ for (const kind of runs('a') ? dbKinds : []) {
     console.log(`distinct sessions: /api/user ÷ bare    = ${sessions.ratioUser.toFixed(2)} (target ≥ ${TARGET_SESSIONS_USER_RATIO}): ${okUser ? 'pass' : 'FAIL'}`);
     if (!okBalance || !okUser) failed = true;
   }
+  if (ledgerOk !== null) console.log(`ledger check afterwards: ${ledgerOk ? 'ok' : 'FAILED'}`);
+  if (ledgerOk === false) failed = true;
 }
 
 if (runs('b')) {
@@ -110,9 +112,10 @@ for (const instances of runs('e') ? ([1, 2] as const) : []) {
       `the rest of the machine (PostgreSQL and others) ${chat.otherCpuPct.toFixed(0)}% of the ${chat.cores} cores' ${chat.cores * 100}%, ` +
       `clients' event-loop delay p99 ${chat.loopDelayP99Ms.toFixed(1)} ms (max ${chat.loopDelayMaxMs.toFixed(1)} ms)`,
   );
+  console.log(`ledger check afterwards: ${chat.ledgerOk ? 'ok' : 'FAILED'}`);
   console.log(`platform memory (RSS) per instance: idle ${chat.rssIdleMb.join(' / ')} MB, with the ${chat.clients} sockets ${chat.rssWithSocketsMb.join(' / ')} MB`);
   console.log(`target: per-message send → last client p99 < ${TARGET_CHAT_P99_MS} ms`);
-  if (!(chat.lastClientP99Ms < TARGET_CHAT_P99_MS)) failed = true;
+  if (!(chat.lastClientP99Ms < TARGET_CHAT_P99_MS) || !chat.ledgerOk) failed = true;
 }
 
 if (runs('f')) {

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { hashPassword } from '../../server/src/lib/password.js';
-import { openMemberWallet } from '../../server/src/modules/ledger/service.js';
+import { checkLedger, openMemberWallet } from '../../server/src/modules/ledger/service.js';
 import { createSession } from '../../server/src/modules/session/service.js';
 import type { ClientsJob, ClientsMessage, ClientsResult } from './chat-clients.js';
 import { postJson } from './ledger.js';
@@ -70,6 +70,8 @@ export interface ChatBench extends Omit<ClientsResult, 'lastClientMs' | 'firstCl
   /** each instance's resident memory before the clients came, and with its share of them connected, MB */
   rssIdleMb: number[];
   rssWithSocketsMb: number[];
+  /** the ledger check on the benchmark's database afterwards */
+  ledgerOk: boolean;
 }
 
 export async function benchLotteryChat(instances: 1 | 2 = 1): Promise<ChatBench> {
@@ -160,6 +162,7 @@ export async function benchLotteryChat(instances: 1 | 2 = 1): Promise<ChatBench>
       sourceAddresses: sourceAddresses.length,
       fdSoftLimit: limits.soft,
       instances,
+      ledgerOk: (await checkLedger(db.kysely)).ok,
       rssIdleMb,
       rssWithSocketsMb,
     };
