@@ -136,24 +136,51 @@ export async function houseBalanceFen(db: Tx, code: HouseAccount): Promise<numbe
   return Number(row?.fen ?? 0);
 }
 
+/**
+ * Member wallet account ids, remembered per database (issue 17: a stake or transfer need not read it
+ * again). An id never changes once its account exists, and only ids read or opened outside a
+ * transaction are remembered, so every one remembered is committed; a transaction's own reads do not
+ * use it (its handle names no database).
+ */
+const WALLET_IDS_MAX = 100_000;
+const walletIdCache = perDatabase((_db: Kdb) => new Map<number, number>());
+
+function rememberWallet(cache: Map<number, number>, memberId: number, id: number): void {
+  if (cache.size >= WALLET_IDS_MAX) cache.clear();
+  cache.set(memberId, id);
+}
+
 /** The member's central-wallet account id (every member has one from registration). */
 export async function memberWalletId(db: Tx, memberId: number): Promise<number> {
+  const cache = db.isTransaction ? null : walletIdCache(db);
+  const hit = cache?.get(memberId);
+  if (hit !== undefined) return hit;
   const row = await db
     .selectFrom('ledger_accounts')
     .select('id')
     .where('member_id', '=', memberId)
     .where('kind', '=', 'member_wallet')
     .executeTakeFirst();
-  return row ? row.id : openMemberWallet(db, memberId);
+  const id = row ? row.id : await openMemberWallet(db, memberId);
+  if (cache) rememberWallet(cache, memberId, id);
+  return id;
 }
 
 /** The central-wallet account ids of these members, by member id (a batch's memberWalletId). */
 export async function memberWalletIds(db: Tx, memberIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  if (memberIds.length === 0) return out;
-  const rows = await db.selectFrom('ledger_accounts').select(['id', 'member_id']).where('member_id', 'in', memberIds).where('kind', '=', 'member_wallet').execute();
+  const cache = db.isTransaction ? null : walletIdCache(db);
+  const missing: number[] = [];
+  for (const id of memberIds) {
+    const hit = cache?.get(id);
+    if (hit !== undefined) out.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return out;
+  const rows = await db.selectFrom('ledger_accounts').select(['id', 'member_id']).where('member_id', 'in', missing).where('kind', '=', 'member_wallet').execute();
   for (const r of rows) out.set(Number(r.member_id), r.id);
-  for (const id of memberIds) if (!out.has(id)) out.set(id, await openMemberWallet(db, id));
+  for (const id of missing) if (!out.has(id)) out.set(id, await openMemberWallet(db, id));
+  if (cache) for (const id of missing) rememberWallet(cache, id, out.get(id)!);
   return out;
 }
 

@@ -101,7 +101,7 @@ export type TransferGuard = (tx: Tx) => Promise<void>;
 
 /** Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short, or the guard's refusal. */
 export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number, guard?: TransferGuard): Promise<TransferOutcome> {
-  const [walletId, settlementId] = await Promise.all([walletIdOf(deps.db, memberId), settlementIdOf(deps.db, venue.code)]);
+  const [walletId, settlementId] = await Promise.all([memberWalletId(deps.db, memberId), settlementIdOf(deps.db, venue.code)]);
   const row = await withOrderNo((orderNo) =>
     deps.db.transaction().execute(async (tx) => {
       await guard?.(tx);
@@ -203,7 +203,7 @@ export async function settleSuccess(db: Kdb, t: PendingTransfer, also?: AlsoInSe
       return true;
     });
   }
-  const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
+  const [walletId, settlementId] = await Promise.all([memberWalletId(db, t.member_id), settlementIdOf(db, t.venue)]);
   return db.transaction().execute(async (tx) => {
     if (!(await markSettled(tx, t.id, TRANSFER_STATE.success, ''))) return false;
     await post(tx, {
@@ -233,7 +233,7 @@ export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string,
       return true;
     });
   }
-  const [walletId, settlementId] = await Promise.all([walletIdOf(db, t.member_id), settlementIdOf(db, t.venue)]);
+  const [walletId, settlementId] = await Promise.all([memberWalletId(db, t.member_id), settlementIdOf(db, t.venue)]);
   return db.transaction().execute(async (tx) => {
     if (!(await markSettled(tx, t.id, TRANSFER_STATE.failed, reason))) return false;
     await post(tx, {
@@ -308,21 +308,6 @@ async function withOrderNo<T>(fn: (orderNo: string) => Promise<T>): Promise<T> {
 /** The venue's settlement account (ledger's venueSettlementCode is typed as a plain string). */
 function settlementIdOf(db: Kdb, venue: string): Promise<number> {
   return systemAccountId(db, venueSettlementCode(venue) as `venue:${string}:settlement`);
-}
-
-/** Member wallet account ids never change: remembered per database after the first read. */
-const walletIds = new WeakMap<object, Map<number, number>>();
-const WALLET_IDS_MAX = 100_000;
-
-async function walletIdOf(db: Kdb, memberId: number): Promise<number> {
-  let ids = walletIds.get(db);
-  if (!ids) walletIds.set(db, (ids = new Map()));
-  const hit = ids.get(memberId);
-  if (hit !== undefined) return hit;
-  const id = await memberWalletId(db, memberId);
-  if (ids.size >= WALLET_IDS_MAX) ids.clear();
-  ids.set(memberId, id);
-  return id;
 }
 
 /** A refused transfer as an envelope error carrying its result (code 400, state 0). */
