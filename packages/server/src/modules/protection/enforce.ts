@@ -6,6 +6,7 @@ import type { Tx } from '../ledger/service.js';
 import {
   blockState,
   currentBlock,
+  guardFacts,
   limitRow,
   limitsOf,
   playedMinutes,
@@ -59,13 +60,14 @@ function realityDue(clock: SessionClock, intervalMinutes: number, now: Date): bo
  */
 export async function assertMayPlay(db: Tx, player: Player, path: PlayPath, amountFen = 0, now: Date = new Date()): Promise<void> {
   if (player.isTrial) return;
-  const block = await currentBlock(db, player.id, now);
-  if (block) throw refused(blockedText(blockState(block)));
-  const limits = await limitsOf(db, player.id);
   const needsClock = PLAY_PATHS.has(path);
-  const clock = needsClock ? await sessionClock(db, player.tokenHash) : null;
+  // The block, the limits, the session clock and the reality interval in one round trip.
+  const facts = await guardFacts(db, player.id, needsClock ? player.tokenHash : undefined, now);
+  if (facts.block) throw refused(blockedText(blockState(facts.block)));
+  const limits = facts.limits;
+  const clock = needsClock ? facts.clock : null;
   if (path === 'lottery' && clock) {
-    const interval = await realityMinutesOf(db, player.id);
+    const interval = facts.realityMinutes;
     if (realityDue(clock, interval, now)) throw refused(fmt(PROTECTION_MSG.realityDue, { minutes: playedMinutes(clock, now) }));
   }
   if (limits.length === 0) return;

@@ -70,8 +70,10 @@ export interface Usage {
 
 const isMoney = (kind: LimitKind) => kind !== 'session';
 
-export async function limitsOf(db: Tx, memberId: number): Promise<LimitRecord[]> {
-  const rows = await db.selectFrom('protection_limits').selectAll().where('member_id', '=', memberId).execute();
+type LimitDbRow = { kind: string; period: string; limit_value: number | string; pending_value: number | string | null; pending_confirmable_at: Date | string | number | null };
+
+/** A member's limit rows as records, in the contract's order of kinds and periods. */
+function limitRecords(rows: LimitDbRow[]): LimitRecord[] {
   const order = (r: { kind: string; period: string }) => LIMIT_KINDS.indexOf(r.kind as LimitKind) * 10 + LIMIT_PERIODS.indexOf(r.period as LimitPeriod);
   return rows
     .sort((a, b) => order(a) - order(b))
@@ -81,6 +83,22 @@ export async function limitsOf(db: Tx, memberId: number): Promise<LimitRecord[]>
       value: Number(r.limit_value),
       pending: r.pending_confirmable_at ? { value: r.pending_value === null ? null : Number(r.pending_value), confirmableAt: new Date(r.pending_confirmable_at) } : null,
     }));
+}
+
+export async function limitsOf(db: Tx, memberId: number): Promise<LimitRecord[]> {
+  return limitRecords(await db.selectFrom('protection_limits').selectAll().where('member_id', '=', memberId).execute());
+}
+
+type BlockDbRow = { kind: string; duration: string; started_at: Date | string; ends_at: Date | string | null; staff_name: string | null };
+
+function blockRecord(row: BlockDbRow): BlockRecord {
+  return {
+    kind: row.kind as BlockKind,
+    duration: row.duration as BlockDuration,
+    startedAt: new Date(row.started_at),
+    endsAt: row.ends_at ? new Date(row.ends_at) : null,
+    by: row.staff_name ?? 'member',
+  };
 }
 
 /** The time-out or exclusion in force at `now`: of those running, the one ending last. */
@@ -94,14 +112,7 @@ export async function currentBlock(db: Tx, memberId: number, now: Date): Promise
     .orderBy(sql`ends_at DESC NULLS FIRST`)
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    kind: row.kind as BlockKind,
-    duration: row.duration as BlockDuration,
-    startedAt: new Date(row.started_at),
-    endsAt: row.ends_at ? new Date(row.ends_at) : null,
-    by: row.staff_name ?? 'member',
-  };
+  return row ? blockRecord(row) : null;
 }
 
 export function blockState(b: BlockRecord): BlockState {
@@ -116,7 +127,11 @@ export function blockSetMessage(b: BlockRecord): string {
 export async function sessionClock(db: Tx, tokenHash: string | undefined): Promise<SessionClock | null> {
   if (!tokenHash) return null;
   const row = await db.selectFrom('sessions').select(['created_at', 'reality_acked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
-  return row ? { startedAt: new Date(row.created_at), ackedAt: row.reality_acked_at ? new Date(row.reality_acked_at) : null } : null;
+  return row ? clockOf(row.created_at, row.reality_acked_at) : null;
+}
+
+function clockOf(createdAt: Date | string, ackedAt: Date | string | null): SessionClock {
+  return { startedAt: new Date(createdAt), ackedAt: ackedAt ? new Date(ackedAt) : null };
 }
 
 /** Whole minutes of the login session at `now`. */
@@ -195,6 +210,48 @@ export function limitRow(u: Usage, now: Date): LimitRow {
 export async function realityMinutesOf(db: Tx, memberId: number): Promise<number> {
   const row = await db.selectFrom('members').select('reality_minutes').where('id', '=', memberId).executeTakeFirst();
   return row?.reality_minutes ?? PROTECTION.realityDefaultMinutes;
+}
+
+/** What the gate reads of a member before anything else: currentBlock, limitsOf, sessionClock and realityMinutesOf at once. */
+export interface GuardFacts {
+  block: BlockRecord | null;
+  limits: LimitRecord[];
+  /** null without a token hash or when its session is gone */
+  clock: SessionClock | null;
+  realityMinutes: number;
+}
+
+/**
+ * The block in force at `now`, the limits, the login session's clock and the reality interval in one
+ * statement (issue 17: one round trip for every stake's gate), each read exactly as its own function
+ * reads it.
+ */
+export async function guardFacts(db: Tx, memberId: number, tokenHash: string | undefined, now: Date): Promise<GuardFacts> {
+  const at = now.toISOString();
+  const { rows } = await sql<
+    Partial<BlockDbRow> & { has_block: boolean; session_created_at: Date | string | null; reality_acked_at: Date | string | null; reality_minutes: number | null; limits: LimitDbRow[] | string | null }
+  >`
+    SELECT b.kind IS NOT NULL AS has_block, b.kind, b.duration, b.started_at, b.ends_at, b.staff_name,
+      s.created_at AS session_created_at, s.reality_acked_at, m.reality_minutes,
+      (SELECT json_agg(json_build_object('kind', l.kind, 'period', l.period, 'limit_value', l.limit_value, 'pending_value', l.pending_value,
+          'pending_confirmable_at', floor(extract(epoch FROM l.pending_confirmable_at) * 1000)))
+        FROM protection_limits l WHERE l.member_id = ${memberId}::bigint) AS limits
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT kind, duration, started_at, ends_at, staff_name FROM protection_blocks
+      WHERE member_id = ${memberId}::bigint AND started_at <= ${at}::timestamptz AND (ends_at IS NULL OR ends_at > ${at}::timestamptz)
+      ORDER BY ends_at DESC NULLS FIRST LIMIT 1
+    ) AS b ON true
+    LEFT JOIN sessions s ON s.token_hash = ${tokenHash ?? null}::text
+    LEFT JOIN members m ON m.id = ${memberId}::bigint`.execute(db);
+  const r = rows[0]!;
+  const limits = (typeof r.limits === 'string' ? (JSON.parse(r.limits) as LimitDbRow[]) : r.limits) ?? [];
+  return {
+    block: r.has_block ? blockRecord(r as BlockDbRow) : null,
+    limits: limitRecords(limits.map((l) => ({ ...l, pending_confirmable_at: l.pending_confirmable_at === null ? null : Number(l.pending_confirmable_at) }))),
+    clock: tokenHash && r.session_created_at ? clockOf(r.session_created_at, r.reality_acked_at) : null,
+    realityMinutes: r.reality_minutes ?? PROTECTION.realityDefaultMinutes,
+  };
 }
 
 /** POST /api/protection (and the console's view): the limits with their use, the block, the reality interval. */
