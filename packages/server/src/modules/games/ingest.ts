@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { BET_STATUS } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
 import { beijingDate } from '../../lib/time.js';
 import { reduceTurnoverRequirement } from '../turnover/service.js';
 import type { VenueBet } from '../venues/adapter.js';
@@ -96,18 +97,27 @@ function rowOf(b: VenueBet) {
 const CHANGED = ['valid_fen', 'hedged_fen', 'win_loss_fen', 'status', 'detail', 'settled_at', 'bet_fen'] as const;
 const excludedChanges = () => Object.fromEntries(CHANGED.map((c) => [c, sql.ref(`excluded.${c}`)])) as Record<(typeof CHANGED)[number], never>;
 
+/**
+ * Unsettled or invalid bets (each with its category) into bet_records in one upsert, on `db` (a
+ * transaction's, or one with a data-modifying WITH before it: a lottery order writes its lines and
+ * their records in one statement): nothing is counted, and a record no longer unsettled is left as it
+ * is. `betAtNow`: each record's bet time is the transaction's now() (the order lines' created_at).
+ * Answers the rows written.
+ */
+export async function storeOpenBets(db: QueryCreator<Database>, open: VenueBet[], opts: { betAtNow?: boolean } = {}): Promise<number> {
+  if (open.length === 0) return 0;
+  if (open.some((b) => b.status === BET_STATUS.settled || !b.category)) throw new Error('ingest: storeOpenBets takes unsettled bets with their category');
+  const rows = await db
+    .insertInto('bet_records')
+    .values(open.map((b) => (opts.betAtNow ? { ...rowOf(b), bet_at: sql<Date>`now()` } : rowOf(b))))
+    .onConflict((oc) => oc.columns(['venue', 'bet_id']).doUpdateSet(excludedChanges()).where('bet_records.status', '=', BET_STATUS.unsettled))
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
 async function applyChunk(db: Kdb, chunk: VenueBet[]): Promise<{ counted: number; stored: number }> {
-  const open = chunk.filter((b) => b.status !== BET_STATUS.settled);
-  let stored = 0;
-  if (open.length > 0) {
-    const rows = await db
-      .insertInto('bet_records')
-      .values(open.map(rowOf))
-      .onConflict((oc) => oc.columns(['venue', 'bet_id']).doUpdateSet(excludedChanges()).where('bet_records.status', '=', BET_STATUS.unsettled))
-      .returning('id')
-      .execute();
-    stored = rows.length;
-  }
+  const stored = await storeOpenBets(db, chunk.filter((b) => b.status !== BET_STATUS.settled));
   const settled = chunk.filter((b) => b.status === BET_STATUS.settled);
   if (settled.length === 0) return { counted: 0, stored };
   const seen = await db

@@ -18,11 +18,13 @@ import {
 import type { z } from 'zod';
 import type { lotteryOrderSchema } from '@app/contract/schemas';
 import type { FastifyBaseLogger } from 'fastify';
+import type { QueryCreator } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
+import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
-import { applyBets, VenueCategories } from '../games/ingest.js';
+import { storeOpenBets } from '../games/ingest.js';
 import { attributesOf, buildPlaybox, checkPicks, clockAt, isPlayOf, lotteryPlay, lunarYearAt, oddsCents, oddsIdOf } from './engine/index.js';
 import { betOf } from './scheduler.js';
 import { recentChat } from './chat/service.js';
@@ -128,15 +130,15 @@ function newOrderNo(nowMs: number): string {
  * is known); a 连码 line's numbers (its data: the count, 1–49, no repeats); each stake within the room's own limits;
  * the odds are the server's for the round (生肖 by its lunar year; any the client sends are ignored). Then,
  * in one transaction with the round row held
- * (a draw waits for it), one ledger journal member wallet → house:lottery (余额不足 when short) and the
- * lines.
+ * (a draw waits for it), one ledger journal member wallet → house:lottery (余额不足 when short), the
+ * lines and their unsettled bet records.
  */
 export async function placeOrder(
   db: Kdb,
   memberId: number,
   input: LotteryOrderInput,
   nowMs: number,
-  log?: FastifyBaseLogger,
+  _log?: FastifyBaseLogger,
   /** runs first in the order's transaction with its whole stake, and may refuse it (player protection) */
   guard?: (tx: Tx, totalFen: number) => Promise<void>,
 ): Promise<{ order_no: string; expect: string }> {
@@ -162,7 +164,7 @@ export async function placeOrder(
   const wallet = await memberWalletId(db, memberId);
   const orderNo = newOrderNo(nowMs);
   const expect = clock.nextexpect;
-  const rows = await db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     await guard?.(tx, totalFen);
     const round = await tx
       .selectFrom('lottery_rounds')
@@ -182,32 +184,33 @@ export async function placeOrder(
         { accountId: house, amountFen: totalFen },
       ],
     });
-    return tx
-      .insertInto('lottery_orders')
-      .values(
-        lines.map((l, i) => ({
-          order_no: orderNo,
-          line: i + 1,
-          member_id: memberId,
-          room_id: room.id,
-          lottery: room.code,
-          expect,
-          play_id: l.playId,
-          picks: l.picks && JSON.stringify(l.picks),
-          odds_cents: l.cents,
-          stake_fen: l.fen,
-          status: BET_STATUS.unsettled,
-          stake_journal_id: journalId,
-        })),
-      )
-      .returningAll()
-      .execute();
+    const orderLines = lines.map((l, i) => ({
+      order_no: orderNo,
+      line: i + 1,
+      member_id: memberId,
+      room_id: room.id,
+      lottery: room.code,
+      expect,
+      play_id: l.playId,
+      odds_cents: l.cents,
+      stake_fen: l.fen,
+      status: BET_STATUS.unsettled,
+      stake_journal_id: journalId,
+    }));
+    // The lines and their unsettled bet records (shown in the member's bet list at once) in one
+    // statement; each record's bet time is the lines' created_at, the transaction's now(). Settlement
+    // writes the records again, settled, once the round is drawn.
+    const bets = orderLines.map((o, i) =>
+      betOf({ ...o, picks: lines[i]!.picks, payout_fen: 0, valid_fen: 0, created_at: new Date(nowMs), settled_at: null }, room.lottery_title, null),
+    );
+    const withLines = tx.with('o', (q) =>
+      q
+        .insertInto('lottery_orders')
+        .values(orderLines.map((o, i) => ({ ...o, picks: lines[i]!.picks && JSON.stringify(lines[i]!.picks) })))
+        .returning('id'),
+    );
+    // (the WITH only adds a table the upsert does not read)
+    await storeOpenBets(withLines as unknown as QueryCreator<Database>, bets, { betAtNow: true });
   });
-  // The unsettled bet records (shown in the member's bet list at once); settlement writes them anyway.
-  try {
-    await applyBets(db, rows.map((o) => betOf(o, room.lottery_title, null)), new VenueCategories(db), log);
-  } catch (err) {
-    log?.warn({ err, orderNo }, 'lottery: unsettled bet records not written');
-  }
   return { order_no: orderNo, expect };
 }
