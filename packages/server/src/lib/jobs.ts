@@ -44,15 +44,26 @@ interface JobHost {
   addHook(name: 'onReady' | 'onClose', fn: () => Promise<void>): unknown;
 }
 
+/** A scheduled job's handle: an extra pass at a moment the job knows is due (the lottery's next draw). */
+export interface ScheduledJob {
+  /**
+   * One extra pass in `delayMs` (a later call replaces a waiting one); a pass running then is followed
+   * by it at once. Nothing once the app closes, nor for a job that never runs.
+   */
+  runIn(delayMs: number): void;
+}
+
 /**
  * An in-process periodic job: a first pass when the app is ready, then one every `intervalMs` (0 or
  * less: never), never two at once in this process; stopped, and its running pass awaited, when the
  * app closes. A failed pass is logged and the next one tries again.
  */
-export function scheduleJob(app: JobHost, name: string, intervalMs: number, pass: () => Promise<unknown>): void {
-  if (!(intervalMs > 0)) return;
+export function scheduleJob(app: JobHost, name: string, intervalMs: number, pass: () => Promise<unknown>): ScheduledJob {
+  if (!(intervalMs > 0)) return { runIn: () => {} };
   let timer: NodeJS.Timeout | undefined;
+  let extra: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
+  let again = false;
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
@@ -63,6 +74,10 @@ export function scheduleJob(app: JobHost, name: string, intervalMs: number, pass
       )
       .finally(() => {
         running = null;
+        if (again && !stopped) {
+          again = false;
+          tick();
+        }
       });
   };
   app.addHook('onReady', async () => {
@@ -73,6 +88,22 @@ export function scheduleJob(app: JobHost, name: string, intervalMs: number, pass
   app.addHook('onClose', async () => {
     stopped = true;
     clearInterval(timer);
+    clearTimeout(extra);
     await running;
   });
+  return {
+    runIn(delayMs) {
+      if (stopped) return;
+      clearTimeout(extra);
+      extra = setTimeout(
+        () => {
+          extra = undefined;
+          if (running) again = true;
+          else tick();
+        },
+        Math.max(0, delayMs),
+      );
+      extra.unref();
+    },
+  };
 }

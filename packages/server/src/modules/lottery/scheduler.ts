@@ -44,26 +44,35 @@ export interface PassResult {
   drawn: number;
   settledOrders: number;
   settledRounds: number;
+  /** the earliest draw time after the pass's clock time of the enabled lotteries (null: none enabled) */
+  nextDrawAtMs: number | null;
 }
 
 /** Writes the rows of the current and the next round of every enabled lottery (nothing when they exist). */
 export async function ensureRounds(db: Kdb, nowMs: number): Promise<number> {
+  return (await ensureRoundsAt(db, nowMs)).created;
+}
+
+/** ensureRounds, also answering the earliest draw time of the current rounds (the next draw). */
+async function ensureRoundsAt(db: Kdb, nowMs: number): Promise<{ created: number; nextDrawAtMs: number | null }> {
   const lotteries = await db.selectFrom('lotteries').select(['code', 'interval_s', 'ftime_s']).where('enabled', '=', true).execute();
+  let nextDrawAtMs: number | null = null;
   const rows = lotteries.flatMap((l) => {
     const sched = { intervalS: l.interval_s, ftimeS: l.ftime_s };
     const cur = roundAt(sched, nowMs);
+    if (nextDrawAtMs === null || cur.drawAtMs < nextDrawAtMs) nextDrawAtMs = cur.drawAtMs;
     return [cur, nextRound(sched, cur)].map((r) => {
       const seed = newSeed();
       return { lottery: l.code, expect: r.expect, seed, commitment: commitmentOf(seed), draw_at: new Date(r.drawAtMs) };
     });
   });
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return { created: 0, nextDrawAtMs };
   const r = await db
     .insertInto('lottery_rounds')
     .values(rows)
     .onConflict((oc) => oc.columns(['lottery', 'expect']).doNothing())
     .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0);
+  return { created: Number(r.numInsertedOrUpdatedRows ?? 0), nextDrawAtMs };
 }
 
 /** A round this pass drew (its conditional update answered one row): told exactly once across instances. */
@@ -108,7 +117,7 @@ function tell(log: FastifyBaseLogger | undefined, fn: () => void): void {
 
 /** One scheduler pass at the clock time `nowMs` (tests drive it directly with a fake clock). */
 export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogger, events: LotteryEvents = {}): Promise<PassResult> {
-  const out: PassResult = { created: await ensureRounds(db, nowMs), drawn: 0, settledOrders: 0, settledRounds: 0 };
+  const out: PassResult = { ...(await ensureRoundsAt(db, nowMs)), drawn: 0, settledOrders: 0, settledRounds: 0 };
   const due = await db
     .selectFrom('lottery_rounds as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
@@ -184,7 +193,11 @@ async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: Fasti
   const lunarYear = lunarYearAt(round.drawAt.getTime());
   const settledLines = all.map((l) => ({ ...l, ...settleLine(round.type, l.play_id, l.odds_cents / 100, l.stake_fen, round.result, { picks: l.picks, lunarYear }), hedgedFen: 0 }));
   const byMember = new Map<number, typeof settledLines>();
-  for (const l of settledLines) byMember.set(l.member_id, [...(byMember.get(l.member_id) ?? []), l]);
+  for (const l of settledLines) {
+    const mine = byMember.get(l.member_id);
+    if (mine) mine.push(l);
+    else byMember.set(l.member_id, [l]);
+  }
   for (const mine of byMember.values()) {
     const netted = netRoundLines(mine.map((l) => ({ stakeFen: l.stake_fen, validFen: l.validFen, opposed: opposedPlay(round.type, l.play_id) })));
     mine.forEach((l, i) => Object.assign(l, netted[i]));
@@ -238,11 +251,6 @@ async function settleBatch(
     const mine = batch.filter(([, group]) => group.some((l) => open.has(l.id)));
     for (const [orderNo, group] of mine) if (!group.every((l) => open.has(l.id))) throw new Error(`lottery: order ${orderNo} partly settled`);
     const rows = mine.flatMap(([, group]) => group);
-    await sql`
-      UPDATE lottery_orders o SET status = ${BET_STATUS.settled}, payout_fen = v.payout, valid_fen = v.valid, hedged_fen = v.hedged, settled_at = ${settledAt}
-      FROM unnest(${rows.map((l) => l.id)}::bigint[], ${rows.map((l) => l.payoutFen)}::bigint[], ${rows.map((l) => l.validFen)}::bigint[], ${rows.map((l) => l.hedgedFen)}::bigint[])
-        AS v(id, payout, valid, hedged)
-      WHERE o.id = v.id`.execute(tx);
     const payouts = mine
       .map(([orderNo, group]) => ({ orderNo, memberId: group[0]!.member_id, payout: group.reduce((s, o) => s + o.payoutFen, 0) }))
       .filter((o) => o.payout > 0);
@@ -259,12 +267,15 @@ async function settleBatch(
       })),
     );
     if (journals.size !== payouts.length) throw new Error(`lottery: round ${round.lottery} ${round.expect} paid an order twice`);
-    if (payouts.length > 0) {
-      await sql`
-        UPDATE lottery_orders o SET payout_journal_id = v.journal
-        FROM unnest(${payouts.map((o) => o.orderNo)}::text[], ${payouts.map((o) => journals.get(`lottery:payout:${o.orderNo}`)!)}::bigint[]) AS v(order_no, journal)
-        WHERE o.order_no = v.order_no`.execute(tx);
-    }
+    // The lines settled and their payout journals in one statement (the lines are locked already).
+    const journalOf = (orderNo: string) => journals.get(`lottery:payout:${orderNo}`) ?? null;
+    await sql`
+      UPDATE lottery_orders o SET status = ${BET_STATUS.settled}, payout_fen = v.payout, valid_fen = v.valid, hedged_fen = v.hedged, settled_at = ${settledAt},
+        payout_journal_id = v.journal
+      FROM unnest(${rows.map((l) => l.id)}::bigint[], ${rows.map((l) => l.payoutFen)}::bigint[], ${rows.map((l) => l.validFen)}::bigint[], ${rows.map((l) => l.hedgedFen)}::bigint[],
+          ${rows.map((l) => journalOf(l.order_no))}::bigint[])
+        AS v(id, payout, valid, hedged, journal)
+      WHERE o.id = v.id`.execute(tx);
     return mine;
   });
   return done.map(([orderNo, group]) => ({
@@ -326,14 +337,25 @@ export interface LotteryClock {
   events: LotteryEvents;
 }
 
+/** After the draw time, when the pass that draws the round runs (a timer may fire a little early). */
+const DRAW_WAKE_MS = 5;
+
 /**
  * Decorates app.lottery (the clock and the pass listeners) and schedules the pass every
- * LOTTERY_TICK_MS, once at a time across instances.
+ * LOTTERY_TICK_MS, once at a time across instances; and, when the next draw comes before the next
+ * tick, one more pass at the draw time itself, so a round is drawn and settled from its first moment
+ * instead of up to a tick later (issue 17).
  */
 export function startLottery(app: FastifyInstance, events: LotteryEvents = {}): void {
   const clock: LotteryClock = { now: () => Date.now(), events };
   app.decorate('lottery', clock);
-  scheduleJob(app, 'lottery', app.config.lotteryTickMs, () => withTryLock(app.db, LOCK_KEY, () => lotteryPass(app.kdb, clock.now(), app.log, clock.events)));
+  const tickMs = app.config.lotteryTickMs;
+  const job = scheduleJob(app, 'lottery', tickMs, async () => {
+    const done = await withTryLock(app.db, LOCK_KEY, () => lotteryPass(app.kdb, clock.now(), app.log, clock.events));
+    if (done?.nextDrawAtMs == null) return;
+    const waitMs = done.nextDrawAtMs - clock.now();
+    if (waitMs < tickMs) job.runIn(Math.max(0, waitMs) + DRAW_WAKE_MS);
+  });
 }
 
 declare module 'fastify' {
