@@ -202,8 +202,9 @@ describe('frames', () => {
     });
     const external = '/assets/sponsor-1.html';
     await updateSettings(platform.db.kysely, (s) => ({ ...s, serviceUrl: external }));
-    await new Promise((r) => setTimeout(r, 1200));
     try {
+      // The server answers with the new setting (its settings cache is a second at most).
+      await expect.poll(async () => (await api<{ url: string }>('getservicerurl')).data.url).toBe(external);
       const service = await api<{ url: string }>('getservicerurl');
       expect(service.data.url).toBe(external);
       await phone(async (page) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BET_STATUS, HOME_COUNTER_TOTAL, MSG, maskUsername, type ProviderGame } from '@app/contract';
 import { applyBets, VenueCategories } from '../../server/src/modules/games/ingest.js';
-import { updateSettings } from '../../server/src/modules/site/service.js';
+import { getSettings, updateSettings } from '../../server/src/modules/site/service.js';
 import { apiAs, expectRoute, expectToast, memberIdOf, open, type Platform, pullDown, registerViaApi, route, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
@@ -138,7 +138,8 @@ describe('the hall (/)', () => {
 
   it('says 红包已关闭 when the red packet switch is off', async () => {
     await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, redpacket_switch: 0 } }));
-    await new Promise((r) => setTimeout(r, 1200));
+    // The settings the server answers with (its one-second cache) are the new ones.
+    await expect.poll(async () => (await getSettings(platform.db.kysely)).app.redpacket_switch).toBe(0);
     try {
       await phone(async (page) => {
         await open(page, platform, '/');

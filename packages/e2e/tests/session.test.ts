@@ -28,7 +28,9 @@ describe('the session', () => {
       await credit(platform, await memberId(member.token), 52_000);
       // No reload, no tap: the poll alone brings the new balance.
       await expect.poll(() => page.getByTestId('hall-balance').innerText(), { timeout: 8000 }).toBe('520.00');
-      await page.waitForTimeout(TIMING.balancePollMs * 2 + 300);
+      // Two more polls after the one that brought it: at least two gaps to measure.
+      const seen = polls.length;
+      await expect.poll(() => polls.length, { timeout: TIMING.balancePollMs * 2 + 3000 }).toBeGreaterThanOrEqual(Math.max(3, seen + 2));
       const gaps = polls.slice(1).map((t, i) => t - polls[i]);
       expect(gaps.length).toBeGreaterThanOrEqual(2);
       for (const gap of gaps) expect(Math.abs(gap - TIMING.balancePollMs)).toBeLessThan(600);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ABOUT_TITLES, MSG } from '@app/contract';
-import { updateSettings } from '../../server/src/modules/site/service.js';
+import { getSettings, updateSettings } from '../../server/src/modules/site/service.js';
 import { expectRoute, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, toastText, withPhone } from '../harness.js';
 
 let platform: Platform;
@@ -109,7 +109,8 @@ describe('maintenance', () => {
   it('shows only repair_tips while site_state is 0', async () => {
     const tips = '系统升级维护中，请稍后访问';
     await updateSettings(platform.db.kysely, (s) => ({ ...s, app: { ...s.app, site_state: 0, repair_tips: tips } }));
-    await new Promise((r) => setTimeout(r, 1200));
+    // The settings the server answers with (its one-second cache) are the new ones.
+    await expect.poll(async () => (await getSettings(platform.db.kysely)).app.site_state).toBe(0);
     try {
       await phone(async (page) => {
         await open(page, platform, '/');
