@@ -13,6 +13,7 @@ import {
   open,
   type Platform,
   registerViaApi,
+  settled,
   shot,
   signInPage,
   staffApi,
@@ -218,7 +219,7 @@ describe('/hongbao', () => {
       expect(first).toBeLessThanOrEqual(8);
       expect((await text(page, 'hongbao-countdown')).replace(/\s/g, '')).toBe(`00:00:0${first}`);
       expect(await page.getByTestId('hongbao-open').isVisible()).toBe(false);
-      await page.waitForTimeout(400); // the overlay's fade-in
+      await settled(page); // the overlay's fade-in
       await shot(page, 'hongbao-not-started');
       await expect.poll(seconds, { timeout: 2500 }).toBe(first - 1);
       // At 0 the screen reads again: the window is open and the overlay is gone.
@@ -237,7 +238,7 @@ describe('/hongbao', () => {
       expect(await overlay.innerText()).toContain(REDPACKET_MSG.ended);
       expect(await text(page, 'hongbao-reopen')).toBe(`明日 ${rules.start_time} 准时开抢，记得早点来哦`);
       expect(await page.getByTestId('hongbao-open').isVisible()).toBe(false);
-      await page.waitForTimeout(400); // the overlay's fade-in
+      await settled(page); // the overlay's fade-in
       await shot(page, 'hongbao-ended');
     });
   });
@@ -263,7 +264,7 @@ describe('/hongbao', () => {
       const result = page.getByTestId('hongbao-result');
       await result.waitFor();
       // Let the opening animation end (the letter rises last) before reading and picturing it.
-      await page.waitForTimeout(1500);
+      await settled(page);
       const won = yuanOf(await text(page, 'hongbao-result-amount'));
       expect(won).toBeGreaterThanOrEqual(2);
       expect(won).toBeLessThanOrEqual(18);
@@ -315,7 +316,7 @@ describe('/hongbao', () => {
         const dialog = page.locator('.adm-dialog-body');
         await dialog.waitFor();
         expect(await dialog.innerText()).toContain(REDPACKET_MSG.soldOut);
-        await page.waitForTimeout(400); // the dialog's fade-in
+        await settled(page); // the dialog's fade-in (react-spring: inline styles)
         await shot(page, 'hongbao-refused');
         await dialogButton(page, '去充值');
         await expectRoute(page, '/recharge');
