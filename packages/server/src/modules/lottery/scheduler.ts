@@ -44,7 +44,7 @@ export interface PassResult {
   drawn: number;
   settledOrders: number;
   settledRounds: number;
-  /** the earliest draw time after the pass's clock time of the enabled lotteries (null: none enabled) */
+  /** the earliest draw time of the enabled lotteries after the pass's clock time (null: none enabled) */
   nextDrawAtMs: number | null;
 }
 
@@ -53,14 +53,16 @@ export async function ensureRounds(db: Kdb, nowMs: number): Promise<number> {
   return (await ensureRoundsAt(db, nowMs)).created;
 }
 
-/** ensureRounds, also answering the earliest draw time of the current rounds (the next draw). */
+/** ensureRounds, also answering the earliest draw time after nowMs of the enabled lotteries (the next draw). */
 async function ensureRoundsAt(db: Kdb, nowMs: number): Promise<{ created: number; nextDrawAtMs: number | null }> {
   const lotteries = await db.selectFrom('lotteries').select(['code', 'interval_s', 'ftime_s']).where('enabled', '=', true).execute();
   let nextDrawAtMs: number | null = null;
   const rows = lotteries.flatMap((l) => {
     const sched = { intervalS: l.interval_s, ftimeS: l.ftime_s };
     const cur = roundAt(sched, nowMs);
-    if (nextDrawAtMs === null || cur.drawAtMs < nextDrawAtMs) nextDrawAtMs = cur.drawAtMs;
+    // A round drawing at nowMs itself is this pass's to draw: the next one after it is the one to wake for.
+    const upcoming = cur.drawAtMs > nowMs ? cur.drawAtMs : nextRound(sched, cur).drawAtMs;
+    if (nextDrawAtMs === null || upcoming < nextDrawAtMs) nextDrawAtMs = upcoming;
     return [cur, nextRound(sched, cur)].map((r) => {
       const seed = newSeed();
       return { lottery: l.code, expect: r.expect, seed, commitment: commitmentOf(seed), draw_at: new Date(r.drawAtMs) };
