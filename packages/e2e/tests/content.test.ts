@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ABOUT_ARTICLE_TYPES, ABOUT_TITLES, ARTICLE_TITLES, HELP_ARTICLE_TYPES, MSG } from '@app/contract';
 import { sendMail } from '../../server/src/modules/mail/service.js';
 import { updateSettings } from '../../server/src/modules/site/service.js';
-import { apiAs, expectRoute, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, toastText, withPhone, imagesLoaded } from '../harness.js';
+import { apiAs, expectRoute, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, toastText, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -62,7 +62,7 @@ describe('消息中心 (/message)', () => {
       const sheet = page.getByTestId('mail-sheet');
       await sheet.waitFor();
       expect(await sheet.innerText()).toContain('站内信12');
-      await page.waitForTimeout(400);
+      await settled(page);
       await shot(page, 'message-mail-open');
       await expect.poll(() => page.getByTestId('mail-unread').innerText(), { timeout: 6000 }).toBe(String(before + 11));
       expect((await api<{ count: number }>('message/unread', {}, member.token)).data.count).toBe(before + 11);
@@ -215,7 +215,7 @@ describe('frames', () => {
         expect(await frame.getAttribute('src')).toBe(service.data.url);
         const box = await frame.boundingBox();
         expect(box!.height).toBeGreaterThan(700);
-        await page.waitForTimeout(800);
+        await settled(page);
         await shot(page, 'kefu');
       });
     } finally {
@@ -255,7 +255,7 @@ describe('frames', () => {
       await open(page, platform, '/zhanzhuye?type=1');
       await expect.poll(() => page.getByTestId('app-frame').getAttribute('src')).toBe('/assets/sponsor-1.html');
       expect(await page.locator('.adm-nav-bar-back-arrow').count()).toBe(1);
-      await page.waitForTimeout(800);
+      await settled(page);
       await shot(page, 'zhanzhuye');
     });
   });

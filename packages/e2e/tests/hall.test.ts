@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BET_STATUS, HOME_COUNTER_TOTAL, MSG, maskUsername, type ProviderGame } from '@app/contract';
 import { applyBets, VenueCategories } from '../../server/src/modules/games/ingest.js';
 import { getSettings, updateSettings } from '../../server/src/modules/site/service.js';
-import { apiAs, expectRoute, expectToast, memberIdOf, open, type Platform, pullDown, registerViaApi, route, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
+import { apiAs, expectRoute, expectToast, memberIdOf, open, type Platform, pullDown, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -32,7 +32,7 @@ describe('the hall (/)', () => {
       expect(await strip.innerText()).toContain('您还未登录');
       for (const t of ['登录', '注册', '存款', '转账', 'VIP', '取款']) expect(await strip.innerText()).toContain(t);
       await imagesLoaded(page, '[data-testid=hall]');
-      await page.waitForTimeout(600);
+      await settled(page);
       await shot(page, 'hall-visitor');
     });
   });
@@ -283,7 +283,7 @@ describe('the second home (/home)', () => {
       expect(await page.getByTestId('welcome-modal').isVisible()).toBe(false);
       await page.getByTestId('side-menu-button').click();
       await page.getByTestId('side-menu').waitFor();
-      await page.waitForTimeout(400);
+      await settled(page);
       await shot(page, 'home-side-menu');
       await page.getByTestId('side-menu').getByText('帮助中心').click();
       await expectRoute(page, '/boutBallBet');
@@ -306,7 +306,7 @@ describe('动态 (/discover)', () => {
     await phone(async (page) => {
       await open(page, platform, '/discover');
       await page.getByTestId('discover-news').waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, 'discover');
       await page.getByTestId('discover-stage').click();
       await expectRoute(page, '/zhanzhu');

@@ -13,6 +13,7 @@ import {
   memberIdOf,
   newPhone,
   registerViaApi,
+  settled,
   shot,
   signInPage,
   staffLoginViaApi,
@@ -63,7 +64,7 @@ async function roomData(token: string, roomId: number): Promise<LotteryRoomData>
 }
 async function still(page: Page, name: string): Promise<void> {
   await toastGone(page).catch(() => undefined);
-  await page.waitForTimeout(450);
+  await settled(page);
   await shot(page, name);
 }
 
@@ -130,7 +131,7 @@ describe('六合彩 生肖 and 连码', () => {
       const confirm = await page.getByTestId('confirm-line').allInnerTexts();
       expect(confirm).toHaveLength(3);
       expect(confirm[2]).toContain(`二全中 ${picksText(pair)}`);
-      await page.waitForTimeout(350);
+      await settled(page);
       await shot(page, 'lottery-six-confirm');
       await dialogButton(page, '确认投注');
       await expectToast(page, LOTTERY_MSG.lotteryBetOk);
@@ -212,7 +213,7 @@ describe('六合彩 生肖 and 连码', () => {
       // the other animals' odds on the five-number animal would return more than the stake
       await page.getByTestId('odds-input-lhc_sx_year').fill('11.75');
       await expect.poll(() => year.innerText()).toContain('119.90%');
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, 'lottery-six-console-zodiac');
       await page.getByTestId(`odds-group-${LOTTERY_MSG.lotteryGroupLinked}`).click();
       await page.getByTestId('odds-rtp-lhc_lm_3').waitFor();
