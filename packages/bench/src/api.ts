@@ -14,8 +14,9 @@ import { answeredOk } from './envelope.js';
 
 /**
  * Benchmark (a): requests/s and p99 of POST /api/balance and POST /api/user with a valid token at
- * 64 connections, beside a bare Fastify route measured in the same run. Load generator, platform
- * and bare server each run in their own process on 127.0.0.1.
+ * 64 connections, beside a bare Fastify route measured in the same run, first and last (the baseline
+ * is the mean of the two). Load generator, platform and bare server each run in their own process on
+ * 127.0.0.1.
  *
  * On PostgreSQL also with SESSIONS distinct member sessions taken round robin (issue 17): at the
  * platform's rate each token comes back every couple of seconds, as a member app polling every
@@ -146,9 +147,16 @@ export async function benchApi(
       results.push(balance, user);
       sessions = { balance, user, ratioBalance: balance.rps / results[0].rps, ratioUser: user.rps / results[0].rps };
     }
+    // The bare route again at the end: the baseline is the mean of both, so a machine that speeds up or
+    // slows down during the run does not tilt the ratios.
+    const bareAfter = await load('bare Fastify route, again at the end', `${bare.url}/bare`);
+    const bareBefore = results[0];
+    results.push(bareAfter, { ...bareBefore, name: 'bare Fastify route, mean (the baseline)', rps: Math.round((bareBefore.rps + bareAfter.rps) / 2), p99Ms: Math.max(bareBefore.p99Ms, bareAfter.p99Ms) });
+    const baseline = results[results.length - 1]!.rps;
+    if (sessions) Object.assign(sessions, { ratioBalance: sessions.balance.rps / baseline, ratioUser: sessions.user.rps / baseline });
     for (const r of results) if (r.errors || r.non2xx) throw new Error(`${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
     const ledgerOk = kind === 'postgres' ? await ledgerChecks(db.env.DATABASE_URL!) : null;
-    return { results, ratioBalance: results[1].rps / results[0].rps, ratioUser: results[2].rps / results[0].rps, sessions, ledgerOk };
+    return { results, ratioBalance: results[1].rps / baseline, ratioUser: results[2].rps / baseline, sessions, ledgerOk };
   } finally {
     await platform.stop();
     await bare.stop();

@@ -72,7 +72,7 @@ export interface ClientsResult {
 
 export type ClientsMessage = { phase: 'ready' | 'sending' | 'drained' } | { ok: true; result: ClientsResult } | { ok: false; error: string };
 
-const PING_SLOTS = 30; // the pinger wakes every WS_PING_INTERVAL_MS / 30, pinging a 30th of the clients each time
+const PINGER_TICK_MS = 100;
 const PROBES = 3;
 const PROBE_TIMEOUT_MS = 10_000;
 
@@ -87,6 +87,13 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
   const probeGot: Set<number>[] = Array.from({ length: PROBES }, () => new Set());
   const senderErrors: string[] = [];
   const closedByServer: Record<string, number> = {};
+  /** which client the server closed and when (for the error that ends the run) */
+  const closes: { i: number; atMs: number }[] = [];
+  const pingsGot = new Int32Array(n);
+  const lastPingAt = new Float64Array(n);
+  const openedAt = new Float64Array(n);
+  const pingsSent = new Int32Array(n);
+  const lastPingSentAt = new Float64Array(n);
   // Frames are searched as bytes: turning 5,000 copies of each frame into strings would add this
   // process's own time to every delay.
   const tag = Buffer.from(job.tag);
@@ -108,6 +115,8 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
     const now = performance.now();
     const data = raw as Buffer; // text frames arrive as one Buffer
     if (data.length === PING_BYTES.length && data.equals(PING_BYTES)) {
+      pingsGot[i] += 1;
+      lastPingAt[i] = now;
       if (job.trace) tracePings[traceAt(now)] += 1;
       return;
     }
@@ -134,16 +143,19 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
     } else if (kind === P && k < PROBES) probeGot[k]!.add(i);
   };
 
-  // Every open connection pings every 3 s, spread evenly, from the moment it is open: the server closes
-  // a silent one.
-  let slot = 0;
+  // Every open connection pings every 3 s from the moment it is open, as each app does on its own
+  // timer: the server closes a silent one. The pinger looks often and pings those that are due, by the
+  // clock, so a busy turn (250 connections opening) delays a ping by that turn, never by many.
   const pinger = setInterval(() => {
-    for (let i = slot; i < n; i += PING_SLOTS) {
+    const now = performance.now();
+    for (let i = 0; i < n; i++) {
       const ws = sockets[i];
-      if (ws && ws.readyState === WebSocket.OPEN) ws.send(WS_PING_TEXT);
+      if (!ws || ws.readyState !== WebSocket.OPEN || now - lastPingSentAt[i]! < WS_PING_INTERVAL_MS) continue;
+      ws.send(WS_PING_TEXT);
+      lastPingSentAt[i] = now;
+      pingsSent[i] += 1;
     }
-    slot = (slot + 1) % PING_SLOTS;
-  }, WS_PING_INTERVAL_MS / PING_SLOTS);
+  }, PINGER_TICK_MS);
 
   const open = (i: number) =>
     new Promise<void>((resolve, reject) => {
@@ -168,9 +180,13 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
       ws.on('error', (err) => fail(err.message));
       ws.on('close', (code) => {
         if (!settled) return fail(`closed with ${code} while opening`);
-        if (!stopping) closedByServer[code] = (closedByServer[code] ?? 0) + 1;
+        if (!stopping) {
+          closedByServer[code] = (closedByServer[code] ?? 0) + 1;
+          closes.push({ i, atMs: performance.now() });
+        }
       });
       ws.on('open', () => {
+        openedAt[i] = lastPingSentAt[i] = performance.now();
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -189,7 +205,15 @@ async function run(job: ClientsJob, note: (phase: 'ready' | 'sending' | 'drained
     }
     const setupS = (performance.now() - setupStart) / 1000;
     await sleep(1000);
-    if (Object.keys(closedByServer).length) throw new Error(`the server closed connections after opening: ${JSON.stringify(closedByServer)}`);
+    if (Object.keys(closedByServer).length) {
+      const at = (ms: number) => `${((ms - setupStart) / 1000).toFixed(1)} s`;
+      const first = closes[0]!;
+      const last = closes[closes.length - 1]!;
+      throw new Error(
+        `the server closed connections after opening: ${JSON.stringify(closedByServer)}, from ${at(first.atMs)} (client ${first.i}) to ${at(last.atMs)} (client ${last.i}) after the first opened; all open after ${setupS.toFixed(1)} s; ` +
+          closes.slice(0, 5).map((c) => `client ${c.i}: opened ${at(openedAt[c.i]!)}, closed ${at(c.atMs)}, pings sent ${pingsSent[c.i]}, got ${pingsGot[c.i]} (last ${at(lastPingAt[c.i]!)})`).join('; '),
+      );
+    }
     note('ready');
 
     // The probe: every client is in the room once every client (but perhaps the prober) got one message.
