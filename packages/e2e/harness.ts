@@ -6,8 +6,8 @@ import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { loadConfig, type Config } from '../server/src/config.js';
 import { buildApp } from '../server/src/app.js';
-import { connectPglite, type Db } from '../server/src/db/connect.js';
-import { migrate } from '../server/src/db/migrate.js';
+import type { Db } from '../server/src/db/connect.js';
+import { migratedPglite } from '../server/test/pglite-template.js';
 import type { FastifyInstance } from 'fastify';
 import { ensureAccount, openMemberWallet, post } from '../server/src/modules/ledger/service.js';
 
@@ -32,8 +32,7 @@ export interface Platform {
 export async function startPlatform(overrides: Partial<Config> = {}): Promise<Platform> {
   const h5Dist = overrides.h5Dist ?? path.join(ROOT, 'packages/h5/dist');
   if (!fs.existsSync(path.join(h5Dist, 'index.html'))) throw new Error('build the H5 app first: npm run build');
-  const db = await connectPglite(null);
-  await migrate(db);
+  const db = await migratedPglite();
   const config = loadConfig(
     { ...process.env, LOG_LEVEL: 'silent', CAPTCHA_BYPASS_CODE: CAPTCHA_CODE, DATABASE_URL: '' },
     { h5Dist, uploadsDir: `/tmp/e2e-uploads-${randomBytes(4).toString('hex')}`, ...overrides },

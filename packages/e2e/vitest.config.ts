@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // The migrated embedded database each test file's platform starts from, made once per run.
+    globalSetup: ['../server/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Browsers are heavy: one test file at a time, each with its own platform.

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildApp } from '../src/app.js';
-import { connectPglite, connectPostgres, type Db } from '../src/db/connect.js';
+import { connectPostgres, type Db } from '../src/db/connect.js';
+import { migratedPglite } from './pglite-template.js';
 import { migrate } from '../src/db/migrate.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 import { checkLedger, HOUSE, memberWalletId, post, systemAccountId } from '../src/modules/ledger/service.js';
@@ -32,7 +33,7 @@ const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5
 
 async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE !== 'postgres') {
-    const db = await connectPglite(null);
+    const db = await migratedPglite();
     return { db, drop: async () => {} };
   }
   const scratch = await createScratchDatabase(PG_ADMIN_URL, 't');

@@ -24,6 +24,8 @@ export interface Db {
    * pg_terminate_backend): the pool drops such a connection and opens another when next asked.
    */
   onConnectionError(listener: (err: Error) => void): void;
+  /** The embedded database's data directory as a tar file (tests copy a migrated database from it). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -81,11 +83,13 @@ export async function connectPostgres(url: string, poolSize = 20, sessionUrl: st
 }
 
 /** Embedded PostgreSQL. `dataDir` null keeps everything in memory (tests). */
-export async function connectPglite(dataDir: string | null): Promise<Db> {
+export async function connectPglite(dataDir: string | null, opts: { template?: Blob } = {}): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir ?? 'memory://', {
     parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+    // A data directory dumped before (tests start from a migrated copy instead of initdb and migrations).
+    ...(opts.template ? { loadDataDir: opts.template } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
@@ -101,6 +105,7 @@ export async function connectPglite(dataDir: string | null): Promise<Db> {
       }),
     // In process: no connection to lose.
     onConnectionError: () => {},
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await kysely.destroy();
       if (!pglite.closed) await pglite.close();
