@@ -16,7 +16,7 @@ describe('batchReader', () => {
     expect(reads).toHaveLength(2);
   });
 
-  it('gathers calls that arrive in separate I/O callbacks of the same turn', async () => {
+  it('gathers calls made in separate callbacks of the same turn of the event loop', async () => {
     const reads: number[][] = [];
     const read = batchReader(async (ids: number[]) => {
       reads.push(ids);
@@ -26,10 +26,10 @@ describe('batchReader', () => {
     await new Promise<void>((resolve) => {
       let pending = 3;
       for (const id of [7, 8, 9]) {
-        setTimeout(() => {
+        setImmediate(() => {
           calls.push(read(id));
           if (--pending === 0) resolve();
-        }, 0);
+        });
       }
     });
     expect(await Promise.all(calls)).toEqual([7, 8, 9]);

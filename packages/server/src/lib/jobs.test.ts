@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduleJob } from './jobs.js';
 
 /** A JobHost whose hooks the test runs itself. */
@@ -12,9 +12,13 @@ function host() {
     warned,
   };
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The test's clock: fake timers, moved on by hand (so a busy machine cannot make a pass late). */
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe('scheduleJob runIn', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it('runs one extra pass at the moment asked, long before the next tick', async () => {
     const h = host();
     const at: number[] = [];
@@ -47,7 +51,7 @@ describe('scheduleJob runIn', () => {
       running += 1;
       most = Math.max(most, running);
       passes += 1;
-      await sleep(100);
+      await new Promise((r) => setTimeout(r, 100)); // a pass that takes 100 ms of the test's clock
       running -= 1;
     });
     await h.ready(); // the first pass runs 100 ms
