@@ -32,7 +32,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const m = req.member!;
     // Player protection (issue 16): blocks, the reality check, the session limit, the stake against the money limits.
     const player = { id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash };
-    const order = await placeOrder(app.kdb, m.id, input, app.lottery.now(), req.log, (tx, totalFen) => playGuard(player, 'lottery', totalFen)(tx));
+    const order = await placeOrder(app.kdb, m.id, input, app.lottery.now(), (tx, totalFen) => playGuard(player, 'lottery', totalFen)(tx));
     return ok(order, LOTTERY_MSG.lotteryBetOk);
   });
 

@@ -17,7 +17,6 @@ import {
 } from '@app/contract';
 import type { z } from 'zod';
 import type { lotteryOrderSchema } from '@app/contract/schemas';
-import type { FastifyBaseLogger } from 'fastify';
 import type { QueryCreator } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
@@ -138,7 +137,6 @@ export async function placeOrder(
   memberId: number,
   input: LotteryOrderInput,
   nowMs: number,
-  _log?: FastifyBaseLogger,
   /** runs first in the order's transaction with its whole stake, and may refuse it (player protection) */
   guard?: (tx: Tx, totalFen: number) => Promise<void>,
 ): Promise<{ order_no: string; expect: string }> {
