@@ -130,6 +130,7 @@ describe('the hall (/)', () => {
       const dialog = page.locator('.adm-dialog-body');
       await dialog.waitFor();
       expect(await dialog.innerText()).toContain(MSG.loginRequiredConfirm);
+      await settled(page); // the dialog has faded in (the picture caught it half transparent)
       await shot(page, 'hall-redpacket-confirm');
       await page.getByText('去登录').click();
       await expect.poll(() => route(page)).toMatch(/^\/login/);
