@@ -19,7 +19,7 @@ function carriesControlChars(part: unknown): boolean {
  * parse() after their schema, which keeps the spec's order of validation messages.
  */
 export default fp(async (app) => {
-  app.addHook('preValidation', async (req) => {
-    if (carriesControlChars(req.query) || carriesControlChars(req.params)) throw badRequest();
+  app.addHook('preValidation', (req, _reply, done) => {
+    done(carriesControlChars(req.query) || carriesControlChars(req.params) ? badRequest() : undefined);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { FRAME_ALLOWED_HOSTS } from '@app/contract';
@@ -60,15 +61,28 @@ export default fp(async (app) => {
   const [cspHead, afterFrame] = headers[CSP]!.split(FRAME_SELF) as [string, string];
   const [cspMid, cspTail] = afterFrame.split(CONNECT_SELF) as [string, string];
   const fallback = frameSourcesOf(FRAME_ALLOWED_HOSTS);
-  app.addHook('onRequest', async (req, reply) => {
+  const setHeaders = (req: FastifyRequest, reply: FastifyReply, frames: string) => {
     reply.headers(headers);
-    const known = settingsNow(app.kdb);
-    // never read yet and unreadable (database away): the seed's list, so pages still get a policy
-    const frames = known ? frameSrcOf(known) : await getSettings(app.kdb).then(frameSrcOf, () => fallback);
     const host = req.headers.host;
     const connect = host && PLAIN_HOST_RE.test(host) ? `${CONNECT_SELF} ws://${host} wss://${host}` : CONNECT_SELF;
     reply.header(CSP, `${cspHead}frame-src ${frames}${cspMid}${connect}${cspTail}`);
     // The routed pattern when there is one (a percent-encoded path routes like the plain one).
     if (isApi(req.routeOptions.url ?? req.url)) reply.header('cache-control', 'no-store');
+  };
+  // A callback hook, not an async one: on every request but the first few the settings are at hand,
+  // and the balance poll should not pay for a promise it does not need.
+  app.addHook('onRequest', (req, reply, done) => {
+    const known = settingsNow(app.kdb);
+    if (known) {
+      setHeaders(req, reply, frameSrcOf(known));
+      return done();
+    }
+    // never read yet and unreadable (database away): the seed's list, so pages still get a policy
+    getSettings(app.kdb)
+      .then(frameSrcOf, () => fallback)
+      .then((frames) => {
+        setHeaders(req, reply, frames);
+        done();
+      }, done);
   });
 });
