@@ -3,7 +3,7 @@ import { benchApi } from './api.js';
 import { benchBundle, median, SLOW_LINK, TARGET_COLD_TILE_MS, TARGET_WARM_TILE_MS } from './bundle.js';
 import { benchLedger } from './ledger.js';
 import { benchLotteryChat } from './lottery-chat.js';
-import { benchLotteryOrders } from './lottery-orders.js';
+import { benchLotteryOrders, ROUND_ORDERS } from './lottery-orders.js';
 import { benchLoyalty } from './loyalty.js';
 import { pgbenchTps } from './pgbench.js';
 import { benchRedPacket, type RushRound } from './redpacket.js';
@@ -128,7 +128,7 @@ if (runs('f')) {
     { measure: 'transfers settled, POST /api/transfer, 32 connections (same run)', 'per s': lo.transfersPerS, 'p99 ms': lo.transfersP99Ms },
   ]);
   console.log(`window ${lo.windowS} s inside one open phase, ${lo.closedRefusals} 封盘 refusals; ratio orders ÷ transfers = ${(lo.ordersPerS / lo.transfersPerS).toFixed(2)}`);
-  console.log(`the round's ${lo.roundOrders} orders settled by the scheduler ${lo.settleS} s after the draw (target: a round of 5,000 within ${TARGET_SETTLE_S} s); ledger check and order journals ${lo.booksOk ? 'ok' : 'FAILED'}`);
+  console.log(`the round's ${lo.roundOrders} orders settled by the scheduler ${lo.settleS} s after the draw (target: a round of ${ROUND_ORDERS.toLocaleString('en')} within ${TARGET_SETTLE_S} s); ledger check and order journals ${lo.booksOk ? 'ok' : 'FAILED'}`);
   const pg = await pgbenchTps();
   const ratio = lo.ordersPerS / pg.tps;
   console.log(`pgbench TPC-B on the same PostgreSQL, ${pg.clients} clients: ${pg.tps} tps; ratio orders ÷ pgbench = ${ratio.toFixed(2)} (target ≥ ${TARGET_ORDERS_PGBENCH_RATIO})`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { BET_STATUS, LOTTERY_TYPE } from '@app/contract';
 import { attachServer, fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
@@ -191,6 +192,59 @@ describe('settlement', () => {
     ]);
     // the rounds nobody committed to while stopped are not invented afterwards
     expect(await roundRow('k3_60', nextRound(K3, nextRound(K3, round)).expect)).toBeUndefined();
+  });
+  it('tells the rooms of the settled orders before it writes their bet records', async () => {
+    const t = openRound(K3);
+    await at(t);
+    const round = roundAt(K3, t);
+    const m = await member(100);
+    expect((await s.api('/api/lotteryOrder', { room_id: k3Room, expect: round.expect, order: [{ id: 'k3_big', total: 50 }] }, { token: m.token })).code).toBe(200);
+    const records = () => db().selectFrom('bet_records').select(['status', 'counted']).where('member_id', '=', m.id).execute();
+    // what the records were when the rooms were told (the read goes out at that moment)
+    let atTelling: ReturnType<typeof records> | undefined;
+    await lotteryPass(db(), round.drawAtMs, undefined, { settled: (e) => void (e.memberId === m.id && (atTelling = records())) });
+    expect(await atTelling).toEqual([{ status: BET_STATUS.unsettled, counted: false }]);
+    expect(await records()).toEqual([{ status: BET_STATUS.settled, counted: true }]);
+  });
+
+  it('a pass that stops at the bet records has told the rooms and paid; the next pass writes the records and pays nothing twice', async () => {
+    const t = openRound(K3);
+    await at(t);
+    const round = roundAt(K3, t);
+    const m = await member(100);
+    expect((await s.api('/api/lotteryOrder', { room_id: k3Room, expect: round.expect, order: [{ id: 'k3_big', total: 50 }, { id: 'k3_small', total: 50 }] }, { token: m.token })).code).toBe(200);
+    // the bet records cannot take this member's settled lines: the pass stops after the ledger work
+    await sql`CREATE FUNCTION refuse_settled_bets() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.member_id = ${sql.lit(m.id)} AND NEW.status = ${sql.lit(BET_STATUS.settled)} THEN RAISE EXCEPTION 'bet records away'; END IF; RETURN NEW; END $$`.execute(db());
+    await sql`CREATE TRIGGER refuse_settled_bets BEFORE INSERT OR UPDATE ON bet_records FOR EACH ROW EXECUTE FUNCTION refuse_settled_bets()`.execute(db());
+    const told: number[] = [];
+    try {
+      await expect(lotteryPass(db(), round.drawAtMs, undefined, { settled: (e) => told.push(e.memberId) })).rejects.toThrow(/bet records away/);
+    } finally {
+      await sql`DROP TRIGGER refuse_settled_bets ON bet_records`.execute(db());
+      await sql`DROP FUNCTION refuse_settled_bets()`.execute(db());
+    }
+    const result = (await roundRow('k3_60', round.expect))!.result!;
+    const paid = result[0] === result[1] && result[1] === result[2] ? 0 : 5000 * 1.96;
+    // told and paid, the records still as the order wrote them, the round not yet settled
+    expect(told).toContain(m.id);
+    expect(await memberBalanceFen(db(), m.id)).toBe(paid);
+    const records = () => db().selectFrom('bet_records').select(['status', 'counted']).where('member_id', '=', m.id).execute();
+    expect(await records()).toEqual([
+      { status: BET_STATUS.unsettled, counted: false },
+      { status: BET_STATUS.unsettled, counted: false },
+    ]);
+    expect((await roundRow('k3_60', round.expect))!.settled_at).toBeNull();
+    // the next pass writes them, and only them
+    const told2: number[] = [];
+    await lotteryPass(db(), round.drawAtMs + 1000, undefined, { settled: (e) => told2.push(e.memberId) });
+    expect(told2).not.toContain(m.id);
+    expect(await memberBalanceFen(db(), m.id)).toBe(paid);
+    expect(await records()).toEqual([
+      { status: BET_STATUS.settled, counted: true },
+      { status: BET_STATUS.settled, counted: true },
+    ]);
+    expect((await roundRow('k3_60', round.expect))!.settled_at).not.toBeNull();
   });
 });
 

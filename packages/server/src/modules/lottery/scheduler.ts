@@ -22,11 +22,12 @@ import { commitmentOf, drawResult, lunarYearAt, newSeed, nextRound, opposedPlay,
  *    SETTLE_BATCH whole orders (one request's lines each) per transaction: the lines locked in id order
  *    and marked settled only where still unsettled, and the wins and pushes credited in one postMany,
  *    one journal per order (house:lottery's shard → member wallet, key lottery:payout:<order_no>);
- *    then the settled lines go to bet_records through the games ingest (counted once: turnover requirement, flow, daily sums); then
- *    the round is marked settled. Every step is conditional, so a pass run twice, concurrently or after
- *    a crash half-way changes nothing twice.
  * 4. tells its listeners (LotteryEvents: the rooms' result and big-win messages) of the rounds it drew
- *    and the orders it settled itself, so each is told once whichever instance ran the pass.
+ *    and the orders it settled itself, so each is told once whichever instance ran the pass;
+ * 5. writes the settled lines to bet_records through the games ingest (counted once: turnover
+ *    requirement, flow, daily sums), and marks the round settled.
+ * Every step is conditional, so a pass run twice, concurrently or after a crash half-way changes
+ * nothing twice.
  */
 
 /** The lottery's lines in bet_records are the venue LOTTERY_VENUE's (the contract's, shared with the reports). */
@@ -156,6 +157,10 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
       if (events.settled) for (const e of settledNow) tell(log, () => events.settled!(e));
       if (events.roundSettled && settledNow.length > 0) tell(log, () => events.roundSettled!(settledNow));
     }
+    // The bet records (reports, rebate, VIP) after the rooms were told: the members wait for their
+    // result, not for the books. Until they are written the round stays unsettled, so a pass that
+    // stops here writes them next time (the records are idempotent).
+    await recordBets(db, drawnRound, log);
     const done = await db
       .updateTable('lottery_rounds')
       .set({ settled_at: new Date(nowMs) })
@@ -223,7 +228,6 @@ async function settleRound(db: Kdb, round: DrawnRound, nowMs: number, log: Fasti
       settledNow.push(...done);
     }
   }
-  await recordBets(db, round, log);
   return settled;
 }
 
