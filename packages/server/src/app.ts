@@ -51,7 +51,7 @@ import './context.js';
 
 export async function openDatabase(config: Config): Promise<Db> {
   const db = config.databaseUrl
-    ? await connectPostgres(config.databaseUrl, config.databasePoolSize, config.databaseSessionUrl)
+    ? await connectPostgres(config.databaseUrl, config.databasePoolSize, config.databaseSessionUrl, config.databasePreparedStatements)
     : await connectPglite(path.join(config.dataDir, 'pglite'));
   await migrate(db);
   return db;

@@ -15,6 +15,12 @@ export interface Config {
    * transaction mode; null uses DATABASE_URL.
    */
   databaseSessionUrl: string | null;
+  /**
+   * Frequent statements run as named prepared statements (DATABASE_PREPARED_STATEMENTS on/off; db/prepared.ts).
+   * Default on, but off with a DATABASE_SESSION_URL: PgBouncer's transaction mode carries them only
+   * from 1.21 on, with max_prepared_statements set.
+   */
+  databasePreparedStatements: boolean;
   redisUrl: string | null;
   /** Key prefix in Redis, so several platforms (or test runs) can share one server. */
   redisPrefix: string;
@@ -131,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || null,
     databasePoolSize: num(env.DATABASE_POOL_SIZE, 20),
     databaseSessionUrl: env.DATABASE_SESSION_URL || null,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS ? env.DATABASE_PREPARED_STATEMENTS !== 'off' : !env.DATABASE_SESSION_URL,
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'platform:',
     adminPassword: env.ADMIN_PASSWORD || null,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { PreparedStatements, prepareOn } from './prepared.js';
 
 export type Kdb = Kysely<Database>;
 
@@ -41,10 +42,16 @@ const SESSION_POOL_SIZE = 16;
 /**
  * A pool on `url`. `sessionUrl`, when given, is where `exclusive` sessions come from (a direct
  * connection beside a PgBouncer in transaction mode, which cannot hold a session-level lock).
+ * `prepare`: the pool's frequent statements run as named prepared statements (db/prepared.ts); off by
+ * default behind PgBouncer (a `sessionUrl`), whose transaction mode before 1.21 cannot carry them.
  */
-export async function connectPostgres(url: string, poolSize = 20, sessionUrl: string | null = null): Promise<Db> {
+export async function connectPostgres(url: string, poolSize = 20, sessionUrl: string | null = null, prepare = sessionUrl === null): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const sessions = sessionUrl ? new pg.Pool({ connectionString: sessionUrl, max: SESSION_POOL_SIZE }) : pool;
+  if (prepare) {
+    const statements = new PreparedStatements();
+    pool.on('connect', (client) => prepareOn(client, statements));
+  }
   const listeners = new Set<(err: Error) => void>();
   const lost = (err: Error) => {
     for (const listener of listeners) listener(err);
