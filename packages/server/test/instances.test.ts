@@ -259,6 +259,28 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
     expect(answered.message).toMatchObject({ sender: 'staff', conversation_id: id });
   });
 
+  it("holds a room's new limits on every instance at once: a staff save on one drops the other's kept room", async () => {
+    const superToken = (await call(a.url, '/admin/api/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
+    const room = ((await call(proxy, '/api/lotteryRoom', { name: 'k3_60' })).data as { id: number }[])[0]!.id;
+    const settings = ((await call(a.url, '/admin/api/lottery/rooms', {}, superToken, 'GET')).data as { id: number; title: string; enabled: boolean; sort: number; min_stake: number; max_stake: number }[]).find((r) => r.id === room)!;
+    const limitsOn = async (url: string) => (await call(url, `/api/lotteryRoom?room_id=${room}`, {}, undefined, 'GET')).data.limits as { min: number; max: number };
+    const save = (min: number) => call(a.url, `/admin/api/lottery/rooms/${room}`, { title: settings.title, enabled: settings.enabled, sort: settings.sort, min_stake: min, max_stake: settings.max_stake }, superToken);
+    const raised = settings.min_stake + 7;
+    try {
+      // B keeps the room it just read (for up to a second); A saves new limits.
+      expect((await limitsOn(b.url)).min).toBe(settings.min_stake);
+      expect((await save(raised)).code).toBe(200);
+      expect((await limitsOn(a.url)).min).toBe(raised);
+      // B hears of it through Redis, well before its kept copy would have aged out.
+      const deadline = Date.now() + 300;
+      let seen = (await limitsOn(b.url)).min;
+      while (seen !== raised && Date.now() < deadline) seen = (await limitsOn(b.url)).min;
+      expect(seen).toBe(raised);
+    } finally {
+      expect((await save(settings.min_stake)).code).toBe(200);
+    }
+  });
+
   it('runs a lottery room across instances: chat and bet notices reach every socket, the round is drawn and paid once', async () => {
     const bettor = await register(proxy);
     const watcher = await register(proxy);

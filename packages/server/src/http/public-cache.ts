@@ -35,6 +35,8 @@ export interface PublicCache {
   reply(req: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<Envelope>): Promise<Envelope | FastifyReply>;
   /** Staff changed public content: every instance drops what it keeps. */
   changed(): void;
+  /** Runs `forget` on this instance whenever public content changed, here or on another instance. */
+  onChanged(forget: () => void): void;
 }
 
 declare module 'fastify' {
@@ -46,7 +48,11 @@ declare module 'fastify' {
 export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
   const kept = new Map<string, Kept>();
   const epoch = redis ? () => redis.epoch() : () => 0;
-  const publish = fanOutChannel(app, redis, `${app.config.redisPrefix}public:changed`, () => kept.clear(), 'public content cache');
+  const forgetters: (() => void)[] = [() => kept.clear()];
+  const forget = () => {
+    for (const f of forgetters) f();
+  };
+  const publish = fanOutChannel(app, redis, `${app.config.redisPrefix}public:changed`, forget, 'public content cache');
 
   app.decorate<PublicCache>('publicCache', {
     async reply(req, reply, key, load) {
@@ -69,8 +75,11 @@ export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
       return hit.answer;
     },
     changed() {
-      kept.clear();
+      forget();
       publish('changed');
+    },
+    onChanged(f) {
+      forgetters.push(f);
     },
   });
 });

@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import { playGuard } from '../protection/enforce.js';
 import { myLotteryOrders } from './my-orders.js';
-import { listLotteries, listRooms, placeOrder, roomData } from './service.js';
+import { forgetRooms, listLotteries, listRooms, placeOrder, roomData } from './service.js';
 
 /**
  * The in-house lottery rooms (spec §7 "Lottery room", DESIGN §7). A trial account bets with its demo
@@ -13,6 +13,8 @@ import { listLotteries, listRooms, placeOrder, roomData } from './service.js';
  */
 const routes: FastifyPluginAsync = async (app) => {
   const member = { preHandler: app.requireMember };
+  // Rooms and odds are kept per instance; a staff change (any instance) drops them.
+  app.publicCache.onChanged(forgetRooms);
 
   app.post('/lotteryList', async () => ok(await listLotteries(app.kdb)));
 

@@ -21,6 +21,7 @@ import type { QueryCreator } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
+import { perDatabase } from '../../lib/batch.js';
 import { beijing } from '../../lib/time.js';
 import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
 import { storeOpenBets } from '../games/ingest.js';
@@ -52,7 +53,7 @@ export async function listRooms(db: Kdb, name: string): Promise<Omit<LotteryRoom
   return rows.map((r) => ({ id: r.id, title: r.title, lottery: { title: r.lottery_title }, limits: limitsOf(r) }));
 }
 
-async function roomOf(db: Kdb, roomId: number) {
+async function readRoom(db: Kdb, roomId: number) {
   const room = await db
     .selectFrom('lottery_rooms as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
@@ -63,6 +64,35 @@ async function roomOf(db: Kdb, roomId: number) {
     .executeTakeFirst();
   if (!room) throw badRequest(LOTTERY_MSG.lotteryRoomMissing);
   return { ...room, type: room.type as LotteryType, sched: { intervalS: room.interval_s, ftimeS: room.ftime_s } };
+}
+
+type Room = Awaited<ReturnType<typeof readRoom>>;
+
+/**
+ * Open rooms as orders and the room page read them (with their lottery's clock, odds and limits),
+ * kept per instance for ROOM_CACHE_MS (issue 17: every order read its room). Staff changes to rooms
+ * and odds drop them on every instance at once (forgetRooms, through the public content channel:
+ * http/public-cache.ts); the time bounds how long an instance that missed that (Redis away) keeps an
+ * old one, as with the site settings. A read that overlapped a change is not kept.
+ */
+const ROOM_CACHE_MS = 1_000;
+let roomsGeneration = 0;
+const keptRooms = perDatabase((_db: Kdb) => new Map<number, { room: Room; atMs: number; generation: number }>());
+
+/** Staff changed a room, a lottery or its odds: this instance reads rooms anew. */
+export function forgetRooms(): void {
+  roomsGeneration += 1;
+}
+
+async function roomOf(db: Kdb, roomId: number): Promise<Room> {
+  const kept = keptRooms(db);
+  const nowMs = Date.now();
+  const hit = kept.get(roomId);
+  if (hit && hit.generation === roomsGeneration && nowMs - hit.atMs < ROOM_CACHE_MS) return hit.room;
+  const generation = roomsGeneration;
+  const room = await readRoom(db, roomId); // only open rooms are kept: the map holds at most every room
+  if (generation === roomsGeneration) kept.set(roomId, { room, atMs: nowMs, generation });
+  return room;
 }
 
 /** A drawn result as shown, for the round drawn at `drawAtMs` (its lunar year gives 六合彩's animals). */
