@@ -308,12 +308,12 @@ describe('two members in one 极速快三 room', () => {
 
       // 开奖中 at 0, then the result of the round we bet on.
       await runRoundDown(60, 1, [a.ctx, b.ctx]);
-      await a.page
-        .locator('[data-testid=round-panel][data-state=drawing] [data-testid=countdown]', { hasText: LOTTERY_MSG.lotteryDrawing })
-        .waitFor({ timeout: 20_000 })
-        .then(() => shot(a.page, 'lottery-room-drawing'))
-        .catch(() => undefined);
-      for (const p of [a.page, b.page]) await p.locator(`[data-testid=last-result][data-expect="${expectNo}"] [data-testid=result-numbers]`).waitFor({ timeout: 20_000 });
+      // Pictured while 开奖中 shows; the result may reach the phone first, and then the panel never says it.
+      const drawing = a.page.locator('[data-testid=round-panel][data-state=drawing] [data-testid=countdown]', { hasText: LOTTERY_MSG.lotteryDrawing });
+      const result = (p: Page) => p.locator(`[data-testid=last-result][data-expect="${expectNo}"] [data-testid=result-numbers]`);
+      await drawing.or(result(a.page)).first().waitFor({ timeout: 20_000 });
+      if (await drawing.isVisible()) await shot(a.page, 'lottery-room-drawing');
+      for (const p of [a.page, b.page]) await result(p).waitFor({ timeout: 20_000 });
       await expect.poll(async () => (await roomData(alice.token, room.id)).lottery.openlist[0]?.expect, { timeout: 10_000 }).toBe(expectNo);
       // The result may come over the socket while the panel still says 开奖中; the reloaded room opens the next round.
       for (const p of [a.page, b.page]) {
