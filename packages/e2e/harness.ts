@@ -287,6 +287,19 @@ export async function toastGone(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll('.adm-toast-mask')].every((m) => getComputedStyle(m).display === 'none' || Number(getComputedStyle(m).opacity) === 0), null, { timeout: 8000 });
 }
 
+/** How long antd-mobile's toasts stay (the app keeps the default). */
+export const TOAST_MS = 2000;
+
+/**
+ * Waits until no toast is on screen without waiting out its time: on a phone whose clock is installed
+ * (`context.clock.install()` before the page loads) the clock jumps over the toast's TOAST_MS, and the
+ * toast fades out as it would.
+ */
+export async function skipToast(page: Page): Promise<void> {
+  if (await page.locator('.adm-toast-main').isVisible()) await page.clock.fastForward(TOAST_MS);
+  await toastGone(page);
+}
+
 /** Taps a button of the open antd-mobile dialog (确定, 取消, 退出…). */
 export async function dialogButton(page: Page, text: string): Promise<void> {
   await page.locator('.adm-dialog').getByText(text, { exact: true }).click();

@@ -14,12 +14,12 @@ import {
   registerViaApi,
   shot,
   signInPage,
+  skipToast,
   staffApi,
   staffLoginViaApi,
   startSuite,
   stillShot,
   stopSuite,
-  toastGone,
   uniqueName,
 } from '../harness.js';
 
@@ -66,6 +66,8 @@ describe.each([
     const ctx: BrowserContext = viewport === 'phone' ? await newPhone(browser) : await newDesktop(browser);
     const tag = viewport === 'phone' ? 'phone' : 'desktop';
     try {
+      // The page's clock jumps over each toast's time on screen (skipToast).
+      await ctx.clock.install();
       const page = await ctx.newPage();
       await signInPage(page, platform, m.token, '/mine');
       await page.getByTestId('mine-link-agent').click();
@@ -80,13 +82,13 @@ describe.each([
       // the spec's order: the mobile first, then the reason; nothing is sent
       await send(page, '', '');
       await expectToast(page, MSG.mobileInvalid);
-      await toastGone(page);
+      await skipToast(page);
       await send(page, '1381234567', '有推广资源');
       await expectToast(page, '请输入正确手机号');
-      await toastGone(page);
+      await skipToast(page);
       await send(page, '13812345678', '   ');
       await expectToast(page, '请输入申请理由');
-      await toastGone(page);
+      await skipToast(page);
       expect(await pendingOf(name)).toEqual([]);
 
       const reason = `我有一个500人的游戏社群（${label}）`;
@@ -97,7 +99,7 @@ describe.each([
       expect(await page.getByTestId('agent-submitted').innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       expect(await page.getByTestId('agent-pending').innerText()).toContain(reason);
       expect(await page.getByTestId('agent-submit').count()).toBe(0);
-      await toastGone(page);
+      await skipToast(page);
       await shot(page, `h5-applyagent-pending-${tag}`);
       // a second submission (another tab, the API) is refused with the clear message
       expect(await apiAs(platform, 'applyagentdo', m.token, { mobile: '13812345678', apply_info: '再次' })).toMatchObject({ code: 409, message: AGENT_MSG.pending });
