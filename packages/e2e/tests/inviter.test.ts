@@ -19,7 +19,7 @@ import {
   staffLoginViaApi,
   startSuite,
   stopSuite,
-  toastGone,
+  skipToast,
   uniqueName,
   withPhone,
 } from '../harness.js';
@@ -68,6 +68,8 @@ describe('/inviter', () => {
 
     const ctx = await newPhone(browser);
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
+    // The page's clock jumps over each toast's time on screen (skipToast).
+    await ctx.clock.install();
     const page = await ctx.newPage();
     try {
       // /mine's 邀请好友 opens it.
@@ -108,17 +110,17 @@ describe('/inviter', () => {
       // 保存图片 and 保存二维码: PNG downloads.
       const [posterFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-image').click()]);
       expect(posterFile.suggestedFilename()).toBe(`invite-poster-${inviterId}.png`);
-      await toastGone(page);
+      await skipToast(page);
       const [qrFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('share-qr').click()]);
       expect(qrFile.suggestedFilename()).toBe(`invite-qrcode-${inviterId}.png`);
-      await toastGone(page);
+      await skipToast(page);
 
       // 保存链接: copied, 链接已复制到剪贴板, the sheet closes.
       await page.getByTestId('share-link').click();
       await expectToast(page, MSG.linkCopied);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expectedLink);
       await expect.poll(() => poster.isVisible()).toBe(false);
-      await toastGone(page);
+      await skipToast(page);
 
       // 奖金介绍: the plan in force, as text.
       await page.locator('.inviter-tabbar .adm-tab-bar-item').nth(1).click();
