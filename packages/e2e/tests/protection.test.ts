@@ -34,8 +34,8 @@ import {
   shot,
   signInPage,
   startSuite,
+  skipToast,
   stopSuite,
-  toastGone,
   uniqueName,
 } from '../harness.js';
 import { colourOf, LOSS_GREEN, WIN_RED } from '../money-tone.js';
@@ -62,10 +62,14 @@ afterAll(() => stopSuite(platform, browser));
 const K3 = 'k3_60';
 
 
-async function phone<T>(fn: (page: Page, ctx: BrowserContext) => Promise<T>, opts: { clock?: boolean } = {}): Promise<T> {
+/**
+ * A phone asking for reduced motion, on Playwright's clock (its time flows as usual, and jumps over a
+ * toast's time on screen in skipToast, and a test may move it on itself).
+ */
+async function phone<T>(fn: (page: Page, ctx: BrowserContext) => Promise<T>): Promise<T> {
   const ctx = await newPhone(browser);
   try {
-    if (opts.clock) await ctx.clock.install();
+    await ctx.clock.install();
     const page = await ctx.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     return await fn(page, ctx);
@@ -76,7 +80,7 @@ async function phone<T>(fn: (page: Page, ctx: BrowserContext) => Promise<T>, opt
 
 /** A screenshot once toasts are gone and nothing moves. */
 async function still(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
-  await toastGone(page).catch(() => undefined);
+  await skipToast(page).catch(() => undefined);
   await settled(page);
   await shot(page, name, opts);
 }
@@ -150,7 +154,7 @@ describe('registration', () => {
       expect(await page.getByTestId('field-error-adult').innerText()).toBe(PROTECTION_MSG.adult);
       expect(await page.getByTestId('field-adult').getAttribute('aria-invalid')).toBe('true');
       expect(sent).toEqual([]);
-      await toastGone(page);
+      await skipToast(page);
       await shot(page, 'protection-register-adult');
 
       // 《负责任博彩》 opens the type-8 article in a sheet; what was typed stays.
@@ -225,7 +229,7 @@ describe('安全与健康', () => {
       await page.reload();
       await expectToast(page, nearLimitText(row));
       await expect.poll(() => page.getByTestId('limit-deposit-day-figure').innerText()).toBe('800 / 1000元');
-      await toastGone(page);
+      await skipToast(page);
       await still(page, 'protection-limit-used');
       const polled = page.waitForResponse((r) => r.url().endsWith('/api/playStatus'));
       await page.reload();
@@ -418,7 +422,6 @@ describe('安全与健康', () => {
         const status = await apiAs<{ reality: { due: boolean } }>(platform, 'playStatus', member.token);
         expect(status.data.reality.due).toBe(false);
       },
-      { clock: true },
     );
   });
 });
