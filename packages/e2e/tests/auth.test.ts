@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOGIN_CAPTCHA, MSG } from '@app/contract';
-import { CAPTCHA_CODE, expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, startSuite, stopSuite, toastGone, imagesLoaded, uniqueName, withPhone } from '../harness.js';
+import { CAPTCHA_CODE, expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, startSuite, skipToast, stopSuite, imagesLoaded, uniqueName, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -84,6 +84,8 @@ describe('/login', () => {
   it(`asks for the captcha after ${LOGIN_CAPTCHA.afterFailures} wrong passwords, and the owner signs in with the right password and the captcha`, async () => {
     const member = await registerViaApi(platform, uniqueName('lc'));
     await phone(async (page) => {
+      // Each try's toast is told from the last one's once it has gone: the clock jumps over its time (skipToast).
+      await page.context().clock.install();
       await open(page, platform, '/login?redirect=%2Fmine');
       await field(page, 'name').fill(member.name);
       for (let i = 1; i <= LOGIN_CAPTCHA.afterFailures; i++) {
@@ -91,7 +93,7 @@ describe('/login', () => {
         await field(page, 'password').fill(`wrongpass${i}`);
         await button(page, 'login-submit').click();
         await expectToast(page, MSG.loginWrong);
-        await toastGone(page);
+        await skipToast(page);
       }
       // the server asked for a captcha: the registration's captcha row appears with a picture
       await page.getByTestId('captcha-image').waitFor();
