@@ -14,9 +14,9 @@ import {
   route,
   shot,
   signInPage,
+  skipToast,
   startSuite,
   stopSuite,
-  toastGone,
   uniqueName,
 } from '../harness.js';
 
@@ -30,11 +30,12 @@ afterAll(() => stopSuite(platform, browser));
 
 type Member = Awaited<ReturnType<typeof registerViaApi>>;
 
-/** A fresh member signed in on a fresh phone (clipboard allowed) at `at`. */
+/** A fresh member signed in on a fresh phone (clipboard allowed, on Playwright's clock for skipToast) at `at`. */
 async function signedIn<T>(at: string, fn: (page: Page, member: Member) => Promise<T>): Promise<T> {
   const member = await registerViaApi(platform, uniqueName('dp'));
   const ctx = await newPhone(browser);
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
+  await ctx.clock.install();
   try {
     const page = await ctx.newPage();
     await signInPage(page, platform, member.token, at);
@@ -167,7 +168,7 @@ describe('/recharge', () => {
       await expectToast(page, fmt(MSG.depositRange, { min: 100, max: 50000 }));
       await page.getByTestId('chip-1000').click();
       expect(await field(page, 'amount').inputValue()).toBe('1000');
-      await toastGone(page);
+      await skipToast(page);
       await shot(page, 'deposit-recharge-bank-filled', { fullPage: true });
       const sent = nextRecharge(page);
       await submit(page);
@@ -232,7 +233,7 @@ describe('/recharge', () => {
       await page.getByTestId('copy-pay-address').click();
       await expectToast(page, MSG.copySuccess);
       expect(await clipboard(page)).toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
-      await toastGone(page);
+      await skipToast(page);
       await shot(page, 'deposit-payinfo-usdt', { fullPage: true });
       await page.getByTestId('pay-records').click();
       await expectRoute(page, '/transRecord');
