@@ -20,7 +20,7 @@ import {
   staffLoginViaApi,
   startSuite,
   stopSuite,
-  toastGone,
+  skipToast,
   uniqueName,
   withPhone,
 } from '../harness.js';
@@ -165,6 +165,8 @@ describe('/hongbao', () => {
     inWindow();
     const member = await registerViaApi(platform, uniqueName('rp'));
     await withPhone(browser, async (page) => {
+      // The clock jumps over the toast's time on screen (skipToast).
+      await page.context().clock.install();
       const draws: string[] = [];
       page.on('request', (r) => {
         if (r.url().endsWith('/api/douserredpacket')) draws.push(r.url());
@@ -198,7 +200,7 @@ describe('/hongbao', () => {
       await expectToast(page, REDPACKET_MSG.notEligible);
       expect(draws).toEqual([]);
       // 去充值 leads to the deposit screen.
-      await toastGone(page);
+      await skipToast(page);
       await page.getByTestId('hongbao-recharge-go').click();
       await expectRoute(page, '/recharge');
     });
@@ -303,6 +305,8 @@ describe('/hongbao', () => {
     await saveRules({ daily_budget: 0 });
     try {
       await withPhone(browser, async (page) => {
+        // The clock jumps over the toast's time on screen (skipToast).
+        await page.context().clock.install();
         await openHongbao(page, member.token);
         expect(await text(page, 'hongbao-stat-left')).toBe('1');
         // The connection drops: no money moves, the toast of spec §8.
@@ -310,7 +314,7 @@ describe('/hongbao', () => {
         await page.getByTestId('hongbao-open').click();
         await expectToast(page, REDPACKET_MSG.networkFailure);
         await page.unroute('**/api/douserredpacket');
-        await toastGone(page);
+        await skipToast(page);
         // The day's budget is spent: the server's 今日红包已派完 in a dialog, 去充值 to /recharge.
         await page.getByTestId('hongbao-open').click();
         const dialog = page.locator('.adm-dialog-body');
