@@ -8,9 +8,11 @@ const LOCK_KEY = JOB_LOCK.migrations;
 /** Applies every migration not yet applied, each in its own transaction. Returns the ids applied. */
 export async function migrate(db: Db): Promise<string[]> {
   return db.exclusive(async (s) => {
-    await s.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    // The lock comes first: two instances creating the table at once collide in PostgreSQL's catalog
+    // (IF NOT EXISTS does not make concurrent creation safe).
     await s.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     try {
+      await s.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
       const done = new Set((await s.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
       const applied: string[] = [];
       for (const m of migrations) {
