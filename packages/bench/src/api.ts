@@ -20,7 +20,9 @@ import { answeredOk } from './envelope.js';
  *
  * On PostgreSQL also with SESSIONS distinct member sessions taken round robin (issue 17): at the
  * platform's rate each token comes back every couple of seconds, as a member app polling every
- * 2.5 s would, so the balance is read anew nearly every time and the session from the instance's cache.
+ * 2.5 s would. Nothing posts meanwhile, as for most members between two polls: after the first pass
+ * over the tokens (read from the database, a turn's requests in one statement each) the session and
+ * the balance come from the instance's caches, as they would on a quiet evening.
  */
 const CONNECTIONS = 64;
 export const SESSIONS = Number(process.env.BENCH_SESSIONS || 20_000);

@@ -17,6 +17,7 @@ import session from './modules/session/plugin.js';
 import { onAllSessionsEnded } from './modules/session/service.js';
 import { apiModules } from './modules/index.js';
 import { connectRedis } from './lib/redis.js';
+import { linkDisplayBalances } from './modules/ledger/display-channel.js';
 import { fallbackRateStore } from './lib/rate-store.js';
 import adminApi from './admin/index.js';
 import agentPortalApi from './modules/agent-portal/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(rateLimit, { global: false, ...(redis ? { store: fallbackRateStore(redis, `${config.redisPrefix}rate-limit:`) } : {}) });
   await app.register(session, { redis });
   await app.register(publicCache, { redis });
+  linkDisplayBalances(app, redis);
   await app.register(maintenance);
   await app.register(requestText);
   startBetFeed(app);

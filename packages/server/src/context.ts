@@ -16,8 +16,11 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     kdb: Kdb;
-    /** The epoch under which cached sessions may be trusted (null: read every session from the database). */
-    sessionCacheEpoch: () => number | null;
+    /**
+     * The epoch under which what this instance keeps from the database (sessions, members' balances)
+     * may be trusted: 0 without Redis, the subscription's with Redis, null while Redis is away.
+     */
+    cacheEpoch: () => number | null;
     /** preHandler: answers 401 unless a valid bearer session is present. */
     requireMember: (req: FastifyRequest) => Promise<void>;
     /** preHandler: answers 试玩账号不支持此操作 for the trial account. */

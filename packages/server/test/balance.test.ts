@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ensureAccount, openMemberWallet, post } from '../src/modules/ledger/service.js';
+import { balancesMoved, balancesMovedElsewhere, DISPLAY_KEEP_MS, DISPLAY_MOVING_MS, DISPLAY_SHORT_MS, displayBalanceFen } from '../src/modules/ledger/display.js';
 import { registerMember, startServer, type TestServer } from './harness.js';
 
 let s: TestServer;
@@ -31,6 +33,68 @@ describe('the balance poll', () => {
     await credit((await s.api('/api/user', {}, { token: a.token })).data.id, 500);
     expect((await s.api('/api/balance', {}, { token: a.token })).data.balance).toBe(5);
     expect((await s.api('/api/balance', {}, { token: b.token })).data.balance).toBe(0);
+  });
+});
+
+describe('the balance kept between polls (ledger/display.ts)', () => {
+  const newMember = async () => memberIdOf((await registerMember(s)).token);
+  const memberIdOf = async (token: string) => (await s.api('/api/user', {}, { token })).data.id as number;
+  const shown = (id: number, atMs: number, epoch: number | null = 0) => displayBalanceFen(s.db.kysely, id, epoch, atMs);
+  // The wallet changed behind the ledger's back, as only a lost Redis message could leave it: what an
+  // instance shows then is what it keeps.
+  const changeUnheard = (id: number, fen: number) =>
+    sql`UPDATE ledger_accounts SET balance_fen = ${fen} WHERE member_id = ${id} AND kind = 'member_wallet'`.execute(s.db.kysely);
+  const restore = (id: number) => changeUnheard(id, 0);
+
+  it(`keeps a balance for ${DISPLAY_KEEP_MS / 1000} s when no posting of the member was heard, then reads it anew`, async () => {
+    const id = await newMember();
+    const t0 = Date.now();
+    expect(await shown(id, t0)).toBe(0);
+    await changeUnheard(id, 777);
+    expect(await shown(id, t0 + DISPLAY_KEEP_MS - 1)).toBe(0);
+    expect(await shown(id, t0 + DISPLAY_KEEP_MS)).toBe(777);
+    await restore(id);
+  });
+
+  it("drops it as soon as a posting of the member is heard, this instance's or another's, and only that member's", async () => {
+    const [mine, theirs, other] = [await newMember(), await newMember(), await newMember()];
+    const t0 = Date.now();
+    for (const id of [mine, theirs, other]) expect(await shown(id, t0)).toBe(0);
+    for (const id of [mine, theirs, other]) await changeUnheard(id, 500);
+    balancesMoved([mine], t0 + 10);
+    balancesMovedElsewhere([theirs], t0 + 10);
+    expect(await shown(mine, t0 + 20)).toBe(500);
+    expect(await shown(theirs, t0 + 20)).toBe(500);
+    expect(await shown(other, t0 + 20)).toBe(0);
+    for (const id of [mine, theirs, other]) await restore(id);
+  });
+
+  it(`keeps a read made within ${DISPLAY_MOVING_MS / 1000} s of a heard posting (its transaction may not have committed) for ${DISPLAY_SHORT_MS / 1000} s only`, async () => {
+    const id = await newMember();
+    const t0 = Date.now();
+    balancesMoved([id], t0);
+    expect(await shown(id, t0 + 1)).toBe(0);
+    await changeUnheard(id, 300);
+    expect(await shown(id, t0 + DISPLAY_SHORT_MS)).toBe(0);
+    expect(await shown(id, t0 + 1 + DISPLAY_SHORT_MS)).toBe(300);
+    // Read once the posting has surely committed: kept long again.
+    expect(await shown(id, t0 + DISPLAY_MOVING_MS)).toBe(300);
+    await changeUnheard(id, 400);
+    expect(await shown(id, t0 + DISPLAY_MOVING_MS + DISPLAY_KEEP_MS - 1)).toBe(300);
+    await restore(id);
+  });
+
+  it(`keeps nothing longer than ${DISPLAY_SHORT_MS / 1000} s while Redis is away, and nothing from one epoch into the next`, async () => {
+    const id = await newMember();
+    const t0 = Date.now();
+    expect(await shown(id, t0, null)).toBe(0);
+    await changeUnheard(id, 100);
+    expect(await shown(id, t0 + DISPLAY_SHORT_MS - 1, null)).toBe(0);
+    expect(await shown(id, t0 + DISPLAY_SHORT_MS, null)).toBe(100);
+    expect(await shown(id, t0 + DISPLAY_SHORT_MS + 1, 7)).toBe(100);
+    await changeUnheard(id, 200);
+    expect(await shown(id, t0 + DISPLAY_SHORT_MS + 2, 8)).toBe(200);
+    await restore(id);
   });
 });
 

@@ -281,6 +281,20 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
     }
   });
 
+  it("shows a member's new balance on every instance at once: a posting on one drops the balance the other keeps", async () => {
+    const m = await register(proxy);
+    await fund(m.id, 100);
+    // B reads the balance and keeps it (ledger/display.ts); A moves it.
+    expect(await balance(b.url, m.token)).toBe(100);
+    expect((await call(a.url, '/api/transfer', { amount: 30, sourcetype: 'userbalance', targettype: 'AG' }, m.token)).code).toBe(200);
+    expect(await balance(a.url, m.token)).toBe(70);
+    // B hears of it through Redis, long before its kept balance would have aged out.
+    const deadline = Date.now() + 300;
+    let seen = await balance(b.url, m.token);
+    while (seen !== 70 && Date.now() < deadline) seen = await balance(b.url, m.token);
+    expect(seen).toBe(70);
+  });
+
   it('runs a lottery room across instances: chat and bet notices reach every socket, the round is drawn and paid once', async () => {
     const bettor = await register(proxy);
     const watcher = await register(proxy);

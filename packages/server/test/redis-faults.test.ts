@@ -95,7 +95,7 @@ describe('Redis lost while running, and back', () => {
     const shared = { redisUrl: `redis://127.0.0.1:${proxy.port}`, redisPrefix: prefix, rateLimits: { login: 4, register: 0, captcha: 0, withdraw: 0, bindcard: 0 } };
     a = await startServer(shared);
     b = await attachServer(a);
-    await until(() => a.app.sessionCacheEpoch() !== null && b.app.sessionCacheEpoch() !== null, 5000);
+    await until(() => a.app.cacheEpoch() !== null && b.app.cacheEpoch() !== null, 5000);
   });
   afterAll(async () => {
     await b?.close();
@@ -112,7 +112,7 @@ describe('Redis lost while running, and back', () => {
     const m = await registerMember(a);
     expect((await b.api('/api/user', {}, { token: m.token })).code).toBe(200); // now in b's cache
     await proxy.down();
-    await expect.poll(() => a.app.sessionCacheEpoch() === null && b.app.sessionCacheEpoch() === null, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => a.app.cacheEpoch() === null && b.app.cacheEpoch() === null, { timeout: 5000 }).toBe(true);
 
     expect((await a.api('/api/captcha')).code).toBe(200);
     expect((await registerMember(b)).token).toBeTruthy();
@@ -147,7 +147,7 @@ describe('Redis lost while running, and back', () => {
 
   it('reconnects by itself when Redis is back: limits are shared and cached sessions trusted again', async () => {
     await proxy.up();
-    await until(() => a.app.sessionCacheEpoch() !== null && b.app.sessionCacheEpoch() !== null, 10_000);
+    await until(() => a.app.cacheEpoch() !== null && b.app.cacheEpoch() !== null, 10_000);
     // The shared count of this minute still holds the first test's logins: start it again.
     const direct = new Redis(REDIS);
     try {

@@ -2,7 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Kdb } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
-import { batchReader, perDatabase } from '../../lib/batch.js';
+import { perDatabase } from '../../lib/batch.js';
+import { balancesMoved } from './display.js';
 import { CODE, MSG } from '@app/contract';
 
 /**
@@ -257,7 +258,7 @@ export async function post(tx: Transaction<Database>, journal: JournalInput): Pr
     });
     throw new InsufficientFunds(bad?.accountId ?? ids[0]);
   }
-  for (const m of row.members) displayBalances.delete(Number(m));
+  balancesMoved(row.members.map(Number));
   return row.journal_id;
 }
 
@@ -331,41 +332,9 @@ export async function postMany(tx: Transaction<Database>, journals: JournalInput
     const refused = [...new Set(entries.map((e) => e.accountId))].sort((a, b) => a - b).find((id) => !updated.has(id) && !sharded.has(id));
     throw new InsufficientFunds(refused ?? entries[0].accountId);
   }
-  for (const m of row.members) displayBalances.delete(Number(m));
+  balancesMoved(row.members.map(Number));
   return new Map((row.created ?? []).map((c) => [c.k, Number(c.id)]));
 }
-
-/**
- * The balance shown to a member (balance poll, user info): read through a one-second cache, because
- * one member may poll from several tabs and clients. A posting on this instance drops the entry at
- * once; a posting elsewhere shows within the second. Never use it to decide about money: rules read
- * memberBalanceFen inside their transaction.
- */
-const DISPLAY_BALANCE_MS = 1000;
-const DISPLAY_BALANCE_MAX = 100_000;
-const displayBalances = new Map<number, { fen: number; atMs: number }>();
-
-export async function displayBalanceFen(db: Kdb, memberId: number, nowMs = Date.now()): Promise<number> {
-  const hit = displayBalances.get(memberId);
-  if (hit && nowMs - hit.atMs < DISPLAY_BALANCE_MS) return hit.fen;
-  const fen = (await walletBalances(db)(memberId)) ?? 0;
-  if (displayBalances.size >= DISPLAY_BALANCE_MAX) displayBalances.clear();
-  displayBalances.set(memberId, { fen, atMs: nowMs });
-  return fen;
-}
-
-/** Many members' wallet balances in one indexed read: the display reads of one event-loop turn together. */
-const walletBalances = perDatabase((db: Kdb) =>
-  batchReader(async (memberIds: number[]) => {
-    const rows = await db
-      .selectFrom('ledger_accounts')
-      .select(['member_id', 'balance_fen'])
-      .where('kind', '=', 'member_wallet')
-      .where('member_id', '=', sql<number>`ANY(${memberIds}::bigint[])`)
-      .execute();
-    return new Map(rows.map((r) => [Number(r.member_id), Number(r.balance_fen)]));
-  }),
-);
 
 export async function memberBalanceFen(db: Tx, memberId: number): Promise<number> {
   const row = await db

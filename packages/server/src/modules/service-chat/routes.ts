@@ -19,7 +19,7 @@ const historySchema = identitySchema.extend({ conversation_id: z.coerce.number()
 const routes: FastifyPluginAsync = async (app) => {
   async function ownerOf(req: FastifyRequest): Promise<Owner> {
     const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    const member = m ? await resolveSession(app.kdb, m[1]!, app.config.sessionIdleMs, app.sessionCacheEpoch()) : null;
+    const member = m ? await resolveSession(app.kdb, m[1]!, app.config.sessionIdleMs, app.cacheEpoch()) : null;
     if (member) return { memberId: member.id };
     const { visitor } = parse(identitySchema, req.body ?? {});
     const id = visitor ? await resolveVisitor(app.kdb, visitor) : null;

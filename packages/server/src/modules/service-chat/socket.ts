@@ -93,7 +93,7 @@ export default async function serviceSocket(app: FastifyInstance): Promise<void>
     let who: Owner | null = null;
     let tokenHash: string | null = null;
     if (token) {
-      const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.sessionCacheEpoch());
+      const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.cacheEpoch());
       if (member) {
         who = { memberId: member.id };
         tokenHash = member.tokenHash;
@@ -113,7 +113,7 @@ export default async function serviceSocket(app: FastifyInstance): Promise<void>
 
   async function speak(c: Member, text: string): Promise<void> {
     if (c.token) {
-      const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs, app.sessionCacheEpoch());
+      const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs, app.cacheEpoch());
       if (!member) return void refuse(c.ws, WS_CLOSE.unauthorized, SERVICE_MSG.needIdentity);
     }
     const { message, conversation } = await postOwnerMessage(app.kdb, c.who, text);

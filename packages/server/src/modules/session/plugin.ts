@@ -40,7 +40,7 @@ export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
     });
     app.addHook('onClose', async () => setRevocationPublisher(async () => {}));
   }
-  app.decorate('sessionCacheEpoch', cacheEpoch);
+  app.decorate('cacheEpoch', cacheEpoch);
   app.decorate('requireMember', async (req) => {
     const token = bearer(req.headers.authorization);
     if (!token) throw unauthorized(MSG.notLoggedIn);

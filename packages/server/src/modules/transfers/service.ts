@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { displayBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode, type Tx } from '../ledger/service.js';
+import { memberBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode, type Tx } from '../ledger/service.js';
 import type { VenueOutcome, VenueRefusal } from '../venues/adapter.js';
 import type { Venue, VenueRegistry } from '../venues/registry.js';
 
@@ -70,7 +70,7 @@ const RECYCLE_CONCURRENCY = 4;
  * when `withWallet` (the spec's clients add that entry themselves: balanceListSchema).
  */
 export async function balanceList(deps: TransferDeps, memberId: number, withWallet: boolean): Promise<VenueBalance[]> {
-  const [centralFen, venues] = await Promise.all([withWallet ? displayBalanceFen(deps.db, memberId) : 0, deps.venues.list()]);
+  const [centralFen, venues] = await Promise.all([withWallet ? memberBalanceFen(deps.db, memberId) : 0, deps.venues.list()]);
   const enabled = venues.filter((v) => v.enabled);
   const balances = await deps.venues.balancesFen(enabled, memberId);
   const list = enabled.map((v) => ({ name: v.name, platname: v.code, balance: fenToYuan(balances.get(v.code) ?? 0) }));

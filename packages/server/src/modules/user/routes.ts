@@ -27,7 +27,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post('/user', member, async (req) => ok(await userInfo(app.kdb, req.member!.id, new Date(), app.venues)));
 
   // Hot path: polled every 2.5 s by every open app. No hashing, no writes.
-  app.post('/balance', member, async (req) => ok({ balance: await balanceYuan(app.kdb, req.member!.id) }));
+  app.post('/balance', member, async (req) => ok({ balance: await balanceYuan(app.kdb, req.member!.id, app.cacheEpoch()) }));
 
   // The wallet screens' refresh: central balance and every venue balance read fresh.
   app.post('/refreshusermoney', member, async (req) => ok(await userInfo(app.kdb, req.member!.id, new Date(), app.venues)));

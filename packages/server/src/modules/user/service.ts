@@ -5,7 +5,8 @@ import { badRequest, unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { batchReader, perDatabase } from '../../lib/batch.js';
 import { beijing, daysSince } from '../../lib/time.js';
-import { displayBalanceFen, type Tx } from '../ledger/service.js';
+import type { Tx } from '../ledger/service.js';
+import { displayBalanceFen } from '../ledger/display.js';
 import { getSettings } from '../site/service.js';
 import { venueTotalFen, type VenueRegistry } from '../venues/registry.js';
 import { revokeAllSessions } from '../session/service.js';
@@ -86,9 +87,9 @@ export async function userInfo(db: Tx, memberId: number, now: Date = new Date(),
   };
 }
 
-/** The balance poll (every 2.5 s per open app): at most one indexed read, nothing else. */
-export async function balanceYuan(db: Kdb, memberId: number): Promise<number> {
-  return fenToYuan(await displayBalanceFen(db, memberId));
+/** The balance poll (every 2.5 s per open app): the kept balance, or one indexed read (ledger/display.ts). */
+export async function balanceYuan(db: Kdb, memberId: number, cacheEpoch: number | null): Promise<number> {
+  return fenToYuan(await displayBalanceFen(db, memberId, cacheEpoch));
 }
 
 /** Profile edit: an empty field leaves the stored value as it is (the form sends all three). */

@@ -126,7 +126,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
     const token = typeof q._token === 'string' ? q._token : '';
     // No token: a visitor, who watches. A token that is no session (expired, revoked) is refused, so the
     // app learns its session ended.
-    const member = token ? await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.sessionCacheEpoch()) : null;
+    const member = token ? await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.cacheEpoch()) : null;
     if (token && !member) return refuse(ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     const roomId = typeof q.roomid === 'string' && /^\d{1,12}$/.test(q.roomid) ? Number(q.roomid) : 0;
     const room = roomId
@@ -165,7 +165,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
   /** The database part of a message, one at a time per socket. */
   async function speak(c: Admitted, intent: Intent): Promise<void> {
     // A session ended elsewhere (logoff, password change, disabled member) ends the socket here.
-    const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs, app.sessionCacheEpoch());
+    const member = await resolveSession(app.kdb, c.token, app.config.sessionIdleMs, app.cacheEpoch());
     const speaker = member ? await speakerOf(app.kdb, c.memberId) : null;
     if (!speaker) return void refuse(c.ws, WS_CLOSE.unauthorized, LOTTERY_MSG.chatNeedLogin);
     if (speaker.mute) return errorFrame(c.ws, speaker.mute.until ? fmt(LOTTERY_MSG.chatMutedUntil, { until: beijing(speaker.mute.until) }) : LOTTERY_MSG.chatMuted);
