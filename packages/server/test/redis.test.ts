@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { hashToken } from '../src/lib/tokens.js';
-import { registerMember, startServer, type TestServer } from './harness.js';
+import { fund, registerMember, startServer, type TestServer } from './harness.js';
 
 // Two instances behind one load balancer share their limits through Redis (127.0.0.1:6379).
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -56,6 +56,45 @@ describe('session revocation with REDIS_URL', () => {
       await listener.subscribe(`${prefix}sessions:revoked`);
       expect((await a.api('/api/logoff', {}, { token: m.token })).code).toBe(200);
       expect(JSON.parse(await heard)).toEqual({ tokenHash: hashToken(m.token) });
+    } finally {
+      await listener.quit();
+    }
+  });
+});
+
+describe('shown balances with REDIS_URL (ledger/display.ts)', () => {
+  const balanceOf = async (s: TestServer, token: string) => (await s.api('/api/balance', {}, { token })).data.balance as number;
+
+  it("drops a kept balance when another instance's posting is heard, and lives through unreadable messages", async () => {
+    const m = await registerMember(a);
+    const id = (await a.api('/api/user', {}, { token: m.token })).data.id as number;
+    expect(await balanceOf(a, m.token)).toBe(0); // now kept here
+    // Another instance moves it: the row changes, and this instance still shows what it keeps...
+    await sql`UPDATE ledger_accounts SET balance_fen = 4200 WHERE member_id = ${id} AND kind = 'member_wallet'`.execute(a.db.kysely);
+    expect(await balanceOf(a, m.token)).toBe(0);
+    // ...through messages it cannot read...
+    const other = new Redis(REDIS_URL);
+    try {
+      for (const text of ['not json', '{"memberId":1}', `[${id}, "x"]`]) await other.publish(`${prefix}balances:moved`, text);
+      expect(await balanceOf(a, m.token)).toBe(0);
+      // ...until the other instance's message arrives.
+      await other.publish(`${prefix}balances:moved`, JSON.stringify([id]));
+    } finally {
+      await other.quit();
+    }
+    await expect.poll(() => balanceOf(a, m.token), { timeout: 3000 }).toBe(42);
+    await sql`UPDATE ledger_accounts SET balance_fen = 0 WHERE member_id = ${id} AND kind = 'member_wallet'`.execute(a.db.kysely);
+  });
+
+  it("publishes its own postings' members on the channel", async () => {
+    const m = await registerMember(a);
+    const id = (await a.api('/api/user', {}, { token: m.token })).data.id as number;
+    const listener = new Redis(REDIS_URL);
+    try {
+      const heard = new Promise<string>((resolve) => listener.on('message', (_ch, text) => resolve(text)));
+      await listener.subscribe(`${prefix}balances:moved`);
+      await fund(a, id, 5);
+      expect(JSON.parse(await heard)).toEqual([id]);
     } finally {
       await listener.quit();
     }

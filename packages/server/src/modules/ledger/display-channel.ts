@@ -10,7 +10,17 @@ import { balancesMovedElsewhere, onBalancesMoved } from './display.js';
  */
 export function linkDisplayBalances(app: FastifyInstance, redis: RedisLink | null): void {
   if (!redis) return;
-  const publish = fanOutChannel(app, redis, `${app.config.redisPrefix}balances:moved`, (text) => balancesMovedElsewhere(JSON.parse(text) as number[]), 'balance display');
+  const heard = (text: string) => {
+    let ids: unknown;
+    try {
+      ids = JSON.parse(text);
+    } catch {
+      ids = null;
+    }
+    if (Array.isArray(ids) && ids.every(Number.isSafeInteger)) balancesMovedElsewhere(ids as number[]);
+    else app.log.warn({ text: text.slice(0, 200) }, 'unreadable balance-moved message');
+  };
+  const publish = fanOutChannel(app, redis, `${app.config.redisPrefix}balances:moved`, heard, 'balance display');
   let pending: Set<number> | null = null;
   const off = onBalancesMoved((memberIds) => {
     if (!pending) {
