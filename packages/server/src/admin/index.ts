@@ -64,7 +64,7 @@ export default async function adminApi(app: FastifyInstance): Promise<void> {
           body: r.body ? parse(r.body, req.body) : undefined,
         });
         // What members read changed: every instance drops its copy (http/public-cache.ts).
-        if (changesPublic) app.publicCache.changed();
+        if (changesPublic) await app.publicCache.changed();
         // A file route's success is the file itself (its refusals are thrown, so still envelopes).
         if (answer instanceof CsvFile) return sendCsv(reply, answer);
         // Card numbers in full only for members.cards, whatever the route (admin/redact.ts).

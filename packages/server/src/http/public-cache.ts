@@ -18,6 +18,7 @@ import type { Envelope } from '@app/contract';
 export const PUBLIC_CACHE_MS = 60_000;
 /** Distinct answers kept (pages of lists included); past it the cache starts over. */
 const PUBLIC_CACHE_MAX = 2_000;
+const PUBLISH_WAIT_MS = 1_000;
 
 interface Kept {
   /** sent as any answer is (serialised per request, so the routes' answer hooks still apply) */
@@ -33,8 +34,8 @@ export interface PublicCache {
    * its ETag (304 when the request already holds it).
    */
   reply(req: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<Envelope>): Promise<Envelope | FastifyReply>;
-  /** Staff changed public content: every instance drops what it keeps. */
-  changed(): void;
+  /** Staff changed public content: every instance drops what it keeps (resolves once Redis has taken the news). */
+  changed(): Promise<void>;
   /** Runs `forget` on this instance whenever public content changed, here or on another instance. */
   onChanged(forget: () => void): void;
 }
@@ -74,9 +75,13 @@ export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
       if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
       return hit.answer;
     },
-    changed() {
+    async changed() {
       forget();
-      publish('changed');
+      // Answered once Redis has taken it, so a member's next request to another instance finds that
+      // instance's copy gone too; bounded, so a Redis that stops answering delays a save by a second at most.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)));
+      await Promise.race([publish('changed'), late]).finally(() => clearTimeout(timer));
     },
     onChanged(f) {
       forgetters.push(f);

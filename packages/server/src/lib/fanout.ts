@@ -40,8 +40,8 @@ export function sendFrame(clients: Iterable<{ ws: WebSocket }>, data: Buffer): v
  * subscription; without Redis, or while it is away, `deliver` gets it on this instance at once (the
  * others' sockets hear it once Redis is back). Returns the function that sends a wire.
  */
-export function fanOutChannel(app: FastifyInstance, redis: RedisLink | null, channel: string, deliver: (wire: string) => void, what: string): (wire: string) => void {
-  if (!redis) return deliver;
+export function fanOutChannel(app: FastifyInstance, redis: RedisLink | null, channel: string, deliver: (wire: string) => void, what: string): (wire: string) => Promise<void> {
+  if (!redis) return async (wire) => deliver(wire);
   let closed = false;
   app.addHook('onClose', async () => {
     closed = true;
@@ -49,11 +49,15 @@ export function fanOutChannel(app: FastifyInstance, redis: RedisLink | null, cha
   redis.subscribe(channel, (text) => {
     if (!closed) deliver(text);
   });
-  return (wire) => {
+  // The answer resolves once Redis has taken the wire (or it was delivered here instead); it never rejects.
+  return async (wire) => {
     if (!redis.healthy()) return deliver(wire);
-    redis.client.publish(channel, wire).catch((err) => {
-      app.log.warn({ err }, `${what}: frame not published, delivered on this instance only`);
-      deliver(wire);
-    });
+    await redis.client.publish(channel, wire).then(
+      () => {},
+      (err) => {
+        app.log.warn({ err }, `${what}: frame not published, delivered on this instance only`);
+        deliver(wire);
+      },
+    );
   };
 }
