@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fanOutChannel } from '../lib/fanout.js';
+import { fanOutChannel, publishedOrLate } from '../lib/fanout.js';
 import type { RedisLink } from '../lib/redis.js';
 import type { Envelope } from '@app/contract';
 
@@ -18,7 +18,6 @@ import type { Envelope } from '@app/contract';
 export const PUBLIC_CACHE_MS = 60_000;
 /** Distinct answers kept (pages of lists included); past it the cache starts over. */
 const PUBLIC_CACHE_MAX = 2_000;
-const PUBLISH_WAIT_MS = 1_000;
 
 interface Kept {
   /** sent as any answer is (serialised per request, so the routes' answer hooks still apply) */
@@ -78,10 +77,8 @@ export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
     async changed() {
       forget();
       // Answered once Redis has taken it, so a member's next request to another instance finds that
-      // instance's copy gone too; bounded, so a Redis that stops answering delays a save by a second at most.
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)));
-      await Promise.race([publish('changed'), late]).finally(() => clearTimeout(timer));
+      // instance's copy gone too.
+      await publishedOrLate(publish('changed'));
     },
     onChanged(f) {
       forgetters.push(f);

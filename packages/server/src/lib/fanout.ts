@@ -61,3 +61,13 @@ export function fanOutChannel(app: FastifyInstance, redis: RedisLink | null, cha
     );
   };
 }
+
+/** How long a sender waits for Redis to take a message it must not answer before (a revocation, a staff save of public content). */
+export const PUBLISH_WAIT_MS = 1_000;
+
+/** Waits for `published`, at most PUBLISH_WAIT_MS: a Redis that stops answering delays the answer by that much, never more. */
+export async function publishedOrLate(published: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUBLISH_WAIT_MS)));
+  await Promise.race([published, late]).finally(() => clearTimeout(timer));
+}

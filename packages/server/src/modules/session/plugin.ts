@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { MSG } from '@app/contract';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import type { RedisLink } from '../../lib/redis.js';
+import { publishedOrLate } from '../../lib/fanout.js';
 import { applyRevocation, resolveSession, setRevocationPublisher, type Revocation } from './service.js';
 
 function bearer(header: string | undefined): string {
@@ -9,8 +10,6 @@ function bearer(header: string | undefined): string {
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   return m ? m[1] : '';
 }
-
-const REVOCATION_PUBLISH_WAIT_MS = 1_000;
 
 /** Decorates requests with the signed-in member and gives routes the requireMember guard. */
 export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
@@ -34,9 +33,7 @@ export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
         () => {},
         (err) => app.log.warn({ err }, 'revocation not published'),
       );
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOCATION_PUBLISH_WAIT_MS)));
-      await Promise.race([published, late]).finally(() => clearTimeout(timer));
+      await publishedOrLate(published);
     });
     app.addHook('onClose', async () => setRevocationPublisher(async () => {}));
   }
