@@ -367,6 +367,7 @@ export async function staffLoginViaApi(platform: Platform, username = 'admin', p
 
 /** Opens the console at `path` (below /admin) already signed in with a staff token. */
 export async function signInConsole(page: Page, platform: Platform, token: string, path = '/'): Promise<void> {
+  await page.addInitScript(recordConsoleMessages);
   await page.goto(`${platform.url}/admin/login`);
   await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
   await page.goto(`${platform.url}/admin${path}`);
@@ -399,13 +400,38 @@ export async function consoleMessage(page: Page): Promise<string> {
 }
 
 /**
+ * Runs in the console's pages: keeps the text of every message (toast) shown, in order, on
+ * window.__consoleMessages, so a look that fails can say what did show (a toast lasts 3 s).
+ */
+function recordConsoleMessages(): void {
+  const seen: string[] = [];
+  const kept = new WeakSet<Element>();
+  Object.assign(window, { __consoleMessages: seen });
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('.ant-message-notice-content')) {
+      const text = el.textContent?.trim();
+      if (text && !kept.has(el)) {
+        kept.add(el);
+        seen.push(text);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
  * The newest console message reads `text` and has finished sliding in (so a screenshot shows it whole).
  * Up to 15 s: each look waits 6 s for a message to show, and a busy machine once took longer than one
  * look for an answer's message to appear (admin-site's maintenance switch, stop 26's CI; admin-content's
- * 公告 at stop 24). The text is what is checked, not how fast it came.
+ * 公告 at stop 24). The text is what is checked, not how fast it came. When it never reads `text`, the
+ * failure lists every message the page did show.
  */
 export async function consoleMessageIs(page: Page, text: string): Promise<void> {
-  await expect.poll(() => consoleMessage(page), { timeout: 15_000 }).toBe(text);
+  try {
+    await expect.poll(() => consoleMessage(page), { timeout: 15_000 }).toBe(text);
+  } catch (err) {
+    const shown = await page.evaluate(() => (window as { __consoleMessages?: string[] }).__consoleMessages ?? null).catch(() => null);
+    throw new Error(`the console never said ${JSON.stringify(text)}; messages it showed on ${page.url()}: ${JSON.stringify(shown)}`, { cause: err });
+  }
   // rc-motion marks an entering notice with move-up classes until it is in place.
   await expect.poll(() => page.locator('.ant-message-notice-wrapper').last().getAttribute('class')).not.toContain('move-up');
 }
