@@ -119,6 +119,25 @@ export async function clickWhenStill(target: Locator): Promise<void> {
 }
 
 /**
+ * Clicks a button in a popup (a Popconfirm, a confirm dialog, a modal) once the popup has come in: no
+ * motion class left on it or its ancestors (rc-motion holds a popup offscreen or paused until it is
+ * aligned, then zooms it from the trigger or the pointer), and its box still for three frames. A click
+ * aimed while it moved could land beside the button, which closes a Popconfirm with nothing done.
+ */
+export async function clickInPopup(target: Locator): Promise<void> {
+  await target.waitFor();
+  await expect
+    .poll(() =>
+      target.evaluate((el) => {
+        for (let n: Element | null = el; n; n = n.parentElement) if (/-(appear|enter|leave)(-|\s|$)/.test(n.getAttribute('class') ?? '')) return false;
+        return true;
+      }),
+    )
+    .toBe(true);
+  await clickWhenStill(target);
+}
+
+/**
  * Waits until nothing on the page moves: no running animation and no class or inline-style change
  * (spring-driven popups and toasts move through inline styles) for `quietMs`. Endless spinners and
  * slow effects of 2 s or more (a notice bar's marquee, the console's click wave fading out) are
@@ -400,22 +419,37 @@ export async function consoleMessage(page: Page): Promise<string> {
 }
 
 /**
- * Runs in the console's pages: keeps the text of every message (toast) shown, in order, on
- * window.__consoleMessages, so a look that fails can say what did show (a toast lasts 3 s).
+ * Runs in the console's pages: keeps, in order, the text of every message (toast) shown and every
+ * write it sent with the envelope's answer (GETs are left out: the console polls), on
+ * window.__consoleLog, so a look that fails can say what did happen (a toast lasts 3 s).
  */
 function recordConsoleMessages(): void {
-  const seen: string[] = [];
+  const log: string[] = [];
   const kept = new WeakSet<Element>();
-  Object.assign(window, { __consoleMessages: seen });
+  Object.assign(window, { __consoleLog: log });
   new MutationObserver(() => {
     for (const el of document.querySelectorAll('.ant-message-notice-content')) {
       const text = el.textContent?.trim();
       if (text && !kept.has(el)) {
         kept.add(el);
-        seen.push(text);
+        log.push(`message ${text}`);
       }
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
+  const send = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'GET') return send(input, init);
+    const call = `${method} ${String(input instanceof Request ? input.url : input)}`;
+    log.push(`${call} sent at ${Math.round(performance.now())} ms`);
+    const res = await send(input, init);
+    res
+      .clone()
+      .json()
+      .then((env: { code?: number; message?: string }) => log.push(`${call} answered ${env.code} ${env.message ?? ''} at ${Math.round(performance.now())} ms`))
+      .catch(() => log.push(`${call} answered HTTP ${res.status}`));
+    return res;
+  };
 }
 
 /**
@@ -423,14 +457,14 @@ function recordConsoleMessages(): void {
  * Up to 15 s: each look waits 6 s for a message to show, and a busy machine once took longer than one
  * look for an answer's message to appear (admin-site's maintenance switch, stop 26's CI; admin-content's
  * 公告 at stop 24). The text is what is checked, not how fast it came. When it never reads `text`, the
- * failure lists every message the page did show.
+ * failure lists every message the page did show and every write it sent.
  */
 export async function consoleMessageIs(page: Page, text: string): Promise<void> {
   try {
     await expect.poll(() => consoleMessage(page), { timeout: 15_000 }).toBe(text);
   } catch (err) {
-    const shown = await page.evaluate(() => (window as { __consoleMessages?: string[] }).__consoleMessages ?? null).catch(() => null);
-    throw new Error(`the console never said ${JSON.stringify(text)}; messages it showed on ${page.url()}: ${JSON.stringify(shown)}`, { cause: err });
+    const log = await page.evaluate(() => (window as { __consoleLog?: string[] }).__consoleLog ?? null).catch(() => null);
+    throw new Error(`the console never said ${JSON.stringify(text)} on ${page.url()}; what it sent and showed: ${JSON.stringify(log)}`, { cause: err });
   }
   // rc-motion marks an entering notice with move-up classes until it is in place.
   await expect.poll(() => page.locator('.ant-message-notice-wrapper').last().getAttribute('class')).not.toContain('move-up');
@@ -441,8 +475,14 @@ export async function pickBank(page: Page, bank: string): Promise<void> {
   await page.getByTestId('field-bank').click();
   const item = page.locator('.adm-picker-view-column-item').filter({ has: page.getByText(bank, { exact: true }) });
   // The wheel's accessibility layer lies over the items: the item's own click handler is what a tap reaches.
-  await item.dispatchEvent('click');
-  await expect.poll(() => item.getAttribute('aria-label')).toBe('active');
+  // Tapped again until it is the wheel's choice: a picker that has just opened sets its wheel to the
+  // field's value, and under a busy machine that came after the first tap (loop, parallel e2e).
+  await expect
+    .poll(async () => {
+      await item.dispatchEvent('click');
+      return item.getAttribute('aria-label');
+    })
+    .toBe('active');
   await page.locator('.adm-picker-header-button').getByText('确定', { exact: true }).click();
   await expect.poll(() => page.getByTestId('field-bank').innerText()).toBe(bank);
 }

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { COMMISSION_ADMIN_MSG, fmt, formatYuan, INVITE_MSG, type AdminCommissionStatement, type CommissionPlan, type CommissionPlanView } from '@app/contract';
 import { computeCommissionPeriod } from '../../server/src/modules/commission/service.js';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessageIs,
@@ -134,7 +135,7 @@ describe('佣金审核', () => {
       await page.getByTestId(`commission-approve-${st.id}`).click();
       await page.locator('.ant-popconfirm').waitFor();
       expect(await page.locator('.ant-popconfirm').innerText()).toContain(`${yuan(1840)} 将发放到 ${agent.name} 的中心钱包`);
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await consoleMessageIs(page, COMMISSION_ADMIN_MSG.approved);
       await expect.poll(() => rows.count()).toBe(0);
 
@@ -158,11 +159,11 @@ describe('佣金审核', () => {
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().innerText()).toContain(sub.name);
       await rows.first().locator('[data-testid^="commission-reject-"]').click();
-      await page.getByTestId('reject-confirm').click();
+      await clickInPopup(page.getByTestId('reject-confirm'));
       await expect.poll(() => page.locator('.ant-form-item-explain-error').innerText()).toContain('请填写拒绝原因');
       await page.getByTestId('reject-reason').fill('下级团队存在对冲投注');
       await stillShot(page, 'admin-commission-reject');
-      await page.getByTestId('reject-confirm').click();
+      await clickInPopup(page.getByTestId('reject-confirm'));
       await consoleMessageIs(page, COMMISSION_ADMIN_MSG.rejected);
       await expect.poll(() => rows.count()).toBe(0);
       await page.getByRole('tab', { name: '已拒绝' }).click();
@@ -215,7 +216,7 @@ describe('佣金方案', () => {
       await stillShot(page, 'admin-commission-plan-edited');
 
       await page.getByTestId('plan-save').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await consoleMessageIs(page, COMMISSION_ADMIN_MSG.planSaved);
       await expect.poll(() => page.getByTestId('plan-changed').innerText()).toBe('没有未保存的修改');
       expect(await page.getByTestId('plan-updated').innerText()).toContain('admin');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_MSG, FINANCE_DESK_MSG } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessageIs,
@@ -111,7 +112,7 @@ describe('adjustments', () => {
       await shot(page, 'admin-finance-approvals');
       await page.getByTestId(`approval-approve-${waiting.id}`).click();
       await page.locator('.ant-popconfirm').waitFor();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await consoleMessageIs(page, FINANCE_DESK_MSG.approvalApproved);
       await expect.poll(() => line.count()).toBe(0);
       await page.getByRole('tab', { name: '已通过' }).click();
@@ -144,12 +145,12 @@ describe('USDT payouts', () => {
         expect(await page.getByTestId('usdt-payout-address').innerText()).toContain(TRC);
         expect(await page.getByTestId('usdt-payout-details').innerText()).toContain('USDT-TRC20');
         await page.getByTestId('usdt-payout-txid').fill('not-a-hash');
-        await page.getByTestId('usdt-payout-confirm').click();
+        await clickInPopup(page.getByTestId('usdt-payout-confirm'));
         await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(FINANCE_DESK_MSG.txidInvalid);
         await page.getByTestId('usdt-payout-txid').fill(TXID);
         await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').count()).toBe(0);
         await shot(page, 'admin-finance-usdt-payout');
-        await page.getByTestId('usdt-payout-confirm').click();
+        await clickInPopup(page.getByTestId('usdt-payout-confirm'));
         await consoleMessageIs(page, ADMIN_MSG.reviewApproved);
         await expect.poll(() => line.count()).toBe(0);
         await page.getByRole('tab', { name: '已通过' }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_LIMITS, fmt, roomSocketUrl, type AdminLotteryRow, type AdminMuteRow, type ServerFrame, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   consoleMessageIs,
   inConsole as inConsoleAs,
@@ -194,7 +195,7 @@ describe('聊天管理', () => {
       await page.getByTestId(`chat-delete-${adId}`).click();
       await page.getByTestId('chat-delete-reason').fill('站外引流广告');
       await stillShot(page, 'admin-lottery-chat-delete');
-      await page.getByTestId('chat-delete-confirm').click();
+      await clickInPopup(page.getByTestId('chat-delete-confirm'));
       await consoleMessageIs(page, LOTTERY_MSG.chatDeleted);
       const note = page.getByTestId(`chat-deleted-${adId}`);
       await note.waitFor();
@@ -208,11 +209,11 @@ describe('聊天管理', () => {
       // 禁言 1天: the reason is required, then the author's rows show 禁言中.
       await page.getByTestId(`chat-mute-${adId}`).click();
       await page.locator('.ant-modal').getByText('1天', { exact: true }).click();
-      await page.getByTestId('mute-confirm').click();
+      await clickInPopup(page.getByTestId('mute-confirm'));
       await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(fmt(LOTTERY_MSG.chatMuteReason, { max: ADMIN_LIMITS.reasonMax }));
       await page.getByTestId('mute-reason').fill('发布广告');
       await stillShot(page, 'admin-lottery-chat-mute');
-      await page.getByTestId('mute-confirm').click();
+      await clickInPopup(page.getByTestId('mute-confirm'));
       await consoleMessageIs(page, LOTTERY_MSG.chatMutedOk);
       await expect.poll(() => page.getByTestId(`chat-row-${helloId}`).innerText()).toContain('禁言中');
       expect(await page.getByTestId(`chat-row-${followId}`).innerText()).not.toContain('禁言中');
@@ -222,7 +223,7 @@ describe('聊天管理', () => {
       await page.getByTestId(`chat-mute-${followId}`).click();
       await page.locator('.ant-modal').getByText('永久', { exact: true }).click();
       await page.getByTestId('mute-reason').fill('辱骂他人');
-      await page.getByTestId('mute-confirm').click();
+      await clickInPopup(page.getByTestId('mute-confirm'));
       await consoleMessageIs(page, LOTTERY_MSG.chatMutedOk);
     });
 
@@ -244,7 +245,7 @@ describe('聊天管理', () => {
       expect(await page.locator('[data-testid^="mute-row-"]', { hasText: regular.name }).innerText()).toContain('永久');
       await stillShot(page, 'admin-lottery-mutes');
       await page.getByTestId(`unmute-${spammerId}`).click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await consoleMessageIs(page, LOTTERY_MSG.chatUnmutedOk);
       await expect.poll(() => row.count()).toBe(0);
     });

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { fmt, formatYuan, LOYALTY_ADMIN_MSG, rebateFen, REBATE_MSG, type AdminVipTier, type VipTier } from '@app/contract';
 import { beijingDayBefore, computeRebateDay } from '../../server/src/modules/rebate/compute.js';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessageIs,
@@ -107,7 +108,7 @@ describe('VIP等级', () => {
       await page.getByTestId('tier-2-name').fill('白银会员');
       await expect.poll(() => page.getByTestId('tiers-changed').innerText()).toBe('已修改 VIP2，尚未保存');
       await page.getByTestId('tiers-save').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await consoleMessageIs(page, LOYALTY_ADMIN_MSG.tiersSaved);
       await expect.poll(() => page.getByTestId('tiers-changed').innerText()).toBe('没有未保存的修改');
     });

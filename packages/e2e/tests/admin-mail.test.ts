@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MAIL_ADMIN_MSG, MEMBER_CARE_MSG, MSG, type AdminMailCampaignPage } from '@app/contract';
-import { ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
+import { clickInPopup, ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
 
 /**
  * 站内信 in the console (issue 14 item 3) at 1280×800 and the member's mailbox at 390×844: staff
@@ -31,7 +31,7 @@ async function compose(page: Page, o: { title: string; content: string }) {
 
 async function send(page: Page) {
   await page.getByTestId('mail-send').click();
-  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
 }
 
 async function openMailbox(page: Page, token: string, title: string) {
@@ -127,11 +127,11 @@ describe('会员服务', () => {
         await page.getByTestId('care-note-item').first().waitFor();
         await shot(page, 'admin-member-care');
         await page.getByTestId('care-reset-password').click();
-        await page.getByTestId('care-confirm').click();
+        await clickInPopup(page.getByTestId('care-confirm'));
         await expect.poll(() => page.locator('.ant-message-notice-content').last().innerText()).toContain('请填写原因');
         await page.getByTestId('care-reason').fill('会员来电忘记密码，已核实身份');
         await shot(page, 'admin-member-care-reset');
-        await page.getByTestId('care-confirm').click();
+        await clickInPopup(page.getByTestId('care-confirm'));
         await consoleMessageIs(page, MEMBER_CARE_MSG.passwordReset);
         const box = page.getByTestId('care-issued');
         await box.waitFor();

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fmt, PROMO_ADMIN_MSG, PROMO_MSG, type AdminActivity, type AdminActivityApplication, type Page as ListPage } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessageIs,
@@ -250,11 +251,11 @@ describe.each([
         expect(await cp.getByTestId(`application-bonus-${approveRow.id}`).innerText()).toContain('¥300.00');
         await stillShot(cp, `admin-applications-pending-${tag}`);
         await cp.getByTestId(`approve-${approveRow.id}`).click();
-        await cp.locator('.ant-popconfirm .ant-btn-primary').click();
+        await clickInPopup(cp.locator('.ant-popconfirm .ant-btn-primary'));
         await consoleMessageIs(cp, PROMO_MSG.approved);
         await cp.getByTestId(`reject-${rejectRow.id}`).click();
         await cp.getByTestId('reject-reason').fill(reason);
-        await cp.getByTestId('reject-confirm').click();
+        await clickInPopup(cp.getByTestId('reject-confirm'));
         await consoleMessageIs(cp, PROMO_MSG.rejected);
         await expect.poll(() => cp.getByTestId('applications').locator('tbody tr.ant-table-row').count()).toBe(0);
         await cp.getByRole('tab', { name: '全部' }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fmt, PROTECTION_EVENT, PROTECTION_MSG, type AdminProtectionView, type BlockedMemberRow, type Page as ListPage } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   newStaffViaApi,
@@ -86,7 +87,7 @@ async function stricterLimit(page: Page, kind: string, period: string, limit: nu
   await page.getByTestId('protection-limit-reason').fill(reason);
   if (shotName) await stillShot(page, shotName);
   await page.getByTestId('protection-limit-submit').click();
-  await page.getByTestId('protection-limit-confirm').click();
+  await clickInPopup(page.getByTestId('protection-limit-confirm'));
 }
 
 describe('安全与健康', () => {
@@ -168,7 +169,7 @@ describe('安全与健康', () => {
       await page.getByTestId('protection-block-duration').getByText('24小时', { exact: true }).click();
       await page.getByTestId('protection-block-reason').fill('试图缩短');
       await page.getByTestId('protection-block-submit').click();
-      await page.getByTestId('protection-block-confirm').click();
+      await clickInPopup(page.getByTestId('protection-block-confirm'));
       // A 24-hour time-out would end before the year's exclusion: refused, the exclusion stands.
       await consoleMessageIs(page, fmt(PROTECTION_MSG.blockShorter, { label: '自我排除' }));
       expect(await historyRows(page).count()).toBe(count);
@@ -181,7 +182,7 @@ describe('安全与健康', () => {
       await page.getByTestId('protection-block-submit').click();
       await page.locator('.ant-modal-confirm').waitFor();
       await stillShot(page, 'admin-protection-block-confirm');
-      await page.getByTestId('protection-block-confirm').click();
+      await clickInPopup(page.getByTestId('protection-block-confirm'));
       await consoleMessageIs(page, PROTECTION_MSG.staffSaved);
       await expect.poll(() => page.getByTestId('protection-block').innerText()).toContain('5年');
       await expect.poll(() => historyRows(page).count()).toBe(count + 1);

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatYuan, REDPACKET_ADMIN_MSG, REDPACKET_MSG, type AdminRedPacketRules, type RedPacketDrawResult, type UserRedPacket } from '@app/contract';
 import { beijingDate, beijingDayStart } from '../../server/src/lib/time.js';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessageIs,
@@ -97,7 +98,7 @@ describe('规则设置', () => {
       await page.getByTestId('rp-budget').blur();
       await expect.poll(() => page.getByTestId('rp-changed').innerText()).toBe('规则已修改，尚未保存');
       await page.getByTestId('rp-save').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await consoleMessageIs(page, REDPACKET_ADMIN_MSG.rulesSaved);
       await expect.poll(() => page.getByTestId('rp-changed').innerText()).toBe('没有未保存的修改');
       await expect.poll(() => page.getByTestId('redpacket-rules-saved').innerText()).toMatch(/^最后保存：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（admin）$/);

@@ -14,7 +14,7 @@ import {
   LOTTERY_MSG,
   LOTTERY_ROOM_MSG,
 } from '@app/contract';
-import { ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, type Platform, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, uniqueName, newStaffViaApi } from '../harness.js';
+import { clickInPopup, ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, type Platform, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, uniqueName, newStaffViaApi } from '../harness.js';
 
 // 房间管理 (issue 15 item 2): a room's own stake limits set by staff, and the host (主持人) speaking in a
 // room, seen by whoever watches it and in 聊天管理. Desktop console, 1280×800.
@@ -125,7 +125,7 @@ describe('房间管理', () => {
         await stillShot(page, 'admin-rooms-host-in-chat');
         await page.getByTestId(`chat-delete-${heard.id}`).click();
         await page.getByTestId('chat-delete-reason').fill('发错房间');
-        await page.getByTestId('chat-delete-confirm').click();
+        await clickInPopup(page.getByTestId('chat-delete-confirm'));
         await consoleMessageIs(page, LOTTERY_MSG.chatDeleted);
         await page.getByTestId(`chat-deleted-${heard.id}`).waitFor();
       }, support.token);

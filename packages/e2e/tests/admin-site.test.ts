@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SITE_ADMIN_MSG, type AdminSiteSettings } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   consoleMessageIs,
   inConsole as inConsoleAs,
@@ -55,7 +56,7 @@ async function switchMaintenance(page: Page, expected: string) {
   await page.getByTestId('maintenance-switch').click();
   const dialog = page.locator('.ant-modal-confirm');
   await dialog.waitFor();
-  await page.getByTestId('maintenance-confirm').click();
+  await clickInPopup(page.getByTestId('maintenance-confirm'));
   await consoleMessageIs(page, expected);
   await dialog.waitFor({ state: 'detached' });
 }
@@ -105,7 +106,7 @@ describe('站点设置', () => {
       await expect.poll(() => page.locator('[data-testid="site-qrcode-preview"] img').getAttribute('src')).toMatch(/^\/uploads\/site\/\d+\.png$/);
       await expect.poll(() => page.getByTestId('site-changed').innerText()).toBe('设置已修改，尚未保存');
       await page.getByTestId('site-save').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await consoleMessageIs(page, SITE_ADMIN_MSG.saved);
       await expect.poll(() => page.getByTestId('site-changed').innerText()).toBe('没有未保存的修改');
       await shot(page, 'admin-site-saved');
@@ -140,7 +141,7 @@ describe('站点设置', () => {
       await page.locator('.ant-modal-confirm').waitFor();
       expect(await page.locator('.ant-modal-confirm').innerText()).toContain(tips);
       await stillShot(page, 'admin-site-maintenance-confirm');
-      await page.getByTestId('maintenance-confirm').click();
+      await clickInPopup(page.getByTestId('maintenance-confirm'));
       await consoleMessageIs(page, SITE_ADMIN_MSG.maintenanceOn);
       expect(await page.getByTestId('maintenance-state').innerText()).toBe('维护中：会员端显示维护页面');
       await shot(page, 'admin-site-maintenance-on');

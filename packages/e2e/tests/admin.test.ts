@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOGIN_CAPTCHA, MSG, ADMIN_MSG, STAFF_PASSWORD_CHANGE_MSG } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   CAPTCHA_CODE,
@@ -138,7 +139,7 @@ describe('deposit review', () => {
       await order.locator('[data-testid^="approve-"]').click();
       await page.locator('.ant-popconfirm').waitFor();
       await shot(page, 'admin-deposit-confirm');
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await messageIs(page, ADMIN_MSG.reviewApproved);
       await expect.poll(() => order.count()).toBe(0);
       await expect.poll(() => balance(member.token)).toBe(500);
@@ -165,11 +166,11 @@ describe('withdrawal review', () => {
       expect(await order.innerText()).toContain('6222021234567890');
       await shot(page, 'admin-withdrawals');
       await order.locator('[data-testid^="reject-"]').click();
-      await page.getByTestId('reject-confirm').click();
+      await clickInPopup(page.getByTestId('reject-confirm'));
       await expect.poll(() => page.locator('.ant-form-item-explain-error').innerText()).toContain('请填写拒绝原因');
       await page.getByTestId('reject-reason').fill('银行卡户名与会员姓名不符');
       await shot(page, 'admin-withdrawal-reject');
-      await page.getByTestId('reject-confirm').click();
+      await clickInPopup(page.getByTestId('reject-confirm'));
       await messageIs(page, ADMIN_MSG.reviewRejected);
       await expect.poll(() => balance(member.token)).toBe(1000);
       await page.getByRole('tab', { name: '已拒绝' }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_MSG, MSG, type AdminAgentApplication, type Page as ListPage } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessageIs,
@@ -113,7 +114,7 @@ describe.each([
         expect(await cp.getByTestId('agent-applications').innerText()).toContain(reason);
         await stillShot(cp, `admin-agent-applications-pending-${tag}`);
         await cp.getByTestId(`agent-approve-${row!.id}`).click();
-        await cp.locator('.ant-popconfirm .ant-btn-primary').click();
+        await clickInPopup(cp.locator('.ant-popconfirm .ant-btn-primary'));
         await consoleMessageIs(cp, AGENT_MSG.approved);
         await expect.poll(() => cp.getByTestId('agent-applications').locator('tbody tr.ant-table-row').count()).toBe(0);
         await cp.getByRole('tab', { name: '已通过' }).click();
@@ -158,7 +159,7 @@ describe('a rejection, and grant and revoke in the member drawer (1280×800 cons
       await cp.getByTestId('agent-applications-keyword').locator(INPUT).press('Enter');
       await cp.getByTestId(`agent-reject-${row!.id}`).click();
       await cp.getByTestId('reject-reason').fill(reason);
-      await cp.getByTestId('reject-confirm').click();
+      await clickInPopup(cp.getByTestId('reject-confirm'));
       await consoleMessageIs(cp, AGENT_MSG.rejected);
     });
 
@@ -188,16 +189,16 @@ describe('a rejection, and grant and revoke in the member drawer (1280×800 cons
       await expect.poll(() => cp.getByTestId('member-agent-state').innerText()).toBe('非代理');
       expect(await cp.getByTestId('member-agent').innerText()).toContain('申请审核中');
       await cp.getByTestId('member-agent-change').click();
-      await cp.getByTestId('member-agent-confirm').click();
+      await clickInPopup(cp.getByTestId('member-agent-confirm'));
       await expect.poll(() => cp.locator('.ant-form-item-explain-error').innerText()).toContain('请填写原因');
       await cp.getByTestId('member-agent-reason').fill('线下合作伙伴');
-      await cp.getByTestId('member-agent-confirm').click();
+      await clickInPopup(cp.getByTestId('member-agent-confirm'));
       await consoleMessageIs(cp, AGENT_MSG.granted);
       await expect.poll(() => cp.getByTestId('member-agent-state').innerText()).toBe('代理');
       await stillShot(cp, 'admin-member-agent-granted-desktop');
       await cp.getByTestId('member-agent-change').click();
       await cp.getByTestId('member-agent-reason').fill('违规推广');
-      await cp.getByTestId('member-agent-confirm').click();
+      await clickInPopup(cp.getByTestId('member-agent-confirm'));
       await consoleMessageIs(cp, AGENT_MSG.revoked);
       await expect.poll(() => cp.getByTestId('member-agent-state').innerText()).toBe('非代理');
     });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AUDIT_ACTION_LABELS, fmt, MSG, PLATFORM_WALLET, TRANS_TYPE, type TransRecord, type VenueBalance, ADMIN_MSG } from '@app/contract';
 import { reduceTurnoverRequirement } from '../../server/src/modules/turnover/service.js';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessage,
@@ -93,7 +94,7 @@ async function approve(page: Page, row: ReturnType<Page['locator']>, shotName: s
   await row.locator('[data-testid^="approve-"]').click();
   await page.locator('.ant-popconfirm').waitFor();
   await deskShot(page, shotName);
-  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
   await consoleSays(page, ADMIN_MSG.reviewApproved);
   await expect.poll(() => row.count()).toBe(0);
 }

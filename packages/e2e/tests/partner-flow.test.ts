@@ -5,6 +5,7 @@ import { AGENT_MSG, formatYuan, maskUsername, MSG, type AdminAgentApplication, t
 import { commissionPass } from '../../server/src/modules/commission/job.js';
 import { periodAt } from '../../server/src/modules/commission/period.js';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   CAPTCHA_CODE,
@@ -78,7 +79,7 @@ describe('the partner programme', () => {
       await inConsoleAs(browser, platform, staff, '/agent-applications', async (cp) => {
         await expect.poll(() => cp.getByTestId('agent-applications').innerText()).toContain(agentName);
         await cp.getByTestId(`agent-approve-${application.id}`).click();
-        await cp.locator('.ant-popconfirm .ant-btn-primary').click();
+        await clickInPopup(cp.locator('.ant-popconfirm .ant-btn-primary'));
         await consoleMessageIs(cp, AGENT_MSG.approved);
       });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_MSG, CARD_TYPE, MSG, PAY_PASSWORD_LOCK, PAYPASS_MSG } from '@app/contract';
 import {
+  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   consoleMessage,
@@ -115,7 +116,7 @@ describe('console: a locked payment password', () => {
       await page.getByTestId('paypass-status').scrollIntoViewIfNeeded();
       await shot(page, 'admin-paypassword-locked');
       await page.getByTestId('paypass-unlock').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
       await expect.poll(() => consoleMessage(page)).toBe(ADMIN_MSG.payPasswordUnlocked);
       await page.getByTestId('paypass-locked').waitFor({ state: 'detached' });
     });

@@ -16,6 +16,7 @@ import {
   type ProtectionState,
 } from '@app/contract';
 import {
+  clickInPopup,
   apiAs,
   CAPTCHA_CODE,
   clickWhenStill,
@@ -274,7 +275,7 @@ describe('安全与健康', () => {
         .execute();
       await page.reload();
       await expect.poll(() => page.getByTestId('limit-deposit-day-confirm').isDisabled()).toBe(false);
-      await page.getByTestId('limit-deposit-day-confirm').click();
+      await clickInPopup(page.getByTestId('limit-deposit-day-confirm'));
       await expectToast(page, PROTECTION_MSG.confirmed);
       await expect.poll(() => page.getByTestId('limit-deposit-day-figure').innerText()).toBe('800 / 2000元');
       expect(await page.getByTestId('limit-deposit-day-pending').count()).toBe(0);
