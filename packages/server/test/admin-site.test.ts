@@ -31,8 +31,8 @@ const current = async () => (await get<AdminSiteSettings>(admin, '/site/settings
 const save = (who: Staff, form: unknown) => post<AdminSiteSettings>(who, '/site/settings', form);
 const appInfo = async () => (await s.api<AppInfo>('/api/app')).data;
 const stored = async () => (await s.db.kysely.selectFrom('site_settings').select('value').where('key', '=', 'site').executeTakeFirstOrThrow()).value;
-const frameSrc = async (path = '/api/app') => {
-  const res = await fetch(`${s.url}${path}`, { method: path.startsWith('/api/') ? 'POST' : 'GET' });
+const frameSrc = async (path = '/') => {
+  const res = await fetch(`${s.url}${path}`);
   const csp = res.headers.get('content-security-policy') ?? '';
   return /frame-src ([^;]*)/.exec(csp)?.[1] ?? '';
 };

@@ -99,11 +99,13 @@ describe('the balance kept between polls (ledger/display.ts)', () => {
 });
 
 describe('security headers', () => {
-  it('sends helmet headers and our content security policy on every response', async () => {
-    for (const path of ['/api/app', '/healthz']) {
-      const res = await fetch(s.url + path, { method: path === '/healthz' ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: path === '/healthz' ? undefined : '{}' });
+  it('sends helmet headers on every response: the pages’ content security policy, and a short one on API answers', async () => {
+    for (const path of ['/api/app', '/api/balance', '/healthz', '/']) {
+      const api = path.startsWith('/api/');
+      const res = await fetch(s.url + path, { method: api ? 'POST' : 'GET', headers: { 'content-type': 'application/json' }, body: api ? '{}' : undefined });
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      if (api) expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      else expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self';.*frame-src 'self'/);
       expect(res.headers.get('strict-transport-security')).toBeTruthy();
       expect(res.headers.get('x-powered-by')).toBeNull();
     }

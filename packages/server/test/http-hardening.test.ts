@@ -91,7 +91,7 @@ describe('requests Node refuses before the app', () => {
 
 describe('Content-Security-Policy', () => {
   it('frames only our own pages and the allowed hosts, and connects only to our own origin and its socket', async () => {
-    const res = await fetch(`${s.url}/api/app`, { method: 'POST' });
+    const res = await fetch(`${s.url}/`);
     const csp = Object.fromEntries(
       (res.headers.get('content-security-policy') ?? '').split(';').map((d) => {
         const [name, ...values] = d.trim().split(/\s+/);
@@ -106,7 +106,7 @@ describe('Content-Security-Policy', () => {
   });
 
   it('writes no Host header into the policy that is not a plain host', async () => {
-    const out = await raw("GET /api/app HTTP/1.1\r\nHost: x;script-src *\r\nConnection: close\r\n\r\n");
+    const out = await raw("GET / HTTP/1.1\r\nHost: x;script-src *\r\nConnection: close\r\n\r\n");
     const csp = /content-security-policy: (.*)\r\n/i.exec(out)?.[1] ?? '';
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
     expect(csp).not.toMatch(/script-src \*/);
