@@ -386,7 +386,7 @@ export async function staffLoginViaApi(platform: Platform, username = 'admin', p
 
 /** Opens the console at `path` (below /admin) already signed in with a staff token. */
 export async function signInConsole(page: Page, platform: Platform, token: string, path = '/'): Promise<void> {
-  await page.addInitScript(recordConsoleMessages);
+  await page.addInitScript(recordConsoleLog, CONSOLE_MESSAGE);
   await page.goto(`${platform.url}/admin/login`);
   await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
   await page.goto(`${platform.url}/admin${path}`);
@@ -411,9 +411,12 @@ export async function inConsole<T>(
   }
 }
 
-/** Text of the newest antd message (the console's toasts). */
+/** An antd message: the console's toasts. */
+const CONSOLE_MESSAGE = '.ant-message-notice-content';
+
+/** Text of the newest console message. */
 export async function consoleMessage(page: Page): Promise<string> {
-  const notice = page.locator('.ant-message-notice-content').last();
+  const notice = page.locator(CONSOLE_MESSAGE).last();
   await notice.waitFor({ state: 'visible', timeout: 6000 });
   return (await notice.innerText()).trim();
 }
@@ -423,12 +426,12 @@ export async function consoleMessage(page: Page): Promise<string> {
  * write it sent with the envelope's answer (GETs are left out: the console polls), on
  * window.__consoleLog, so a look that fails can say what did happen (a toast lasts 3 s).
  */
-function recordConsoleMessages(): void {
+function recordConsoleLog(messageSelector: string): void {
   const log: string[] = [];
   const kept = new WeakSet<Element>();
   Object.assign(window, { __consoleLog: log });
   new MutationObserver(() => {
-    for (const el of document.querySelectorAll('.ant-message-notice-content')) {
+    for (const el of document.querySelectorAll(messageSelector)) {
       const text = el.textContent?.trim();
       if (text && !kept.has(el)) {
         kept.add(el);

@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { COMMISSION_ADMIN_MSG, fmt, formatYuan, INVITE_MSG, type AdminCommissionStatement, type CommissionPlan, type CommissionPlanView } from '@app/contract';
 import { computeCommissionPeriod } from '../../server/src/modules/commission/service.js';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   consoleMessageIs,
   inConsole as inConsoleAs,
   memberIdOf,

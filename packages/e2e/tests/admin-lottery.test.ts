@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_LIMITS, fmt, roomSocketUrl, type AdminLotteryRow, type AdminMuteRow, type ServerFrame, ADMIN_MSG, LOTTERY_MSG } from '@app/contract';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
+  clickInPopup,
   consoleMessageIs,
   inConsole as inConsoleAs,
   memberIdOf,

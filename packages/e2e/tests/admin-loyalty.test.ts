@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { fmt, formatYuan, LOYALTY_ADMIN_MSG, rebateFen, REBATE_MSG, type AdminVipTier, type VipTier } from '@app/contract';
 import { beijingDayBefore, computeRebateDay } from '../../server/src/modules/rebate/compute.js';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   consoleMessageIs,
   inConsole as inConsoleAs,
   memberIdOf,

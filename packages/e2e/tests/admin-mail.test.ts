@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MAIL_ADMIN_MSG, MEMBER_CARE_MSG, MSG, type AdminMailCampaignPage } from '@app/contract';
-import { clickInPopup, ADMIN_PASSWORD, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
+import { ADMIN_PASSWORD, clickInPopup, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
 
 /**
  * 站内信 in the console (issue 14 item 3) at 1280×800 and the member's mailbox at 390×844: staff

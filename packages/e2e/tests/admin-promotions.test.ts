@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fmt, PROMO_ADMIN_MSG, PROMO_MSG, type AdminActivity, type AdminActivityApplication, type Page as ListPage } from '@app/contract';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   consoleMessageIs,
   expectToast,
   imagesLoaded,

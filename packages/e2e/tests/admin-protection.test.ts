@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fmt, PROTECTION_EVENT, PROTECTION_MSG, type AdminProtectionView, type BlockedMemberRow, type Page as ListPage } from '@app/contract';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   newStaffViaApi,
   consoleMessageIs,
   inConsole as inConsoleAs,

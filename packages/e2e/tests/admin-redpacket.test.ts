@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { formatYuan, REDPACKET_ADMIN_MSG, REDPACKET_MSG, type AdminRedPacketRules, type RedPacketDrawResult, type UserRedPacket } from '@app/contract';
 import { beijingDate, beijingDayStart } from '../../server/src/lib/time.js';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   consoleMessageIs,
   inConsole as inConsoleAs,
   memberIdOf,

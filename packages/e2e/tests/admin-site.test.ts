@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SITE_ADMIN_MSG, type AdminSiteSettings } from '@app/contract';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
+  clickInPopup,
   consoleMessageIs,
   inConsole as inConsoleAs,
   type Platform,

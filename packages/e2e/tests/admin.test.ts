@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOGIN_CAPTCHA, MSG, ADMIN_MSG, STAFF_PASSWORD_CHANGE_MSG } from '@app/contract';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   CAPTCHA_CODE,
+  clickInPopup,
   consoleMessage,
   inConsole as inConsoleAs,
   credit,

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AGENT_MSG, MSG, type AdminAgentApplication, type Page as ListPage } from '@app/contract';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   consoleMessageIs,
   expectToast,
   inConsole as inConsoleAs,

@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AUDIT_ACTION_LABELS, fmt, MSG, PLATFORM_WALLET, TRANS_TYPE, type TransRecord, type VenueBalance, ADMIN_MSG } from '@app/contract';
 import { reduceTurnoverRequirement } from '../../server/src/modules/turnover/service.js';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   consoleMessage,
   expectRoute,
   expectToast,

@@ -5,10 +5,10 @@ import { AGENT_MSG, formatYuan, maskUsername, MSG, type AdminAgentApplication, t
 import { commissionPass } from '../../server/src/modules/commission/job.js';
 import { periodAt } from '../../server/src/modules/commission/period.js';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
   CAPTCHA_CODE,
+  clickInPopup,
   consoleMessageIs,
   expectRoute,
   expectToast,

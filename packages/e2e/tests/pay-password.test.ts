@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_MSG, CARD_TYPE, MSG, PAY_PASSWORD_LOCK, PAYPASS_MSG } from '@app/contract';
 import {
-  clickInPopup,
   ADMIN_PASSWORD,
   apiAs,
+  clickInPopup,
   consoleMessage,
   expectRoute,
   expectToast,

@@ -16,9 +16,9 @@ import {
   type ProtectionState,
 } from '@app/contract';
 import {
-  clickInPopup,
   apiAs,
   CAPTCHA_CODE,
+  clickInPopup,
   clickWhenStill,
   credit,
   dialogButton,
