@@ -115,6 +115,15 @@ export const setPayPasswordRules: Rule<{ password: string; paypassword: string; 
   [(v) => v.paypassword === v.password, PAYPASS_MSG.payPasswordSameAsLogin, 'paypassword'],
 ];
 
+/**
+ * A payment password sent at registration (spec §7's `paypassword`, as the original client sends it)
+ * becomes the member's own when it passes the rules of a new payment password and is not the login
+ * password; otherwise it is ignored and the member sets one before its first binding or withdrawal.
+ */
+export function registrationPayPasswordUsable(password: string, paypassword: string | undefined): boolean {
+  return !!paypassword && firstFailure<{ password: string; paypassword: string; confirm?: string }>({ password, paypassword }, setPayPasswordRules) === null;
+}
+
 // ---- content -------------------------------------------------------------------------------
 
 // ---- cards ---------------------------------------------------------------------------------

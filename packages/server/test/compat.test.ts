@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, PLATFORM_WALLET, SERVICE_WS_PATH } from '@app/contract';
-import { attachServer, registerMember, startServer, type TestServer } from './harness.js';
+import { MSG, PAYPASS_MSG, PLATFORM_WALLET, SERVICE_WS_PATH } from '@app/contract';
+import { attachServer, CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { fundedMember } from './transfer-helpers.js';
 import { loadConfig } from '../src/config.js';
 import { MAX_HEADER_BYTES } from '../src/http/client-error.js';
@@ -303,5 +303,33 @@ describe('CORS for the member API', () => {
       expect(r.headers.get('access-control-allow-origin')).toBeNull();
       expect(r.headers.get('access-control-allow-methods')).toBeNull();
     });
+  });
+});
+
+describe('the payment password the original client sends at registration', () => {
+  // The original H5 app sends `paypassword` with the registration (spec §7) and has no screen to set
+  // one later; our own app sends none and sets it on its own screen.
+  const register = async (paypassword: string) => {
+    const name = uniqueName();
+    const r = await s.api('/api/register', { name, realname: name, password: 'secret123', confirmPass: 'secret123', code: CAPTCHA_BYPASS, paypassword, adult: 1 });
+    expect(r.code, r.message).toBe(200);
+    return r.data.api_token as string;
+  };
+  const changePay = (token: string, old: string) => s.api('/api/editPayPassword', { password: old, paypassword: '24680135' }, { token });
+
+  it('keeps one that passes the payment-password rules as the member’s payment password', async () => {
+    const token = await register('13579246');
+    expect(await changePay(token, '13579246')).toMatchObject({ code: 200 });
+  });
+
+  it.each([
+    ['equal to the login password', 'secret123'],
+    ['too short', '1357'],
+    ['too long', '1'.repeat(19)],
+    ['empty', ''],
+  ])('ignores one %s: the member sets one later with 请先设置支付密码 until then', async (_, paypassword) => {
+    const token = await register(paypassword);
+    expect(await changePay(token, '13579246')).toMatchObject({ code: 403, message: PAYPASS_MSG.payPasswordNotSet });
+    expect(await s.api('/api/setPayPassword', { password: 'secret123', paypassword: '13579246' }, { token })).toMatchObject({ code: 200 });
   });
 });

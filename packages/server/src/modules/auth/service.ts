@@ -8,6 +8,7 @@ import { openMemberWallet } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 import { getSettings } from '../site/service.js';
 import { createSession } from '../session/service.js';
+import { registrationPayPassword } from '../user/pay-password.js';
 
 /** Who is asking: recorded on the member and the session. */
 export interface ClientMeta {
@@ -19,7 +20,7 @@ export interface Registration {
   name: string;
   realname: string;
   password: string;
-  /** sent by the spec's form; ignored (DESIGN §4) */
+  /** sent by the spec's form and the original client; kept only when it may be a payment password */
   paypassword: string;
   pid: string;
   /** the 18+ confirmation (true, 1 or '1'), issue 16 */
@@ -34,8 +35,6 @@ const MEMBER_ID_RE = /^\d{1,15}$/;
  * The captcha and the contract's field rules are checked by the caller before this runs.
  */
 export async function registerMember(db: Kdb, reg: Registration, meta: ClientMeta, opts: { adultCheck: boolean } = { adultCheck: true }): Promise<string> {
-  // The spec's paypassword field is accepted and ignored: the payment password is the member's own
-  // secret, set before its first card binding or withdrawal, never a copy of the login password (DESIGN §4).
   if (await usernameTaken(db, reg.name)) throw badRequest(MSG.regUsernameTaken);
   const inviterId = reg.pid ? await findInviter(db, reg.pid) : null;
   if (reg.pid && inviterId === null) throw badRequest(MSG.regInviterUnknown);
@@ -44,7 +43,7 @@ export async function registerMember(db: Kdb, reg: Registration, meta: ClientMet
   const adult = adultConfirmed(reg.adult);
   if (opts.adultCheck && !adult) throw badRequest(PROTECTION_MSG.adult);
 
-  const passwordHash = await hashPassword(reg.password);
+  const [passwordHash, payPassword] = await Promise.all([hashPassword(reg.password), registrationPayPassword(reg.password, reg.paypassword)]);
   const site = (await getSettings(db)).app.title;
   let memberId: number;
   try {
@@ -54,7 +53,7 @@ export async function registerMember(db: Kdb, reg: Registration, meta: ClientMet
         .values({
           username: reg.name,
           password_hash: passwordHash,
-          pay_password_hash: '', // none yet (pay_password_state 0)
+          ...payPassword,
           realname: (reg.realname || reg.name).slice(0, LIMITS.inputMaxLength),
           inviter_id: inviterId,
           register_ip: meta.ip,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CODE, fmt, MSG, PAY_PASSWORD_LOCK, PAYPASS_STATE, type PayPasswordRefusal, type PaypassState, PAYPASS_MSG } from '@app/contract';
+import { CODE, fmt, MSG, registrationPayPasswordUsable, PAY_PASSWORD_LOCK, PAYPASS_STATE, type PayPasswordRefusal, type PaypassState, PAYPASS_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, conflict, tooMany } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -171,6 +171,16 @@ export async function checkPayPassword(db: Kdb, memberId: number, plain: string,
 }
 
 // ---- setting and changing it -----------------------------------------------------------------
+
+/**
+ * The payment-password columns of a new member. Our app sets the password later, on its own screen; the
+ * original client sends one at registration and has no such screen, so one that passes the rules of a
+ * new payment password (and is not the login password) is kept, anything else is ignored.
+ */
+export async function registrationPayPassword(loginPlain: string, payPlain: string | undefined): Promise<{ pay_password_hash: string; pay_password_state: number }> {
+  if (!payPlain || !registrationPayPasswordUsable(loginPlain, payPlain)) return { pay_password_hash: '', pay_password_state: STORED.none };
+  return { pay_password_hash: await hashPassword(payPlain), pay_password_state: STORED.set };
+}
 
 async function storePayPassword(db: Kdb, memberId: number, plain: string): Promise<void> {
   const hash = await hashPassword(plain);
