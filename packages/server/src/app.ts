@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { connectPglite, connectPostgres, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import maintenance from './plugins/maintenance.js';
 import routeIndex from './plugins/routeIndex.js';
 import requestText from './plugins/requestText.js';
@@ -71,6 +71,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     // An oversized URL or header, or a malformed request, is refused by Node before Fastify: still an envelope.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
+    // A path with a malformed percent-escape, which Fastify refuses before routing: still an envelope.
+    frameworkErrors,
     // Existing clients of this API spell its paths in other letter cases: /api/noticelist (http/compat.ts).
     rewriteUrl: (req) => memberPaths.rewrite(req.url ?? '/'),
     // Per-request lines only when debugging: the balance poll alone would flood the log.

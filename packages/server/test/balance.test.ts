@@ -106,7 +106,7 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       if (api) expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       else expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self';.*frame-src 'self'/);
-      expect(res.headers.get('strict-transport-security')).toBeTruthy();
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('x-powered-by')).toBeNull();
     }
   });

@@ -89,6 +89,52 @@ describe('requests Node refuses before the app', () => {
   });
 });
 
+describe('paths with a malformed percent-escape', () => {
+  it.each(['/api/%E0%A4%A', '/api/user%', '/%zz', '/admin/api/%zz', '/agent/%E0', '/venue/api/%zz'])('answers %s with the 400 envelope (200 on the member API), not Fastify’s own error', async (p) => {
+    const res = await fetch(s.url + p, { method: p.startsWith('/api') ? 'POST' : 'GET' });
+    expect(res.status).toBe(p.startsWith('/api') ? 200 : 400);
+    expect(await res.json()).toEqual({ code: 400, message: MSG.badRequest, data: null });
+  });
+});
+
+describe('HTTPS-only headers', () => {
+  const hsts = (res: Response) => res.headers.get('strict-transport-security');
+  const upgrades = (res: Response) => /upgrade-insecure-requests/.test(res.headers.get('content-security-policy') ?? '');
+
+  it('sends neither Strict-Transport-Security nor upgrade-insecure-requests to a request over plain HTTP', async () => {
+    for (const p of ['/', '/admin/']) {
+      const res = await fetch(s.url + p);
+      expect(hsts(res), p).toBeNull();
+      expect(upgrades(res), p).toBe(false);
+    }
+    const api = await fetch(`${s.url}/api/app`, { method: 'POST' });
+    expect(hsts(api)).toBeNull();
+  });
+
+  it('ignores x-forwarded-proto from a proxy it does not trust', async () => {
+    const res = await fetch(`${s.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(hsts(res)).toBeNull();
+    expect(upgrades(res)).toBe(false);
+  });
+
+  it('sends both when a trusted proxy says the request came over HTTPS (TRUST_PROXY=1)', async () => {
+    const behindProxy = await startServer({ trustProxy: true });
+    try {
+      const page = await fetch(`${behindProxy.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(hsts(page)).toBe('max-age=31536000; includeSubDomains');
+      expect(page.headers.get('content-security-policy')).toMatch(/;upgrade-insecure-requests$/);
+      const api = await fetch(`${behindProxy.url}/api/app`, { method: 'POST', headers: { 'x-forwarded-proto': 'https' } });
+      expect(hsts(api)).toBe('max-age=31536000; includeSubDomains');
+      expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      const plain = await fetch(`${behindProxy.url}/`, { headers: { 'x-forwarded-proto': 'http' } });
+      expect(hsts(plain)).toBeNull();
+      expect(upgrades(plain)).toBe(false);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe('Content-Security-Policy', () => {
   it('frames only our own pages and the allowed hosts, and connects only to our own origin and its socket', async () => {
     const res = await fetch(`${s.url}/`);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE, MSG } from '@app/contract';
 import { AppError } from '../http/errors.js';
 import { envelope } from '../http/envelope.js';
@@ -26,4 +26,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     reply.status(httpStatusFor(req.url, 404)).send(envelope(CODE.notFound, MSG.notFound));
   });
+}
+
+/**
+ * What Fastify refuses before routing (a path with a malformed percent-escape, FST_ERR_BAD_URL): the
+ * envelope like every other refusal, not Fastify's own error object. Passed as Fastify's frameworkErrors.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(httpStatusFor(req.url, err.statusCode ?? 400)).send(envelope(CODE.badRequest, MSG.badRequest));
 }

@@ -24,9 +24,14 @@ const options = (frameHosts: readonly string[]): Parameters<typeof helmet>[0] =>
       // 16 does not read it so).
       frameSrc: frameSourcesOf(frameHosts).split(' '),
       connectSrc: ["'self'"],
+      // Only for a request that came over HTTPS (added per request below): on plain HTTP it would
+      // send the page's own requests to an https:// that is not there.
+      upgradeInsecureRequests: null,
     },
   },
   crossOriginEmbedderPolicy: false,
+  // Likewise only over HTTPS: browsers ignore it on HTTP, and a proxy that ends TLS says so (x-forwarded-proto).
+  strictTransportSecurity: false,
 });
 
 export function computeSecurityHeaders(frameHosts: readonly string[] = FRAME_ALLOWED_HOSTS): Record<string, string> {
@@ -56,6 +61,11 @@ const CSP = 'content-security-policy';
  */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 const CONNECT_SELF = "connect-src 'self'";
+/** Helmet's own values of the two HTTPS-only headers, for a request that came over HTTPS. */
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+const UPGRADE = ';upgrade-insecure-requests';
+/** Over TLS here, or at a trusted proxy that says so (TRUST_PROXY=1 makes Fastify read x-forwarded-proto). */
+const overHttps = (req: FastifyRequest) => req.protocol === 'https';
 const FRAME_SELF = "frame-src 'self'";
 
 export default fp(async (app) => {
@@ -68,18 +78,21 @@ export default fp(async (app) => {
   const [cspMid, cspTail] = afterFrame.split(CONNECT_SELF) as [string, string];
   const fallback = frameSourcesOf(FRAME_ALLOWED_HOSTS);
   const setPageHeaders = (req: FastifyRequest, reply: FastifyReply, frames: string) => {
-    reply.headers(headers);
+    const https = overHttps(req);
+    reply.headers(https ? httpsHeaders : headers);
     const host = req.headers.host;
     const connect = host && PLAIN_HOST_RE.test(host) ? `${CONNECT_SELF} ws://${host} wss://${host}` : CONNECT_SELF;
-    reply.header(CSP, `${cspHead}frame-src ${frames}${cspMid}${connect}${cspTail}`);
+    reply.header(CSP, `${cspHead}frame-src ${frames}${cspMid}${connect}${cspTail}${https ? UPGRADE : ''}`);
   };
+  const httpsHeaders = { ...headers, ...HSTS };
   const apiHeaders = { ...headers, [CSP]: API_CSP, 'cache-control': 'no-store' };
+  const apiHttpsHeaders = { ...apiHeaders, ...HSTS };
   // A callback hook, not an async one: on every request but the first few the settings are at hand,
   // and the balance poll should not pay for a promise it does not need.
   app.addHook('onRequest', (req, reply, done) => {
     // The routed pattern when there is one (a percent-encoded path routes like the plain one).
     if (isApi(req.routeOptions.url ?? req.url)) {
-      reply.headers(apiHeaders);
+      reply.headers(overHttps(req) ? apiHttpsHeaders : apiHeaders);
       return done();
     }
     const known = settingsNow(app.kdb);
