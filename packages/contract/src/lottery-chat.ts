@@ -63,19 +63,36 @@ export function chatText(raw: string): string {
   return raw.replace(/[\t\n\r]/g, ' ').trim();
 }
 
-/** One line of a bet notice: the play as titled in the playbox, and the stake in yuan. */
+/**
+ * One line of a bet notice: the play as titled in the playbox, and the stake in yuan. `id` (the play)
+ * and `picks` (连码's numbers) let another member follow the bet (跟单); notices stored before they
+ * were kept have neither, and are not offered for following.
+ */
 export interface BetNoticeLine {
   playtitle: string;
   total: number;
+  id?: string;
+  picks?: number[];
+}
+
+/** What the member's own order behind a bet notice paid once its round was settled (yuan; payout 0: 未中奖). */
+export interface BetResult {
+  payout: number;
+  stake: number;
 }
 
 /**
- * A chat item, as broadcast and as returned in chatdata (spec: {id, author, avatar, content}; the rest
- * is ours). `uid` lets a client put its own messages on the right; `author` is the nickname or the
- * masked username; bet notices are built by the server from the stored order, never from client text.
+ * A chat item, as broadcast and as returned in chatdata (spec: {user_id, author, avatar, content}; the
+ * rest is ours). `user_id` (and `uid`, the same id, which our own clients have read since before the
+ * spec's name was carried) lets a client put its own messages on the right; `author` is the nickname
+ * or the masked username; bet notices are built by the server from the stored order, never from
+ * client text.
  */
 export interface ChatMessage {
   id: number;
+  /** spec §3 "Chat message": the member who said it (LOTTERY_HOST_UID for the host) */
+  user_id: number;
+  /** the same as user_id */
   uid: number;
   author: string;
   avatar: string;
@@ -85,6 +102,8 @@ export interface ChatMessage {
   time: string;
   /** bet notices only */
   bet?: { expect: string; lines: BetNoticeLine[] };
+  /** the member's own bet notices only, in their own chatdata, once the order is settled */
+  result?: BetResult;
 }
 
 /**
@@ -121,8 +140,16 @@ export interface ChatDeleted {
   delete: number;
 }
 
+/**
+ * The member's own order behind a bet notice was settled: sent to that member's sockets in the room
+ * only, so their card (chat item `id`) shows 中奖 or 未中奖 from the server's settlement.
+ */
+export interface BetSettled {
+  settled: BetResult & { id: number; expect: string };
+}
+
 /** Every JSON frame the server sends (besides the text ping). */
-export type ServerFrame = ChatMessage | SysMessage | ChatDeleted;
+export type ServerFrame = ChatMessage | SysMessage | ChatDeleted | BetSettled;
 
 /** The JSON frame a client sends (besides the text ping). */
 export interface ClientFrame {
@@ -135,6 +162,9 @@ export function isSysMessage(f: ServerFrame): f is SysMessage {
 }
 export function isChatDeleted(f: ServerFrame): f is ChatDeleted {
   return 'delete' in f;
+}
+export function isBetSettled(f: ServerFrame): f is BetSettled {
+  return 'settled' in f;
 }
 export function isChatMessage(f: ServerFrame): f is ChatMessage {
   return 'id' in f && 'content' in f && !('sysmsg' in f);

@@ -211,7 +211,7 @@ describe('POST /admin/api/lottery/rooms/:id/host', () => {
     expect(r).toMatchObject({ code: 200, message: LOTTERY_ROOM_MSG.hostPosted, data: { uid: LOTTERY_HOST_UID, author: LOTTERY_HOST_AUTHOR, kind: 'host', content } });
     const msg = r.data as ChatMessage;
     for (const watcher of [sock, visitor]) expect(await watcher.next(isChat(content))).toEqual(msg);
-    expect(msg).toEqual({ id: msg.id, uid: 0, author: '主持人', avatar: '', content, kind: 'host', time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(msg).toEqual({ id: msg.id, user_id: 0, uid: 0, author: '主持人', avatar: '', content, kind: 'host', time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
     expect((await memberRoom(roomId)).data.chatdata.at(-1)).toEqual(msg);
     const stored = await s.db.kysely.selectFrom('lottery_chat').selectAll().where('id', '=', msg.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ room_id: roomId, member_id: null, staff_id: support.id, kind: 'host', author: LOTTERY_HOST_AUTHOR, content });

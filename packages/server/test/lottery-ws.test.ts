@@ -192,7 +192,17 @@ describe('chat', () => {
     const sc = await join(k3Rooms[1]!, c.token);
     sa.chat('  大家好  ');
     const got = await sb.next<ChatMessage>(isChat('大家好'));
-    expect(got).toEqual({ id: expect.any(Number), uid: a.id, author: maskUsername(a.name), avatar: expect.any(String), content: '大家好', kind: 'chat', time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+    // user_id as spec §3 names a chat message's member, and uid (the same id) as our clients have read it
+    expect(got).toEqual({
+      id: expect.any(Number),
+      user_id: a.id,
+      uid: a.id,
+      author: maskUsername(a.name),
+      avatar: expect.any(String),
+      content: '大家好',
+      kind: 'chat',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
     expect(got.author).not.toContain(a.name);
     expect(await sa.next(isChat('大家好'))).toEqual(got);
     // sc is in the same lottery's other room: a message to sb's room after it shows nothing came
@@ -224,6 +234,7 @@ describe('chat', () => {
     const r = await room(a.token, lhcRooms[0]!);
     expect(r.code).toBe(200);
     expect(r.data.chatdata.slice(-3)).toEqual(sent);
+    for (const m of r.data.chatdata.slice(-3) as ChatMessage[]) expect([m.user_id, m.uid]).toEqual([a.id, a.id]);
     expect(r.data.chatdata.length).toBeLessThanOrEqual(CHAT_LIMITS.recent);
     // another room's chatdata does not have them
     expect((await room(a.token, lhcRooms[1]!)).data.chatdata.map((m: ChatMessage) => m.id)).not.toContain(sent[0]!.id);
@@ -346,8 +357,10 @@ describe('bet notices', () => {
       author: maskUsername(m.name),
       kind: 'bet',
       content: fmt(LOTTERY_MSG.betNoticeText, { expect: expectNo, count: 2, total: 25.5 }),
-      bet: { expect: expectNo, lines: [{ playtitle: '大', total: 20 }, { playtitle: '和值 9', total: 5.5 }] },
+      // each line names its play, so another member can follow the bet (跟单)
+      bet: { expect: expectNo, lines: [{ playtitle: '大', total: 20, id: 'k3_big' }, { playtitle: '和值 9', total: 5.5, id: 'k3_sum_09' }] },
     });
+    expect(got.user_id).toBe(m.id);
     // in chatdata too, and announced once only
     expect((await room(watcher.token, k3Rooms[0]!)).data.chatdata.find((c: ChatMessage) => c.id === got.id)).toEqual(got);
     sm.send({ content: orderNo, order: 0 });
@@ -488,6 +501,59 @@ describe('system messages', () => {
     await sleep(300);
     expect(sw.all(isSys('win'))).toHaveLength(1);
     for (const other of [swElsewhere, sl, watcher]) expect(other.all(isSys('win'))).toEqual([]);
+  });
+});
+
+describe("a member's own bet cards after the draw", () => {
+  it("tell each of the member's announced orders what it paid, to that member's sockets only, and keep it in their own chatdata alone", async () => {
+    const t = openRoundTime(K3, nowMs);
+    await at(t);
+    const round = roundAt(K3, t);
+    const roomId = k3Rooms[0]!;
+    const row = await db().selectFrom('lottery_rounds').select('seed').where('lottery', '=', 'k3_60').where('expect', '=', round.expect).executeTakeFirstOrThrow();
+    const sum = drawResult(2, 'k3_60', round.expect, row.seed).reduce((x, y) => x + y, 0);
+    const sumId = `k3_sum_${String(sum).padStart(2, '0')}`;
+    const loserId = `k3_sum_${String(sum === 3 ? 4 : 3).padStart(2, '0')}`;
+    const [m, other] = [await newMember(s, 100), await newMember(s, 100)];
+    const sm = await join(roomId, m.token);
+    const so = await join(roomId, other.token);
+    const watcher = await join(roomId, (await newMember(s)).token);
+    /** Places an order and announces it in the room: its card, as the room heard it. */
+    async function announced(who: { id: number; token: string }, sock: RoomSocket, playId: string, total: number): Promise<ChatMessage> {
+      const r = await order(who.token, { room_id: roomId, expect: round.expect, order: [{ id: playId, total }] });
+      expect(r.code, r.message).toBe(200);
+      sock.send({ content: r.data.order_no, order: 0 });
+      return watcher.next<ChatMessage>((f) => f.kind === 'bet' && f.user_id === who.id && f.content.includes(`${total}元`));
+    }
+    const won = await announced(m, sm, sumId, 10);
+    const lost = await announced(m, sm, loserId, 5);
+    const others = await announced(other, so, sumId, 20);
+    // Before the draw nothing is settled: no card carries a result, even the member's own.
+    const before: ChatMessage[] = (await room(m.token, roomId)).data.chatdata;
+    expect(before.filter((c) => c.result)).toEqual([]);
+
+    await at(round.drawAtMs + 500);
+    const paidFen = async (memberId: number) =>
+      Number((await db().selectFrom('lottery_orders').select((eb) => eb.fn.sum<number>('payout_fen').as('fen')).where('member_id', '=', memberId).executeTakeFirstOrThrow()).fen);
+    const payout = (await paidFen(m.id)) / 100;
+    expect(payout).toBeGreaterThan(10);
+    expect(await sm.next((f) => f.settled?.id === won.id)).toEqual({ settled: { id: won.id, expect: round.expect, payout, stake: 10 } });
+    expect(await sm.next((f) => f.settled?.id === lost.id)).toEqual({ settled: { id: lost.id, expect: round.expect, payout: 0, stake: 5 } });
+    expect(await so.next((f) => f.settled?.id === others.id)).toEqual({ settled: { id: others.id, expect: round.expect, payout: (await paidFen(other.id)) / 100, stake: 20 } });
+    await sleep(300);
+    // Nobody hears another member's result, and each card is told once.
+    expect(watcher.all((f) => 'settled' in f)).toEqual([]);
+    expect(so.all((f) => 'settled' in f).map((f) => (f as { settled: { id: number } }).settled.id)).toEqual([others.id]);
+    expect(sm.all((f) => 'settled' in f)).toHaveLength(2);
+
+    // A reload: the member's own cards carry what they paid; another's card, and a visitor's view, carry none.
+    const mine: ChatMessage[] = (await room(m.token, roomId)).data.chatdata;
+    expect(mine.find((c) => c.id === won.id)!.result).toEqual({ payout, stake: 10 });
+    expect(mine.find((c) => c.id === lost.id)!.result).toEqual({ payout: 0, stake: 5 });
+    expect(mine.find((c) => c.id === others.id)!.result).toBeUndefined();
+    const visitor: ChatMessage[] = (await room('', roomId)).data.chatdata;
+    expect(visitor.filter((c) => c.result)).toEqual([]);
+    expect(visitor.find((c) => c.id === won.id)).toEqual({ ...won });
   });
 });
 

@@ -4,6 +4,8 @@ import { lotteryMyOrdersSchema, lotteryOrderSchema, lotteryRoomListSchema, lotte
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
 import { playGuard } from '../protection/enforce.js';
+import { resolveSession } from '../session/service.js';
+import { ownBetResults } from './chat/service.js';
 import { myLotteryOrders } from './my-orders.js';
 import { forgetRooms, listLotteries, listRooms, placeOrder, roomData } from './service.js';
 
@@ -23,10 +25,19 @@ const routes: FastifyPluginAsync = async (app) => {
     return ok(rooms.map((r) => ({ ...r, online: app.lotteryHub.online(r.id) })));
   });
 
-  // A visitor may watch a room (issue 15): its answer holds nothing of any member's own.
+  // A visitor may watch a room: the answer is the same for everyone, except that a signed-in member's
+  // own bet notices in chatdata carry what their orders paid (their cards say 中奖 or 未中奖 after a reload).
   app.get('/lotteryRoom', async (req) => {
     const { room_id } = parse(lotteryRoomSchema, req.query);
-    return ok({ ...(await roomData(app.kdb, room_id, app.lottery.now())), online: app.lotteryHub.online(room_id) });
+    const data = await roomData(app.kdb, room_id, app.lottery.now());
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const viewer = token ? await resolveSession(app.kdb, token, app.config.sessionIdleMs, app.cacheEpoch()) : null;
+    const ownIds = viewer ? data.chatdata.filter((m) => m.kind === 'bet' && m.user_id === viewer.id).map((m) => m.id) : [];
+    if (viewer && ownIds.length > 0) {
+      const results = await ownBetResults(app.kdb, viewer.id, ownIds);
+      data.chatdata = data.chatdata.map((m) => (results.has(m.id) ? { ...m, result: results.get(m.id)! } : m));
+    }
+    return ok({ ...data, online: app.lotteryHub.online(room_id) });
   });
 
   app.post('/lotteryOrder', member, async (req) => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenToYuan, fmt, type LotteryType, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
+import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenToYuan, fmt, type LotteryType, type BetSettled, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
 import { clockAt, nextRound, roundOf } from '../engine/index.js';
-import type { LotteryEvents } from '../scheduler.js';
+import type { LotteryEvents, SettledEvent } from '../scheduler.js';
 import { extendOf } from '../service.js';
-import { authorOf } from './service.js';
+import { authorOf, betNoticesOf } from './service.js';
 
 /**
  * The rooms' system messages (DESIGN §7: betting closed, results, the next round open, big wins, and
@@ -14,7 +14,8 @@ import { authorOf } from './service.js';
  * needed. Everything else comes from the scheduler pass that actually drew the round or settled the
  * orders (exactly once across instances) and goes to every instance through the hub, in the order things
  * happened: a round's result, then the round that opened with its draw ('open', only while it is
- * still open), then the big wins and each winner's own notice.
+ * still open), then the big wins and each winner's own notice, and to each member's own sockets what
+ * each of their announced orders paid (their bet card then says 中奖 or 未中奖).
  */
 
 /** How often the clock is looked at for the close notices (they land within this of the moment). */
@@ -51,6 +52,23 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  /** Each settled order that was announced in a room: its card's result, to its member's sockets there. */
+  function tellBetCards(orders: SettledEvent[]): void {
+    betNoticesOf(
+      app.kdb,
+      orders.map((o) => o.orderNo),
+    )
+      .then((cards) => {
+        for (const o of orders) {
+          const card = cards.get(o.orderNo);
+          if (!card) continue;
+          const frame: BetSettled = { settled: { id: card.id, expect: o.expect, payout: fenToYuan(o.payoutFen), stake: fenToYuan(o.stakeFen) } };
+          app.lotteryHub.publishToMember(card.roomId, o.memberId, frame);
+        }
+      })
+      .catch((err) => app.log.warn({ err }, 'lottery: bet cards not told of their results'));
+  }
+
   const bigWinFen = LOTTERY_BIG_WIN_YUAN * 100;
   return {
     drawn: ({ lottery, expect, type, result, drawAtMs, sched }) => {
@@ -73,6 +91,7 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
         .catch((err) => app.log.warn({ err }, 'lottery: big win not announced'));
     },
     roundSettled: (orders) => {
+      tellBetCards(orders);
       // One notice per member and room for the round, to that member's sockets in that room only.
       const paid = new Map<string, { memberId: number; roomId: number; expect: string; stakeFen: number; payoutFen: number }>();
       for (const o of orders) {

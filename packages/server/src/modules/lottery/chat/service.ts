@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type ChatMessage, LOTTERY_HOST_AUTHOR, LOTTERY_HOST_UID, LOTTERY_MSG } from '@app/contract';
+import { BET_STATUS, CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type BetResult, type ChatMessage, LOTTERY_HOST_AUTHOR, LOTTERY_HOST_UID, LOTTERY_MSG } from '@app/contract';
 import { lotteryLineTitle } from '@app/contract/lottery-plays';
 import type { Kdb } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.js';
@@ -43,7 +43,8 @@ type ChatRow = Pick<Database['lottery_chat'], 'kind' | 'author' | 'content'> & {
 };
 
 export function toChatMessage(r: ChatRow): ChatMessage {
-  const m: ChatMessage = { id: r.id, uid: r.member_id ?? LOTTERY_HOST_UID, author: r.author, avatar: r.avatar, content: r.content, kind: r.kind, time: beijing(r.created_at) };
+  const userId = r.member_id ?? LOTTERY_HOST_UID;
+  const m: ChatMessage = { id: r.id, user_id: userId, uid: userId, author: r.author, avatar: r.avatar, content: r.content, kind: r.kind, time: beijing(r.created_at) };
   if (r.kind === 'bet' && r.bet) m.bet = r.bet;
   return m;
 }
@@ -95,7 +96,10 @@ export async function postBetNotice(db: Kdb, roomId: number, speaker: Speaker, o
   if (lines.length === 0) return null;
   const expect = lines[0]!.expect;
   const totalFen = lines.reduce((s, l) => s + l.stake_fen, 0);
-  const bet = { expect, lines: lines.map((l) => ({ playtitle: lotteryLineTitle(l.play_id, l.picks), total: fenToYuan(l.stake_fen) })) };
+  const bet = {
+    expect,
+    lines: lines.map((l): BetNoticeLine => ({ playtitle: lotteryLineTitle(l.play_id, l.picks), total: fenToYuan(l.stake_fen), id: l.play_id, ...(l.picks && { picks: l.picks }) })),
+  };
   const row = await db
     .insertInto('lottery_chat')
     .values({
@@ -125,6 +129,44 @@ export async function recentChat(db: Kdb, roomId: number): Promise<ChatMessage[]
     .limit(CHAT_LIMITS.recent)
     .execute();
   return rows.reverse().map(toChatMessage);
+}
+
+/**
+ * What the member's own settled orders behind these chat items paid, by chat id: only bet notices the
+ * member posted whose every line is settled (an order still open, or another's notice, is absent).
+ */
+export async function ownBetResults(db: Kdb, memberId: number, chatIds: number[]): Promise<Map<number, BetResult>> {
+  const out = new Map<number, BetResult>();
+  if (chatIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('lottery_chat as c')
+    .innerJoin('lottery_orders as o', (j) => j.onRef('o.order_no', '=', 'c.order_no').onRef('o.member_id', '=', 'c.member_id'))
+    .select((eb) => [
+      'c.id',
+      eb.fn.sum<string>('o.stake_fen').as('stake_fen'),
+      eb.fn.sum<string>('o.payout_fen').as('payout_fen'),
+      eb.fn.count<string>('o.id').filterWhere('o.status', '<>', BET_STATUS.settled).as('open_lines'),
+    ])
+    .where('c.id', 'in', chatIds)
+    .where('c.member_id', '=', memberId)
+    .where('c.kind', '=', 'bet')
+    .groupBy('c.id')
+    .execute();
+  for (const r of rows) if (Number(r.open_lines) === 0) out.set(r.id, { payout: fenToYuan(Number(r.payout_fen)), stake: fenToYuan(Number(r.stake_fen)) });
+  return out;
+}
+
+/** The bet notices of these orders (one at most each): where a settled order's card is, and whose. */
+export async function betNoticesOf(db: Kdb, orderNos: string[]): Promise<Map<string, { id: number; roomId: number }>> {
+  if (orderNos.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lottery_chat')
+    .select(['id', 'room_id', 'order_no'])
+    // one array parameter, however many orders a round settled
+    .where(sql<boolean>`order_no = ANY(${orderNos}::text[])`)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((r) => [r.order_no!, { id: r.id, roomId: r.room_id }]));
 }
 
 /** The author of a member as rooms show them (big-win notices name the winner this way). */
