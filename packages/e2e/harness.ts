@@ -35,7 +35,9 @@ export async function startPlatform(overrides: Partial<Config> = {}): Promise<Pl
   const db = await migratedPglite();
   const config = loadConfig(
     { ...process.env, LOG_LEVEL: 'silent', CAPTCHA_BYPASS_CODE: CAPTCHA_CODE, DATABASE_URL: '' },
-    { h5Dist, uploadsDir: `/tmp/e2e-uploads-${randomBytes(4).toString('hex')}`, ...overrides },
+    // A fresh install requires two-step sign-in of super and finance (STAFF_TOTP_REQUIRED); the tests
+    // that prove it switch it on.
+    { h5Dist, uploadsDir: `/tmp/e2e-uploads-${randomBytes(4).toString('hex')}`, staffTotpRequired: false, ...overrides },
   );
   const app = await buildApp(config, db);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -280,6 +282,20 @@ export async function expectRoute(page: Page, wanted: string): Promise<void> {
 }
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(text);
+}
+
+/**
+ * A form's error, shown once: in red under its field (`name`, or whichever field shows `message`), and
+ * in no toast.
+ */
+export async function expectFieldMessage(page: Page, message: string, name?: string): Promise<void> {
+  const under = name ? page.getByTestId(`field-error-${name}`) : page.locator('[data-testid^="field-error-"]', { hasText: message });
+  await expect.poll(() => under.first().innerText().catch(() => ''), { timeout: 6000 }).toBe(message);
+  expect(await page.locator('[data-testid^="field-error-"]').count()).toBe(1);
+  // a toast would come in after the mark (it is shown asynchronously): wait for the page to hold still
+  await settled(page);
+  expect(await page.locator('.adm-toast-main', { hasText: message }).count()).toBe(0);
+  expect(await page.getByText(message, { exact: true }).count()).toBe(1);
 }
 
 /** A member API call as the given token (empty for a visitor). */

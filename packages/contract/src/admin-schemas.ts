@@ -18,7 +18,7 @@ import {
   turnoverMultipleFailure,
 } from './admin.js';
 import { LOYALTY_ADMIN_LIMITS, LOYALTY_ADMIN_MSG, TIER_MONEY_FIELDS, vipTiersFailure } from './admin-loyalty.js';
-import { STAFF_2FA_MSG, TOTP_CODE_RE } from './staff-security.js';
+import { STAFF_2FA_MSG, STAFF_DISPLAY_NAME, STAFF_NAME_MSG, staffDisplayNameFailure, TOTP_CODE_RE } from './staff-security.js';
 import { REBATE_CATEGORIES } from './rebate.js';
 import { adjustCategoryFailure } from './finance-desk.js';
 
@@ -129,7 +129,13 @@ export const receivingCreateSchema = form(
 /** An update names only what changes; the merged account then passes the same rules. */
 export const receivingUpdateSchema = z.object(receivingShape).partial();
 
-export const staffCreateSchema = form({ username: text(64), password: secret(), role: text(20) }, staffCreateRules);
+/** display_name may be left empty: the server then names the new staff member 客服<id>. */
+export const staffCreateSchema = form({ username: text(64), password: secret(), role: text(20), display_name: text(STAFF_DISPLAY_NAME.max) }, [
+  ...staffCreateRules,
+  [(v) => staffDisplayNameFailure(v.display_name, true) !== null, STAFF_NAME_MSG.displayName],
+]);
+
+export const staffDisplayNameSchema = form({ display_name: text(STAFF_DISPLAY_NAME.max) }, [[(v) => staffDisplayNameFailure(v.display_name) !== null, STAFF_NAME_MSG.displayName]]);
 
 export const staffPasswordSchema = refined({ password: secret() }, (v) => staffPasswordFailure(v.password));
 

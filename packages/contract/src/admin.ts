@@ -119,6 +119,7 @@ export const AUDIT_ACTION_LABELS = {
   'staff.password': '重置员工密码',
   'staff.role': '修改员工角色',
   'staff.state': '修改员工状态',
+  'staff.display_name': '修改员工显示名称',
   'chat.delete': '删除聊天消息',
   'chat.host': '主持人发言',
   'member.mute': '禁言会员',
@@ -163,6 +164,9 @@ export const AUDIT_ACTION_LABELS = {
   'member.end_sessions': '结束会员会话',
   'member.note': '会员备注',
   'member.tags': '会员标签',
+  'member.profile': '更正会员资料',
+  'member.card_unbind': '解绑会员银行卡',
+  'member.move_agent': '转移会员代理',
   'member.protection_limit': '收紧会员限额',
   'member.protection_block': '会员冷静期/自我排除',
   'staff.2fa_enable': '开启两步验证',
@@ -460,6 +464,8 @@ export interface AdminMemberDetail {
     register_ip: string;
     last_login_ip: string;
     inviter_id: number | null;
+    /** the inviter's (agent's) username, '' without one */
+    inviter_username: string;
     turnover_req: number;
   };
   cards: AdminCard[];
@@ -511,6 +517,8 @@ export interface AdminAuditEntry {
 export interface AdminStaff {
   id: number;
   username: string;
+  /** what members see (staff-security.ts STAFF_DISPLAY_NAME) */
+  display_name: string;
   role: StaffRole;
   role_label: string;
   state: number;

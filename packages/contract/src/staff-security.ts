@@ -64,3 +64,26 @@ export interface StaffSecurity {
 export interface OtpRefusal {
   otp_required: 1;
 }
+
+// ---- what members see of a staff member --------------------------------------------------------
+
+/**
+ * Members never see a staff member's login name: 在线客服's greeting and a reply's author carry its
+ * display name, set in 员工管理 (left empty, the server names it 客服<id>).
+ */
+export const STAFF_DISPLAY_NAME = { max: 20 } as const;
+
+export const STAFF_NAME_MSG = {
+  displayName: `显示名称为1~${STAFF_DISPLAY_NAME.max}个字，不含特殊字符`,
+  saved: '显示名称已保存',
+} as const;
+
+const NAME_CONTROL_RE = /[\u0000-\u001F\u007F]/;
+
+/** A display name as typed: 1–max characters after trimming, no control characters. Empty is allowed where the field is optional. */
+export function staffDisplayNameFailure(name: unknown, optional = false): string | null {
+  if (typeof name !== 'string') return optional && name === undefined ? null : STAFF_NAME_MSG.displayName;
+  const t = name.trim();
+  if (t === '') return optional ? null : STAFF_NAME_MSG.displayName;
+  return [...t].length > STAFF_DISPLAY_NAME.max || NAME_CONTROL_RE.test(t) ? STAFF_NAME_MSG.displayName : null;
+}

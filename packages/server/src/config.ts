@@ -25,6 +25,12 @@ export interface Config {
   /** Key prefix in Redis, so several platforms (or test runs) can share one server. */
   redisPrefix: string;
   adminPassword: string | null;
+  /**
+   * A fresh install (no staff yet) requires two-step sign-in of super admins and finance, the first
+   * admin included: STAFF_TOTP_REQUIRED=off starts it with the requirement off. Later the operator's
+   * switch in 员工管理 decides; this setting never changes an existing install.
+   */
+  staffTotpRequired: boolean;
   captchaBypassCode: string | null;
   /**
    * Registration requires the 18+ confirmation (`adult`, issue 16); REGISTER_ADULT_CHECK=off for an
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'platform:',
     adminPassword: env.ADMIN_PASSWORD || null,
+    staffTotpRequired: !['off', '0', 'false'].includes((env.STAFF_TOTP_REQUIRED ?? '').trim().toLowerCase()),
     captchaBypassCode: env.CAPTCHA_BYPASS_CODE || null,
     registerAdultCheck: env.REGISTER_ADULT_CHECK !== 'off',
     logLevel: env.LOG_LEVEL || 'info',

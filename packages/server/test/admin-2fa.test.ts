@@ -1,8 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MSG, CODE, MSG, STAFF_2FA_MSG, STAFF_TOTP, type StaffMe, type StaffTotpSetup } from '@app/contract';
+import { ADMIN_MSG, CODE, MSG, STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, STAFF_TOTP, type StaffMe, type StaffTotpSetup } from '@app/contract';
+import { takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
+import { loadConfig } from '../src/config.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, STAFF_PASSWORD, staffLogin, type Staff } from './admin-support.js';
-import { CAPTCHA_BYPASS, startServer, type TestServer } from './harness.js';
+import { attachServer, CAPTCHA_BYPASS, startServer, type TestServer } from './harness.js';
 
 /**
  * Staff two-factor sign-in (issue 14 item 8; contract staff-security.ts): enrolment with a first
@@ -126,5 +128,66 @@ describe("the operator's switch", () => {
     }
     const rows = await auditRows(s, 'staff.security', 'staff_security');
     expect(rows.map((r) => r.after)).toEqual([{ totp_required: true }, { totp_required: false }]);
+  });
+});
+
+describe('a fresh install', () => {
+  it('reads STAFF_TOTP_REQUIRED: on unless set to off', () => {
+    expect(loadConfig({}).staffTotpRequired).toBe(true);
+    expect(loadConfig({ STAFF_TOTP_REQUIRED: 'on' }).staffTotpRequired).toBe(true);
+    for (const off of ['off', 'OFF', '0', 'false']) expect(loadConfig({ STAFF_TOTP_REQUIRED: off }).staffTotpRequired).toBe(false);
+  });
+
+  it('requires two-step sign-in of super and finance: the first admin changes its generated password, then enrols, then works', async () => {
+    const fresh = await startServer({ staffTotpRequired: true, reconcileIntervalMs: 0, betFeedIntervalMs: 0, rebateIntervalMs: 0, vipIntervalMs: 0, commissionIntervalMs: 0 });
+    try {
+      const generated = takeGeneratedAdminPassword(fresh.db.kysely)!;
+      const first = await fresh.api('/admin/api/login', { username: 'admin', password: generated });
+      expect(first.code, first.message).toBe(CODE.ok);
+      const token = first.data.token as string;
+      expect((await adminCall<StaffMe>(fresh, token, 'GET', '/me')).data).toMatchObject({ password_change_due: true, totp_due: true, totp_enabled: false });
+      // the temporary password first
+      expect(await adminCall(fresh, token, 'GET', '/members')).toMatchObject({ code: CODE.forbidden, message: STAFF_PASSWORD_CHANGE_MSG.required });
+      expect(await adminCall(fresh, token, 'POST', '/2fa/setup')).toMatchObject({ code: CODE.forbidden, message: STAFF_PASSWORD_CHANGE_MSG.required });
+      expect((await adminCall(fresh, token, 'POST', '/password', { old_password: generated, password: ADMIN_PASSWORD })).code).toBe(CODE.ok);
+      // then the second factor: nothing else until it is on
+      expect(await adminCall(fresh, token, 'GET', '/members')).toMatchObject({ code: CODE.forbidden, message: STAFF_2FA_MSG.required });
+      expect((await adminCall<StaffMe>(fresh, token, 'GET', '/me')).data).toMatchObject({ password_change_due: false, totp_due: true });
+      const setup = await adminCall<StaffTotpSetup>(fresh, token, 'POST', '/2fa/setup');
+      expect((await adminCall(fresh, token, 'POST', '/2fa/enable', { code: codeOf(setup.data.secret) })).code).toBe(CODE.ok);
+      expect((await adminCall(fresh, token, 'GET', '/members')).code).toBe(CODE.ok);
+      expect((await adminCall(fresh, token, 'GET', '/security')).data).toEqual({ totp_required: true });
+      // the next sign-in asks for the code
+      expect(await fresh.api('/admin/api/login', { username: 'admin', password: ADMIN_PASSWORD })).toMatchObject({ code: CODE.badRequest, message: STAFF_2FA_MSG.otpRequired, data: { otp_required: 1 } });
+      // it covers finance, never support
+      const finance = await newStaff(fresh, token, 'finance');
+      const support = await newStaff(fresh, token, 'support');
+      expect(await adminCall(fresh, finance.token, 'GET', '/deposits')).toMatchObject({ code: CODE.forbidden, message: STAFF_2FA_MSG.required });
+      expect((await adminCall(fresh, support.token, 'GET', '/members')).code).toBe(CODE.ok);
+      // staff change it later in the console as before; a later start (STAFF_TOTP_REQUIRED or not) leaves their choice
+      expect((await adminCall(fresh, token, 'POST', '/security', { totp_required: false })).code).toBe(CODE.ok);
+      const later = await attachServer(fresh, { staffTotpRequired: true });
+      try {
+        expect((await adminCall(later, token, 'GET', '/security')).data).toEqual({ totp_required: false });
+        expect((await adminCall(later, finance.token, 'GET', '/deposits')).code).toBe(CODE.ok);
+      } finally {
+        await later.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('starts with the requirement off when STAFF_TOTP_REQUIRED=off', async () => {
+    const fresh = await startServer({ staffTotpRequired: false, adminPassword: ADMIN_PASSWORD, reconcileIntervalMs: 0, betFeedIntervalMs: 0, rebateIntervalMs: 0, vipIntervalMs: 0, commissionIntervalMs: 0 });
+    try {
+      const token = await staffLogin(fresh, 'admin', ADMIN_PASSWORD);
+      expect((await adminCall<StaffMe>(fresh, token, 'GET', '/me')).data).toMatchObject({ totp_due: false });
+      expect((await adminCall(fresh, token, 'GET', '/security')).data).toEqual({ totp_required: false });
+      const finance = await newStaff(fresh, token, 'finance');
+      expect((await adminCall(fresh, finance.token, 'GET', '/deposits')).code).toBe(CODE.ok);
+    } finally {
+      await fresh.close();
+    }
   });
 });

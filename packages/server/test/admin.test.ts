@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_CAPTCHA, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_PASSWORD_CHANGE_MSG, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_DISPLAY_NAME, STAFF_NAME_MSG, STAFF_PASSWORD_CHANGE_MSG, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { ensureFirstAdmin, takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
 import { updateSettings } from '../src/modules/site/service.js';
@@ -249,6 +249,45 @@ describe('staff management', () => {
     const [row] = await auditRows(s, 'staff.create', `staff:${r.data.id}`);
     expect(row).toMatchObject({ staff_name: 'admin', before: null, after: { username, role: 'finance' }, ip: '127.0.0.1' });
     expect(JSON.stringify(row)).not.toContain(STAFF_PASSWORD);
+  });
+
+  it('names a staff member 客服<id> unless given a display name; 员工管理 changes it (audited), never with a bad one', async () => {
+    const list = async () => (await call(s, admin, 'GET', '/staff')).data as { id: number; username: string; display_name: string }[];
+    const first = (await list()).find((x) => x.username === 'admin')!;
+    expect(first.display_name).toBe(`客服${first.id}`);
+    const unnamed = await call(s, admin, 'POST', '/staff', { username: uniqueName('nm'), password: STAFF_PASSWORD, role: 'support' });
+    expect(unnamed.data.display_name).toBe(`客服${unnamed.data.id}`);
+    const named = await call(s, admin, 'POST', '/staff', { username: uniqueName('nm'), password: STAFF_PASSWORD, role: 'support', display_name: '  阿强 ' });
+    expect(named.data.display_name).toBe('阿强');
+    expect((await auditRows(s, 'staff.create', `staff:${named.data.id}`))[0]!.after).toMatchObject({ display_name: '阿强' });
+    expect(await call(s, admin, 'POST', '/staff', { username: uniqueName('nm'), password: STAFF_PASSWORD, role: 'support', display_name: '长'.repeat(STAFF_DISPLAY_NAME.max + 1) })).toMatchObject({ code: 400, message: STAFF_NAME_MSG.displayName });
+
+    const id = unnamed.data.id as number;
+    for (const bad of ['', '   ', '长'.repeat(STAFF_DISPLAY_NAME.max + 1), 'a\u0001b']) {
+      expect(await call(s, admin, 'POST', `/staff/${id}/name`, { display_name: bad })).toMatchObject({ code: 400, message: STAFF_NAME_MSG.displayName });
+    }
+    expect(await call(s, admin, 'POST', `/staff/${id}/name`, { display_name: ' 小美 ' })).toMatchObject({ code: 200, message: STAFF_NAME_MSG.saved, data: { id, display_name: '小美' } });
+    expect((await list()).find((x) => x.id === id)!.display_name).toBe('小美');
+    expect(await auditRows(s, 'staff.display_name', `staff:${id}`)).toMatchObject([{ staff_name: 'admin', before: { display_name: `客服${id}` }, after: { display_name: '小美' } }]);
+    expect(await call(s, admin, 'POST', '/staff/987654/name', { display_name: '小美' })).toMatchObject({ code: 404, message: ADMIN_MSG.staffMissing });
+    const support = await newStaff(s, admin, 'support');
+    expect(await call(s, support.token, 'POST', `/staff/${id}/name`, { display_name: '改名' })).toMatchObject({ code: 403 });
+  });
+
+  it('shows in 最近登录 the time and IP of the last sign-in, the first one included', async () => {
+    const username = uniqueName('ll');
+    const created = await call(s, admin, 'POST', '/staff', { username, password: STAFF_PASSWORD, role: 'support' });
+    const row = async () => ((await call(s, admin, 'GET', '/staff')).data as { id: number; last_login_at: string; last_login_ip: string }[]).find((x) => x.id === created.data.id)!;
+    expect(await row()).toMatchObject({ last_login_at: '', last_login_ip: '' });
+    const before = Date.now();
+    await staffLogin(s, username, STAFF_PASSWORD);
+    const after = Date.now();
+    const seen = await row();
+    expect(seen.last_login_ip).toBe('127.0.0.1');
+    // Beijing wall time of the sign-in, to the second
+    const at = new Date(`${seen.last_login_at.replace(' ', 'T')}+08:00`).getTime();
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(at).toBeLessThanOrEqual(after);
   });
 
   it('changes a role (audited with before and after); nobody changes or disables themselves', async () => {

@@ -52,6 +52,9 @@ function testConfig(overrides: Partial<Config>): Config {
       // Tests withdraw many times per member; the pending-order cap is proven where it is set.
       withdrawPendingMax: 0,
       loginIpFailureBudget: 0,
+      // A fresh install requires two-step sign-in of super and finance (STAFF_TOTP_REQUIRED); the tests
+      // that prove it switch it on.
+      staffTotpRequired: false,
       ...overrides,
     },
   );

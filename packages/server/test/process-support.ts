@@ -41,7 +41,8 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   port ??= await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    // Two-step sign-in off unless a test asks for it (a fresh install requires it of super and finance).
+    env: { ...process.env, STAFF_TOTP_REQUIRED: 'off', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

@@ -23,13 +23,18 @@ const sockets: Sock[] = [];
 class Sock {
   readonly ws: WebSocket;
   readonly frames: ServiceServerFrame[] = [];
+  /** every frame received, waited for or not */
+  readonly seen: ServiceServerFrame[] = [];
   readonly closed: Promise<number>;
   private waiters: (() => void)[] = [];
   constructor(url: string) {
     this.ws = new WebSocket(url);
     this.ws.on('message', (data) => {
       const text = data.toString();
-      if (text !== WS_PING_TEXT) this.frames.push(JSON.parse(text) as ServiceServerFrame);
+      if (text !== WS_PING_TEXT) {
+        this.frames.push(JSON.parse(text) as ServiceServerFrame);
+        this.seen.push(JSON.parse(text) as ServiceServerFrame);
+      }
       for (const w of this.waiters.splice(0)) w();
     });
     this.closed = new Promise((resolve) => this.ws.once('close', (code) => resolve(code)));
@@ -180,6 +185,8 @@ describe('messages', () => {
 
 describe('the desk', () => {
   it('claims, answers live, transfers and closes, with audit rows; presence reaches the member', async () => {
+    // What members see of staff is the display name set in 员工管理 (or 客服<id>), never the login name.
+    expect((await post(admin, `/staff/${support.id}/name`, { display_name: '小美' })).code).toBe(200);
     const m = await member();
     const sock = memberSocket(m.token);
     await sock.next((f) => f.type === 'state');
@@ -201,8 +208,9 @@ describe('the desk', () => {
     expect((await post(support, `/service/conversations/${id}/messages`, { content: '您好' })).message).toBe(SERVICE_MSG.notYours);
     const claimed = await post(support, `/service/conversations/${id}/claim`);
     expect([claimed.code, claimed.message]).toEqual([200, SERVICE_MSG.claimOk]);
-    expect(claimed.data).toMatchObject({ state: 'open', staff_id: support.id, staff_name: support.username, unread: 0 });
-    await sock.next(isMessage(fmt(SERVICE_MSG.claimed, { name: support.username })));
+    expect(claimed.data).toMatchObject({ state: 'open', staff_id: support.id, staff_name: '小美', unread: 0 });
+    await sock.next(isMessage('小美为您服务'));
+    expect((await s.api('/api/service/state', {}, { token: m.token })).data.conversation).toMatchObject({ staff_name: '小美' });
     const claimAudit = await auditRows(s, 'service.claim', `service:${id}`);
     expect(claimAudit).toHaveLength(1);
     expect(claimAudit[0]).toMatchObject({ staff_id: support.id });
@@ -217,7 +225,7 @@ describe('the desk', () => {
     const reply = await post(support, `/service/conversations/${id}/messages`, { content: '您好，请提供<script>订单号</script>' });
     expect([reply.code, reply.message]).toEqual([200, SERVICE_MSG.sendOk]);
     const live = await sock.next<Extract<ServiceServerFrame, { type: 'message' }>>(isMessage('您好，请提供<script>订单号</script>'));
-    expect(live.message).toMatchObject({ sender: 'staff', staff_name: support.username });
+    expect(live.message).toMatchObject({ sender: 'staff', staff_name: '小美' });
 
     // Mine lists it; read clears the badge.
     sock.send('订单号 W123');
@@ -231,7 +239,7 @@ describe('the desk', () => {
     expect((await post(support2, `/service/conversations/${id}/transfer`, { staff_id: support.id })).message).toBe(SERVICE_MSG.notYours);
     const moved = await post(support, `/service/conversations/${id}/transfer`, { staff_id: support2.id });
     expect([moved.code, moved.data.staff_id]).toEqual([200, support2.id]);
-    await sock.next(isMessage(fmt(SERVICE_MSG.transferred, { name: support2.username })));
+    await sock.next(isMessage(`已为您转接客服${support2.id}`));
     const transferAudit = await auditRows(s, 'service.transfer', `service:${id}`);
     expect(transferAudit).toHaveLength(1);
     expect(transferAudit[0]!.after).toMatchObject({ staff_id: support2.id });
@@ -247,12 +255,48 @@ describe('the desk', () => {
     sock.send('还有一个问题');
     const next = await sock.next<Extract<ServiceServerFrame, { type: 'message' }>>(isMessage('还有一个问题'));
     expect(next.message.conversation_id).not.toBe(id);
+    // Nothing the member was sent or can read names a login name.
+    const history = await s.api('/api/service/history', { conversation_id: id }, { token: m.token });
+    expect(history.data.messages.map((x: any) => x.body)).toContain('小美为您服务');
+    for (const seen of [JSON.stringify(sock.seen), JSON.stringify(history.data), JSON.stringify((await s.api('/api/service/state', {}, { token: m.token })).data)]) {
+      expect(seen).not.toContain(support.username);
+      expect(seen).not.toContain(support2.username);
+    }
 
     // The desk closes: nobody online again.
     desk.ws.close();
     const gone = await sock.next<Extract<ServiceServerFrame, { type: 'presence' }>>((f) => f.type === 'presence');
     expect(gone.online).toBe(false);
     expect((await get(support, `/service/conversations/999999999`)).message).toBe(SERVICE_MSG.conversationMissing);
+  });
+
+  it("closes a desk at once when its staff member is disabled or signs out, not at the next heartbeat", async () => {
+    const online = async (id: number) => !!(await get(admin, '/service/staff')).data.find((x: any) => x.id === id)?.online;
+    const until = async (what: () => Promise<boolean>) => {
+      for (let i = 0; !(await what()); i++) {
+        if (i > 50) throw new Error('not in time');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const beforeHeartbeat = <T,>(p: Promise<T>) =>
+      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open')), SERVICE_LIMITS.staffHeartbeatMs / 3))]);
+
+    const disabled = await newStaff(s, admin.token, 'support');
+    const desk = deskSocket(disabled.token);
+    await until(() => online(disabled.id));
+    expect((await post(admin, `/staff/${disabled.id}/state`, { state: 0 })).code).toBe(200);
+    expect(await beforeHeartbeat(desk.closed)).toBe(WS_CLOSE.unauthorized);
+    expect(desk.seen).toContainEqual({ type: 'error', content: MSG.sessionExpired });
+    expect(await online(disabled.id)).toBe(false);
+    // and it cannot come back
+    const again = deskSocket(disabled.token);
+    expect(await beforeHeartbeat(again.closed)).toBe(WS_CLOSE.unauthorized);
+
+    const leaving = await newStaff(s, admin.token, 'support');
+    const own = deskSocket(leaving.token);
+    await until(() => online(leaving.id));
+    expect((await post(leaving, '/logout')).code).toBe(200);
+    expect(await beforeHeartbeat(own.closed)).toBe(WS_CLOSE.unauthorized);
   });
 
   it('lets nobody read a conversation that is not theirs, whatever id they send', async () => {
@@ -327,8 +371,27 @@ describe('two instances with REDIS_URL', () => {
     expect((await adminCall(b, kefu.token, 'POST', `/service/conversations/${id}/claim`)).code).toBe(200);
     expect((await adminCall(b, kefu.token, 'POST', `/service/conversations/${id}/messages`, { content: '跨实例的回答' })).code).toBe(200);
     const answered = await onA.next<Extract<ServiceServerFrame, { type: 'message' }>>(isMessage('跨实例的回答'));
-    expect(answered.message).toMatchObject({ sender: 'staff', staff_name: kefu.username, conversation_id: id });
+    expect(answered.message).toMatchObject({ sender: 'staff', staff_name: `客服${kefu.id}`, conversation_id: id });
     deskOnB.ws.close();
     expect((await onA.next<Extract<ServiceServerFrame, { type: 'presence' }>>((f) => f.type === 'presence')).online).toBe(false);
+  });
+
+  it("closes a staff member's desk on the other instance at once when it is disabled", async () => {
+    const superToken = await staffLogin(a, 'admin', ADMIN_PASSWORD);
+    const kefu = await newStaff(a, superToken, 'support');
+    const username = uniqueName('m');
+    const row = await a.db.kysely.insertInto('members').values({ username, password_hash: 'x', pay_password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const onA = memberSocket(await createSession(a.db.kysely, row.id, { ip: '127.0.0.1', userAgent: 'vitest' }), a);
+    await onA.next((f) => f.type === 'state');
+    const deskOnB = deskSocket(kefu.token, b);
+    expect((await onA.next<Extract<ServiceServerFrame, { type: 'presence' }>>((f) => f.type === 'presence')).online).toBe(true);
+    expect((await adminCall(a, superToken, 'POST', `/staff/${kefu.id}/state`, { state: 0 })).code).toBe(200);
+    const closed = await Promise.race([deskOnB.closed, new Promise<string>((resolve) => setTimeout(() => resolve('still open'), SERVICE_LIMITS.staffHeartbeatMs / 3))]);
+    expect(closed).toBe(WS_CLOSE.unauthorized);
+    // the member no longer sees anyone online, and its next message reaches no desk of that staff member
+    expect((await onA.next<Extract<ServiceServerFrame, { type: 'presence' }>>((f) => f.type === 'presence')).online).toBe(false);
+    onA.send('还有人吗');
+    await onA.next(isMessage('还有人吗'));
+    expect(deskOnB.seen.some(isMessage('还有人吗'))).toBe(false);
   });
 });

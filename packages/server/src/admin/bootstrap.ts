@@ -3,14 +3,16 @@ import { sql } from 'kysely';
 import { ADMIN_LIMITS, FIRST_ADMIN_USERNAME } from '@app/contract';
 import type { Kdb } from '../db/connect.js';
 import { hashPassword } from '../lib/password.js';
+import { initStaffSecurity } from './staff/totp.js';
 
 /**
  * First start: with no staff at all, creates `admin` (super) with ADMIN_PASSWORD, or with a
  * generated password that only the caller sees (main.ts prints it once; only its argon2 hash is
- * stored). Later starts change nothing, ADMIN_PASSWORD included. Safe with several instances
+ * stored), and starts the two-step switch as `totpRequired` says. Later starts change nothing,
+ * ADMIN_PASSWORD and STAFF_TOTP_REQUIRED included. Safe with several instances
  * starting at once: one insert wins, and only the winner reports a generated password.
  */
-export async function ensureFirstAdmin(db: Kdb, configured: string | null): Promise<{ created: boolean; generatedPassword: string | null }> {
+export async function ensureFirstAdmin(db: Kdb, configured: string | null, totpRequired = false): Promise<{ created: boolean; generatedPassword: string | null }> {
   const any = await db.selectFrom('staff').select('id').limit(1).executeTakeFirst();
   if (any) return { created: false, generatedPassword: null };
   if (configured !== null && (configured.length < ADMIN_LIMITS.passwordMin || configured.length > ADMIN_LIMITS.passwordMax)) {
@@ -23,6 +25,9 @@ export async function ensureFirstAdmin(db: Kdb, configured: string | null): Prom
     SELECT ${FIRST_ADMIN_USERNAME}, ${hash}, 'super', ${configured === null} WHERE NOT EXISTS (SELECT 1 FROM staff)
     ON CONFLICT (username) DO NOTHING RETURNING id`.execute(db);
   const created = inserted.rows.length === 1;
+  // A fresh install: the operator's two-step switch starts as configured (STAFF_TOTP_REQUIRED), so the
+  // first admin enrols at its first sign-in, right after changing a generated password.
+  if (created) await initStaffSecurity(db, totpRequired);
   return { created, generatedPassword: created && configured === null ? password : null };
 }
 

@@ -40,7 +40,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest, r: AdminR
  * Creates the first admin on a database without staff.
  */
 export default async function adminApi(app: FastifyInstance): Promise<void> {
-  const first = await ensureFirstAdmin(app.kdb, app.config.adminPassword);
+  const first = await ensureFirstAdmin(app.kdb, app.config.adminPassword, app.config.staffTotpRequired);
   if (first.generatedPassword) holdGeneratedPassword(app.kdb, first.generatedPassword);
   if (first.created) app.log.warn(first.generatedPassword ? 'back-office: created staff account admin with a generated password (printed once on the console)' : 'back-office: created staff account admin with ADMIN_PASSWORD');
 

@@ -1419,6 +1419,41 @@ UPDATE articles SET content = replace(content,
 WHERE type = 8 AND content LIKE '%冷静期7天、30天或90天%';
 `;
 
+// What members see of a staff member (在线客服's greeting, a reply's author): a display name staff set
+// in 员工管理, never the login name. A row inserted without one (the first admin, a new staff member
+// left unnamed) is named 客服<id>, by the database so every insert path gets it.
+const staffDisplayName = `
+ALTER TABLE staff ADD COLUMN display_name text NOT NULL DEFAULT '';
+UPDATE staff SET display_name = '客服' || id WHERE display_name = '';
+CREATE FUNCTION staff_default_display_name() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.display_name IS NULL OR btrim(NEW.display_name) = '' THEN NEW.display_name := '客服' || NEW.id; END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER staff_display_name_default BEFORE INSERT OR UPDATE OF display_name ON staff FOR EACH ROW EXECUTE FUNCTION staff_default_display_name();
+`;
+
+/**
+ * Where a member's turnover requirement comes from: one row per addition (a deposit 1×, a bonus N×,
+ * a rebate, a red packet…) with what is left of it. Valid bets use the oldest first, so the rows'
+ * remaining amounts always add up to members.turnover_req_fen; what members owed before this table
+ * existed becomes one 'carried' row.
+ */
+const turnoverSources = `
+CREATE TABLE turnover_sources (
+  id bigserial PRIMARY KEY,
+  member_id bigint NOT NULL REFERENCES members(id),
+  kind text NOT NULL CHECK (length(kind) BETWEEN 1 AND 32),
+  base_fen bigint NOT NULL CHECK (base_fen >= 0),
+  required_fen bigint NOT NULL CHECK (required_fen > 0),
+  remaining_fen bigint NOT NULL CHECK (remaining_fen >= 0 AND remaining_fen <= required_fen),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX turnover_sources_open ON turnover_sources (member_id, id) WHERE remaining_fen > 0;
+INSERT INTO turnover_sources (member_id, kind, base_fen, required_fen, remaining_fen)
+  SELECT id, 'carried', turnover_req_fen, turnover_req_fen, turnover_req_fen FROM members WHERE turnover_req_fen > 0;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1455,4 +1490,6 @@ export const migrations: Migration[] = [
   { id: '037_player_protection', sql: playerProtection },
   { id: '039_house_shards', sql: houseShards },
   { id: '040_responsible_article', sql: responsibleArticle },
+  { id: '041_staff_display_name', sql: staffDisplayName },
+  { id: '044_turnover_sources', sql: turnoverSources },
 ];

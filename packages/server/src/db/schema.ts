@@ -253,6 +253,8 @@ export interface Database {
     totp_last_step: number | null;
     /** set by another staff member (created, reset) or generated: the owner changes it first */
     password_change_due: Generated<boolean>;
+    /** what members see (在线客服); 客服<id> when left empty (a trigger sets it) */
+    display_name: Generated<string>;
   };
   service_visitors: {
     id: Generated<number>;
@@ -567,4 +569,13 @@ export interface Database {
     reason: Generated<string>;
   };
   protection_events: { id: Generated<number>; member_id: number; staff_id: number | null; staff_name: string | null; text: string; reason: Generated<string>; created_at: Generated<Date> };
+  turnover_sources: {
+    id: Generated<number>;
+    member_id: number;
+    kind: string;
+    base_fen: number;
+    required_fen: number;
+    remaining_fen: number;
+    created_at: Generated<Date>;
+  };
 }

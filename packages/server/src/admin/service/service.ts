@@ -3,7 +3,7 @@ import { ROLE_LABELS, SERVICE_LIMITS, SERVICE_MSG, fmt, roleCan, type ServiceCan
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Tx } from '../../modules/ledger/service.js';
-import { appendMessage, conversationOf, conversationQuery, conversationRow, messageOf } from '../../modules/service-chat/service.js';
+import { appendMessage, conversationOf, conversationQuery, conversationRow, messageOf, staffDisplayName } from '../../modules/service-chat/service.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 
 /**
@@ -57,7 +57,7 @@ export async function claimConversation(db: Kdb, actor: Actor, id: number): Prom
     if (c.state === 'open' && c.staff_id !== actor.id) throw conflict(SERVICE_MSG.alreadyClaimed);
     if (c.state === 'open') return finish(tx, id, null, c);
     await tx.updateTable('service_conversations').set({ state: 'open', staff_id: actor.id, unread_staff: 0 }).where('id', '=', id).execute();
-    const message = await appendMessage(tx, id, 'system', fmt(SERVICE_MSG.claimed, { name: actor.username }));
+    const message = await appendMessage(tx, id, 'system', fmt(SERVICE_MSG.claimed, { name: (await staffDisplayName(tx, actor.id)) ?? '' }));
     await writeAudit(tx, actor, 'service.claim', `service:${id}`, { state: c.state, staff_id: c.staff_id }, { state: 'open', staff_id: actor.id });
     return finish(tx, id, message, c);
   });
@@ -96,13 +96,13 @@ export async function closeConversation(db: Kdb, actor: Actor, id: number): Prom
 export async function transferConversation(db: Kdb, actor: Actor, id: number, toId: number): Promise<DeskChange> {
   if (toId === actor.id) throw badRequest(SERVICE_MSG.transferSelf);
   return db.transaction().execute(async (tx) => {
-    const target = await tx.selectFrom('staff').select(['id', 'username', 'role', 'state']).where('id', '=', toId).executeTakeFirst();
+    const target = await tx.selectFrom('staff').select(['id', 'username', 'display_name', 'role', 'state']).where('id', '=', toId).executeTakeFirst();
     if (!target || target.state !== 1 || !roleCan(target.role, 'service.chat')) throw badRequest(SERVICE_MSG.transferTargetMissing);
     const c = await lock(tx, id);
     if (c.state === 'closed') throw conflict(SERVICE_MSG.alreadyClosed);
     if (c.state !== 'open' || c.staff_id !== actor.id) throw conflict(SERVICE_MSG.notYours);
     await tx.updateTable('service_conversations').set({ staff_id: toId }).where('id', '=', id).execute();
-    const message = await appendMessage(tx, id, 'system', fmt(SERVICE_MSG.transferred, { name: target.username }));
+    const message = await appendMessage(tx, id, 'system', fmt(SERVICE_MSG.transferred, { name: target.display_name }));
     await writeAudit(tx, actor, 'service.transfer', `service:${id}`, { staff_id: actor.id, staff: actor.username }, { staff_id: toId, staff: target.username });
     return finish(tx, id, message, c);
   });

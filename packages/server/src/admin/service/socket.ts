@@ -4,7 +4,7 @@ import { MSG, SERVICE_LIMITS, SERVICE_STAFF_WS_PATH, WS_CLOSE, WS_PING_TEXT, rol
 import type { StaffClient } from '../../modules/service-chat/hub.js';
 import { dropPresence, staffOnline, touchPresence } from '../../modules/service-chat/service.js';
 import { refuse, sendFrame } from '../../modules/service-chat/socket.js';
-import { resolveStaffSession } from '../staff/sessions.js';
+import { onStaffRevocation, resolveStaffSession } from '../staff/sessions.js';
 import { getStaffSecurity } from '../staff/totp.js';
 
 /**
@@ -12,7 +12,9 @@ import { getStaffSecurity } from '../staff/totp.js';
  * two-factor sign-in done where the operator requires it). It listens (staff act through
  * /admin/api/service/*): every conversation change and message reaches every desk. While a desk is
  * open (it pings, its session is checked at every heartbeat) its staff member counts as online for
- * members; the last desk of a staff member closing makes them offline at once.
+ * members; the last desk of a staff member closing makes them offline at once. A desk whose session
+ * ends (logout, the staff member disabled, its password or two-step sign-in reset) closes at once, on
+ * whichever instance it is open.
  */
 
 const FORBIDDEN_CLOSE = 4403;
@@ -45,7 +47,16 @@ export default async function serviceDeskSocket(app: FastifyInstance): Promise<v
     })().catch((err) => app.log.warn({ err }, 'service desk: heartbeat failed'));
   }, Math.min(SERVICE_LIMITS.staffHeartbeatMs, app.config.wsIdleTimeoutMs));
   beat.unref();
-  app.addHook('onClose', async () => clearInterval(beat));
+  hub.onStaffSessionsEnded((ended) => {
+    for (const d of hub.staff()) {
+      if ('staffId' in ended ? d.staffId === ended.staffId : d.tokenHash === ended.tokenHash) refuse(d.ws, WS_CLOSE.unauthorized, MSG.sessionExpired);
+    }
+  });
+  const stopHearing = onStaffRevocation((r) => hub.endStaffSessions(r));
+  app.addHook('onClose', async () => {
+    clearInterval(beat);
+    stopHearing();
+  });
 
   async function admitDesk(ws: WebSocket, req: FastifyRequest): Promise<Desk | null> {
     const q = req.query as Record<string, unknown>;

@@ -1,12 +1,12 @@
-import { MSG, ROLE_LABELS, type Captcha, ROLE_PERMISSIONS, STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, totpDue, type StaffLoginResult, type StaffMe, type StaffRole, type StaffSecurity, type StaffTotpSetup, ADMIN_MSG } from '@app/contract';
-import { idParams, ownPasswordSchema, staffCreateSchema, staffLoginSchema, staffPasswordSchema, staffRoleSchema, staffSecuritySchema, staffStateSchema, totpCodeSchema, totpDisableSchema } from '@app/contract/schemas';
+import { MSG, ROLE_LABELS, STAFF_NAME_MSG, type Captcha, ROLE_PERMISSIONS, STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, totpDue, type StaffLoginResult, type StaffMe, type StaffRole, type StaffSecurity, type StaffTotpSetup, ADMIN_MSG } from '@app/contract';
+import { idParams, ownPasswordSchema, staffCreateSchema, staffDisplayNameSchema, staffLoginSchema, staffPasswordSchema, staffRoleSchema, staffSecuritySchema, staffStateSchema, totpCodeSchema, totpDisableSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { issueCaptcha } from '../../modules/auth/captcha.js';
 import { loginPolicy } from '../../modules/auth/login-guard.js';
 import { writeAudit } from '../audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { changeOwnPassword, createStaff, listStaff, loginStaff, resetStaffPassword, setStaffRole, setStaffState } from './service.js';
+import { changeOwnPassword, createStaff, listStaff, loginStaff, resetStaffPassword, setStaffDisplayName, setStaffRole, setStaffState } from './service.js';
 import { revokeStaffSession } from './sessions.js';
 import { beginTotp, disableTotp, enableTotp, getStaffSecurity, resetTotp, setStaffSecurity } from './totp.js';
 
@@ -148,12 +148,12 @@ export const staffRoutes: AdminRoute[] = [
     method: 'POST',
     path: '/staff',
     tag: '员工管理',
-    summary: '新增员工（username, password, role）；password 为初始密码，员工首次登录后须先修改',
+    summary: '新增员工（username, password, role, display_name）；password 为初始密码，员工首次登录后须先修改；display_name 为会员看到的名称（在线客服），留空则为“客服+编号”',
     access: 'staff.manage',
     body: staffCreateSchema,
     audits: ['staff.create'],
     handler: async ({ app, req, staff, body }) =>
-      ok(await createStaff(app.kdb, actorOf(req, staff), { username: body.username, password: body.password, role: body.role as StaffRole }), ADMIN_MSG.staffCreated),
+      ok(await createStaff(app.kdb, actorOf(req, staff), { username: body.username, password: body.password, role: body.role as StaffRole, displayName: body.display_name }), ADMIN_MSG.staffCreated),
   }),
   route({
     method: 'POST',
@@ -192,6 +192,17 @@ export const staffRoutes: AdminRoute[] = [
     body: staffRoleSchema,
     audits: ['staff.role'],
     handler: async ({ app, req, staff, params, body }) => ok(await setStaffRole(app.kdb, actorOf(req, staff), params.id, body.role as StaffRole), ADMIN_MSG.saved),
+  }),
+  route({
+    method: 'POST',
+    path: '/staff/:id/name',
+    tag: '员工管理',
+    summary: '修改员工的显示名称（display_name，1~20个字）：会员在在线客服中看到的名称，从不显示登录用户名',
+    access: 'staff.manage',
+    params: idParams,
+    body: staffDisplayNameSchema,
+    audits: ['staff.display_name'],
+    handler: async ({ app, req, staff, params, body }) => ok(await setStaffDisplayName(app.kdb, actorOf(req, staff), params.id, body.display_name), STAFF_NAME_MSG.saved),
   }),
   route({
     method: 'POST',

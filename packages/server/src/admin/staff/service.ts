@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { admitLogin, loginSucceeded, namesNeedingCaptcha, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from '../../modules/auth/login-guard.js';
 import { beijing } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/service.js';
-import { createStaffSession, revokeAllStaffSessions } from './sessions.js';
+import { createStaffSession, revokeAllStaffSessions, revoked } from './sessions.js';
 import { takeCode } from './totp.js';
 
 const OTP_REQUIRED: OtpRefusal = { otp_required: 1 };
@@ -45,25 +45,29 @@ export async function changeOwnPassword(db: Kdb, actor: Actor, oldPassword: stri
   const row = await db.selectFrom('staff').select('password_hash').where('id', '=', actor.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(row.password_hash, oldPassword))) throw badRequest(MSG.oldPasswordWrong);
   const hash = await hashPassword(password);
-  await db.transaction().execute(async (tx) => {
+  const ended = await db.transaction().execute(async (tx) => {
     await tx.updateTable('staff').set({ password_hash: hash, password_change_due: false }).where('id', '=', actor.id).execute();
-    await tx
+    const rows = await tx
       .updateTable('staff_sessions')
       .set({ revoked_at: sql`now()` })
       .where('staff_id', '=', actor.id)
       .where('token_hash', '<>', keepTokenHash)
       .where('revoked_at', 'is', null)
+      .returning('token_hash')
       .execute();
     await writeAudit(tx, actor, 'staff.own_password', `staff:${actor.id}`, null, null);
+    return rows;
   });
+  for (const r of ended) await revoked({ tokenHash: r.token_hash });
 }
 
-type StaffRow = { id: number; username: string; role: string; state: number; totp_enabled_at: Date | null; password_change_due: boolean; last_login_at: Date | null; last_login_ip: string; created_at: Date };
+type StaffRow = { id: number; username: string; display_name: string; role: string; state: number; totp_enabled_at: Date | null; password_change_due: boolean; last_login_at: Date | null; last_login_ip: string; created_at: Date };
 
 function toStaff(r: StaffRow, captchaDue: Set<string>): AdminStaff {
   return {
     id: r.id,
     username: r.username,
+    display_name: r.display_name,
     role: r.role as StaffRole,
     role_label: ROLE_LABELS[r.role as StaffRole] ?? r.role,
     state: r.state,
@@ -76,7 +80,7 @@ function toStaff(r: StaffRow, captchaDue: Set<string>): AdminStaff {
   };
 }
 
-const STAFF_COLUMNS = ['id', 'username', 'role', 'state', 'totp_enabled_at', 'password_change_due', 'last_login_at', 'last_login_ip', 'created_at'] as const;
+const STAFF_COLUMNS = ['id', 'username', 'display_name', 'role', 'state', 'totp_enabled_at', 'password_change_due', 'last_login_at', 'last_login_ip', 'created_at'] as const;
 
 export async function listStaff(db: Kdb): Promise<AdminStaff[]> {
   const rows = await db.selectFrom('staff').select(STAFF_COLUMNS).orderBy('id').execute();
@@ -90,12 +94,17 @@ async function getStaff(db: Kdb, id: number): Promise<AdminStaff> {
   return toStaff(row, await namesNeedingCaptcha(db, 'staff', [row.username]));
 }
 
-export async function createStaff(db: Kdb, actor: Actor, input: { username: string; password: string; role: StaffRole }): Promise<AdminStaff> {
+export async function createStaff(db: Kdb, actor: Actor, input: { username: string; password: string; role: StaffRole; displayName?: string }): Promise<AdminStaff> {
   const hash = await hashPassword(input.password);
   try {
     const id = await db.transaction().execute(async (tx) => {
-      const row = await tx.insertInto('staff').values({ username: input.username, password_hash: hash, role: input.role, password_change_due: true }).returning('id').executeTakeFirstOrThrow();
-      await writeAudit(tx, actor, 'staff.create', `staff:${row.id}`, null, { username: input.username, role: input.role });
+      // An empty display name becomes 客服<id> (the staff table's insert trigger).
+      const row = await tx
+        .insertInto('staff')
+        .values({ username: input.username, display_name: input.displayName?.trim() ?? '', password_hash: hash, role: input.role, password_change_due: true })
+        .returning(['id', 'display_name'])
+        .executeTakeFirstOrThrow();
+      await writeAudit(tx, actor, 'staff.create', `staff:${row.id}`, null, { username: input.username, display_name: row.display_name, role: input.role });
       return row.id;
     });
     return getStaff(db, id);
@@ -135,5 +144,16 @@ export async function setStaffState(db: Kdb, actor: Actor, id: number, state: 0 
     await writeAudit(tx, actor, 'staff.state', `staff:${id}`, { state: before.state }, { state });
   });
   if (state === 0) await revokeAllStaffSessions(db, id);
+  return getStaff(db, id);
+}
+
+/** The name members see for this staff member (在线客服); audited with before and after. */
+export async function setStaffDisplayName(db: Kdb, actor: Actor, id: number, displayName: string): Promise<AdminStaff> {
+  const before = await getStaff(db, id);
+  const name = displayName.trim();
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('staff').set({ display_name: name }).where('id', '=', id).execute();
+    await writeAudit(tx, actor, 'staff.display_name', `staff:${id}`, { display_name: before.display_name }, { display_name: name });
+  });
   return getStaff(db, id);
 }

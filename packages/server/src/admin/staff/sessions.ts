@@ -47,11 +47,33 @@ export async function resolveStaffSession(db: Kdb, token: string, nowMs = Date.n
   return { id: row.id, username: row.username, role: row.role as StaffRole, tokenHash, totpEnabled: row.totp_enabled_at !== null, passwordChangeDue: row.password_change_due };
 }
 
-export async function revokeStaffSession(db: Kdb, tokenHash: string): Promise<void> {
-  await db.updateTable('staff_sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+/** One session (logout) or all of a staff member's (disabled, password reset, two-step reset). */
+export type StaffRevocation = { tokenHash: string } | { staffId: number };
+type RevocationListener = (r: StaffRevocation) => Promise<void>;
+const revocationListeners = new Set<RevocationListener>();
+
+/**
+ * Hears, on the instance where it happens, that staff sessions ended: what the staff member holds
+ * open (the service desk's socket, which checks its session only at its heartbeat) closes at once,
+ * on every instance. Answers the unsubscribe.
+ */
+export function onStaffRevocation(listener: RevocationListener): () => void {
+  revocationListeners.add(listener);
+  return () => void revocationListeners.delete(listener);
 }
 
-/** Ends every session of one staff member (password reset, disabling). */
+/** Tells the listeners that sessions ended which the caller revoked itself (inside its own transaction). */
+export async function revoked(r: StaffRevocation): Promise<void> {
+  await Promise.all([...revocationListeners].map((listener) => listener(r)));
+}
+
+export async function revokeStaffSession(db: Kdb, tokenHash: string): Promise<void> {
+  await db.updateTable('staff_sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  await revoked({ tokenHash });
+}
+
+/** Ends every session of one staff member (password reset, disabling), and its open sockets. */
 export async function revokeAllStaffSessions(db: Kdb, staffId: number): Promise<void> {
   await db.updateTable('staff_sessions').set({ revoked_at: sql`now()` }).where('staff_id', '=', staffId).where('revoked_at', 'is', null).execute();
+  await revoked({ staffId });
 }

@@ -27,6 +27,13 @@ export async function getStaffSecurity(db: Kdb): Promise<StaffSecurity> {
   return value;
 }
 
+/** A fresh install's switch (admin/bootstrap.ts), unless one is already saved. */
+export async function initStaffSecurity(db: Kdb, totpRequired: boolean): Promise<void> {
+  const json = JSON.stringify({ totp_required: totpRequired } satisfies StaffSecurity);
+  await db.insertInto('site_settings').values({ key: SETTINGS_KEY, value: json, updated_at: new Date() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  cached = null;
+}
+
 /** The operator's switch, audited with before and after. */
 export async function setStaffSecurity(db: Kdb, actor: Actor, value: StaffSecurity): Promise<StaffSecurity> {
   const after: StaffSecurity = { totp_required: value.totp_required };

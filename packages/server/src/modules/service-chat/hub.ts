@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ServiceServerFrame } from '@app/contract';
-import { fanOutChannel, sendFrame } from '../../lib/fanout.js';
+import { fanOutChannel, publishedOrLate, sendFrame } from '../../lib/fanout.js';
 import type { RedisLink } from '../../lib/redis.js';
 
 /**
@@ -32,7 +32,17 @@ export interface StaffClient {
   lastSeenMs: number;
 }
 
+/** Staff sessions that ended (admin/staff/sessions.ts): one (logout) or all of a staff member's (disabled, password or two-step reset). */
+export type StaffSessionsEnded = { tokenHash: string } | { staffId: number };
+
 export interface ServiceHub {
+  /**
+   * Closes the desks of ended staff sessions on every instance: this one's at once, the others' as
+   * soon as Redis carries the news (answers once Redis took it, at most PUBLISH_WAIT_MS later).
+   */
+  endStaffSessions(ended: StaffSessionsEnded): Promise<void>;
+  /** what this instance does with an ending heard from any instance (the desk socket closes its desks) */
+  onStaffSessionsEnded(handler: (ended: StaffSessionsEnded) => void): void;
   /** to every socket of one member/visitor, on every instance */
   toOwner(owner: OwnerKey, frame: ServiceServerFrame): void;
   /** to every staff desk, on every instance */
@@ -53,11 +63,23 @@ export function createServiceHub(app: FastifyInstance, redis: RedisLink | null):
   const byOwner = new Map<string, Set<OwnerClient>>();
   const desks = new Set<StaffClient>();
   const send = sendFrame;
-  // "o:<owner>\n<frame>", "s:\n<frame>" (desks) or "a:\n<frame>" (every owner).
+  const endedHandlers: Array<(ended: StaffSessionsEnded) => void> = [];
+  function staffEnded(ended: StaffSessionsEnded): void {
+    for (const handler of endedHandlers) handler(ended);
+  }
+  // "o:<owner>\n<frame>", "s:\n<frame>" (desks), "a:\n<frame>" (every owner) or "k:<StaffSessionsEnded>\n" (desks to close).
   function deliverWire(text: string): void {
     const nl = text.indexOf('\n');
     if (nl < 2) return;
     const target = text.slice(2, nl);
+    if (text.startsWith('k:')) {
+      try {
+        staffEnded(JSON.parse(target) as StaffSessionsEnded);
+      } catch (err) {
+        app.log.warn({ err }, 'service chat: unreadable staff session ending');
+      }
+      return;
+    }
     const data = Buffer.from(text.slice(nl + 1));
     if (text.startsWith('o:')) {
       const set = byOwner.get(target);
@@ -69,6 +91,11 @@ export function createServiceHub(app: FastifyInstance, redis: RedisLink | null):
   const fanOut = fanOutChannel(app, redis, channel, deliverWire, 'service chat');
 
   return {
+    async endStaffSessions(ended) {
+      staffEnded(ended);
+      await publishedOrLate(fanOut(`k:${JSON.stringify(ended)}\n`));
+    },
+    onStaffSessionsEnded: (handler) => void endedHandlers.push(handler),
     toOwner: (owner, frame) => fanOut(`o:${owner}\n${JSON.stringify(frame)}`),
     toStaff: (frame) => fanOut(`s:\n${JSON.stringify(frame)}`),
     toAllOwners: (frame) => fanOut(`a:\n${JSON.stringify(frame)}`),

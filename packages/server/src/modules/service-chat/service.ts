@@ -76,7 +76,7 @@ export async function chatState(db: Kdb, o: Owner): Promise<ServiceChatState> {
   const live = await db
     .selectFrom('service_conversations as c')
     .leftJoin('staff as s', 's.id', 'c.staff_id')
-    .select(['c.id', 'c.state', 's.username as staff_name'])
+    .select(['c.id', 'c.state', 's.display_name as staff_name'])
     .where(col, '=', id)
     .where('c.state', '<>', 'closed')
     .executeTakeFirst();
@@ -109,7 +109,7 @@ export function conversationQuery(db: Kdb | Tx) {
     .leftJoin('staff as s', 's.id', 'c.staff_id')
     .select([
       'c.id', 'c.state', 'c.member_id', 'c.visitor_id', 'c.staff_id', 'c.last_body', 'c.last_sender', 'c.last_at', 'c.unread_staff', 'c.created_at', 'c.closed_at',
-      'mb.username as member_name', 's.username as staff_name',
+      'mb.username as member_name', 's.display_name as staff_name',
     ]);
 }
 
@@ -132,11 +132,14 @@ export function conversationOf(r: ConversationRow): ServiceConversation {
   };
 }
 
-/** Appends a message to a conversation and keeps its summary (last message, unread counts). */
-export async function appendMessage(tx: Tx, conversationId: number, sender: ServiceSender, body: string, staff?: { id: number; username: string }): Promise<ServiceMessage> {
+/**
+ * Appends a message to a conversation and keeps its summary (last message, unread counts). A staff
+ * reply carries its author's display name as it is now (members never see the login name).
+ */
+export async function appendMessage(tx: Tx, conversationId: number, sender: ServiceSender, body: string, staff?: { id: number }): Promise<ServiceMessage> {
   const row = await tx
     .insertInto('service_messages')
-    .values({ conversation_id: conversationId, sender, body, staff_id: staff?.id ?? null, staff_name: staff?.username ?? null })
+    .values({ conversation_id: conversationId, sender, body, staff_id: staff?.id ?? null, staff_name: staff ? sql<string>`(SELECT display_name FROM staff WHERE id = ${staff.id})` : null })
     .returning(['id', 'conversation_id', 'sender', 'staff_name', 'body', 'created_at'])
     .executeTakeFirstOrThrow();
   await tx
@@ -187,4 +190,10 @@ export async function postOwnerMessage(db: Kdb, o: Owner, body: string): Promise
 /** The member/visitor saw their messages (the open chat). */
 export async function markOwnerRead(db: Kdb, conversationId: number): Promise<void> {
   await db.updateTable('service_conversations').set({ unread_member: 0 }).where('id', '=', conversationId).execute();
+}
+
+/** What members see of a staff member: its display name (set in 员工管理), never its login name. */
+export async function staffDisplayName(db: Kdb | Tx, staffId: number): Promise<string | null> {
+  const row = await db.selectFrom('staff').select('display_name').where('id', '=', staffId).executeTakeFirst();
+  return row?.display_name ?? null;
 }

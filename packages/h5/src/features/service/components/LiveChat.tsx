@@ -3,7 +3,7 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import TextArea from 'antd-mobile/es/components/text-area';
 import Toast from 'antd-mobile/es/components/toast';
 import { CloseCircleFill } from 'antd-mobile-icons';
-import { SERVICE_LIMITS, SERVICE_MSG, SERVICE_QUICK_QUESTIONS, serviceTextFailure, type ServiceChatState, type ServiceMessage, type ServiceServerFrame } from '@app/contract';
+import { fmt, SERVICE_LIMITS, SERVICE_MSG, SERVICE_QUICK_QUESTIONS, serviceTextFailure, type ServiceChatState, type ServiceMessage, type ServiceServerFrame } from '@app/contract';
 import { getToken } from '../../../shared/auth/storage';
 import { forgetVisitorToken, visitorToken } from '../api';
 import { useServiceSocket } from '../useServiceSocket';
@@ -129,7 +129,7 @@ export function LiveChat() {
             重新连接
           </button>
         ) : state?.conversation?.staff_name ? (
-          <span className="kefu-agent">客服 {state.conversation.staff_name} 为您服务</span>
+          <span className="kefu-agent">{fmt(SERVICE_MSG.claimed, { name: state.conversation.staff_name })}</span>
         ) : null}
       </div>
       {!loading && !online ? <div className="kefu-offline" role="status">{SERVICE_MSG.offline}</div> : null}
