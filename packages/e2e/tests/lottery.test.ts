@@ -25,6 +25,7 @@ import {
   toastGone,
   uniqueName,
 } from '../harness.js';
+import { drawResult } from '../../server/src/modules/lottery/engine/index.js';
 
 /**
  * The member app's lottery rooms (issue 5, spec §2 "Lottery room", §4 lottery round): the hall's
@@ -217,19 +218,26 @@ describe('from the hall to a room', () => {
 });
 
 describe('two members in one 极速快三 room', () => {
-  it('see each other’s chat; one bets on every 和值 and wins; both watch 封盘中 and 开奖中; the balance moves by the payout; the result and its seed verify in the browser', async () => {
+  it('see each other’s chat; one bets on every 和值 and wins, the other follows it (跟单); both watch 封盘中 and 开奖中; each own card says 中奖 ¥x or 未中奖; the balance moves by the payout; the result and its seed verify in the browser', async () => {
     const [alice, bob] = [await registerViaApi(platform, uniqueName('la')), await registerViaApi(platform, uniqueName('lb'))];
     await credit(platform, await memberIdOf(platform, alice.token), 1000_00);
+    await credit(platform, await memberIdOf(platform, bob.token), 500_00);
     const room = (await roomsOf(K3))[0]!;
-    // Both rooms open with about 45 s before the draw: 35 s to chat and bet, then 封盘 at 10 s. Once
-    // the bet is in, the round is run down rather than waited for.
-    alignRound(60, 45);
+    // Both rooms open with about 58 s before the draw: 48 s to chat, bet and follow, then 封盘 at 10 s.
+    // Once the bets are in, the round is run down rather than waited for.
+    alignRound(60, 58);
     const a = await signedInPhone(alice, `/lottery?room_id=${room.id}`, { clock: true });
     const b = await signedInPhone(bob, `/lottery?room_id=${room.id}`, { clock: true });
     try {
       await Promise.all([socketOpen(a.page), socketOpen(b.page)]);
       expect(await a.page.getByTestId('round-panel').getAttribute('data-state')).toBe('open');
       expect(await a.page.getByTestId('round-label').innerText()).toMatch(/^距第\d+期封盘/);
+      // The header's icons say what they open.
+      for (const [id, label] of [['open-my-orders', '我的注单'], ['open-history', '开奖记录'], ['open-help', '玩法']]) {
+        const tool = a.page.getByTestId(id!);
+        expect(await tool.isVisible()).toBe(true);
+        expect(await tool.innerText()).toBe(label);
+      }
 
       // Chat both ways: own on the right, the other's on the left with the author.
       await say(a.page, '大家好，这期看好大');
@@ -285,10 +293,47 @@ describe('two members in one 极速快三 room', () => {
       await expect.poll(() => balanceOf(alice.token)).toBe(balanceBefore - stakeTotal);
 
       // The other member sees the bet notice the server built from the real order.
-      const notice = b.page.locator('[data-testid=chat-bet]', { hasText: `第${expectNo}期` });
+      const notice = b.page.locator('[data-testid=chat-other] [data-testid=chat-bet]', { hasText: `第${expectNo}期` }).filter({ hasText: `共 ${sums.length} 注` });
       await notice.waitFor({ timeout: 8000 });
-      expect(await notice.innerText()).toContain(`共 ${sums.length} 注`);
+      // Alice's own card waits for the draw and offers her no 跟单; on Bob's phone it offers 跟单.
+      const ownCard = (p: Page, total: number) => p.locator('[data-testid=chat-own] [data-testid=chat-bet]', { hasText: `共 ${total / LOTTERY_STAKE_DEFAULT_YUAN} 注` });
+      await ownCard(a.page, stakeTotal).getByTestId('bet-outcome').filter({ hasText: '待开奖' }).waitFor({ timeout: 8000 });
+      expect(await ownCard(a.page, stakeTotal).getByTestId('follow-bet').count()).toBe(0);
+      expect(await notice.getByTestId('follow-bet').innerText()).toBe('跟单');
       await still(b.page, 'lottery-bet-notice');
+
+      // A second order of Alice's, on a sum the committed seed will not draw: its card will say 未中奖.
+      const seed = (await platform.app.kdb.selectFrom('lottery_rounds').select('seed').where('lottery', '=', K3).where('expect', '=', expectNo).executeTakeFirstOrThrow()).seed;
+      const willDraw = drawResult(2, K3, expectNo, seed).reduce((x, y) => x + y, 0);
+      const losing = sums.find((s) => s.playtitle !== String(willDraw))!;
+      await a.page.getByTestId('open-bet').click();
+      await a.page.locator('[data-testid=bet-group]', { hasText: '和值' }).click();
+      await a.page.locator(`[data-testid=bet-option][data-play=${losing.id}]`).click();
+      await a.page.getByTestId('bet-submit').click();
+      await a.page.getByTestId('bet-confirm').waitFor();
+      await dialogButton(a.page, '确认投注');
+      await expectToast(a.page, LOTTERY_MSG.lotteryBetOk);
+      await ownCard(a.page, LOTTERY_STAKE_DEFAULT_YUAN).waitFor({ timeout: 8000 });
+
+      // 跟单: Bob's bet sheet takes the same lines at the same stake; he confirms and pays as for any bet.
+      const bobBefore = await balanceOf(bob.token);
+      await notice.getByTestId('follow-bet').click();
+      await b.page.getByTestId('follow-note').waitFor();
+      expect(await b.page.getByTestId('follow-note').innerText()).toContain(`已填入 ${sums.length} 注`);
+      const pressed = await b.page.locator('[data-testid=bet-option][aria-pressed=true]').evaluateAll((els) => els.map((e) => e.getAttribute('data-play')).sort());
+      expect(pressed).toEqual(sums.map((s) => s.id).sort());
+      expect(await b.page.locator('[data-testid=stake-quick].active').innerText()).toBe(String(LOTTERY_STAKE_DEFAULT_YUAN));
+      expect(await b.page.getByTestId('bet-total').innerText()).toBe(`¥${stakeTotal}.00`);
+      await still(b.page, 'lottery-follow-sheet');
+      await b.page.getByTestId('bet-submit').click();
+      await b.page.getByTestId('bet-confirm').waitFor();
+      expect(await b.page.getByTestId('confirm-line').count()).toBe(sums.length);
+      await dialogButton(b.page, '确认投注');
+      await expectToast(b.page, LOTTERY_MSG.lotteryBetOk);
+      await expect.poll(() => balanceOf(bob.token)).toBe(bobBefore - stakeTotal);
+      await ownCard(b.page, stakeTotal).waitFor({ timeout: 8000 });
+      // …and on Alice's phone Bob's card offers her 跟单 in turn.
+      await a.page.locator('[data-testid=chat-other] [data-testid=chat-bet]', { hasText: `共 ${sums.length} 注` }).getByTestId('follow-bet').waitFor({ timeout: 8000 });
 
       // The draw's 开奖中 lasts a second or two: each page notes every state its panel shows from now on.
       for (const p of [a.page, b.page]) await p.evaluate(watchStates);
@@ -335,22 +380,41 @@ describe('two members in one 极速快三 room', () => {
       // The winner's balance moves by exactly the payout of the winning sum (odds × stake).
       const odds = sums.find((s) => s.playtitle === String(sum))!.odds;
       const payoutFen = Math.round(odds * 100) * LOTTERY_STAKE_DEFAULT_YUAN;
-      await expect.poll(() => balanceOf(alice.token), { timeout: 10_000 }).toBe((Math.round(balanceBefore * 100) - stakeTotal * 100 + payoutFen) / 100);
+      expect(sum).toBe(willDraw);
+      await expect.poll(() => balanceOf(alice.token), { timeout: 10_000 }).toBe((Math.round(balanceBefore * 100) - (stakeTotal + LOTTERY_STAKE_DEFAULT_YUAN) * 100 + payoutFen) / 100);
       const balanceAfter = await balanceOf(alice.token);
       await expect.poll(() => a.page.getByTestId('room-balance').innerText(), { timeout: 8000 }).toContain(balanceAfter.toLocaleString('zh-CN', { minimumFractionDigits: 2 }));
       // Alice's own notice of what the round paid her; Bob, who did not bet, gets none.
-      const paid = fmt(payoutFen > stakeTotal * 100 ? LOTTERY_MSG.sysYouWon : LOTTERY_MSG.sysYouPaid, { expect: expectNo, amount: payoutFen / 100 });
+      const paid = fmt(payoutFen > (stakeTotal + LOTTERY_STAKE_DEFAULT_YUAN) * 100 ? LOTTERY_MSG.sysYouWon : LOTTERY_MSG.sysYouPaid, { expect: expectNo, amount: payoutFen / 100 });
       await a.page.locator('[data-testid=chat-sys].lot-sys-win', { hasText: paid }).waitFor({ timeout: 8000 });
-      expect(await b.page.locator('[data-testid=chat-sys].lot-sys-win').count()).toBe(0);
       await still(a.page, 'lottery-room-result');
+
+      // Each own card says what the server's settlement paid its order: 中奖 with the payout, 未中奖; Bob's
+      // followed order won the same.
+      const wonText = `中奖 ¥${formatYuan(payoutFen / 100)}`;
+      const outcome = (p: Page, total: number) => ownCard(p, total).getByTestId('bet-outcome');
+      await outcome(a.page, stakeTotal).filter({ hasText: wonText }).waitFor({ timeout: 8000 });
+      expect(await outcome(a.page, stakeTotal).getAttribute('data-outcome')).toBe('won');
+      await outcome(a.page, LOTTERY_STAKE_DEFAULT_YUAN).filter({ hasText: '未中奖' }).waitFor({ timeout: 8000 });
+      await outcome(b.page, stakeTotal).filter({ hasText: wonText }).waitFor({ timeout: 8000 });
+      // Nobody else's card says how it did, and a drawn round's cards are no longer offered for 跟单.
+      expect(await a.page.locator('[data-testid=chat-other] [data-testid=bet-outcome]').count()).toBe(0);
+      expect(await a.page.getByTestId('follow-bet').count()).toBe(0);
+      // After a reload the cards still say it (the member's own chatdata carries the results).
+      await a.page.reload();
+      await socketOpen(a.page);
+      await outcome(a.page, stakeTotal).filter({ hasText: wonText }).waitFor({ timeout: 8000 });
+      await outcome(a.page, LOTTERY_STAKE_DEFAULT_YUAN).filter({ hasText: '未中奖' }).waitFor({ timeout: 8000 });
+      await ownCard(a.page, LOTTERY_STAKE_DEFAULT_YUAN).scrollIntoViewIfNeeded();
+      await still(a.page, 'lottery-room-after-draw');
 
       // 我的注单: every line of the round with what it paid — the drawn sum 中奖, the others 未中奖.
       await a.page.getByTestId('open-my-orders').click();
       const mine = a.page.getByTestId('my-order');
-      await expect.poll(() => mine.count(), { timeout: 8000 }).toBe(sums.length);
+      await expect.poll(() => mine.count(), { timeout: 8000 }).toBe(sums.length + 1);
       const won = mine.filter({ has: a.page.locator('[data-testid=my-order-play]', { hasText: new RegExp(`^和值 ${sum}$`) }) });
       expect(await won.getByTestId('my-order-outcome').innerText()).toBe(`中奖 +${formatYuan(payoutFen / 100 - LOTTERY_STAKE_DEFAULT_YUAN)}`);
-      expect(await mine.getByText('未中奖').count()).toBe(sums.length - 1);
+      expect(await mine.getByText('未中奖').count()).toBe(sums.length);
       await still(a.page, 'lottery-my-orders');
       await a.page.getByTestId('my-orders').locator('..').getByRole('button', { name: '关闭' }).click();
       await a.page.getByTestId('my-orders').waitFor({ state: 'hidden' });

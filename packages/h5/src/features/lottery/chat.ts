@@ -1,4 +1,4 @@
-import type { ChatMessage, LotteryExtend, SysMessage } from '@app/contract';
+import type { BetResult, ChatMessage, LotteryExtend, SysMessage } from '@app/contract';
 
 /** One round as the room heard of it: opened, closed (封盘), drawn. */
 export interface RoundCard {
@@ -26,7 +26,9 @@ export type ChatAction =
   | { type: 'message'; msg: ChatMessage }
   /** A system frame: a round's moment updates (and moves down) that round's card; others are lines. */
   | { type: 'sys'; sys: SysMessage }
-  | { type: 'delete'; id: number };
+  | { type: 'delete'; id: number }
+  /** The member's own order behind bet card `id` was settled (the server's frame to them alone). */
+  | { type: 'settled'; id: number; result: BetResult };
 
 let sysSeq = 0;
 const msgItem = (msg: ChatMessage): ChatItem => ({ kind: 'msg', key: `m${msg.id}`, msg });
@@ -48,7 +50,10 @@ export function chatReducer(items: ChatItem[], action: ChatAction): ChatItem[] {
       const oldest = action.messages[0]?.id ?? Infinity;
       const kept = items.filter((it) => it.kind !== 'msg' || it.msg.id < oldest || fresh.has(it.msg.id));
       const known = new Set(kept.flatMap((it) => (it.kind === 'msg' ? [it.msg.id] : [])));
-      return cap([...kept, ...action.messages.filter((m) => !known.has(m.id)).map(msgItem)]);
+      // A known card may have been settled meanwhile: its fresh copy carries the result.
+      const settled = new Map(action.messages.filter((m) => m.result).map((m) => [m.id, m.result!]));
+      const updated = kept.map((it) => (it.kind === 'msg' && !it.msg.result && settled.has(it.msg.id) ? msgItem({ ...it.msg, result: settled.get(it.msg.id)! }) : it));
+      return cap([...updated, ...action.messages.filter((m) => !known.has(m.id)).map(msgItem)]);
     }
     case 'message':
       if (items.some((it) => it.kind === 'msg' && it.msg.id === action.msg.id)) return items;
@@ -68,5 +73,10 @@ export function chatReducer(items: ChatItem[], action: ChatAction): ChatItem[] {
     }
     case 'delete':
       return items.filter((it) => it.kind !== 'msg' || it.msg.id !== action.id);
+    case 'settled': {
+      const { id, result } = action;
+      if (!items.some((it) => it.kind === 'msg' && it.msg.id === id)) return items;
+      return items.map((it) => (it.kind === 'msg' && it.msg.id === id ? msgItem({ ...it.msg, result }) : it));
+    }
   }
 }

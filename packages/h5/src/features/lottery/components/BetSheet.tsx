@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CloseOutline } from 'antd-mobile-icons';
 import {
   LOTTERY_ORDER_MAX_LINES,
@@ -12,6 +12,7 @@ import {
 } from '@app/contract';
 import { Sheet } from '../../../shared/components/Sheet';
 import type { OrderLine } from '../api';
+import type { FollowFill } from '../follow';
 import { mmss } from '../useRoundClock';
 import { LinkedPicker, linkedSets } from './LinkedPicker';
 import { Ball } from './Result';
@@ -48,6 +49,7 @@ export function BetSheet({
   visible,
   left,
   balance,
+  follow,
   onClose,
   onSubmit,
 }: {
@@ -55,6 +57,8 @@ export function BetSheet({
   visible: boolean;
   left: number;
   balance: number | undefined;
+  /** 跟单: another member's lines to fill the sheet with (a new `seq` fills it again) */
+  follow?: { seq: number; author: string; fill: FollowFill } | null;
   onClose: () => void;
   onSubmit: (lines: OrderLine[], choices: BetChoice[]) => Promise<boolean>;
 }) {
@@ -64,6 +68,8 @@ export function BetSheet({
   /** 连码: the play being picked for and the numbers chosen for each play */
   const [linkedPlay, setLinkedPlay] = useState('');
   const [linked, setLinked] = useState<Record<string, number[]>>({});
+  /** 跟单: whose lines fill the sheet, shown until the selection is cleared or placed */
+  const [followed, setFollowed] = useState<{ author: string; fill: FollowFill } | null>(null);
   // The room's own limits decide the stakes offered and accepted (the server checks them again).
   const { limits } = room;
   const stakes = roomStakes(limits);
@@ -100,7 +106,21 @@ export function BetSheet({
   const clearAll = () => {
     setPicked(new Set());
     setLinked({});
+    setFollowed(null);
   };
+
+  // 跟单 replaces the selection with the followed lines and their stake.
+  useEffect(() => {
+    if (!follow) return;
+    const { fill } = follow;
+    setPicked(new Set(fill.picked));
+    setLinked(fill.linked);
+    if (fill.stake !== null) setStakeText(String(fill.stake));
+    setTab(fill.groupIndex);
+    const firstLinked = Object.keys(fill.linked)[0];
+    if (firstLinked) setLinkedPlay(firstLinked);
+    setFollowed({ author: follow.author, fill });
+  }, [follow?.seq]);
 
   const submit = async () => {
     if (choices.length === 0 || !stakeOk || choices.length > LOTTERY_ORDER_MAX_LINES) return;
@@ -183,6 +203,13 @@ export function BetSheet({
         </div>
       )}
       <div className="lot-sheet-foot">
+        {followed && (
+          <div className="lot-follow-note" data-testid="follow-note">
+            <b>跟单</b> {followed.author} · 已填入 {followed.fill.filled} 注
+            {followed.fill.skipped > 0 && <span>，{followed.fill.skipped} 注本期不可投，已略过</span>}
+            {followed.fill.mixedStakes && <span>，原单各注金额不同，已按每注 {followed.fill.stake} 元填入</span>}
+          </div>
+        )}
         <div className="lot-stakes">
           {stakes.quick.map((v) => (
             <button key={v} type="button" className={`lot-stake${stakeText === String(v) ? ' active' : ''}`} onClick={() => setStakeText(String(v))} data-testid="stake-quick">

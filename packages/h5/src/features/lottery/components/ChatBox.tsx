@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatYuan, type ChatMessage, type LotteryType, type SysMessage } from '@app/contract';
 import type { ChatItem, RoundCard } from '../chat';
+import { canFollow } from '../follow';
 import { ResultAttributes, ResultNumbers, animalsOf } from './Result';
 
 /** Within this distance of the bottom the chat follows new messages; further up it offers a jump. */
@@ -9,7 +10,7 @@ const FOLLOW_PX = 80;
 function Avatar({ msg }: { msg: ChatMessage }) {
   const [failed, setFailed] = useState(false);
   if (msg.avatar && !failed) return <img className="lot-avatar" src={msg.avatar} alt="" onError={() => setFailed(true)} />;
-  const hue = (msg.uid * 47) % 360;
+  const hue = (msg.user_id * 47) % 360;
   return (
     <span className="lot-avatar lot-avatar-letter" style={{ background: `linear-gradient(135deg, hsl(${hue} 70% 62%), hsl(${(hue + 40) % 360} 65% 48%))` }}>
       {msg.author.slice(0, 1).toUpperCase()}
@@ -19,11 +20,48 @@ function Avatar({ msg }: { msg: ChatMessage }) {
 
 const hhmm = (time: string) => time.slice(11, 16);
 
-function BetCard({ msg }: { msg: ChatMessage }) {
+/** The member's own card: what its order paid once settled (the server's figures), 待开奖 until its round is drawn. */
+function BetOutcome({ msg, drawnUpTo }: { msg: ChatMessage; drawnUpTo: string }) {
+  const { result } = msg;
+  if (result) {
+    const won = result.payout > 0;
+    return (
+      <div className={`lot-betcard-outcome ${won ? 'won' : 'lost'}`} data-testid="bet-outcome" data-outcome={won ? 'won' : 'lost'}>
+        {won ? (
+          <>
+            中奖 <b>¥{formatYuan(result.payout)}</b>
+          </>
+        ) : (
+          '未中奖'
+        )}
+      </div>
+    );
+  }
+  // Expects of one lottery have one length, so they compare as strings.
+  if (msg.bet && msg.bet.expect > drawnUpTo)
+    return (
+      <div className="lot-betcard-outcome pending" data-testid="bet-outcome" data-outcome="pending">
+        待开奖
+      </div>
+    );
+  return null;
+}
+
+interface CardActions {
+  /** the last drawn round's expect */
+  drawnUpTo: string;
+  /** follow another member's card (absent: this viewer may not, e.g. a visitor) */
+  onFollow?: (msg: ChatMessage) => void;
+  /** the round being bet on: only its cards are offered for 跟单 */
+  openExpect: string;
+}
+
+function BetCard({ msg, own, actions }: { msg: ChatMessage; own: boolean; actions: CardActions }) {
   const lines = msg.bet?.lines ?? [];
   const total = lines.reduce((s, l) => s + l.total, 0);
+  const followable = !own && !!actions.onFollow && msg.bet?.expect === actions.openExpect && canFollow(lines);
   return (
-    <div className="lot-betcard" data-testid="chat-bet">
+    <div className="lot-betcard" data-testid="chat-bet" data-expect={msg.bet?.expect}>
       <div className="lot-betcard-head">
         <span className="lot-betcard-tag">投注</span>
         <span>第{msg.bet?.expect ?? ''}期</span>
@@ -40,16 +78,26 @@ function BetCard({ msg }: { msg: ChatMessage }) {
       ) : (
         <div className="lot-betcard-text">{msg.content}</div>
       )}
-      {lines.length > 0 && (
+      {(lines.length > 0 || own) && (
         <div className="lot-betcard-foot">
-          共 {lines.length} 注 · <b>¥{formatYuan(total)}</b>
+          {lines.length > 0 && (
+            <span>
+              共 {lines.length} 注 · <b>¥{formatYuan(total)}</b>
+            </span>
+          )}
+          {own && <BetOutcome msg={msg} drawnUpTo={actions.drawnUpTo} />}
+          {followable && (
+            <button type="button" className="lot-follow" onClick={() => actions.onFollow!(msg)} data-testid="follow-bet">
+              跟单
+            </button>
+          )}
         </div>
       )}
     </div>
   );
 }
 
-function Message({ msg, own }: { msg: ChatMessage; own: boolean }) {
+function Message({ msg, own, actions }: { msg: ChatMessage; own: boolean; actions: CardActions }) {
   return (
     <div className={`lot-msg${own ? ' lot-msg-own' : ''}`} data-testid={own ? 'chat-own' : 'chat-other'} data-id={msg.id}>
       {!own && <Avatar msg={msg} />}
@@ -58,7 +106,7 @@ function Message({ msg, own }: { msg: ChatMessage; own: boolean }) {
           {!own && <span className="lot-msg-author">{msg.author}</span>}
           <span className="lot-msg-time">{hhmm(msg.time)}</span>
         </div>
-        {msg.kind === 'bet' ? <BetCard msg={msg} /> : <div className="lot-bubble" data-testid="chat-text">{msg.content}</div>}
+        {msg.kind === 'bet' ? <BetCard msg={msg} own={own} actions={actions} /> : <div className="lot-bubble" data-testid="chat-text">{msg.content}</div>}
       </div>
       {own && <Avatar msg={msg} />}
     </div>
@@ -109,18 +157,18 @@ function RoundLine({ round, type }: { round: RoundCard; type: LotteryType }) {
 
 /**
  * The room's chat: others on the left with avatar and name, the member's own on the right, bet notices
- * as cards, the host's words across the room, one compact card per round, other system messages as
+ * as cards (the member's own say what they paid; others' of the open round offer 跟单), the host's words across the room, one compact card per round, other system messages as
  * centred lines. It follows new messages while the member is at the
  * bottom; scrolled up, a pill offers to jump down.
  */
-export function ChatBox({ items, selfId, type }: { items: ChatItem[]; selfId: number | undefined; type: LotteryType }) {
+export function ChatBox({ items, selfId, type, actions }: { items: ChatItem[]; selfId: number | undefined; type: LotteryType; actions: CardActions }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(0);
   const lastKey = items[items.length - 1]?.key;
   const lastOwn = (() => {
     const last = items[items.length - 1];
-    return last?.kind === 'msg' && last.msg.uid === selfId;
+    return last?.kind === 'msg' && last.msg.user_id === selfId;
   })();
 
   const toBottom = (smooth = false) => {
@@ -157,7 +205,7 @@ export function ChatBox({ items, selfId, type }: { items: ChatItem[]; selfId: nu
           ) : it.msg.kind === 'host' ? (
             <HostMessage key={it.key} msg={it.msg} />
           ) : (
-            <Message key={it.key} msg={it.msg} own={it.msg.uid === selfId} />
+            <Message key={it.key} msg={it.msg} own={it.msg.user_id === selfId} actions={actions} />
           ),
         )}
       </div>

@@ -10,9 +10,11 @@ import {
   MSG,
   WS_CLOSE,
   formatYuan,
+  isBetSettled,
   isChatDeleted,
   isChatMessage,
   isSysMessage,
+  type ChatMessage,
   type LotteryExtend,
   type LotteryOpenItem,
   type LotteryRoomData,
@@ -35,6 +37,7 @@ import { MyOrdersSheet } from '../components/MyOrdersSheet';
 import { DiceDefs } from '../components/Result';
 import { RoundPanel } from '../components/RoundPanel';
 import { VerifyView } from '../components/VerifyView';
+import { followFill, type FollowFill } from '../follow';
 import { useRoomSocket } from '../useRoomSocket';
 import { useRoundClock } from '../useRoundClock';
 
@@ -80,6 +83,8 @@ function RoomView({
   const [verifying, setVerifying] = useState<LotteryOpenItem | null>(null);
   const [text, setText] = useState('');
   const pendingNotices = useRef<string[]>([]);
+  /** 跟单: the lines the bet sheet was last asked to take (a new seq fills it again) */
+  const [follow, setFollow] = useState<{ seq: number; author: string; fill: FollowFill } | null>(null);
 
   const { nowdata } = room.lottery;
   const reload = useCallback(() => void jittered(() => void refetch()), [refetch]);
@@ -125,6 +130,7 @@ function RoomView({
   const onFrame = useCallback(
     (frame: ServerFrame) => {
       if (isChatDeleted(frame)) dispatch({ type: 'delete', id: frame.delete });
+      else if (isBetSettled(frame)) dispatch({ type: 'settled', id: frame.settled.id, result: { payout: frame.settled.payout, stake: frame.settled.stake } });
       else if (isSysMessage(frame)) {
         // An error is the sender's own (too long, too fast, muted): a toast, not a line for the room.
         if (frame.sysmsg === 'error') return void toast(frame.content);
@@ -211,6 +217,15 @@ function RoomView({
     }
   };
 
+  /** 跟单: another member's card fills the bet sheet; the member picks, confirms and pays as for any bet. */
+  const followBet = (msg: ChatMessage) => {
+    if (stateRef.current !== 'open' || nowdata.last.expect >= nowdata.nextexpect) return void toast(LOTTERY_MSG.lotteryClosed);
+    const fill = followFill(room.playbox, msg.bet?.lines ?? []);
+    if (fill.filled === 0) return void toast(MSG.gameBetOption);
+    setFollow((prev) => ({ seq: (prev?.seq ?? 0) + 1, author: msg.author, fill }));
+    setSheetOpen(true);
+  };
+
   const here = `/lottery?room_id=${room.id}`;
   const leave = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -237,16 +252,20 @@ function RoomView({
             </span>
           </small>
         </div>
+        {/* Each icon says what it opens: a label under it, not only a tooltip nobody sees on a phone. */}
         {!visitor && (
-          <button type="button" className="lot-bar-icon" aria-label="我的注单" onClick={() => setMineOpen(true)} data-testid="open-my-orders">
+          <button type="button" className="lot-bar-tool" onClick={() => setMineOpen(true)} data-testid="open-my-orders">
             <UnorderedListOutline />
+            <span>我的注单</span>
           </button>
         )}
-        <button type="button" className="lot-bar-icon" aria-label="开奖记录" onClick={() => setHistoryOpen(true)} data-testid="open-history">
+        <button type="button" className="lot-bar-tool" onClick={() => setHistoryOpen(true)} data-testid="open-history">
           <BillOutline />
+          <span>开奖记录</span>
         </button>
-        <button type="button" className="lot-bar-icon" aria-label="玩法说明" onClick={() => setHelpOpen(true)} data-testid="open-help">
+        <button type="button" className="lot-bar-tool" onClick={() => setHelpOpen(true)} data-testid="open-help">
           <QuestionCircleOutline />
+          <span>玩法</span>
         </button>
       </header>
       <RoundPanel
@@ -269,7 +288,12 @@ function RoomView({
           聊天已断开，点击重新连接
         </button>
       )}
-      <ChatBox items={chat} selfId={user?.id} type={room.lottery.type} />
+      <ChatBox
+        items={chat}
+        selfId={user?.id}
+        type={room.lottery.type}
+        actions={{ drawnUpTo: nowdata.last.expect, openExpect: nowdata.nextexpect, onFollow: visitor ? undefined : followBet }}
+      />
       {visitor ? (
         <footer className="lot-input lot-visitor" data-testid="room-visitor">
           <span>登录后即可投注和聊天</span>
@@ -313,7 +337,7 @@ function RoomView({
           </div>
         </footer>
       )}
-      <BetSheet room={room} visible={sheetOpen && open} left={left} balance={user?.balance} onClose={() => setSheetOpen(false)} onSubmit={submitBet} />
+      <BetSheet room={room} visible={sheetOpen && open} left={left} balance={user?.balance} follow={follow} onClose={() => setSheetOpen(false)} onSubmit={submitBet} />
       <HistorySheet room={room} visible={historyOpen} onClose={() => setHistoryOpen(false)} onVerify={setVerifying} />
       {!visitor && <MyOrdersSheet roomId={room.id} visible={mineOpen} onClose={() => setMineOpen(false)} />}
       <VerifyView item={verifying} type={room.lottery.type} code={room.lottery.name} onClose={() => setVerifying(null)} />
