@@ -52,6 +52,8 @@ export interface ProviderGame {
   gamecode: string;
   gamename: string;
   gamepic: string;
+  /** present on a fishing game: the hall's 捕鱼 tab lists the providers that have one */
+  fishing?: true;
 }
 
 /** POST /api/betrecord row. Money in yuan; win_loss is the member's net result (payout − stake). */

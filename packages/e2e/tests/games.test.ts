@@ -17,7 +17,7 @@ import {
   type VenuePlayResult,
   type VenueSession,
 } from '@app/contract';
-import { apiAs, clickWhenStill, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stillShot, stopSuite, toastGone, uniqueName } from '../harness.js';
+import { apiAs, clickWhenStill, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stillShot, stopSuite, toastGone, uniqueName } from '../harness.js';
 import { colourOf, LOSS_GREEN, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /**
@@ -64,6 +64,16 @@ async function signedIn<T>(at: string, fn: (page: Page, member: Member) => Promi
   });
 }
 
+/** The login sheet a visitor gets for a game: its words and its two ways in. */
+async function expectLoginSheet(page: Page): Promise<void> {
+  const sheet = page.getByTestId('login-sheet');
+  await sheet.waitFor();
+  expect(await page.getByTestId('login-sheet-text').innerText()).toBe(MSG.loginRequiredConfirm);
+  expect(await page.getByTestId('login-sheet-login').innerText()).toBe('登录');
+  expect(await page.getByTestId('login-sheet-register').innerText()).toBe('注册');
+  expect(await page.locator('.adm-toast-main').count()).toBe(0);
+}
+
 /** A screenshot once toasts are gone and nothing moves in the page or its game frame. */
 async function still(page: Page, name: string): Promise<void> {
   await toastGone(page).catch(() => undefined);
@@ -86,16 +96,18 @@ function countLaunches(page: Page): () => number {
 }
 
 describe('hall tiles', () => {
-  it('refuses a visitor on every category with 请登录！', async () => {
-    await phone(async (first) => {
+  it('offers a visitor the login sheet (登录 / 注册) on every category, coming back to the game afterwards', async () => {
+    await phone(async (page) => {
       for (const category of ['concise', 'realbet'] as const) {
-        // Each category in a tab of its own, so the toast read is this tap's, not the last one's fading out.
-        const page = category === 'concise' ? first : await first.context().newPage();
+        const first = catalogue.find((g) => g.category_id === category)!;
+        const target = category === 'concise' ? `/concise?type=${first.game_code}` : `/gamePage?name=${first.platform_name}&type=${category}&code=${first.game_code}`;
         await open(page, platform, '/');
         await page.getByTestId(`game-tab-${category}`).click();
         await page.getByTestId(`game-grid-${category}`).getByTestId('game-tile').first().click();
-        await expectToast(page, MSG.notLoggedIn);
+        await expectLoginSheet(page);
         expect(route(page)).toBe('/');
+        await page.getByTestId(category === 'concise' ? 'login-sheet-register' : 'login-sheet-login').click();
+        await expectRoute(page, `${category === 'concise' ? '/reg2' : '/login'}?redirect=${target}`);
       }
     });
   });
@@ -125,12 +137,56 @@ describe('hall tiles', () => {
 });
 
 describe('/gamePage', () => {
-  it('sends a visitor back to the hall with 请登录！', async () => {
+  it('shows a visitor the hall under the login sheet, and 登录 comes back to the game', async () => {
     await phone(async (page) => {
       const sport = catalogue.find((g) => g.category_id === 'sport')!;
-      await open(page, platform, `/gamePage?name=${sport.platform_name}&type=sport&code=${sport.game_code}`);
-      await expectToast(page, MSG.notLoggedIn);
+      const game = `/gamePage?name=${sport.platform_name}&type=sport&code=${sport.game_code}`;
+      await open(page, platform, game);
+      await expectLoginSheet(page);
       await expectRoute(page, '/');
+      await page.getByTestId('login-sheet-login').click();
+      await expectRoute(page, `/login?redirect=${game}`);
+    });
+  });
+
+  it('转账 opens a transfer sheet over the game with the venue being played chosen; money moves both ways without leaving the game', async () => {
+    const live = catalogue.filter((g) => g.category_id === 'realbet').at(1) ?? catalogue.find((g) => g.category_id === 'realbet')!;
+    const member = await registerViaApi(platform, uniqueName('gt'));
+    await credit(platform, await memberIdOf(platform, member.token), 50_000);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/');
+      const game = `/gamePage?name=${live.platform_name}&type=realbet&code=${live.game_code}`;
+      await open(page, platform, game);
+      const launched = await expectLaunched(page);
+      await expect.poll(() => page.getByTestId('game-balance').innerText(), { timeout: 6000 }).toBe('500.00');
+      await page.getByTestId('game-transfer').click();
+      const sheet = page.getByTestId('transfer-sheet');
+      await sheet.waitFor();
+      // Over the game: the same address, the same launched frame under the sheet.
+      expect(route(page)).toBe(game);
+      expect(await frameSrc(page)).toBe(launched);
+      expect(await sheet.locator('.transfer-sheet-title').innerText()).toContain(live.name);
+      expect(await page.getByTestId('transfer-sheet-direction').innerText()).toBe(`${PLATFORM_WALLET.name} → ${live.name}`);
+      await expect.poll(() => page.getByTestId('transfer-sheet-venue-balance').innerText()).toBe('¥ 0.00');
+      await sheet.locator('input[name="sheetAmount"]').fill('120');
+      await settled(page);
+      await shot(page, 'games-transfer-sheet');
+      await page.getByTestId('transfer-sheet-submit').click();
+      await sheet.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.getByTestId('game-balance').innerText(), { timeout: 6000 }).toBe('380.00');
+      expect((await venues(page)).find((v) => v.platname === live.platform_name)?.balance).toBe(120);
+      // And back out of the venue, still in the game.
+      await page.getByTestId('game-transfer').click();
+      await sheet.waitFor();
+      await expect.poll(() => page.getByTestId('transfer-sheet-venue-balance').innerText()).toBe('¥ 120.00');
+      await page.getByTestId('transfer-sheet-swap').click();
+      expect(await page.getByTestId('transfer-sheet-direction').innerText()).toBe(`${live.name} → ${PLATFORM_WALLET.name}`);
+      await page.getByTestId('transfer-sheet-all').click();
+      await page.getByTestId('transfer-sheet-submit').click();
+      await sheet.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.getByTestId('game-balance').innerText(), { timeout: 6000 }).toBe('500.00');
+      expect(route(page)).toBe(game);
+      expect(await frameSrc(page)).toBe(launched);
     });
   });
 
@@ -271,13 +327,15 @@ describe('/concise', () => {
     });
   });
 
-  it('a game opens /gamePage?name=<provider>&type=concise&code=<gamecode>; a visitor gets 请登录！', async () => {
+  it('a game opens /gamePage?name=<provider>&type=concise&code=<gamecode>; a visitor gets the login sheet', async () => {
     const games = (await api<ProviderGame[]>('gamelistBycode', '', { gamecode: 'pp' })).data;
     await phone(async (page) => {
       await open(page, platform, '/concise?type=pp');
       await page.getByTestId('concise-game').first().click();
-      await expectToast(page, MSG.notLoggedIn);
+      await expectLoginSheet(page);
       expect(route(page)).toBe('/concise?type=pp');
+      await page.getByTestId('login-sheet-login').click();
+      await expectRoute(page, `/login?redirect=/gamePage?name=pp&type=concise&code=${games[0]!.gamecode}`);
     });
     await signedIn('/concise?type=pp', async (page) => {
       await page.getByTestId('concise-game').first().click();

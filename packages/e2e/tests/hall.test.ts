@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { BET_STATUS, HOME_COUNTER_TOTAL, MSG, maskUsername, type ProviderGame } from '@app/contract';
+import { BET_STATUS, HOME_COUNTER_TOTAL, MSG, maskUsername, type GameEntry, type ProviderGame } from '@app/contract';
 import { applyBets, VenueCategories } from '../../server/src/modules/games/ingest.js';
 import { getSettings, updateSettings } from '../../server/src/modules/site/service.js';
 import { apiAs, expectRoute, expectToast, memberIdOf, open, type Platform, pullDown, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
@@ -18,6 +18,28 @@ const phone = <T>(fn: (page: Page) => Promise<T>) => withPhone(browser, fn);
 /** Waits until every <img> inside the locator has loaded (no broken pictures on screen). */
 
 const TAB_CATEGORIES = ['concise', 'sport', 'lottery', 'gaming', 'realbet', 'joker'];
+
+/** Until the page has stopped scrolling (a smooth scroll, or none). */
+async function scrollSettled(page: Page): Promise<void> {
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const y = await page.evaluate(() => new Promise<number>((r) => setTimeout(() => r(window.scrollY), 120)));
+      const still = y === last;
+      last = y;
+      return still;
+    })
+    .toBe(true);
+}
+
+/** The login sheet a visitor gets: its words and its two ways in, and no toast. */
+async function expectLoginSheet(page: Page): Promise<void> {
+  await page.getByTestId('login-sheet').waitFor();
+  expect(await page.getByTestId('login-sheet-text').innerText()).toBe(MSG.loginRequiredConfirm);
+  expect(await page.getByTestId('login-sheet-login').innerText()).toBe('登录');
+  expect(await page.getByTestId('login-sheet-register').innerText()).toBe('注册');
+  expect(await page.locator('.adm-toast-main').count()).toBe(0);
+}
 
 describe('the hall (/)', () => {
   it('shows the banners, the scrolling notices, the login prompt and the four shortcuts', async () => {
@@ -37,14 +59,14 @@ describe('the hall (/)', () => {
     });
   });
 
-  it('lists the provider tiles of each of its six category tabs', async () => {
+  it('lists the provider tiles of each of its seven category tabs', async () => {
     const res = await fetch(`${platform.url}/api/game/list?category=`);
     const games = ((await res.json()) as { data: { category_id: string; app_state: number; name: string }[] }).data.filter((g) => g.app_state === 1);
     await phone(async (page) => {
       await open(page, platform, '/');
       await page.getByTestId('game-tabs').waitFor();
       const tabs = page.locator('[role=tab]');
-      expect(await tabs.allInnerTexts()).toEqual(['电子', '体育', '彩票', '电竞', '真人', '棋牌']);
+      expect(await tabs.allInnerTexts()).toEqual(['电子', '体育', '彩票', '电竞', '真人', '棋牌', '捕鱼']);
       const lotteries = ((await (await fetch(`${platform.url}/api/lotteryList`, { method: 'POST' })).json()) as { data: { title: string }[] }).data;
       for (const category of TAB_CATEGORIES) {
         await page.getByTestId(`game-tab-${category}`).click();
@@ -69,13 +91,149 @@ describe('the hall (/)', () => {
     });
   });
 
-  it('refuses to launch a game without login with 请登录！', async () => {
+  it('lists under 捕鱼 the electronic-game providers that have a fishing game, each opening /concise?type=<provider> with its fishing game', async () => {
+    const res = await fetch(`${platform.url}/api/game/list?category=`);
+    const games = ((await res.json()) as { data: GameEntry[] }).data.filter((g) => g.app_state === 1 && g.category_id === 'concise');
+    const fishing: { provider: GameEntry; game: ProviderGame }[] = [];
+    for (const provider of games) {
+      const game = (await apiAs<ProviderGame[]>(platform, 'gamelistBycode', '', { gamecode: provider.game_code })).data.find((g) => g.fishing);
+      if (game) fishing.push({ provider, game });
+    }
+    expect(fishing.map((f) => f.provider.game_code)).toEqual(['fgdz', 'ae']);
+    const member = await registerViaApi(platform);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/');
+      await page.getByTestId('game-tab-fishing').click();
+      const grid = page.getByTestId('game-grid-fishing');
+      await grid.waitFor();
+      expect(await grid.locator('.game-tile-name').allInnerTexts()).toEqual(fishing.map((f) => f.provider.name));
+      expect(await page.locator('.games-head').innerText()).toContain(`${fishing.length} 个场馆`);
+      await imagesLoaded(page, '[data-testid=game-grid-fishing]');
+      await shot(page, 'hall-tiles-fishing');
+      for (const { provider, game } of fishing) {
+        await page.getByTestId('game-tab-fishing').click();
+        await grid.locator(`[data-platform="${provider.platform_name}"]`).click();
+        await expectRoute(page, `/concise?type=${provider.game_code}`);
+        const fish = page.getByTestId(`concise-grid-${provider.game_code}`).locator(`[data-code="${game.gamecode}"]`);
+        await fish.waitFor();
+        expect(await fish.innerText()).toContain(game.gamename);
+        await page.goBack();
+        await expectRoute(page, '/');
+      }
+    });
+  });
+
+  it('offers a visitor who taps a game the login sheet (登录 / 注册), not a toast, and 注册 comes back to the game', async () => {
+    const res = await fetch(`${platform.url}/api/game/list?category=`);
+    const sport = ((await res.json()) as { data: GameEntry[] }).data.find((g) => g.app_state === 1 && g.category_id === 'sport')!;
     await phone(async (page) => {
       await open(page, platform, '/');
-      await page.getByTestId('game-tile').first().click();
-      await expectToast(page, MSG.notLoggedIn);
+      await page.getByTestId('game-tab-sport').click();
+      await page.getByTestId('game-grid-sport').getByTestId('game-tile').first().click();
+      await expectLoginSheet(page);
       expect(route(page)).toBe('/');
+      await settled(page);
+      await shot(page, 'hall-login-sheet');
+      // Closed: the hall, as it was.
+      await page.getByTestId('login-sheet-close').click();
+      await page.getByTestId('login-sheet').waitFor({ state: 'hidden' });
+      expect(route(page)).toBe('/');
+      // The money shortcuts ask the same.
+      await page.getByTestId('shortcuts').getByText('转账').click();
+      await expectLoginSheet(page);
+      expect(route(page)).toBe('/');
+      await page.getByTestId('login-sheet-close').click();
+      await page.getByTestId('login-sheet').waitFor({ state: 'hidden' });
+      await page.getByTestId('game-grid-sport').getByTestId('game-tile').first().click();
+      await expectLoginSheet(page);
+      await page.getByTestId('login-sheet-register').click();
+      const game = `/gamePage?name=${sport.platform_name}&type=sport&code=${sport.game_code}`;
+      await expectRoute(page, `/reg2?redirect=${game}`);
+      await page.getByTestId('login-sheet').waitFor({ state: 'hidden' });
     });
+  });
+
+  it('scrolls a tapped category pill’s venues into view, under the pills', async () => {
+    const res = await fetch(`${platform.url}/api/game/list?category=`);
+    const joker = ((await res.json()) as { data: GameEntry[] }).data.filter((g) => g.app_state === 1 && g.category_id === 'joker');
+    const member = await registerViaApi(platform);
+    await phone(async (page) => {
+      await signInPage(page, platform, member.token, '/');
+      await page.getByTestId('game-tile').first().waitFor();
+      await page.getByTestId('first-deposit-nudge').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.getByTestId('game-tab-joker').click();
+      const grid = page.getByTestId('game-grid-joker');
+      await grid.waitFor();
+      // The hall scrolls up (smoothly) until its venues are on screen in full: below the pills, above the tab bar.
+      await scrollSettled(page);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const tabBarTop = (await page.locator('.tabbar-wrap').boundingBox())!.y;
+      const pills = (await page.locator('.games-tabs').boundingBox())!;
+      const tiles = await grid.getByTestId('game-tile').all();
+      expect(tiles.length).toBe(joker.length);
+      for (const tile of tiles.slice(0, 6)) {
+        const box = (await tile.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(pills.y + pills.height);
+        expect(box.y + box.height).toBeLessThanOrEqual(tabBarTop);
+      }
+      await settled(page);
+      await shot(page, 'hall-pill-scrolled');
+    });
+  });
+
+  it('docks the floating red packet above the tab bar where it covers no tile, wherever the hall is scrolled', async () => {
+    const member = await registerViaApi(platform);
+    /** The packet's box against every tile's (clipped to the screen) and the tab bar's top. */
+    const geometry = () =>
+      page_.evaluate(() => {
+        const packet = document.querySelector('[data-testid=redpacket-entry]')!.getBoundingClientRect();
+        const tabTop = document.querySelector('.tabbar-wrap')!.getBoundingClientRect().top;
+        const covered: string[] = [];
+        for (const el of document.querySelectorAll('.game-tile, .hot-card, .recent-card')) {
+          const r = el.getBoundingClientRect();
+          const t = { left: Math.max(0, r.left), right: Math.min(innerWidth, r.right), top: Math.max(0, r.top), bottom: Math.min(innerHeight, r.bottom) };
+          if (t.left >= t.right || t.top >= t.bottom) continue;
+          if (packet.left < t.right && t.left < packet.right && packet.top < t.bottom && t.top < packet.bottom) covered.push(el.textContent?.trim() ?? '');
+        }
+        return { covered, aboveTabBar: packet.bottom <= tabTop, shown: Math.min(innerWidth, packet.right) - Math.max(0, packet.left) };
+      });
+    let page_!: Page;
+    for (const who of ['visitor', 'member'] as const) {
+      await phone(async (page) => {
+        page_ = page;
+        if (who === 'member') await signInPage(page, platform, member.token, '/');
+        else await open(page, platform, '/');
+        await page.getByTestId('game-tile').first().waitFor();
+        await imagesLoaded(page, '[data-testid=hall]');
+        const check = async () => {
+          await expect.poll(async () => (await geometry()).covered).toEqual([]);
+          expect((await geometry()).aboveTabBar).toBe(true);
+          // Always there to tap: in full, or its handle at the edge.
+          expect((await geometry()).shown).toBeGreaterThanOrEqual(12);
+        };
+        await check();
+        if (who === 'visitor') await shot(page, 'hall-redpacket-docked');
+        // The venues in view (a category chosen), half way, and at the foot of the hall.
+        await page.getByTestId('game-tab-realbet').click();
+        await scrollSettled(page);
+        await check();
+        if (who === 'visitor') {
+          await settled(page);
+          await shot(page, 'hall-redpacket-tucked');
+        }
+        for (const y of [120, 333, 100_000]) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          await check();
+        }
+        // At the foot nothing is under its spot: it is out in full, and opens.
+        await expect.poll(() => page.getByTestId('redpacket-dock').getAttribute('data-dock')).toBe('out');
+        expect((await geometry()).shown).toBeGreaterThanOrEqual(60);
+        await page.getByTestId('redpacket-entry').click();
+        if (who === 'visitor') await expectLoginSheet(page);
+        else await expectRoute(page, '/hongbao');
+      });
+    }
   });
 
   it('opens /gamePage?name={platform}&type={category}&code={game_code} for a member, and shows name and balance', async () => {
@@ -123,17 +281,16 @@ describe('the hall (/)', () => {
     });
   });
 
-  it('asks a visitor to log in from the red packet with 精彩内容等你来体验，快来登录吧！', async () => {
+  it('offers a visitor the login sheet from the red packet with 精彩内容等你来体验，快来登录吧！, and 登录 comes back to /hongbao', async () => {
     await phone(async (page) => {
       await open(page, platform, '/');
+      await page.getByTestId('game-tile').first().waitFor();
       await page.getByTestId('redpacket-entry').click();
-      const dialog = page.locator('.adm-dialog-body');
-      await dialog.waitFor();
-      expect(await dialog.innerText()).toContain(MSG.loginRequiredConfirm);
-      await settled(page); // the dialog has faded in (the picture caught it half transparent)
-      await shot(page, 'hall-redpacket-confirm');
-      await page.getByText('去登录').click();
-      await expect.poll(() => route(page)).toMatch(/^\/login/);
+      await expectLoginSheet(page);
+      await settled(page); // the sheet has slid in
+      await shot(page, 'hall-redpacket-login-sheet');
+      await page.getByTestId('login-sheet-login').click();
+      await expectRoute(page, '/login?redirect=/hongbao');
     });
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import {
+  BET_STATUS,
   blockedText,
   fmt,
   formatYuan,
@@ -23,6 +24,7 @@ import {
   credit,
   dialogButton,
   expectRoute,
+  expectFieldMessage,
   expectToast,
   guestSignIn,
   memberIdOf,
@@ -39,6 +41,7 @@ import {
   stopSuite,
   uniqueName,
 } from '../harness.js';
+import { applyBets, VenueCategories } from '../../server/src/modules/games/ingest.js';
 import { colourOf, LOSS_GREEN, WIN_RED } from '../money-tone.js';
 
 /**
@@ -54,7 +57,8 @@ let browser: Browser;
 let catalogue: GameEntry[];
 
 beforeAll(async () => {
-  ({ platform, browser } = await startSuite());
+  // The winners ticker is read anew for every hall (the time-out test shows it, then takes it away).
+  ({ platform, browser } = await startSuite({ recentWinsCacheMs: 0 }));
   const res = await fetch(`${platform.url}/api/game/list?category=`);
   catalogue = ((await res.json()) as { data: GameEntry[] }).data.filter((g) => g.app_state === 1);
 });
@@ -151,7 +155,7 @@ describe('registration', () => {
       await page.locator('input[name="code"]').fill(CAPTCHA_CODE);
       expect(await page.getByTestId('field-adult').getAttribute('aria-checked')).toBe('false');
       await page.getByTestId('register-submit').click();
-      await expectToast(page, PROTECTION_MSG.adult);
+      await expectFieldMessage(page, PROTECTION_MSG.adult);
       expect(await page.getByTestId('field-error-adult').innerText()).toBe(PROTECTION_MSG.adult);
       expect(await page.getByTestId('field-adult').getAttribute('aria-invalid')).toBe('true');
       expect(sent).toEqual([]);
@@ -207,12 +211,12 @@ describe('安全与健康', () => {
       expect(await page.getByTestId('limit-rule').innerText()).toContain('24小时');
       await still(page, 'protection-page', { fullPage: true });
 
-      // The contract's rule at the field and as a toast; then 1000 a day applies at once.
+      // The contract's rule under the field (no toast); then 1000 a day applies at once.
       await page.getByTestId('limit-deposit-day-edit').click();
       const sheet = page.getByTestId('limit-sheet');
       await sheet.waitFor();
       await clickWhenStill(page.getByTestId('limit-save'));
-      await expectToast(page, PROTECTION_MSG.amount);
+      await expectFieldMessage(page, PROTECTION_MSG.amount);
       expect(await page.getByTestId('field-error-limit').innerText()).toBe(PROTECTION_MSG.amount);
       await page.locator('input[name=limit]').fill('1000');
       await page.getByTestId('field-error-limit').waitFor({ state: 'detached' });
@@ -341,6 +345,60 @@ describe('安全与健康', () => {
     });
   });
 
+  it('a time-out takes the invitations to play off the hall (banners, winners, red packet), says why in their place, and a tile says it too', async () => {
+    const member = await registerViaApi(platform, uniqueName('pt'));
+    const memberId = await memberIdOf(platform, member.token);
+    await credit(platform, memberId, 100_000);
+    // Someone won big lately: the winners ticker has something to show.
+    const winner = await registerViaApi(platform, uniqueName('pw'));
+    const at = new Date();
+    await applyBets(
+      platform.db.kysely,
+      [{ seq: 0, venue: 'AG', betId: `E2EPT${Date.now()}`, memberId: await memberIdOf(platform, winner.token), game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: 100_00, validFen: 100_00, winLossFen: 2888_00, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }],
+      new VenueCategories(platform.db.kysely),
+    );
+    await phone(async (page) => {
+      // Before: the hall invites to play.
+      await signInPage(page, platform, member.token, '/');
+      await page.getByTestId('banner-slide').first().waitFor();
+      await page.getByTestId('winners-ticker').waitFor();
+      await page.getByTestId('redpacket-entry').waitFor();
+      expect(await page.getByTestId('play-block-notice').count()).toBe(0);
+
+      const set = await apiAs<ProtectionState>(platform, 'protection/block', member.token, { kind: 'timeout', duration: '24h' });
+      expect(set.code, set.message).toBe(200);
+      const block = set.data.block!;
+      await page.reload();
+      const notice = page.getByTestId('play-block-notice');
+      await notice.waitFor();
+      expect(await page.getByTestId('play-block-text').innerText()).toBe(blockedText(block));
+      expect(await notice.innerText()).toContain('冷静期中');
+      await page.getByTestId('game-tile').first().waitFor();
+      await page.getByTestId('hall-balance').waitFor();
+      expect(await page.getByTestId('banner-slide').count()).toBe(0);
+      expect(await page.getByTestId('winners-ticker').count()).toBe(0);
+      expect(await page.getByTestId('redpacket-entry').count()).toBe(0);
+      expect(await page.getByTestId('first-deposit-nudge').count()).toBe(0);
+      await settled(page);
+      await shot(page, 'protection-hall-timeout');
+      // A tile says why instead of opening a launch the server would refuse.
+      await page.getByTestId('game-tab-realbet').click();
+      await page.getByTestId('game-grid-realbet').getByTestId('game-tile').first().click();
+      await expectToast(page, blockedText(block));
+      expect(route(page)).toBe('/');
+      await skipToast(page);
+      // The second home shows no banners nor welcome either.
+      await open(page, platform, '/home');
+      await page.getByTestId('play-block-notice').waitFor();
+      expect(await page.getByTestId('banner-slide').count()).toBe(0);
+      expect(await page.getByTestId('welcome-modal').count()).toBe(0);
+      // Its link leads to 安全与健康, where the block is shown.
+      await page.getByTestId('play-block-notice').getByText('安全与健康').click();
+      await expectRoute(page, '/protection');
+      await page.getByTestId('block-banner').waitFor();
+    });
+  });
+
   it('the reality check interrupts play over the game frame and over the lottery room until it is answered', async () => {
     const member = await registerViaApi(platform, uniqueName('pr'));
     const memberId = await memberIdOf(platform, member.token);
@@ -355,7 +413,7 @@ describe('安全与健康', () => {
         await page.getByTestId('reality-sheet').waitFor();
         await page.locator('input[name=minutes]').fill('5');
         await clickWhenStill(page.getByTestId('reality-save'));
-        await expectToast(page, PROTECTION_MSG.realityMinutes);
+        await expectFieldMessage(page, PROTECTION_MSG.realityMinutes);
         expect(await page.getByTestId('field-error-minutes').innerText()).toBe(PROTECTION_MSG.realityMinutes);
         await page.getByTestId('reality-preset-15').click();
         await page.getByTestId('reality-save').click();

@@ -134,14 +134,13 @@ async function pushedBy(page: Page, testId: string): Promise<string> {
 const inWindow = () => clockAt(new Date(drawDay.windowStart.getTime() + 20 * 60_000));
 
 describe('/hongbao', () => {
-  it('asks a visitor to log in with 精彩内容等你来体验，快来登录吧！', async () => {
+  it('asks a visitor to log in with the login sheet (精彩内容等你来体验，快来登录吧！); 注册 comes back here', async () => {
     await withPhone(browser, async (page) => {
       await open(page, platform, '/hongbao');
-      const dialog = page.locator('.adm-dialog-body');
-      await dialog.waitFor();
-      expect(await dialog.innerText()).toContain(MSG.loginRequiredConfirm);
-      await dialogButton(page, '去登录');
-      await expectRoute(page, '/login?redirect=/hongbao');
+      await page.getByTestId('login-sheet').waitFor();
+      expect(await page.getByTestId('login-sheet-text').innerText()).toBe(MSG.loginRequiredConfirm);
+      await page.getByTestId('login-sheet-register').click();
+      await expectRoute(page, '/reg2?redirect=/hongbao');
     });
   });
 

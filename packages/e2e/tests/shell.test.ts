@@ -84,14 +84,16 @@ describe('guards', () => {
   });
 
   for (const path of ['/hongbao', '/transfer']) {
-    it(`asks a visitor on ${path} to log in with 精彩内容等你来体验，快来登录吧！`, async () => {
+    it(`asks a visitor on ${path} to log in with the login sheet (精彩内容等你来体验，快来登录吧！), closed back to the hall`, async () => {
       await phone(async (page) => {
         await open(page, platform, path);
-        const dialog = page.locator('.adm-dialog-body');
-        await dialog.waitFor();
-        expect(await dialog.innerText()).toContain(MSG.loginRequiredConfirm);
-        await page.getByText('去登录').click();
+        await page.getByTestId('login-sheet').waitFor();
+        expect(await page.getByTestId('login-sheet-text').innerText()).toBe(MSG.loginRequiredConfirm);
+        await page.getByTestId('login-sheet-login').click();
         await expectRoute(page, `/login?redirect=${path}`);
+        await open(page, platform, path);
+        await page.getByTestId('login-sheet-close').click();
+        await expectRoute(page, '/');
       });
     });
   }

@@ -20,15 +20,16 @@ describe('POST /api/gamelistBycode', () => {
     const r = await s.api<ProviderGame[]>('/api/gamelistBycode', { gamecode: provider });
     expect(r.code).toBe(200);
     const defs = gamesByProvider(provider);
-    expect(r.data).toEqual(defs.map((d) => ({ catecode: provider, gamecode: d.code, gamename: d.name, gamepic: `/assets/games/slots/${d.code}.svg` })));
+    expect(r.data).toEqual(defs.map((d) => ({ catecode: provider, gamecode: d.code, gamename: d.name, gamepic: `/assets/games/slots/${d.code}.svg`, ...(d.kind === 'fishing' && { fishing: true }) })));
     for (const g of r.data) expect(fs.existsSync(path.join(H5_PUBLIC, g.gamepic)), g.gamepic).toBe(true);
     expect(r.data.length).toBeGreaterThanOrEqual(2);
     for (const g of r.data) expect(g.gamename).toMatch(/\S/);
   });
 
-  it('lists the fishing game under fgdz', async () => {
+  it('lists the fishing game under fgdz, marked as fishing (the hall\'s 捕鱼 tab lists its provider)', async () => {
     const r = await s.api<ProviderGame[]>('/api/gamelistBycode', { gamecode: 'fgdz' });
     expect(r.data.map((g) => g.gamecode)).toContain('fgdz_fishing');
+    expect(r.data.filter((g) => g.fishing).map((g) => g.gamecode)).toEqual(['fgdz_fishing']);
   });
 
   it.each([{ gamecode: 'AG' }, { gamecode: 'nope' }, { gamecode: '' }, {}, { gamecode: 12 }, { gamecode: 'x'.repeat(500) }])('answers 400 for %j', async (body) => {

@@ -7,6 +7,7 @@ import { useAppInfo } from '../shared/api/app';
 import { restoreRememberedToken } from '../shared/auth/storage';
 import { signOut, useToken, userKey } from '../shared/auth/session';
 import { LoadingOverlay } from '../shared/components/LoadingOverlay';
+import { LoginSheetMount } from '../shared/components/LoginSheetMount';
 import { alertDialog } from '../shared/lib/dialog';
 import { RealityCheckMount } from '../shared/protection/RealityCheckMount';
 import { routes } from './routes';
@@ -74,6 +75,7 @@ function Shell() {
       <BalancePoll />
       <RouterProvider router={router} />
       <RealityCheckMount onLeave={() => void router.navigate('/')} />
+      <LoginSheetMount onGo={(path) => void router.navigate(path)} />
       <LoadingOverlay />
     </>
   );

@@ -36,14 +36,18 @@ export function fetchAgentLoginUrl(): Promise<string> {
   return urlOf('getAgentLoginUrl', 'GET');
 }
 
-/** One electronic-game provider's games (gamelistBycode {gamecode}). */
-export function useProviderGames(provider: ElectronicProvider, enabled = true) {
-  return useQuery({
-    enabled,
+/** One electronic-game provider's games (gamelistBycode {gamecode}), as a query (the hall's 捕鱼 tab asks all four at once). */
+export function providerGamesQuery(provider: ElectronicProvider) {
+  return {
     queryKey: ['games', 'provider', provider],
     queryFn: () => request<ProviderGame[]>('gamelistBycode', { body: { gamecode: provider } }),
     staleTime: 5 * 60_000,
-  });
+  };
+}
+
+/** One electronic-game provider's games (gamelistBycode {gamecode}). */
+export function useProviderGames(provider: ElectronicProvider, enabled = true) {
+  return useQuery({ enabled, ...providerGamesQuery(provider) });
 }
 
 export interface BetFilter {

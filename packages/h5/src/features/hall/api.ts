@@ -46,17 +46,21 @@ export function useGames() {
   });
 }
 
+/** A hall tab: a game category, or 捕鱼 (fishing games belong to the electronic-game providers). */
+export type HallTab = GameCategory | 'fishing';
+
 export interface CategoryTab {
-  category: GameCategory;
+  category: HallTab;
   title: string;
   /** A short English caption under the title, as the tiles show. */
   caption: string;
 }
 
 /**
- * The hall's tabs in the spec's order (slots, sports, lottery, e-sports/board, live). The spec's
- * e-sports/board pair is split into 电竞 and 棋牌 so each has its own tiles; fishing has no category
- * in the game list yet, so it has no tab.
+ * The hall's tabs in the spec's order (slots, sports, lottery, e-sports/board, live, fishing). The
+ * spec's e-sports/board pair is split into 电竞 and 棋牌 so each has its own tiles. Fishing is no
+ * category of the game list: its games are the electronic-game providers', so its tab lists the
+ * providers that have one, each opening its grid on /concise?type=<provider>.
  */
 export const HALL_TABS: CategoryTab[] = [
   { category: 'concise', title: '电子', caption: 'SLOTS' },
@@ -65,12 +69,13 @@ export const HALL_TABS: CategoryTab[] = [
   { category: 'gaming', title: '电竞', caption: 'E-SPORTS' },
   { category: 'realbet', title: '真人', caption: 'LIVE' },
   { category: 'joker', title: '棋牌', caption: 'CARDS' },
+  { category: 'fishing', title: '捕鱼', caption: 'FISHING' },
 ];
 
 /** /home's category sidebar, in the spec's order: live, sports, e-sports, board, slots, lottery. */
 export const HOME_SIDEBAR: GameCategory[] = ['realbet', 'sport', 'gaming', 'joker', 'concise', 'lottery'];
 
-export function categoryTitle(category: GameCategory): string {
+export function categoryTitle(category: HallTab): string {
   return HALL_TABS.find((t) => t.category === category)?.title ?? category;
 }
 

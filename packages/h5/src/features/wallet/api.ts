@@ -14,7 +14,7 @@ import {
   type WithdrawTab,
   yuanToFen,
 } from '@app/contract';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, request } from '../../shared/api/client';
 import { userKey } from '../../shared/auth/session';
@@ -138,3 +138,8 @@ export const recordsKey = (f: RecordFilter) => ['wallet', 'records', f.type, f.d
 export function fetchRecords(filter: RecordFilter, page: number): Promise<Page<TransRecord>> {
   return request<Page<TransRecord>>('gettransrecord', { body: { ...filter, page } });
 }
+
+// ---- for other screens ----------------------------------------------------------------------
+
+/** The transfer sheet preset to one venue, for a screen of another feature (the game frame); its own chunk. */
+export const VenueTransferSheet = lazy(() => import('./components/VenueTransferSheet'));

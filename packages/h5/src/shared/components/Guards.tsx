@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { confirmLogin } from '../lib/dialog';
+import { askLogin } from '../auth/loginAsk';
 import { sessionEnded, useToken } from '../auth/session';
 
 /** A login-required screen: without a token, /login?redirect=<wanted path>. */
@@ -11,16 +11,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /hongbao and /transfer: without a token, a confirm dialog leads to /login (or back home). */
+/** /hongbao and /transfer: without a token, the login sheet (登录 / 注册, back here after); closed, back home. */
 export function ConfirmLogin({ children }: { children: ReactNode }) {
   const token = useToken();
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => {
     if (token) return;
-    void confirmLogin().then((yes) => {
-      navigate(yes ? `/login?redirect=${encodeURIComponent(location.pathname + location.search)}` : '/', { replace: true });
-    });
+    askLogin({ redirect: location.pathname + location.search, onDismiss: () => navigate('/', { replace: true }) });
   }, [token]);
   return token ? <>{children}</> : null;
 }

@@ -45,5 +45,6 @@ export async function providerGames(venues: VenueRegistry, gamecode: string): Pr
     gamecode: d.code,
     gamename: d.name,
     gamepic: providerGamePicture(d.code),
+    ...(d.fishing && { fishing: true as const }),
   }));
 }

@@ -59,6 +59,8 @@ export interface VenueGame {
   category: GameCategory;
   /** the electronic-game provider (slots, fishing) whose grid lists it; null for the other categories */
   provider: string | null;
+  /** a fishing game (the hall's 捕鱼 tab lists its provider) */
+  fishing?: boolean;
 }
 
 /** One bet as a venue reports it, amounts in fen. */

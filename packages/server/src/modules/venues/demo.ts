@@ -28,7 +28,7 @@ export function demoAdapter(venue: DemoVenue, db: Kdb): VenueAdapter {
       return `/venue/?launch=${token}`;
     },
     fetchBets: (afterSeq, limit) => demoBetFeed(db, afterSeq, limit),
-    games: async () => GAME_DEFINITIONS.map((d) => ({ code: d.code, name: d.name, category: d.category, provider: d.provider })),
+    games: async () => GAME_DEFINITIONS.map((d) => ({ code: d.code, name: d.name, category: d.category, provider: d.provider, fishing: d.kind === 'fishing' })),
     endSessions: (memberId) => venue.endSessions(player(memberId)),
   };
 }

@@ -1,13 +1,12 @@
 import { LeftOutline, RedoOutline } from 'antd-mobile-icons';
 import { PLATFORM_WALLET } from '@app/contract';
-import { useGo } from '../../../shared/hooks/useGo';
 
 /**
  * The game frame's slim bar: back, the venue (and game) name, re-enter with a fresh launch URL, and
- * the central balance (平台钱包: the game shows its own venue balance) as a shortcut to /transfer.
+ * the central balance (平台钱包: the game shows its own venue balance), which opens the transfer sheet
+ * over the game.
  */
-export function GameBar({ title, onBack, onRelaunch, balance }: { title: string; onBack: () => void; onRelaunch?: () => void; balance: string | null }) {
-  const go = useGo();
+export function GameBar({ title, onBack, onRelaunch, balance, onTransfer }: { title: string; onBack: () => void; onRelaunch?: () => void; balance: string | null; onTransfer: () => void }) {
   return (
     <header className="game-bar" data-testid="game-bar">
       <button type="button" className="game-bar-back" aria-label="返回" data-testid="game-back" onClick={onBack}>
@@ -23,7 +22,7 @@ export function GameBar({ title, onBack, onRelaunch, balance }: { title: string;
           </button>
         )}
         {balance !== null && (
-          <button type="button" className="game-bar-wallet" data-testid="game-transfer" onClick={() => go('/transfer')}>
+          <button type="button" className="game-bar-wallet" data-testid="game-transfer" onClick={onTransfer}>
             <span className="game-bar-wallet-label">{PLATFORM_WALLET.name}</span>
             <span className="game-bar-wallet-amount" data-testid="game-balance">
               {balance}

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { ELECTRONIC_PROVIDERS, MSG, type ProviderGame } from '@app/contract';
-import { useToken } from '../../../shared/auth/session';
+import { ELECTRONIC_PROVIDERS, type ProviderGame } from '@app/contract';
 import { EmptyState } from '../../../shared/components/EmptyState';
 import { Page } from '../../../shared/components/Page';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';
-import { toast } from '../../../shared/lib/toast';
+import { useRequireLogin } from '../../../shared/hooks/useRequireLogin';
+import { usePlayBlock } from '../../../shared/protection/usePlayBlock';
 import { useGames } from '../../hall/api';
 import { CONCISE_GAME_TYPE, gamePagePath, isElectronicProvider, useProviderGames, type ElectronicProvider } from '../api';
 import '../games.css';
@@ -19,12 +19,13 @@ function useProviderNames(): Record<string, string> {
 }
 
 function GameCard({ game, provider }: { game: ProviderGame; provider: ElectronicProvider }) {
-  const token = useToken();
+  const requireLogin = useRequireLogin();
+  const { refuse } = usePlayBlock();
   const go = useGo();
   const open = () => {
-    // Game launch requires login (spec §5).
-    if (!token) void toast(MSG.notLoggedIn);
-    else go(gamePagePath(provider, CONCISE_GAME_TYPE, game.gamecode));
+    // Game launch requires login (spec §5), and no time-out or self-exclusion.
+    const path = gamePagePath(provider, CONCISE_GAME_TYPE, game.gamecode);
+    if (requireLogin(path) && !refuse()) go(path);
   };
   return (
     <button type="button" className="concise-game" data-testid="concise-game" data-code={game.gamecode} onClick={open}>

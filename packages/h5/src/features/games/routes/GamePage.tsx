@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
@@ -7,9 +7,11 @@ import { CODE, formatYuan, MSG } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
 import { useAppInfo } from '../../../shared/api/app';
 import { sessionEnded, userKey, useToken, useUser } from '../../../shared/auth/session';
+import { askLogin } from '../../../shared/auth/loginAsk';
 import { Frame } from '../../../shared/components/Frame';
 import { toast } from '../../../shared/lib/toast';
 import { useGames } from '../../hall/api';
+import { VenueTransferSheet } from '../../wallet/api';
 import { fetchAgentLoginUrl, fetchGameUrl } from '../api';
 import { GameBar } from '../components/GameBar';
 import '../games.css';
@@ -55,7 +57,7 @@ function useLeave() {
 
 /**
  * /gamePage?name=&type=&code=: a game in a full-screen frame under a slim bar (back, venue name,
- * re-enter, balance shortcut to /transfer). The frame's URL comes from getGameUrl at every opening
+ * re-enter, the balance opening a transfer sheet for this venue over the game). The frame's URL comes from getGameUrl at every opening
  * and every re-entry: launch URLs are single-use and short-lived. dailiD=1 frames the agent login,
  * dailiD=2 goes to customer service (/kefu), app=1 the iOS download. A failed call shows its message and goes back.
  */
@@ -72,13 +74,16 @@ export default function GamePage() {
   const [url, setUrl] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [launch, setLaunch] = useState(0);
+  // The transfer sheet is loaded at the first 转账 and stays mounted, so that it slides away when closed.
+  const [transfer, setTransfer] = useState<'never' | 'open' | 'closed'>('never');
   const blocked = needsLogin(target) && !token;
   const key = params.toString();
 
+  // A visitor who opened a game's address: the hall under the login sheet, back to the game once signed in.
   useEffect(() => {
     if (!blocked || sessionEnded()) return;
-    void toast(MSG.notLoggedIn);
     navigate('/', { replace: true });
+    askLogin({ redirect: `/gamePage?${key}` });
   }, [blocked]);
 
   useEffect(() => {
@@ -127,7 +132,12 @@ export default function GamePage() {
   const relaunch = target.kind === 'game' ? () => setLaunch((n) => n + 1) : undefined;
   return (
     <div className="game-page" data-testid="game-page">
-      <GameBar title={title} onBack={leave} onRelaunch={relaunch} balance={target.kind === 'game' && user ? formatYuan(user.balance) : null} />
+      <GameBar title={title} onBack={leave} onRelaunch={relaunch} balance={target.kind === 'game' && user ? formatYuan(user.balance) : null} onTransfer={() => setTransfer('open')} />
+      {target.kind === 'game' && transfer !== 'never' && (
+        <Suspense fallback={null}>
+          <VenueTransferSheet platname={target.name} name={title} open={transfer === 'open'} onClose={() => setTransfer('closed')} />
+        </Suspense>
+      )}
       {url ? (
         <Frame key={`${launch}-${url}`} src={url} title={title} offsetPx={BAR_PX} />
       ) : offline ? (

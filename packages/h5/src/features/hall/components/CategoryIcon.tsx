@@ -1,7 +1,7 @@
-import type { GameCategory } from '@app/contract';
+import type { HallTab } from '../api';
 
 /** Small line glyphs for the game categories, drawn in currentColor. */
-export function CategoryIcon({ category, size = 22 }: { category: GameCategory; size?: number }) {
+export function CategoryIcon({ category, size = 22 }: { category: HallTab; size?: number }) {
   const common = { width: size, height: size, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, 'aria-hidden': true };
   switch (category) {
     case 'concise':
@@ -52,6 +52,15 @@ export function CategoryIcon({ category, size = 22 }: { category: GameCategory; 
           <rect x="3" y="5" width="11" height="15" rx="2" transform="rotate(-10 8.5 12.5)" />
           <rect x="10" y="4" width="11" height="15" rx="2" />
           <path d="M15.5 8.5c1.6 1.4 3 2.5 3 3.8a1.5 1.5 0 0 1-3 .3 1.5 1.5 0 0 1-3-.3c0-1.3 1.4-2.4 3-3.8zM15.5 12.6V15" />
+        </svg>
+      );
+    case 'fishing':
+      return (
+        <svg {...common}>
+          <path d="M2.5 12c2.6-3.6 5.8-5.4 9.3-5.4 3.4 0 6.2 1.8 8 5.4-1.8 3.6-4.6 5.4-8 5.4-3.5 0-6.7-1.8-9.3-5.4z" />
+          <path d="M19.8 12l1.9-2.6M19.8 12l1.9 2.6" />
+          <circle cx="7.5" cy="11" r=".9" fill="currentColor" />
+          <path d="M11 9.5c.8.8 1.2 1.6 1.2 2.5s-.4 1.7-1.2 2.5" />
         </svg>
       );
   }

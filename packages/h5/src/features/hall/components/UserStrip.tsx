@@ -3,13 +3,15 @@ import { RedoOutline } from 'antd-mobile-icons';
 import { formatYuan } from '@app/contract';
 import { useToken, useUser } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
+import { useRequireLogin } from '../../../shared/hooks/useRequireLogin';
 import { SmartImage } from '../../../shared/components/SmartImage';
 
+// VIP's privileges are public; the money shortcuts ask a visitor to log in first.
 const SHORTCUTS = [
-  { to: '/recharge', title: '存款', icon: 'recharge' },
-  { to: '/transfer', title: '转账', icon: 'transfer' },
-  { to: '/vip', title: 'VIP', icon: 'vip' },
-  { to: '/withdrawal', title: '取款', icon: 'withdraw' },
+  { to: '/recharge', title: '存款', icon: 'recharge', login: true },
+  { to: '/transfer', title: '转账', icon: 'transfer', login: true },
+  { to: '/vip', title: 'VIP', icon: 'vip', login: false },
+  { to: '/withdrawal', title: '取款', icon: 'withdraw', login: true },
 ];
 
 /** Name and balance (or a login prompt) beside the four money shortcuts. */
@@ -17,6 +19,7 @@ export function UserStrip() {
   const token = useToken();
   const user = useUser();
   const go = useGo();
+  const requireLogin = useRequireLogin();
   const [spinning, setSpinning] = useState(false);
   const refresh = async () => {
     setSpinning(true);
@@ -52,7 +55,7 @@ export function UserStrip() {
       <div className="user-strip-divider" />
       <nav className="shortcuts" data-testid="shortcuts">
         {SHORTCUTS.map((s) => (
-          <button key={s.to} className="shortcut" onClick={() => go(s.to)}>
+          <button key={s.to} className="shortcut" onClick={() => (!s.login || requireLogin(s.to)) && go(s.to)}>
             <SmartImage src={`/assets/icons/${s.icon}.svg`} className="shortcut-icon" />
             <span>{s.title}</span>
           </button>

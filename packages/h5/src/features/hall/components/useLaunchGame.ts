@@ -1,18 +1,20 @@
-import { toast } from '../../../shared/lib/toast';
-import { MSG, type GameEntry } from '@app/contract';
-import { useToken } from '../../../shared/auth/session';
+import type { GameEntry } from '@app/contract';
 import { useGo } from '../../../shared/hooks/useGo';
+import { useRequireLogin } from '../../../shared/hooks/useRequireLogin';
+import { usePlayBlock } from '../../../shared/protection/usePlayBlock';
 import { gamePath } from '../api';
 
-/** Game launch requires login (spec §5); a visitor gets 请登录！ on every tile, the electronic-game grids included. */
+/**
+ * A tile's tap. Game launch requires login (spec §5): a visitor gets the login sheet on every tile, the
+ * electronic-game grids included, and comes back to the game. During a time-out or self-exclusion a
+ * member is told so instead of being sent to a launch the server would refuse.
+ */
 export function useLaunchGame() {
-  const token = useToken();
+  const requireLogin = useRequireLogin();
+  const { refuse } = usePlayBlock();
   const go = useGo();
   return (g: GameEntry) => {
-    if (!token) {
-      void toast(MSG.notLoggedIn);
-      return;
-    }
-    go(gamePath(g));
+    const path = gamePath(g);
+    if (requireLogin(path) && !refuse()) go(path);
   };
 }

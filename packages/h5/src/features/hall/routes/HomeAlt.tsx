@@ -7,6 +7,8 @@ import { BannerSwiper } from '../../../shared/components/BannerSwiper';
 import { EmptyState } from '../../../shared/components/EmptyState';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';
+import { PlayBlockNotice } from '../../../shared/protection/PlayBlockNotice';
+import { usePlayBlock } from '../../../shared/protection/usePlayBlock';
 import { HOME_SIDEBAR, categoryTitle, useGames } from '../api';
 import { BackToTop } from '../components/BackToTop';
 import { CategoryIcon } from '../components/CategoryIcon';
@@ -19,12 +21,13 @@ import '../hall.css';
 // The lottery category lists the in-house lotteries (lotteryList), as the hall's lottery tab does.
 const LotteryBoard = lazy(() => import('../components/LotteryBoard'));
 
-/** The second home layout (/home): menu, counted banner, category sidebar, app banner, welcome modal. */
+/** The second home layout (/home): menu, counted banner, category sidebar, app banner, welcome modal (no banners nor modal during a block). */
 export default function HomeAlt() {
   const go = useGo();
   const banners = useBanners(BANNER_TYPE.hall);
   const { data: games, isPending } = useGames();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { block, known } = usePlayBlock();
   const [category, setCategory] = useState<GameCategory>(HOME_SIDEBAR[0]);
   const tiles = (games ?? []).filter((g) => g.category_id === category);
   return (
@@ -36,9 +39,12 @@ export default function HomeAlt() {
         <NoticeStrip />
       </div>
       <div className="home-alt-banner">
+        {block ? (
+          <PlayBlockNotice block={block} />
+        ) : (
         <BannerSwiper
-          banners={(banners.data ?? []).slice(0, HOME_COUNTER_TOTAL)}
-          loading={banners.isPending}
+          banners={known ? (banners.data ?? []).slice(0, HOME_COUNTER_TOTAL) : []}
+          loading={banners.isPending || !known}
           autoplayMs={TIMING.hallBannerAutoplayMs}
           indicator={(_total, current) => (
             <span className="home-counter" data-testid="home-counter">
@@ -46,6 +52,7 @@ export default function HomeAlt() {
             </span>
           )}
         />
+        )}
       </div>
       <button className="app-promo" data-testid="app-promo" onClick={() => go('/app')}>
         <SmartImage src="/assets/icons/app-download.svg" className="app-promo-icon" />
@@ -86,7 +93,7 @@ export default function HomeAlt() {
         </div>
       </div>
       <SideMenu visible={menuOpen} onClose={() => setMenuOpen(false)} />
-      <WelcomeModal />
+      {known && !block && <WelcomeModal />}
       <BackToTop />
     </div>
   );
