@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LOGIN_CAPTCHA, MSG, ADMIN_MSG, STAFF_PASSWORD_CHANGE_MSG } from '@app/contract';
+import { LOGIN_CAPTCHA, MSG, ADMIN_MSG, STAFF_NAME_MSG, STAFF_PASSWORD_CHANGE_MSG } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   apiAs,
@@ -13,6 +13,7 @@ import {
   newDesktop,
   type Platform,
   registerViaApi,
+  settled,
   shot,
   staffApi,
   staffLoginViaApi,
@@ -55,12 +56,22 @@ describe('staff login', () => {
       await shot(page, 'admin-login');
       await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
       await page.getByTestId('login-submit').click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/deposits');
+      // The console opens on 数据概览: its title and today's figures.
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/dashboard');
+      await page.getByTestId('dashboard-page').getByRole('heading', { name: '数据概览' }).waitFor();
+      await page.locator('[data-testid^="tile-"][data-testid$="-today"]').first().waitFor();
       expect(await page.getByTestId('staff-name').innerText()).toBe('admin');
+      expect(await page.locator('.ant-layout-sider .ant-menu-item-selected').innerText()).toContain('数据概览');
+      await shot(page, 'admin-home-dashboard');
       // A reload keeps the session and the console's own route.
+      await page.goto(`${platform.url}/admin/deposits`);
       await page.reload();
       await page.getByTestId('staff-name').waitFor();
       expect(new URL(page.url()).pathname).toBe('/admin/deposits');
+      // /admin/ itself is 数据概览 too.
+      await page.goto(`${platform.url}/admin/`);
+      await page.getByTestId('dashboard-page').getByRole('heading', { name: '数据概览' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
     } finally {
       await ctx.close();
     }
@@ -101,7 +112,7 @@ describe('staff login', () => {
       await expect.poll(() => image.getAttribute('src')).not.toBe(second);
       await page.getByTestId('login-code').fill(CAPTCHA_CODE);
       await page.getByTestId('login-submit').click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/deposits');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/dashboard');
       expect(await page.getByTestId('staff-name').innerText()).toBe('admin');
     } finally {
       await ctx.close();
@@ -271,10 +282,25 @@ describe('pay settings and staff', () => {
 
   it('creates a staff member in 员工管理', async () => {
     const username = uniqueName('fin');
+    let id = 0;
     await inConsole('/staff', async (page) => {
       await page.getByRole('button', { name: '新增员工' }).click();
       const modal = page.locator('.ant-modal');
+      // An empty submit: each field says what it needs, under it; nothing else pops up, and the
+      // refused validation is not left as the page's unhandled error (Chromium's "Uncaught (in promise) Object").
+      const pageErrors: string[] = [];
+      page.on('pageerror', (err) => pageErrors.push(String(err)));
+      await modal.locator('.ant-btn-primary').click();
+      await modal.locator('.ant-form-item-explain-error', { hasText: ADMIN_MSG.staffUsername }).waitFor();
+      await modal.locator('.ant-form-item-explain-error', { hasText: ADMIN_MSG.staffPassword }).waitFor();
+      expect(await modal.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([ADMIN_MSG.staffUsername, ADMIN_MSG.staffPassword]);
+      expect(await page.locator('.ant-message-notice').count()).toBe(0);
+      expect(await page.locator('body').innerText()).not.toContain('Object');
+      await settled(page);
+      expect(pageErrors).toEqual([]);
+      await shot(page, 'admin-staff-create-empty');
       await modal.getByLabel('用户名').fill(username);
+      await modal.getByLabel('显示名称').fill('小张');
       await modal.getByLabel('初始密码').fill('finance-Pass-1');
       await modal.locator('.ant-select').click();
       await page.locator('.ant-select-item-option', { hasText: '财务' }).click();
@@ -283,6 +309,20 @@ describe('pay settings and staff', () => {
       await row(page, username).getByText('正常').waitFor();
       await row(page, username).getByText('待修改初始密码').waitFor();
       await modal.waitFor({ state: 'hidden' });
+      id = Number(await row(page, username).locator('td').first().innerText());
+      expect(await page.getByTestId(`staff-display-name-${id}`).innerText()).toBe('小张');
+      // never signed in yet
+      expect(await page.getByTestId(`staff-last-login-${id}`).innerText()).toBe('从未登录');
+      // the display name is changed in place, never to an empty one
+      await row(page, username).getByRole('button', { name: `修改显示名称 ${username}` }).click();
+      const naming = page.locator('.ant-modal', { hasText: '显示名称 ·' });
+      await naming.getByLabel('显示名称').fill('');
+      await naming.locator('.ant-btn-primary').click();
+      await naming.locator('.ant-form-item-explain-error', { hasText: STAFF_NAME_MSG.displayName }).waitFor();
+      await naming.getByLabel('显示名称').fill('财务小张');
+      await naming.locator('.ant-btn-primary').click();
+      await messageIs(page, STAFF_NAME_MSG.saved);
+      await expect.poll(() => page.getByTestId(`staff-display-name-${id}`).innerText()).toBe('财务小张');
       await shot(page, 'admin-staff');
     });
     // The new member signs in with the initial password and must choose its own before anything else.
@@ -313,5 +353,15 @@ describe('pay settings and staff', () => {
     }
     const token = await staffLoginViaApi(platform, username, 'finance-Own-pass2');
     expect((await staffApi(platform, token, 'GET', '/me')).data).toMatchObject({ role: 'finance', password_change_due: false });
+    // 最近登录: the sign-in just made, at its Beijing time, with its address
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    await inConsole('/staff', async (page) => {
+      const cell = page.getByTestId(`staff-last-login-${id}`);
+      await expect.poll(() => cell.innerText()).toContain('127.0.0.1');
+      const [at] = (await cell.innerText()).split('\n');
+      expect(at).toMatch(new RegExp(`^${today} \\d{2}:\\d{2}:\\d{2}$`));
+      expect(Math.abs(new Date(`${at!.replace(' ', 'T')}+08:00`).getTime() - Date.now())).toBeLessThan(5 * 60_000);
+      await shot(page, 'admin-staff-last-login');
+    });
   });
 });

@@ -176,7 +176,7 @@ describe('a fresh install', () => {
     } finally {
       await fresh.close();
     }
-  });
+    }, 120_000);
 
   it('starts with the requirement off when STAFF_TOTP_REQUIRED=off', async () => {
     const fresh = await startServer({ staffTotpRequired: false, adminPassword: ADMIN_PASSWORD, reconcileIntervalMs: 0, betFeedIntervalMs: 0, rebateIntervalMs: 0, vipIntervalMs: 0, commissionIntervalMs: 0 });
@@ -189,5 +189,5 @@ describe('a fresh install', () => {
     } finally {
       await fresh.close();
     }
-  });
+    }, 120_000);
 });

@@ -61,9 +61,10 @@ function SignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** The console opens on 数据概览 for staff who may read it, else on the first page they may use. */
 function Home() {
   const { can } = useAuth();
-  const first = MENU.find((m) => can(m.permission));
+  const first = MENU.find((m) => m.key === 'dashboard' && can(m.permission)) ?? MENU.find((m) => can(m.permission));
   return first ? <Navigate to={first.path} replace /> : <Result status="403" title="无可用功能" subTitle="请联系超级管理员分配角色" />;
 }
 

@@ -29,7 +29,7 @@ export function TotpModal({ open, onClose }: { open: boolean; onClose(): void })
       okButtonProps={{ danger: true, id: 'totp-disable' }}
       cancelText="取消"
       confirmLoading={disable.isPending}
-      onOk={() => form.validateFields().then((v) => disable.mutate(v))}
+      onOk={() => form.validateFields().then((v) => disable.mutate(v), () => undefined)}
     >
       {on ? (
         <Form form={form} layout="vertical" preserve={false}>

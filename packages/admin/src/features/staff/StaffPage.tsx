@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ROLE_LABELS, STAFF_ROLES, STAFF_STATE_LABELS, STAFF_USERNAME_RE, staffPasswordFailure, type AdminStaff, type StaffRole, ADMIN_MSG } from '@app/contract';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ROLE_LABELS, STAFF_DISPLAY_NAME, STAFF_ROLES, STAFF_STATE_LABELS, STAFF_USERNAME_RE, staffDisplayNameFailure, staffPasswordFailure, type AdminStaff, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
@@ -10,6 +10,16 @@ import { useResetStaffTotp, useSaveStaffSecurity, useStaffSecurity } from '../se
 
 const roleOptions = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const passwordRule = { validator: (_: unknown, v: string) => (staffPasswordFailure(v ?? '') ? Promise.reject(new Error(ADMIN_MSG.staffPassword)) : Promise.resolve()) };
+/** The name members see (在线客服); optional at creation, where empty means 客服<id>. */
+const displayNameRule = (optional: boolean) => ({
+  validator: (_: unknown, v: string | undefined) => {
+    const failure = staffDisplayNameFailure(v ?? '', optional);
+    return failure ? Promise.reject(new Error(failure)) : Promise.resolve();
+  },
+});
+/** Submits a modal's form when its fields pass; a refusal stays as the messages under the fields. */
+const submitWith = <V,>(form: { validateFields(): Promise<V> }, submit: (v: V) => void) => () =>
+  form.validateFields().then(submit, () => undefined);
 
 /**
  * 员工管理 (super only): create with a role, change role, reset password or two-factor sign-in,
@@ -21,6 +31,7 @@ export default function StaffPage() {
   const list = useQuery({ queryKey: ['staff'], queryFn: async () => (await api.get<AdminStaff[]>('/staff')).data });
   const [creating, setCreating] = useState(false);
   const [resetting, setResetting] = useState<AdminStaff | null>(null);
+  const [naming, setNaming] = useState<AdminStaff | null>(null);
   const setRole = useAction(({ id, role }: { id: number; role: StaffRole }) => api.post(`/staff/${id}/role`, { role }), [['staff']]);
   const setState = useAction(({ id, state }: { id: number; state: 0 | 1 }) => api.post(`/staff/${id}/state`, { state }), [['staff']]);
   const resetTotp = useResetStaffTotp();
@@ -68,6 +79,15 @@ export default function StaffPage() {
           { title: 'ID', dataIndex: 'id' },
           { title: '用户名', dataIndex: 'username' },
           {
+            title: '显示名称',
+            render: (_, st) => (
+              <Space size={4}>
+                <span data-testid={`staff-display-name-${st.id}`}>{st.display_name}</span>
+                <Button size="small" type="text" icon={<EditOutlined />} aria-label={`修改显示名称 ${st.username}`} onClick={() => setNaming(st)} />
+              </Space>
+            ),
+          },
+          {
             title: '角色',
             render: (_, st) =>
               st.id === me?.id ? (
@@ -89,7 +109,22 @@ export default function StaffPage() {
               </Space>
             ),
           },
-          { title: '最近登录', render: (_, st) => (st.last_login_at ? `${st.last_login_at} ${st.last_login_ip}` : '—') },
+          {
+            title: '最近登录',
+            render: (_, st) =>
+              st.last_login_at ? (
+                <div data-testid={`staff-last-login-${st.id}`}>
+                  <div>{st.last_login_at}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {st.last_login_ip}
+                  </Typography.Text>
+                </div>
+              ) : (
+                <Typography.Text type="secondary" data-testid={`staff-last-login-${st.id}`}>
+                  从未登录
+                </Typography.Text>
+              ),
+          },
           { title: '创建时间', dataIndex: 'created_at' },
           {
             title: '操作',
@@ -118,18 +153,23 @@ export default function StaffPage() {
       />
       <CreateStaffModal open={creating} onClose={() => setCreating(false)} />
       <ResetPasswordModal staff={resetting} onClose={() => setResetting(null)} />
+      <DisplayNameModal staff={naming} onClose={() => setNaming(null)} />
     </Card>
   );
 }
 
 function CreateStaffModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const [form] = Form.useForm<{ username: string; password: string; role: StaffRole }>();
-  const create = useAction((v: { username: string; password: string; role: StaffRole }) => api.post('/staff', v), [['staff']], onClose);
+  type NewStaff = { username: string; display_name?: string; password: string; role: StaffRole };
+  const [form] = Form.useForm<NewStaff>();
+  const create = useAction((v: NewStaff) => api.post('/staff', v), [['staff']], onClose);
   return (
-    <Modal title="新增员工" open={open} onCancel={onClose} okText="创建" cancelText="取消" confirmLoading={create.isPending} onOk={() => form.validateFields().then((v) => create.mutate(v))} destroyOnHidden>
+    <Modal title="新增员工" open={open} onCancel={onClose} okText="创建" cancelText="取消" confirmLoading={create.isPending} onOk={submitWith(form, (v) => create.mutate(v))} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ role: 'support' }}>
         <Form.Item name="username" label="用户名" rules={[{ pattern: STAFF_USERNAME_RE, required: true, message: ADMIN_MSG.staffUsername }]}>
           <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="display_name" label="显示名称" extra="会员在在线客服中看到的名称；留空则为“客服+编号”" rules={[displayNameRule(true)]}>
+          <Input autoComplete="off" maxLength={STAFF_DISPLAY_NAME.max} placeholder="如：小美" />
         </Form.Item>
         <Form.Item name="password" label="初始密码" required rules={[passwordRule]}>
           <Input.Password autoComplete="new-password" />
@@ -146,10 +186,24 @@ function ResetPasswordModal({ staff, onClose }: { staff: AdminStaff | null; onCl
   const [form] = Form.useForm<{ password: string }>();
   const reset = useAction((v: { password: string }) => api.post(`/staff/${staff!.id}/password`, v), [['staff']], onClose);
   return (
-    <Modal title={`重置密码 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="重置" cancelText="取消" confirmLoading={reset.isPending} onOk={() => form.validateFields().then((v) => reset.mutate(v))} destroyOnHidden>
+    <Modal title={`重置密码 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="重置" cancelText="取消" confirmLoading={reset.isPending} onOk={submitWith(form, (v) => reset.mutate(v))} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="password" label="新密码" required extra="重置后该员工的所有登录会话立即失效，锁定同时解除" rules={[passwordRule]}>
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function DisplayNameModal({ staff, onClose }: { staff: AdminStaff | null; onClose(): void }) {
+  const [form] = Form.useForm<{ display_name: string }>();
+  const save = useAction((v: { display_name: string }) => api.post(`/staff/${staff!.id}/name`, v), [['staff']], onClose);
+  return (
+    <Modal title={`显示名称 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={submitWith(form, (v) => save.mutate(v))} destroyOnHidden>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ display_name: staff?.display_name ?? '' }}>
+        <Form.Item name="display_name" label="显示名称" required extra="会员在在线客服中看到的名称，不显示登录用户名" rules={[displayNameRule(false)]}>
+          <Input autoComplete="off" maxLength={STAFF_DISPLAY_NAME.max} />
         </Form.Item>
       </Form>
     </Modal>
