@@ -45,6 +45,8 @@ export interface UserInfo {
   vip: number;
   current_vip: string;
   paysum: number;
+  /** the member's cumulative valid turnover (yuan): VIP promotion's second condition beside paysum */
+  flow: number;
   joinday: number;
   isagent: 0 | 1;
   is_trial: 0 | 1;

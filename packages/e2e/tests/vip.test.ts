@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatYuan, REBATE_CATEGORIES, vipProgress } from '@app/contract';
-import { expectRoute, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName, newPhone, withPhone } from '../harness.js';
+import { formatYuan, REBATE_CATEGORIES, vipBars } from '@app/contract';
+import { approveDeposit } from '../../server/src/modules/deposits/review.js';
+import { apiAs, expectRoute, memberIdOf, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName, newPhone, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -25,10 +26,10 @@ async function seededTiers() {
 
 const activeTab = (page: Page) => page.locator('.vip-tabs .adm-tabs-tab-active').innerText();
 
-/** A member at `level` with `paysumFen` deposited, signed in on a fresh phone at `at`. */
-async function memberAt<T>(level: number, paysumFen: number, at: string, fn: (page: Page) => Promise<T>): Promise<T> {
+/** A member at `level` with `paysumFen` deposited and `flowFen` of turnover, signed in on a fresh phone at `at`. */
+async function memberAt<T>(level: number, paysumFen: number, at: string, fn: (page: Page) => Promise<T>, flowFen = 0): Promise<T> {
   const member = await registerViaApi(platform, uniqueName('vp'));
-  await platform.db.kysely.updateTable('members').set({ vip: level, paysum_fen: paysumFen }).where('username', '=', member.name).execute();
+  await platform.db.kysely.updateTable('members').set({ vip: level, paysum_fen: paysumFen, flow_fen: flowFen }).where('username', '=', member.name).execute();
   const ctx = await newPhone(browser);
   try {
     const page = await ctx.newPage();
@@ -37,6 +38,21 @@ async function memberAt<T>(level: number, paysumFen: number, at: string, fn: (pa
   } finally {
     await ctx.close();
   }
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+/** The two bars of the progress to the next level as the member reads them. */
+async function barsShown(page: Page) {
+  return {
+    recharge: await text(page, 'vip-bar-recharge-percent'),
+    rechargeHave: await text(page, 'vip-bar-recharge-have'),
+    recharge_line: await text(page, 'vip-bar-recharge'),
+    flow: await text(page, 'vip-bar-flow-percent'),
+    flowHave: await text(page, 'vip-bar-flow-have'),
+    flow_line: await text(page, 'vip-bar-flow'),
+    state: await text(page, 'vip-progress-state'),
+  };
 }
 
 describe('/vip', () => {
@@ -80,21 +96,32 @@ describe('/vip', () => {
     });
   });
 
-  it('opens a VIP3 member on the VIP3 tab, 已达标 up to VIP3, with the progress to VIP4', async () => {
+  it('opens a VIP3 member on the VIP3 tab, 已达标 up to VIP3, with both bars of the way to VIP4', async () => {
     const tiers = await seededTiers();
     const next = tiers[3];
     const paysumFen = Math.round(next.rechargeFen * 0.37);
-    const percent = vipProgress(paysumFen, next.rechargeFen);
-    await memberAt(3, paysumFen, '/vip', async (page) => {
-      await page.getByTestId('vip-screen').waitFor();
-      expect(await activeTab(page)).toBe('VIP3');
-      expect(await page.getByTestId('vip-current').innerText()).toBe('VIP3');
-      for (const t of tiers) expect(await page.getByTestId(`vip-state-${t.level}`).innerText()).toBe(t.level <= 3 ? '已达标' : '未达标');
-      expect(await page.getByTestId('vip-progress-percent').innerText()).toBe(`${percent}%`);
-      expect(await page.getByTestId('vip-progress-note').innerText()).toContain(`${formatYuan(paysumFen / 100)} / ${formatYuan(next.rechargeFen / 100)}`);
-      expect(await page.locator('.vip-progress-to').innerText()).toBe('VIP4');
-      await shot(page, 'vip-member');
-    });
+    const flowFen = Math.round(next.flowFen * 0.62);
+    const bars = vipBars({ paysumFen, flowFen }, next);
+    expect(bars).toEqual({ recharge: 37, flow: 62, eligible: false });
+    await memberAt(
+      3,
+      paysumFen,
+      '/vip',
+      async (page) => {
+        await page.getByTestId('vip-screen').waitFor();
+        expect(await activeTab(page)).toBe('VIP3');
+        expect(await page.getByTestId('vip-current').innerText()).toBe('VIP3');
+        for (const t of tiers) expect(await page.getByTestId(`vip-state-${t.level}`).innerText()).toBe(t.level <= 3 ? '已达标' : '未达标');
+        const shown = await barsShown(page);
+        expect(shown.recharge).toBe('37%');
+        expect(shown.flow).toBe('62%');
+        expect(shown.recharge_line).toContain(`${formatYuan(paysumFen / 100)} / ${formatYuan(next.rechargeFen / 100)}`);
+        expect(shown.flow_line).toContain(`${formatYuan(flowFen / 100)} / ${formatYuan(next.flowFen / 100)}`);
+        expect(await page.locator('.vip-progress-to').innerText()).toBe('VIP4');
+        await shot(page, 'vip-member');
+      },
+      flowFen,
+    );
   });
 
   it('opens a VIP10 member on the VIP10 tab with the bar full at 最高等级', async () => {
@@ -102,19 +129,25 @@ describe('/vip', () => {
       await page.getByTestId('vip-screen').waitFor();
       expect(await activeTab(page)).toBe('VIP10');
       expect(await page.getByTestId('vip-state-10').innerText()).toBe('已达标');
-      expect(await page.getByTestId('vip-progress-percent').innerText()).toBe('100%');
-      expect(await page.locator('.vip-progress-to').innerText()).toBe('最高等级');
+      expect(await page.getByTestId('vip-progress-state').innerText()).toBe('最高等级');
+      expect(await page.getByTestId('vip-progress-note').innerText()).toContain('最高等级');
+      expect(await page.getByTestId('vip-bar-recharge').count()).toBe(0);
       await expect.poll(async () => (await page.locator('.vip-tabs .adm-tabs-tab-active').boundingBox())!.x).toBeLessThan(390);
       await shot(page, 'vip-top');
     });
   });
 
-  it('leads from /mine’s VIP entries to the screen, with the progress on /mine', async () => {
+  it('leads from /mine’s VIP entries to the screen; /mine shows the deposit full and the turnover short, not 100% beside VIP4', async () => {
     const tiers = await seededTiers();
     await memberAt(3, tiers[3].rechargeFen * 2, '/mine', async (page) => {
       await page.getByTestId('mine-vip').waitFor();
-      // More than the next tier's deposit: the bar stops at 100 %.
-      expect(await page.getByTestId('vip-progress-percent').innerText()).toBe('100%');
+      // Twice the next tier's deposit but no turnover: that bar is full, the other empty, and the
+      // member is told both are needed.
+      const shown = await barsShown(page);
+      expect(shown.recharge).toBe('100%');
+      expect(shown.flow).toBe('0%');
+      expect(shown.state).toBe('存款与流水均达标即可晋级');
+      expect(await page.getByTestId('mine-vip').innerText()).toContain('VIP4');
       await shot(page, 'vip-mine');
       await page.getByTestId('mine-link-vip').click();
       await expectRoute(page, '/vip');
@@ -125,6 +158,56 @@ describe('/vip', () => {
       await expectRoute(page, '/vip2');
       await page.getByTestId('vip-screen').waitFor();
       expect(await page.getByTestId('vip-state-3').innerText()).toBe('已达标');
+    });
+  });
+
+  it('keeps /mine live: a deposit approved while it is open shows its 累计存款, the new VIP level, both bars and the mail badge without a reload', async () => {
+    const tiers = await seededTiers();
+    const [vip2, vip3] = [tiers[1], tiers[2]];
+    const depositYuan = vip2.rechargeFen / 100;
+    const member = await registerViaApi(platform, uniqueName('lv'));
+    const memberId = await memberIdOf(platform, member.token);
+    // The turnover of VIP2 already played: the deposit is the condition left.
+    await platform.db.kysely.updateTable('members').set({ flow_fen: vip2.flowFen }).where('id', '=', memberId).execute();
+    const order = await apiAs<{ deposit_no: string }>(platform, 'recharge', member.token, { paytype: 'alipay', amount: depositYuan });
+    expect(order.code, order.message).toBe(200);
+    const deposit = await platform.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', order.data.deposit_no).executeTakeFirstOrThrow();
+    const admin = await platform.db.kysely.selectFrom('staff').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const bonusYuan = Number((await platform.db.kysely.selectFrom('vip_tiers').select('levelup_bonus_fen').where('level', '=', 2).executeTakeFirstOrThrow()).levelup_bonus_fen) / 100;
+
+    await withPhone(browser, async (page) => {
+      await signInPage(page, platform, member.token, '/mine');
+      await page.getByTestId('mine-vip').waitFor();
+      const before = await barsShown(page);
+      expect(before.recharge).toBe('0%');
+      expect(before.flow).toBe('100%');
+      expect(before.state).toBe('存款与流水均达标即可晋级');
+      expect(await page.locator('.vip-progress-to').innerText()).toBe('VIP2');
+      expect(await text(page, 'mine-balance')).toBe('0.00');
+      // Registration's welcome mail, unread.
+      const unreadBefore = (await apiAs<{ count: number }>(platform, 'message/unread', member.token)).data.count;
+      const badge = async () => {
+        const shown = page.getByTestId('mine-mail').locator('.adm-badge');
+        return (await shown.count()) ? shown.innerText() : '0';
+      };
+      await expect.poll(badge).toBe(String(unreadBefore));
+
+      await approveDeposit(platform.db.kysely, deposit.id, Number(admin.id));
+
+      // No reload: the balance, then 累计存款, the level (VIP2 reached, now on the way to VIP3) and the mails.
+      await expect.poll(() => text(page, 'mine-balance'), { timeout: 10_000 }).toBe(formatYuan(depositYuan + bonusYuan));
+      await expect.poll(() => page.locator('.vip-progress-to').innerText(), { timeout: 10_000 }).toBe('VIP3');
+      const after = await barsShown(page);
+      expect(after.rechargeHave).toBe(formatYuan(depositYuan));
+      expect(after.recharge_line).toContain(`${formatYuan(depositYuan)} / ${formatYuan(vip3.rechargeFen / 100)}`);
+      expect(after.recharge).toBe(`${vipBars({ paysumFen: vip2.rechargeFen, flowFen: vip2.flowFen }, vip3).recharge}%`);
+      expect(after.flow_line).toContain(`${formatYuan(vip2.flowFen / 100)} / ${formatYuan(vip3.flowFen / 100)}`);
+      expect(await page.locator('.vip-progress-from').innerText()).toBe('VIP2');
+      expect(await page.locator('.mine-hero [data-testid="vip-icon"]').getAttribute('alt')).toBe('VIP2');
+      // The deposit's mail and the level-up's.
+      await expect.poll(badge, { timeout: 10_000 }).toBe(String(unreadBefore + 2));
+      expect(page.url()).toContain('#/mine');
+      await shot(page, 'mine-after-deposit');
     });
   });
 

@@ -93,6 +93,7 @@ describe('POST /api/user', () => {
       vip: 1,
       current_vip: 'VIP1',
       paysum: 0,
+      flow: 0,
       joinday: 1,
       isagent: 0,
       is_trial: 0,
@@ -118,11 +119,12 @@ describe('POST /api/user', () => {
     await credit(id, 123_456);
     await s.db.kysely
       .updateTable('members')
-      .set({ vip: 4, paysum_fen: 50_001, isagent: 1, transferstatus: 1, created_at: sql`now() - interval '10 days'` })
+      .set({ vip: 4, paysum_fen: 50_001, flow_fen: 250_002, isagent: 1, transferstatus: 1, created_at: sql`now() - interval '10 days'` })
       .where('id', '=', id)
       .execute();
     const r = await s.api('/api/user', {}, { token: m.token });
-    expect(r.data).toMatchObject({ balance: 1234.56, paysum: 500.01, vip: 4, current_vip: 'VIP4', isagent: 1, transferstatus: 1 });
+    // flow beside paysum: the two conditions of the next VIP level
+    expect(r.data).toMatchObject({ balance: 1234.56, paysum: 500.01, flow: 2500.02, vip: 4, current_vip: 'VIP4', isagent: 1, transferstatus: 1 });
     expect(r.data.joinday).toBeGreaterThanOrEqual(10);
     expect(r.data.joinday).toBeLessThanOrEqual(12);
   });

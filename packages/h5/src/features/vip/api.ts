@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { vipProgress, type UserInfo, type VipTier } from '@app/contract';
+import { vipBars, yuanToFen, type UserInfo, type VipBars, type VipTier } from '@app/contract';
 import { request } from '../../shared/api/client';
 
 /** POST /api/uservip (public, empty body): the ten tiers, lowest first. */
@@ -12,18 +12,23 @@ export function useVipTiers() {
   });
 }
 
-/** Where a member stands: the level, the next tier (none at the top) and the progress to it in whole percent. */
+/** Where a member stands: the level, the next tier (none at the top) and both conditions' progress to it. */
 export interface VipStanding {
   level: number;
   next: VipTier | undefined;
-  percent: number;
+  /** undefined at the top level */
+  bars: VipBars | undefined;
 }
 
-/** The member's standing against the tiers; the progress rule itself is the contract's vipProgress. */
-export function vipStanding(user: Pick<UserInfo, 'vip' | 'paysum'>, tiers: VipTier[]): VipStanding {
+const fen = (yuan: number) => yuanToFen(yuan) ?? Math.round(yuan * 100);
+
+/** The member's standing against the tiers; the progress rule itself is the contract's vipBars. */
+export function vipStanding(user: Pick<UserInfo, 'vip' | 'paysum' | 'flow'>, tiers: VipTier[]): VipStanding {
   const level = Math.max(1, user.vip || 1);
   const next = tiers.find((t) => t.level === level + 1);
   // The contract's rule takes fen; /api/user and /api/uservip speak yuan.
-  const percent = next ? vipProgress(Math.round(user.paysum * 100), Math.round(next.recharge * 100)) : 100;
-  return { level, next, percent };
+  const bars = next
+    ? vipBars({ paysumFen: fen(user.paysum), flowFen: fen(user.flow ?? 0) }, { rechargeFen: fen(next.recharge), flowFen: fen(next.flow) })
+    : undefined;
+  return { level, next, bars };
 }

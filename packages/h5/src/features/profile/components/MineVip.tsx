@@ -16,7 +16,16 @@ export function MineVip({ user, go }: { user: UserInfo; go: (to: string) => void
           查看特权 <RightOutline />
         </span>
       </div>
-      <VipProgress compact level={s.level} nextLevel={s.next?.level} percent={s.percent} paysumYuan={user.paysum} nextRechargeYuan={s.next?.recharge} />
+      <VipProgress
+        compact
+        level={s.level}
+        nextLevel={s.next?.level}
+        bars={s.bars}
+        paysumYuan={user.paysum}
+        flowYuan={user.flow ?? 0}
+        nextRechargeYuan={s.next?.recharge}
+        nextFlowYuan={s.next?.flow}
+      />
     </div>
   );
 }

@@ -1,19 +1,17 @@
 import { Badge, Button, List } from 'antd-mobile';
-import { useUser } from '../../../shared/auth/session';
-import { useUnreadCount } from '../../../shared/api/mail';
 import { useGo } from '../../../shared/hooks/useGo';
 import { MineHero } from '../components/MineHero';
 import { ACCOUNT_LINKS, serviceLinks, WALLET_LINKS } from '../components/mineLinks';
 import { useLogout } from '../components/useLogout';
+import { useLiveMine } from '../components/useLiveMine';
 import { MineVip } from '../components/MineVip';
 import { MineWelfare } from '../components/MineWelfare';
 import '../components/profile.css';
 
-/** /mine (spec §2): the member's hero, wallet shortcuts, VIP, the welfare centre, services and account links. */
+/** /mine (spec §2): the member's hero, wallet shortcuts, VIP, the welfare centre, services and account links; its figures stay live. */
 export default function Mine() {
-  const { data: user } = useUser();
+  const { user, unread } = useLiveMine();
   const go = useGo();
-  const unread = useUnreadCount();
   const logout = useLogout();
 
   return (

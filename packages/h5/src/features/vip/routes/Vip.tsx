@@ -32,7 +32,7 @@ export default function Vip() {
       ) : waiting || !tiers.data ? (
         <VipSkeleton />
       ) : (
-        <VipContent tiers={tiers.data} level={user.data?.vip} paysum={user.data?.paysum ?? 0} />
+        <VipContent tiers={tiers.data} level={user.data?.vip} paysum={user.data?.paysum ?? 0} flow={user.data?.flow ?? 0} />
       )}
     </Page>
   );
@@ -48,12 +48,12 @@ function VipSkeleton() {
   );
 }
 
-function VipContent({ tiers, level, paysum }: { tiers: VipTier[]; level: number | undefined; paysum: number }) {
+function VipContent({ tiers, level, paysum, flow }: { tiers: VipTier[]; level: number | undefined; paysum: number; flow: number }) {
   const go = useGo();
   const initial = Math.max(0, tiers.findIndex((t) => t.level === (level ?? 1)));
   const [index, setIndex] = useState(initial);
   const swiper = useRef<SwiperRef>(null);
-  const standing = useMemo(() => (level === undefined ? undefined : vipStanding({ vip: level, paysum }, tiers)), [level, paysum, tiers]);
+  const standing = useMemo(() => (level === undefined ? undefined : vipStanding({ vip: level, paysum, flow }, tiers)), [level, paysum, flow, tiers]);
 
   const pick = (key: string) => {
     const i = tiers.findIndex((t) => String(t.level) === key);
@@ -76,7 +76,15 @@ function VipContent({ tiers, level, paysum }: { tiers: VipTier[]; level: number 
                 <div className="vip-hero-sub">{standing.next ? `晋级VIP${standing.next.level}需累计存款与流水同时达标` : '感谢您的支持，尊享最高返水比例'}</div>
               </div>
             </div>
-            <VipProgress level={standing.level} nextLevel={standing.next?.level} percent={standing.percent} paysumYuan={paysum} nextRechargeYuan={standing.next?.recharge} />
+            <VipProgress
+              level={standing.level}
+              nextLevel={standing.next?.level}
+              bars={standing.bars}
+              paysumYuan={paysum}
+              flowYuan={flow}
+              nextRechargeYuan={standing.next?.recharge}
+              nextFlowYuan={standing.next?.flow}
+            />
           </>
         ) : (
           <div className="vip-hero-row">
