@@ -349,6 +349,10 @@ describe('two members in one 极速快三 room', () => {
       expect(await a.page.getByTestId('countdown').innerText()).toContain('封盘中');
       // The server's 封盘 folds into the round's card in the chat.
       await a.page.locator(`[data-testid=chat-round][data-expect="${expectNo}"][data-phase=closed]`).waitFor({ timeout: 5000 });
+      // 跟单 after 封盘 is refused as any bet is: 封盘中禁止投注, and no bet sheet.
+      await a.page.locator('[data-testid=chat-other] [data-testid=chat-bet]', { hasText: `共 ${sums.length} 注` }).getByTestId('follow-bet').click();
+      await expectToast(a.page, LOTTERY_MSG.lotteryClosed);
+      expect(await a.page.getByTestId('follow-note').isVisible()).toBe(false);
       await still(a.page, 'lottery-room-closed');
 
       // 开奖中 at 0, then the result of the round we bet on.
