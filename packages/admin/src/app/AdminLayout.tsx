@@ -16,6 +16,7 @@ import PasswordRequiredPage from '../features/auth/PasswordRequiredPage';
 import { MENU, MENU_GROUPS, type MenuGroup } from './menu';
 import { approvalKeys } from '../features/approvals/api';
 import { serviceKeys } from '../features/service/api';
+import { ScreenErrorBoundary } from '../shared/components/ScreenErrorBoundary';
 
 /** The queries of each review queue's page: refreshed when its count moves, so new orders appear. */
 const QUEUE_QUERIES: Record<DeskQueue, QueryKey> = {
@@ -143,7 +144,9 @@ export function AdminLayout() {
           </Dropdown>
         </Layout.Header>
         <Layout.Content className="admin-content">
-          <Outlet />
+          <ScreenErrorBoundary key={pathname}>
+            <Outlet />
+          </ScreenErrorBoundary>
         </Layout.Content>
       </Layout>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />

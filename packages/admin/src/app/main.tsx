@@ -1,6 +1,7 @@
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { watchForNewVersion } from '@app/browser';
 import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -12,6 +13,8 @@ import { AppRoutes } from './routes';
 import './app.css';
 
 dayjs.locale('zh-cn');
+// A chunk gone after a deploy (a lazy page, a dialog's import) reloads into the new version.
+watchForNewVersion();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },

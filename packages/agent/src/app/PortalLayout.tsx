@@ -5,6 +5,7 @@ import { AGENT_PORTAL_MSG } from '@app/contract';
 import { logout } from '../features/auth/api';
 import { sessionEnd, useMe } from '../shared/session';
 import { NAV, navOf } from './nav';
+import { ScreenErrorBoundary } from '../shared/components/ScreenErrorBoundary';
 
 async function signOut(): Promise<void> {
   try {
@@ -76,7 +77,9 @@ export function PortalLayout() {
             <AgentMenu dark={false} />
           </Layout.Header>
           <Layout.Content className="portal-content">
-            <Outlet />
+            <ScreenErrorBoundary key={pathname}>
+              <Outlet />
+            </ScreenErrorBoundary>
           </Layout.Content>
         </Layout>
       </Layout>
@@ -89,7 +92,9 @@ export function PortalLayout() {
         <AgentMenu dark />
       </header>
       <main className="portal-main">
-        <Outlet />
+        <ScreenErrorBoundary key={pathname}>
+          <Outlet />
+        </ScreenErrorBoundary>
       </main>
       <nav className="portal-tabbar" aria-label="导航">
         {NAV.map((n) => (

@@ -4,6 +4,7 @@ import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import 'antd-mobile/es/global';
 import './theme.css';
 import '@app/browser/money-tone.css';
+import { watchForNewVersion } from '@app/browser';
 import { App } from './App';
 import { startPwa } from '../shared/pwa/install';
 
@@ -19,5 +20,7 @@ unstableSetRender((node, container) => {
   };
 });
 
+// A chunk gone after a deploy (a lazy screen, a sheet, a button's import) reloads into the new version.
+watchForNewVersion();
 createRoot(document.getElementById('root')!).render(<App />);
 startPwa();

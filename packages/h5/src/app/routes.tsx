@@ -5,6 +5,7 @@ import { ConfirmLogin, RequireAuth } from '../shared/components/Guards';
 import { useAppInfo } from '../shared/api/app';
 import { toast } from '../shared/lib/toast';
 import { MainLayout } from './MainLayout';
+import { RouteError } from './RouteError';
 import { RouteFallback } from './RouteFallback';
 import Hall from '../features/hall/routes/Hall';
 
@@ -83,7 +84,7 @@ function RedPacketGate() {
 }
 
 /** The route table of spec §2: the main layout's children, then the top-level screens. */
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
@@ -149,3 +150,6 @@ export const routes: RouteObject[] = [
   { path: 'DW', element: <Navigate replace to="/money" /> },
   { path: '*', element: <Navigate replace to="/" /> },
 ];
+
+/** Every screen under one error screen: a failed one (a chunk gone after a deploy included) never shows the router's own. */
+export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: screens }];
