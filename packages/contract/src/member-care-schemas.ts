@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { multiline } from './validation.js';
-import { MEMBER_CARE_LIMITS as L, careReasonFailure, noteFailure, resetPasswordFailure, tagsFailure } from './member-care.js';
+import { int, multiline } from './validation.js';
+import { MEMBER_CARE_LIMITS as L, careReasonFailure, memberProfileFailure, moveAgentFailure, noteFailure, resetPasswordFailure, tagsFailure } from './member-care.js';
+import { LIMITS } from './constants.js';
 
 /**
  * Request schemas of the console's 会员服务 (member-care.ts). Shapes cap lengths a little above the
@@ -33,3 +34,19 @@ export const memberNoteSchema = z.object({ body: multiline(z.string().trim().max
 export const memberTagsSchema = z
   .object({ tags: z.array(z.string().max(L.tagMax * 4)).max(L.tagsMax * 3).default([]), reason: reason() })
   .superRefine(refine(tagsFailure));
+
+/** POST …/profile (the whole set: name, mobile, email; an empty mobile or email clears it) */
+export const memberProfileSchema = z
+  .object({
+    realname: z.string().trim().max(LIMITS.inputMaxLength * 4).default(''),
+    mobile: z.string().trim().max(LIMITS.inputMaxLength * 4).default(''),
+    email: z.string().trim().max(LIMITS.emailMax * 4).default(''),
+    reason: reason(),
+  })
+  .superRefine(refine(memberProfileFailure));
+
+/** POST …/cards/:card/unbind */
+export const memberCardParams = z.object({ id: int(1, Number.MAX_SAFE_INTEGER), card: int(1, Number.MAX_SAFE_INTEGER) });
+
+/** POST …/agent/move */
+export const moveAgentSchema = z.object({ agent: z.string().trim().max(64).default(''), reason: reason() }).superRefine(refine(moveAgentFailure));

@@ -6,6 +6,8 @@
  */
 import { ADMIN_LIMITS, staffReasonFailure } from './admin.js';
 import { LIMITS, type PaypassState } from './constants.js';
+import { firstFailure, profileRules, type Rule } from './rules.js';
+import { fmt } from './messages.js';
 
 export const MEMBER_CARE_LIMITS = {
   /** a temporary login password, as a member's (6–16) */
@@ -123,4 +125,77 @@ export function tagsFailure(f: { tags?: unknown; reason?: unknown }): string | n
     seen.add(key);
   }
   return careReasonFailure(f.reason);
+}
+
+// ---- corrections: profile, cards, agent ---------------------------------------------------------
+
+/**
+ * Staff correct what a member cannot (or got wrong): the name, mobile and email, a card the member
+ * can no longer unbind itself, and which agent the member belongs to. Each change carries a reason
+ * and its audit row keeps the values before and after. The mobile and email follow the member's own
+ * profile rules (rules.ts profileRules) so a value staff store is one the member could have stored.
+ */
+export const MEMBER_FIX_LIMITS = {
+  /** the name, as registration keeps it */
+  realnameMax: LIMITS.inputMaxLength,
+  /** a move walks the target's agents upwards this far looking for the member (a team cannot contain itself) */
+  agentDepthMax: 50,
+} as const;
+
+export const MEMBER_FIX_MSG = {
+  realname: `姓名须为1~${MEMBER_FIX_LIMITS.realnameMax}个字符`,
+  profileUnchanged: '资料没有变化',
+  profileSaved: '会员资料已更正',
+  cardUnbound: '已解绑该银行卡',
+  agentEmpty: '请输入新代理的用户名或会员ID',
+  agentMissing: '新代理不存在或不是代理',
+  agentSame: '该会员已在此代理名下',
+  agentSelf: '不能把会员转到自己名下',
+  agentCycle: '新代理在该会员的团队中，不能转移',
+  agentMoved: '已转移到新代理名下',
+} as const;
+
+/** POST /admin/api/members/:id/profile */
+export interface MemberProfileForm {
+  realname: string;
+  mobile: string;
+  email: string;
+  reason: string;
+}
+/** The corrected fields as stored, before and after (the audit row keeps the same). */
+export type MemberProfileFields = Omit<MemberProfileForm, 'reason'>;
+
+/** POST /admin/api/members/:id/agent/move: `agent` is the new agent's username or member ID. */
+export interface MoveAgentForm {
+  agent: string;
+  reason: string;
+}
+export interface MoveAgentAnswer {
+  inviter_id: number;
+  inviter_username: string;
+}
+
+const str = (s: unknown) => (typeof s === 'string' ? s.trim() : '');
+
+/** A staff reason as a form rule (the console marks the reason field). */
+export const careReasonRules: Rule<{ reason: string }>[] = [[(v) => careReasonFailure(v.reason) !== null, fmt(MEMBER_CARE_MSG.reason, { max: ADMIN_LIMITS.reasonMax }), 'reason']];
+
+/** The correction form's rules in order, each naming its field (the console marks it inline). */
+export const memberProfileRules: Rule<MemberProfileForm>[] = [
+  [(v) => chars(v.realname) < 1 || chars(v.realname) > MEMBER_FIX_LIMITS.realnameMax, MEMBER_FIX_MSG.realname, 'realname'],
+  ...profileRules.filter(([, , field]) => field === 'mobile' || field === 'email').map(([failed, message, field]): Rule<MemberProfileForm> => [(v) => failed({ mobile: str(v.mobile), email: str(v.email), birthday: '' }), message, field as 'mobile' | 'email']),
+  ...careReasonRules,
+];
+
+export function memberProfileFailure(f: MemberProfileForm): string | null {
+  return firstFailure(f, memberProfileRules);
+}
+
+export const moveAgentRules: Rule<MoveAgentForm>[] = [
+  [(v) => chars(v.agent) < 1, MEMBER_FIX_MSG.agentEmpty, 'agent'],
+  ...careReasonRules,
+];
+
+export function moveAgentFailure(f: MoveAgentForm): string | null {
+  return firstFailure(f, moveAgentRules);
 }

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MAIL_ADMIN_MSG, MEMBER_CARE_MSG, MSG, type AdminMailCampaignPage } from '@app/contract';
-import { ADMIN_PASSWORD, clickInPopup, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
+import { MAIL_ADMIN_MSG, MEMBER_CARE_MSG, MEMBER_FIX_MSG, MSG, type AdminMailCampaignPage } from '@app/contract';
+import { ADMIN_PASSWORD, apiAs, bankCardNo, clickInPopup, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, memberIdOf, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
 
 /**
  * 站内信 in the console (issue 14 item 3) at 1280×800 and the member's mailbox at 390×844: staff
  * send a mail to one member and to a VIP level, each member finds it in 消息中心 → 站内信, and the
  * campaign counts the read once the member opens it. 会员服务 (issue 14 item 4) in the member drawer:
- * staff reset a member's login password and the member's open app is sent to the login screen.
+ * staff reset a member's login password and the member's open app is sent to the login screen; staff
+ * correct a member's name, mobile and email, move the member to another agent and unbind a card, each
+ * with a reason, and the member's app shows the change.
  */
 
 let platform: Platform;
@@ -151,5 +153,61 @@ describe('会员服务', () => {
       const res = await fetch(`${platform.url}/api/login_pc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: member.name, password: issued }) });
       expect(((await res.json()) as { code: number }).code).toBe(200);
     });
+  });
+
+  it('corrects the name, mobile and email (a bad mobile marked under its field), moves the member to another agent and unbinds a card', async () => {
+    const member = await registerViaApi(platform);
+    const agent = await registerViaApi(platform);
+    const [memberId, agentId] = [await memberIdOf(platform, member.token), await memberIdOf(platform, agent.token)];
+    expect((await staffApi(platform, admin, 'POST', `/members/${agentId}/agent`, { isagent: 1, reason: '合作方' })).code).toBe(200);
+    const cardNo = bankCardNo();
+    expect((await apiAs(platform, 'bindcard', member.token, { bank: '中国银行', bank_owner: member.name, bank_address: '上海分行', bank_no: cardNo, pay_pass: member.payPassword })).code).toBe(200);
+    await inConsole('/members', async (page) => {
+      await page.getByTestId('member-search').fill(member.name);
+      await page.getByTestId('member-search').press('Enter');
+      await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+      await page.locator('.ant-table-row', { hasText: member.name }).click();
+
+      await page.getByTestId('fix-profile-open').click();
+      const form = page.getByTestId('fix-profile-form');
+      await page.getByTestId('fix-realname').fill('王小明');
+      await page.getByTestId('fix-mobile').fill('12345');
+      await page.getByTestId('fix-email').fill('ming@example.com');
+      await page.getByTestId('fix-profile-reason').fill('会员来电，核实身份后更正资料');
+      await clickInPopup(page.getByTestId('fix-profile-save'));
+      const mobileError = form.locator('.ant-form-item', { has: page.getByTestId('fix-mobile') }).locator('.ant-form-item-explain-error');
+      await expect.poll(() => mobileError.innerText()).toBe(MSG.mobileInvalid);
+      await shot(page, 'admin-member-fix-profile-refused');
+      await page.getByTestId('fix-mobile').fill('13912345678');
+      await clickInPopup(page.getByTestId('fix-profile-save'));
+      await consoleMessageIs(page, MEMBER_FIX_MSG.profileSaved);
+      await expect.poll(() => page.getByTestId('member-mobile').innerText()).toBe('13912345678');
+      expect(await page.getByTestId('member-realname').innerText()).toContain('王小明');
+      expect(await page.getByTestId('member-email').innerText()).toBe('ming@example.com');
+
+      await page.getByTestId('move-agent-open').click();
+      await page.getByTestId('move-agent-input').fill(agent.name);
+      await page.getByTestId('move-agent-reason').fill('会员申请转到推广员名下');
+      await shot(page, 'admin-member-move-agent');
+      await clickInPopup(page.getByTestId('move-agent-confirm'));
+      await consoleMessageIs(page, MEMBER_FIX_MSG.agentMoved);
+      await expect.poll(() => page.getByTestId('member-inviter').innerText()).toContain(`${agent.name}（ID ${agentId}）`);
+
+      await page.locator('.ant-drawer .ant-tabs-tab', { hasText: '银行卡' }).click();
+      const row = page.locator('.ant-drawer .ant-table-row', { hasText: '中国银行' });
+      await row.locator('[data-testid^="card-unbind-"]').click();
+      await page.getByTestId('card-unbind-reason').fill('会员银行卡已注销');
+      await shot(page, 'admin-member-card-unbind');
+      await clickInPopup(page.getByTestId('card-unbind-confirm'));
+      await consoleMessageIs(page, MEMBER_FIX_MSG.cardUnbound);
+      await expect.poll(() => row.innerText()).toContain('已解绑');
+      await shot(page, 'admin-member-corrected');
+    });
+    const user = (await apiAs(platform, 'user', member.token)).data;
+    expect(user).toMatchObject({ realname: '王小明', mobile: '13912345678', email: 'ming@example.com' });
+    expect((await apiAs(platform, 'getcard', member.token, { type: 1 })).data).toEqual([]);
+    const audit = (await staffApi(platform, admin, 'GET', `/members/${memberId}/audit`)).data;
+    const actions = JSON.stringify(audit);
+    for (const a of ['member.profile', 'member.move_agent', 'member.card_unbind']) expect(actions).toContain(a);
   });
 });

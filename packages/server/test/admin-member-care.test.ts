@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LIMITS, ADMIN_MSG, fmt, MEMBER_CARE_LIMITS as L, MEMBER_CARE_MSG, MSG, type MemberCare } from '@app/contract';
+import { ADMIN_LIMITS, ADMIN_MSG, fmt, MEMBER_CARE_LIMITS as L, MEMBER_CARE_MSG, MEMBER_FIX_LIMITS, MEMBER_FIX_MSG, MSG, type MemberCare } from '@app/contract';
 import { memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
@@ -166,5 +166,150 @@ describe('notes and tags', () => {
     const audits = await auditRows(s, 'member.tags', `member:${m.id}`);
     expect(audits).toHaveLength(3);
     expect(audits[0]!.after).toMatchObject({ tags: ['高价值', '需回访'], reason: REASON });
+  });
+});
+
+describe('corrections: name, mobile, email', () => {
+  const profileOf = (id: number) => s.db.kysely.selectFrom('members').select(['realname', 'mobile', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
+  const good = { realname: '张小明', mobile: '13800138000', email: 'ming@example.com', reason: REASON };
+
+  it('corrects them with a reason; the member reads them; the audit row keeps before and after', async () => {
+    const m = await member();
+    const before = await profileOf(m.id);
+    const r = await post(support, `/members/${m.id}/profile`, good);
+    expect(r).toMatchObject({ code: 200, message: MEMBER_FIX_MSG.profileSaved, data: { realname: '张小明', mobile: '13800138000', email: 'ming@example.com' } });
+    expect(await profileOf(m.id)).toEqual({ realname: '张小明', mobile: '13800138000', email: 'ming@example.com' });
+    expect((await s.api('/api/user', {}, { token: m.token })).data).toMatchObject({ realname: '张小明', mobile: '13800138000', email: 'ming@example.com' });
+    const audits = await auditRows(s, 'member.profile', `member:${m.id}`);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.before).toEqual(before);
+    expect(audits[0]!.after).toEqual({ realname: '张小明', mobile: '13800138000', email: 'ming@example.com', reason: REASON });
+    expect(audits[0]!.staff_id).toBe(support.id);
+  });
+
+  it('refuses bad values with the member rules\' Chinese messages and changes nothing', async () => {
+    const m = await member();
+    const before = await profileOf(m.id);
+    const reasonMsg = fmt(MEMBER_CARE_MSG.reason, { max: ADMIN_LIMITS.reasonMax });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ realname: '' }, MEMBER_FIX_MSG.realname],
+      [{ realname: '名'.repeat(MEMBER_FIX_LIMITS.realnameMax + 1) }, MEMBER_FIX_MSG.realname],
+      [{ mobile: '12345' }, MSG.mobileInvalid],
+      [{ mobile: '1380013800a' }, MSG.mobileInvalid],
+      [{ email: 'not-an-email' }, MSG.emailInvalid],
+      [{ email: `${'a'.repeat(60)}@example.com` }, MSG.emailInvalid],
+      [{ reason: '' }, reasonMsg],
+      [{ reason: 'x'.repeat(ADMIN_LIMITS.reasonMax + 1) }, reasonMsg],
+    ];
+    for (const [patch, message] of cases) expect(await post(support, `/members/${m.id}/profile`, { ...good, ...patch }), JSON.stringify(patch)).toMatchObject({ code: 400, message });
+    expect(await profileOf(m.id)).toEqual(before);
+    expect(await auditRows(s, 'member.profile', `member:${m.id}`)).toHaveLength(0);
+  });
+
+  it('clears an empty mobile or email, answers 409 资料没有变化 for the same set, 404 for no member', async () => {
+    const m = await member();
+    expect(await post(support, `/members/${m.id}/profile`, good)).toMatchObject({ code: 200 });
+    expect(await post(support, `/members/${m.id}/profile`, good)).toMatchObject({ code: 409, message: MEMBER_FIX_MSG.profileUnchanged });
+    expect(await post(support, `/members/${m.id}/profile`, { ...good, mobile: '', email: '' })).toMatchObject({ code: 200 });
+    expect(await profileOf(m.id)).toEqual({ realname: '张小明', mobile: '', email: '' });
+    expect(await post(support, '/members/999999/profile', good)).toMatchObject({ code: 404, message: ADMIN_MSG.memberMissing });
+    expect(await auditRows(s, 'member.profile', `member:${m.id}`)).toHaveLength(2);
+  });
+
+  it('is refused to operations and finance with 403, nothing changed', async () => {
+    const m = await member();
+    const before = await profileOf(m.id);
+    for (const who of [operations, finance]) expect(await post(who, `/members/${m.id}/profile`, good)).toMatchObject({ code: 403, message: MSG.forbidden });
+    expect(await profileOf(m.id)).toEqual(before);
+  });
+});
+
+describe('corrections: unbinding a card', () => {
+  const BANK = { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222 0212 3456 7890', pay_pass: PAY_PASSWORD };
+  async function withCard() {
+    const m = await member();
+    expect(await s.api('/api/bindcard', BANK, { token: m.token })).toMatchObject({ code: 200 });
+    const cards = (await s.api('/api/getcard', { type: 1 }, { token: m.token })).data as Array<{ id: number }>;
+    return { ...m, cardId: cards[0]!.id };
+  }
+
+  it('unbinds with a reason: the member no longer has it and may bind it again; audited with the number masked', async () => {
+    const m = await withCard();
+    expect(await post(support, `/members/${m.id}/cards/${m.cardId}/unbind`, { reason: REASON })).toMatchObject({ code: 200, message: MEMBER_FIX_MSG.cardUnbound });
+    expect((await s.api('/api/getcard', { type: 1 }, { token: m.token })).data).toEqual([]);
+    const audits = await auditRows(s, 'member.card_unbind', `member:${m.id}`);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.before).toMatchObject({ card_id: m.cardId, bank: '中国工商银行', bank_owner: '张三', bank_no: '**** **** **** 7890', deleted: false });
+    expect(audits[0]!.after).toMatchObject({ card_id: m.cardId, deleted: true, reason: REASON });
+    expect(JSON.stringify(audits[0])).not.toContain('6222021234567890');
+    expect(await s.api('/api/bindcard', BANK, { token: m.token })).toMatchObject({ code: 200 });
+  });
+
+  it('needs a reason, refuses another member\'s or an unbound card with 404, and 403 without members.care', async () => {
+    const m = await withCard();
+    const other = await member();
+    const reasonMsg = fmt(MEMBER_CARE_MSG.reason, { max: ADMIN_LIMITS.reasonMax });
+    expect(await post(support, `/members/${m.id}/cards/${m.cardId}/unbind`, {})).toMatchObject({ code: 400, message: reasonMsg });
+    expect(await post(support, `/members/${other.id}/cards/${m.cardId}/unbind`, { reason: REASON })).toMatchObject({ code: 404, message: MSG.cardMissing });
+    for (const who of [operations, finance]) expect(await post(who, `/members/${m.id}/cards/${m.cardId}/unbind`, { reason: REASON })).toMatchObject({ code: 403 });
+    expect((await s.api('/api/getcard', { type: 1 }, { token: m.token })).data).toHaveLength(1);
+    expect(await auditRows(s, 'member.card_unbind', `member:${m.id}`)).toHaveLength(0);
+    expect(await post(support, `/members/${m.id}/cards/${m.cardId}/unbind`, { reason: REASON })).toMatchObject({ code: 200 });
+    expect(await post(support, `/members/${m.id}/cards/${m.cardId}/unbind`, { reason: REASON })).toMatchObject({ code: 404, message: MSG.cardMissing });
+  });
+});
+
+describe('corrections: moving a member to another agent', () => {
+  const inviterOf = async (id: number) => (await s.db.kysely.selectFrom('members').select('inviter_id').where('id', '=', id).executeTakeFirstOrThrow()).inviter_id;
+  async function agent() {
+    const a = await member();
+    expect(await post(admin, `/members/${a.id}/agent`, { isagent: 1, reason: '合作方' })).toMatchObject({ code: 200 });
+    return a;
+  }
+
+  it('moves by username or ID into the new agent\'s team, audited before and after; the agent portal counts it', async () => {
+    const [first, second] = [await agent(), await agent()];
+    const m = await member();
+    const r = await post(operations, `/members/${m.id}/agent/move`, { agent: first.name, reason: REASON });
+    expect(r).toMatchObject({ code: 200, message: MEMBER_FIX_MSG.agentMoved, data: { inviter_id: first.id, inviter_username: first.name } });
+    expect(Number(await inviterOf(m.id))).toBe(first.id);
+    expect(await post(operations, `/members/${m.id}/agent/move`, { agent: String(second.id), reason: REASON })).toMatchObject({ code: 200, data: { inviter_id: second.id } });
+    const audits = await auditRows(s, 'member.move_agent', `member:${m.id}`);
+    expect(audits.map((a) => [a.before, a.after])).toEqual([
+      [{ member_id: m.id, inviter_id: null, inviter_username: '' }, { member_id: m.id, inviter_id: first.id, inviter_username: first.name, reason: REASON }],
+      [{ member_id: m.id, inviter_id: first.id, inviter_username: first.name }, { member_id: m.id, inviter_id: second.id, inviter_username: second.name, reason: REASON }],
+    ]);
+    const agentView = await get(admin, `/members/${second.id}/agent`);
+    expect(agentView.data.invited).toBe(1);
+  });
+
+  it('refuses a non-agent, the member itself, the same agent and its own downline, with Chinese messages, nothing moved', async () => {
+    const top = await agent();
+    const sub = await agent();
+    const plain = await member();
+    const reasonMsg = fmt(MEMBER_CARE_MSG.reason, { max: ADMIN_LIMITS.reasonMax });
+    expect(await post(operations, `/members/${sub.id}/agent/move`, { agent: top.name, reason: REASON })).toMatchObject({ code: 200 });
+    const cases: Array<[number, Record<string, unknown>, number, string]> = [
+      [plain.id, { agent: '', reason: REASON }, 400, MEMBER_FIX_MSG.agentEmpty],
+      [plain.id, { agent: top.name }, 400, reasonMsg],
+      [plain.id, { agent: 'nobody-here', reason: REASON }, 400, MEMBER_FIX_MSG.agentMissing],
+      [top.id, { agent: plain.name, reason: REASON }, 400, MEMBER_FIX_MSG.agentMissing],
+      [top.id, { agent: top.name, reason: REASON }, 400, MEMBER_FIX_MSG.agentSelf],
+      [sub.id, { agent: top.name, reason: REASON }, 409, MEMBER_FIX_MSG.agentSame],
+      [top.id, { agent: sub.name, reason: REASON }, 400, MEMBER_FIX_MSG.agentCycle],
+      [999999, { agent: top.name, reason: REASON }, 404, ADMIN_MSG.memberMissing],
+    ];
+    for (const [id, body, code, message] of cases) expect(await post(operations, `/members/${id}/agent/move`, body), JSON.stringify(body)).toMatchObject({ code, message });
+    expect(await inviterOf(top.id)).toBeNull();
+    expect(await inviterOf(plain.id)).toBeNull();
+    expect(Number(await inviterOf(sub.id))).toBe(top.id);
+    expect(await auditRows(s, 'member.move_agent', `member:${top.id}`)).toHaveLength(0);
+  });
+
+  it('is refused to support and finance with 403', async () => {
+    const a = await agent();
+    const m = await member();
+    for (const who of [support, finance]) expect(await post(who, `/members/${m.id}/agent/move`, { agent: a.name, reason: REASON })).toMatchObject({ code: 403, message: MSG.forbidden });
+    expect(await inviterOf(m.id)).toBeNull();
   });
 });

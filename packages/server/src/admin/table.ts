@@ -10,6 +10,7 @@ import { mailRoutes } from './mail/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { payPasswordRoutes } from './members/pay-password.js';
 import { memberCareRoutes } from './members/care.js';
+import { memberCorrectionRoutes } from './members/corrections.js';
 import { protectionRoutes } from './members/protection.js';
 import { member360Routes } from './members/overview.js';
 import { betRoutes } from './bets/routes.js';
@@ -28,7 +29,7 @@ import { lotteryOddsRoutes } from './lottery/odds.js';
 import { lotteryRoomRoutes } from './lottery/rooms.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...protectionRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...financeRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryRoomRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...memberCorrectionRoutes, ...protectionRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...financeRoutes, ...paymentRoutes, ...lotteryOddsRoutes, ...lotteryRoomRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
 
 let document: unknown = null;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Grid, Popconfirm, Space, Statistic, Table, Tabs, Tag } from 'antd';
-import { CARD_TYPE, JOURNAL_KIND_LABELS, MEMBER_STATE_LABELS, type AdminMemberDetail } from '@app/contract';
+import { CARD_TYPE, JOURNAL_KIND_LABELS, MEMBER_STATE_LABELS, type AdminCard, type AdminMemberDetail } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { StateTag } from '../../shared/components/StateTag';
@@ -13,6 +13,7 @@ import { AdjustModal } from './AdjustModal';
 import { HedgeShare } from './HedgeShare';
 import { MemberAgent } from './MemberAgent';
 import { MemberCare } from './MemberCare';
+import { CardUnbind, MoveAgent, ProfileFix } from './MemberCorrections';
 import { MemberVip } from './MemberVip';
 import { MemberProtection } from './MemberProtection';
 import { PROTECTION_PERMISSION } from '../protection/api';
@@ -80,17 +81,31 @@ export function MemberDrawer({ id, tab, onClose }: { id: number | null; tab?: st
               <Tag color={p.state === 1 ? 'green' : 'red'}>{MEMBER_STATE_LABELS[p.state]}</Tag>
               {p.is_trial && <Tag>试玩</Tag>}
             </Descriptions.Item>
-            <Descriptions.Item label="姓名">{p.realname || '—'}</Descriptions.Item>
+            <Descriptions.Item label="姓名">
+              <Space size={8} data-testid="member-realname">
+                {p.realname || '—'}
+                {can('members.care') && !p.is_trial && <ProfileFix memberId={p.id} profile={{ realname: p.realname, mobile: p.mobile, email: p.email }} />}
+              </Space>
+            </Descriptions.Item>
             <Descriptions.Item label="VIP">
               <VipTag level={p.vip} />
             </Descriptions.Item>
-            <Descriptions.Item label="手机">{p.mobile || '—'}</Descriptions.Item>
-            <Descriptions.Item label="邮箱">{p.email || '—'}</Descriptions.Item>
+            <Descriptions.Item label="手机">
+              <span data-testid="member-mobile">{p.mobile || '—'}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="邮箱">
+              <span data-testid="member-email">{p.email || '—'}</span>
+            </Descriptions.Item>
             <Descriptions.Item label="注册时间">{p.created_at}</Descriptions.Item>
             <Descriptions.Item label="注册IP">{p.register_ip || '—'}</Descriptions.Item>
             <Descriptions.Item label="最近登录">{p.last_login_at || '—'}</Descriptions.Item>
             <Descriptions.Item label="登录IP">{p.last_login_ip || '—'}</Descriptions.Item>
-            <Descriptions.Item label="推荐人ID">{p.inviter_id ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="上级代理">
+              <Space size={8} data-testid="member-inviter">
+                {p.inviter_id === null ? '—' : p.inviter_username ? `${p.inviter_username}（ID ${p.inviter_id}）` : `ID ${p.inviter_id}`}
+                {can('agents.manage') && !p.is_trial && <MoveAgent memberId={p.id} username={p.username} />}
+              </Space>
+            </Descriptions.Item>
             {can('agents.read') && (
               <Descriptions.Item label="代理">
                 <MemberAgent id={p.id} username={p.username} />
@@ -145,6 +160,7 @@ export function MemberDrawer({ id, tab, onClose }: { id: number | null; tab?: st
                       { title: '开户行', dataIndex: 'bank_address' },
                       { title: '状态', dataIndex: 'deleted', render: (v: boolean) => (v ? <Tag>已解绑</Tag> : <Tag color="green">使用中</Tag>) },
                       { title: '绑定时间', dataIndex: 'created_at' },
+                      ...(can('members.care') ? [{ title: '操作', key: 'unbind', render: (_: unknown, c: AdminCard) => (c.deleted ? null : <CardUnbind memberId={p.id} card={c} />) }] : []),
                     ]}
                   />
                 ),

@@ -1,4 +1,4 @@
-import type { EndSessionsForm, MemberCare, MemberTagsForm, ResetPasswordAnswer, ResetPasswordForm } from '@app/contract';
+import type { EndSessionsForm, MemberCare, MemberProfileFields, MemberProfileForm, MemberTagsForm, MoveAgentAnswer, MoveAgentForm, ResetPasswordAnswer, ResetPasswordForm } from '@app/contract';
 import { api } from '../../shared/api';
 
 /** The console's 会员服务 calls (/admin/api/members/:id/…), typed by the contract's shapes. */
@@ -15,4 +15,7 @@ export const careApi = {
   endSessions: ({ id, form }: { id: number; form: EndSessionsForm }) => api.post<{ ended: number }>(`/members/${id}/sessions/end`, form),
   addNote: ({ id, body }: { id: number; body: string }) => api.post<null>(`/members/${id}/notes`, { body }),
   setTags: ({ id, form }: { id: number; form: MemberTagsForm }) => api.post<{ tags: string[] }>(`/members/${id}/tags`, form),
+  correctProfile: ({ id, form }: { id: number; form: MemberProfileForm }) => api.post<MemberProfileFields>(`/members/${id}/profile`, form),
+  unbindCard: ({ id, card, reason }: { id: number; card: number; reason: string }) => api.post<unknown>(`/members/${id}/cards/${card}/unbind`, { reason }),
+  moveAgent: ({ id, form }: { id: number; form: MoveAgentForm }) => api.post<MoveAgentAnswer>(`/members/${id}/agent/move`, form),
 };

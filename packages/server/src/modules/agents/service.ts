@@ -5,11 +5,15 @@ import {
   type AgentApplication,
   type AgentApplicationState,
   type AgentApplyStatus,
+  ADMIN_MSG,
+  MEMBER_FIX_LIMITS,
+  MEMBER_FIX_MSG,
 } from '@app/contract';
+import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
-import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import type { Tx } from '../ledger/service.js';
+import type { ReviewRecorder, Tx } from '../ledger/service.js';
 
 /**
  * A member's agent application (spec §3 and §5 agent application, §7 applyagentdo; issue 13 item 1).
@@ -73,4 +77,55 @@ export async function agentApplyStatus(db: Kdb, member: { id: number; isTrial: b
   if (!m) throw unauthorized();
   const isagent = m.isagent === 1 ? 1 : 0;
   return { isagent, can_apply: isagent === 0 && !member.isTrial && application?.state !== AGENT_APPLICATION_STATE.pending, application };
+}
+
+/** Whom a member belongs to, as a move records it. */
+export interface MemberAgentLink {
+  member_id: number;
+  inviter_id: number | null;
+  inviter_username: string;
+}
+
+/**
+ * Staff move a member into another agent's team (members.inviter_id, the link every team figure,
+ * invite count and commission period reads). The new agent is named by username or member ID and
+ * must be an agent; a move into the member's own team (the new agent has the member above it) is
+ * refused, since a team cannot contain itself. Earlier commission statements keep the team they
+ * were computed on; the next period counts the member in the new team. `record` (the audit row)
+ * runs in the move's transaction.
+ */
+export async function moveToAgent(db: Kdb, memberId: number, agentRef: string, record: ReviewRecorder<MemberAgentLink>): Promise<MemberAgentLink> {
+  return db.transaction().execute(async (tx) => {
+    const m = await tx.selectFrom('members').select(['id', 'inviter_id']).where('id', '=', memberId).where('is_trial', '=', false).forUpdate().executeTakeFirst();
+    if (!m) throw notFound(ADMIN_MSG.memberMissing);
+    const ref = agentRef.trim();
+    const byId = /^\d{1,15}$/.test(ref) ? Number(ref) : null;
+    const agent = await tx
+      .selectFrom('members')
+      .select(['id', 'username'])
+      .where((eb) => (byId === null ? eb('username', '=', ref) : eb.or([eb('id', '=', byId), eb('username', '=', ref)])))
+      .where('isagent', '=', 1)
+      .where('is_trial', '=', false)
+      .orderBy(sql`username = ${ref}`, 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!agent) throw badRequest(MEMBER_FIX_MSG.agentMissing);
+    const agentId = Number(agent.id);
+    if (agentId === memberId) throw badRequest(MEMBER_FIX_MSG.agentSelf);
+    if (m.inviter_id !== null && Number(m.inviter_id) === agentId) throw conflict(MEMBER_FIX_MSG.agentSame);
+    const above = await sql<{ id: number }>`
+      WITH RECURSIVE up(id, depth) AS (
+        SELECT inviter_id, 1 FROM members WHERE id = ${agentId}
+        UNION ALL
+        SELECT m.inviter_id, up.depth + 1 FROM members m JOIN up ON m.id = up.id WHERE up.depth < ${MEMBER_FIX_LIMITS.agentDepthMax}
+      )
+      SELECT id FROM up WHERE id = ${memberId} LIMIT 1`.execute(tx);
+    if (above.rows.length > 0) throw badRequest(MEMBER_FIX_MSG.agentCycle);
+    const current = m.inviter_id === null ? null : await tx.selectFrom('members').select('username').where('id', '=', m.inviter_id).executeTakeFirst();
+    const before: MemberAgentLink = { member_id: memberId, inviter_id: m.inviter_id === null ? null : Number(m.inviter_id), inviter_username: current?.username ?? '' };
+    const after: MemberAgentLink = { member_id: memberId, inviter_id: agentId, inviter_username: agent.username };
+    await tx.updateTable('members').set({ inviter_id: agentId }).where('id', '=', memberId).execute();
+    await record(tx, before, after);
+    return after;
+  });
 }

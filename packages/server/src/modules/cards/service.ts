@@ -13,6 +13,7 @@ import {
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { ReviewRecorder } from '../ledger/service.js';
 import { checkPayPassword } from '../user/pay-password.js';
 
 /** Bank cards show the shared bank icon until per-bank icons exist; USDT addresses have none. */
@@ -98,4 +99,39 @@ export async function deleteCard(db: Kdb, memberId: number, cardId: number): Pro
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(MSG.cardMissing);
+}
+
+/** A card as staff's unbinding records it: the number masked, as everywhere outside members.cards. */
+export interface UnboundCardView {
+  card_id: number;
+  type: CardType;
+  bank: string;
+  bank_owner: string;
+  bank_no: string;
+  deleted: boolean;
+}
+
+/**
+ * Staff unbind a member's card (a lost card, a closed account, a card the member can no longer
+ * remove): the same soft delete as the member's own delcard, with `record` (the audit row) in its
+ * transaction. A card that is not the member's, or already unbound, is 404.
+ */
+export async function unbindCardForMember(db: Kdb, memberId: number, cardId: number, record: ReviewRecorder<UnboundCardView>): Promise<UnboundCardView> {
+  return db.transaction().execute(async (tx) => {
+    const card = await tx
+      .selectFrom('member_cards')
+      .select(['id', 'type', 'bank', 'bank_owner', 'bank_no'])
+      .where('id', '=', cardId)
+      .where('member_id', '=', memberId)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!card) throw notFound(MSG.cardMissing);
+    await tx.updateTable('member_cards').set({ deleted_at: new Date() }).where('id', '=', cardId).execute();
+    const type = card.type as CardType;
+    const before: UnboundCardView = { card_id: Number(card.id), type, bank: card.bank, bank_owner: card.bank_owner, bank_no: maskCardNo(card.bank_no, type), deleted: false };
+    const after: UnboundCardView = { ...before, deleted: true };
+    await record(tx, before, after);
+    return after;
+  });
 }
