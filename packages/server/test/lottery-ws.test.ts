@@ -367,6 +367,18 @@ describe('bet notices', () => {
     expect(await sm.next(isSys('error'))).toEqual({ sysmsg: 'error', content: LOTTERY_MSG.chatBetMissing });
   });
 
+  it('names a 连码 line’s play and its numbers in the notice, so it can be followed', async () => {
+    const LHC = { intervalS: 180, ftimeS: 30 };
+    await at(openRoundTime(LHC, nowMs));
+    const m = await newMember(s, 10);
+    const r = await order(m.token, { room_id: lhcRooms[0]!, expect: roundAt(LHC, nowMs).expect, order: [{ id: 'lhc_lm_3', total: 2, data: [49, 1, 25] }] });
+    expect(r.code, r.message).toBe(200);
+    const sm = await join(lhcRooms[0]!, m.token);
+    sm.send({ content: r.data.order_no, order: 0 });
+    const got = await sm.next<ChatMessage>((f) => f.kind === 'bet' && f.user_id === m.id);
+    expect(got.bet!.lines).toEqual([{ playtitle: '三全中 01 25 49', total: 2, id: 'lhc_lm_3', picks: [1, 25, 49] }]);
+  });
+
   it("refuses another member's order, an order of another room and an unknown one with 未找到该注单", async () => {
     await at(openRoundTime(K3, nowMs));
     const { orderNo } = await placed(50, [{ id: 'k3_odd', total: 10 }]);
