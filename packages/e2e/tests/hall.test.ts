@@ -207,10 +207,12 @@ describe('the hall (/)', () => {
         await page.getByTestId('game-tile').first().waitFor();
         await imagesLoaded(page, '[data-testid=hall]');
         const check = async () => {
+          // Covering nothing, above the tab bar, and there to tap: in full, or its handle at the edge.
           await expect.poll(async () => (await geometry()).covered).toEqual([]);
-          expect((await geometry()).aboveTabBar).toBe(true);
-          // Always there to tap: in full, or its handle at the edge.
-          expect((await geometry()).shown).toBeGreaterThanOrEqual(12);
+          await expect.poll(async () => (await geometry()).shown).toBeGreaterThanOrEqual(12);
+          const at = await geometry();
+          expect(at.covered).toEqual([]);
+          expect(at.aboveTabBar).toBe(true);
         };
         await check();
         if (who === 'visitor') await shot(page, 'hall-redpacket-docked');
@@ -228,7 +230,8 @@ describe('the hall (/)', () => {
         }
         // At the foot nothing is under its spot: it is out in full, and opens.
         await expect.poll(() => page.getByTestId('redpacket-dock').getAttribute('data-dock')).toBe('out');
-        expect((await geometry()).shown).toBeGreaterThanOrEqual(60);
+        await expect.poll(async () => (await geometry()).shown).toBeGreaterThanOrEqual(60);
+        expect((await geometry()).covered).toEqual([]);
         await page.getByTestId('redpacket-entry').click();
         if (who === 'visitor') await expectLoginSheet(page);
         else await expectRoute(page, '/hongbao');

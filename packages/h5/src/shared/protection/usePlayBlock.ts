@@ -22,9 +22,10 @@ export function usePlayBlock(): PlayBlock {
   const token = useToken();
   const { data: user } = useUser();
   const member = !!token && user?.is_trial === 0;
-  const { data: status } = useQuery({ queryKey: playStatusKey, queryFn: fetchPlayStatus, enabled: member });
+  const { data: status, isError } = useQuery({ queryKey: playStatusKey, queryFn: fetchPlayStatus, enabled: member });
   const block = member ? (status?.block ?? null) : null;
-  const known = !token || (!!user && (!member || !!status));
+  // A status that could not be asked is no block here: the server still refuses every path into play.
+  const known = !token || (!!user && (!member || !!status || isError));
   return {
     block,
     known,
