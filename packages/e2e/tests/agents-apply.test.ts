@@ -6,6 +6,7 @@ import {
   apiAs,
   clickInPopup,
   consoleMessageIs,
+  expectFieldMessage,
   expectToast,
   inConsole as inConsoleAs,
   newDesktop,
@@ -82,14 +83,11 @@ describe.each([
 
       // the spec's order: the mobile first, then the reason; nothing is sent
       await send(page, '', '');
-      await expectToast(page, MSG.mobileInvalid);
-      await skipToast(page);
+      await expectFieldMessage(page, MSG.mobileInvalid);
       await send(page, '1381234567', '有推广资源');
-      await expectToast(page, '请输入正确手机号');
-      await skipToast(page);
+      await expectFieldMessage(page, '请输入正确手机号');
       await send(page, '13812345678', '   ');
-      await expectToast(page, '请输入申请理由');
-      await skipToast(page);
+      await expectFieldMessage(page, '请输入申请理由');
       expect(await pendingOf(name)).toEqual([]);
 
       const reason = `我有一个500人的游戏社群（${label}）`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOGIN_CAPTCHA, MSG } from '@app/contract';
-import { CAPTCHA_CODE, expectRoute, expectToast, open, type Platform, registerViaApi, route, shot, startSuite, skipToast, stopSuite, imagesLoaded, uniqueName, withPhone } from '../harness.js';
+import { CAPTCHA_CODE, expectRoute, expectFieldMessage, expectToast, open, type Platform, registerViaApi, route, shot, startSuite, skipToast, stopSuite, imagesLoaded, uniqueName, withPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -50,7 +50,7 @@ describe('/login', () => {
       await open(page, platform, '/login');
       await field(page, 'name').fill('someone1');
       await field(page, 'name').press('Enter');
-      await expectToast(page, MSG.loginFields);
+      await expectFieldMessage(page, MSG.loginFields);
     });
   });
 
@@ -109,7 +109,7 @@ describe('/login', () => {
       // a wrong captcha is refused even with the right password, and the field starts again empty
       await field(page, 'code').fill('zzzz');
       await submit.click();
-      await expectToast(page, MSG.regCaptchaWrong);
+      await expectFieldMessage(page, MSG.regCaptchaWrong);
       expect(await field(page, 'code').inputValue()).toBe('');
       expect(await token(page)).toBe('');
       await field(page, 'code').fill(CAPTCHA_CODE);
@@ -227,20 +227,20 @@ describe('/reg2', () => {
       const submit = button(page, 'register-submit');
       await fillRegister(page, { name: 'abc', password: '123', confirm: '999', code: 'x' });
       await submit.click();
-      await expectToast(page, MSG.regUsername);
+      await expectFieldMessage(page, MSG.regUsername);
       await field(page, 'name').fill('abc_def!');
       await submit.click();
-      await expectToast(page, MSG.regUsername);
+      await expectFieldMessage(page, MSG.regUsername);
       await field(page, 'name').fill('abcdef1');
       await submit.click();
-      await expectToast(page, MSG.regPassword);
+      await expectFieldMessage(page, MSG.regPassword);
       await field(page, 'password').fill('secret123');
       await submit.click();
-      await expectToast(page, MSG.regConfirm);
+      await expectFieldMessage(page, MSG.regConfirm);
       await field(page, 'confirmPass').fill('secret123');
       await field(page, 'code').fill('');
       await field(page, 'code').press('Enter');
-      await expectToast(page, MSG.regCaptchaEmpty);
+      await expectFieldMessage(page, MSG.regCaptchaEmpty);
     });
   });
 
@@ -252,7 +252,7 @@ describe('/reg2', () => {
       const before = await image.getAttribute('src');
       await fillRegister(page, { name: uniqueName('wc'), password: 'secret123', confirm: 'secret123', code: 'WRONG1' });
       await button(page, 'register-submit').click();
-      await expectToast(page, MSG.regCaptchaWrong);
+      await expectFieldMessage(page, MSG.regCaptchaWrong);
       await expect.poll(() => field(page, 'code').inputValue()).toBe('');
       await expect.poll(() => image.getAttribute('src')).not.toBe(before);
       expect(await token(page)).toBe('');
@@ -304,7 +304,7 @@ describe('/reg2', () => {
       await open(page, platform, '/reg2');
       await fillRegister(page, { name: taken.name, password: 'secret123', confirm: 'secret123', code: CAPTCHA_CODE });
       await button(page, 'register-submit').click();
-      await expectToast(page, MSG.regUsernameTaken);
+      await expectFieldMessage(page, MSG.regUsernameTaken);
       expect(route(page)).toBe('/reg2');
     });
   });

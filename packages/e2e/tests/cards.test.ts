@@ -6,6 +6,7 @@ import {
   bankCardNo,
   dialogButton,
   expectRoute,
+  expectFieldMessage,
   expectToast,
   guestSignIn,
   newPhone,
@@ -84,19 +85,19 @@ describe('/addUsdtCard', () => {
       expect(await page.getByTestId('network-TRC20').getAttribute('aria-checked')).toBe('true');
       await shot(page, 'cards-add-usdt');
       await submit(page);
-      await expectToast(page, MSG.usdtAddressEmpty);
+      await expectFieldMessage(page, MSG.usdtAddressEmpty);
       await field(page, 'bank_no').fill(usdtAddress('TRC20'));
       await submit(page);
-      await expectToast(page, MSG.cardPayPasswordEmpty);
+      await expectFieldMessage(page, MSG.cardPayPasswordEmpty);
       // An ERC20 address under TRC20 is the wrong shape.
       await field(page, 'bank_no').fill(usdtAddress('ERC20'));
       await field(page, 'pay_pass').fill(member.payPassword);
       await submit(page);
-      await expectToast(page, MSG.usdtAddressInvalid);
+      await expectFieldMessage(page, MSG.usdtAddressInvalid);
       await page.getByTestId('network-ERC20').click();
       await field(page, 'pay_pass').fill('wrongpass1');
       await submit(page);
-      await expectToast(page, MSG.payPasswordWrong);
+      await expectFieldMessage(page, MSG.payPasswordWrong);
       expect((await apiAs(platform, 'getcard', member.token, { type: CARD_TYPE.usdt })).data).toEqual([]);
     });
   });
@@ -145,30 +146,30 @@ describe('/addBankCard', () => {
       await page.getByTestId('bind-submit').waitFor();
       await shot(page, 'cards-add-bank');
       await submit(page);
-      await expectToast(page, MSG.cardHolderEmpty);
+      await expectFieldMessage(page, MSG.cardHolderEmpty);
       await field(page, 'bank_owner').fill('张三丰');
       await submit(page);
-      await expectToast(page, MSG.cardBankEmpty);
+      await expectFieldMessage(page, MSG.cardBankEmpty);
       await pickBank(page, '招商银行');
       await submit(page);
-      await expectToast(page, MSG.cardBranchEmpty);
+      await expectFieldMessage(page, MSG.cardBranchEmpty);
       await field(page, 'bank_address').fill('招商银行深圳分行');
       await submit(page);
-      await expectToast(page, MSG.cardNumberEmpty);
+      await expectFieldMessage(page, MSG.cardNumberEmpty);
       await field(page, 'bank_no').fill('6214');
       await submit(page);
-      await expectToast(page, MSG.cardPayPasswordEmpty);
+      await expectFieldMessage(page, MSG.cardPayPasswordEmpty);
       await field(page, 'pay_pass').fill('12345');
       await submit(page);
-      await expectToast(page, MSG.cardNumberLength);
+      await expectFieldMessage(page, MSG.cardNumberLength);
       await field(page, 'bank_no').fill('6214830112345678');
       // Typed numbers are grouped in fours.
       expect(await field(page, 'bank_no').inputValue()).toBe('6214 8301 1234 5678');
       await submit(page);
-      await expectToast(page, MSG.cardPayPasswordLength);
+      await expectFieldMessage(page, MSG.cardPayPasswordLength);
       await field(page, 'pay_pass').fill('wrongpass1');
       await submit(page);
-      await expectToast(page, MSG.payPasswordWrong);
+      await expectFieldMessage(page, MSG.payPasswordWrong);
       await expect.poll(() => page.getByTestId('bank-preview').getByTestId('card-number').innerText()).toBe('**** **** **** 5678');
       await shot(page, 'cards-add-bank-filled');
       await field(page, 'pay_pass').fill(member.payPassword);

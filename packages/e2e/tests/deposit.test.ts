@@ -4,6 +4,7 @@ import { fmt, MSG, type PayMethod } from '@app/contract';
 import {
   apiAs,
   expectRoute,
+  expectFieldMessage,
   expectToast,
   guestSignIn,
   newPhone,
@@ -126,19 +127,19 @@ describe('/recharge', () => {
         // Only the quick amounts within the range are offered.
         expect(await page.locator('[data-testid^="chip-"]').allInnerTexts()).toEqual(['200', '500', '1000', '2000']);
         await submit(page);
-        await expectToast(page, fmt(MSG.depositRange, { min: 200, max: 3000 }));
+        await expectFieldMessage(page, fmt(MSG.depositRange, { min: 200, max: 3000 }));
         await field(page, 'amount').fill('150');
         await submit(page);
-        await expectToast(page, fmt(MSG.depositRange, { min: 200, max: 3000 }));
+        await expectFieldMessage(page, fmt(MSG.depositRange, { min: 200, max: 3000 }));
         await field(page, 'amount').fill('3000.01');
         await submit(page);
-        await expectToast(page, fmt(MSG.depositRange, { min: 200, max: 3000 }));
+        await expectFieldMessage(page, fmt(MSG.depositRange, { min: 200, max: 3000 }));
         // WeChat keeps its own range (100–10000).
         await tab(page, 'wechat').click();
         await expect.poll(() => page.getByTestId('amount-range').innerText()).toBe('单笔限额 100.00 ~ 10,000.00 元');
         await field(page, 'amount').fill('20000');
         await submit(page);
-        await expectToast(page, fmt(MSG.depositRange, { min: 100, max: 10000 }));
+        await expectFieldMessage(page, fmt(MSG.depositRange, { min: 100, max: 10000 }));
       });
     } finally {
       await setMethod('alipay', { min_fen: 10000, max_fen: 1000000 });
@@ -153,19 +154,19 @@ describe('/recharge', () => {
       await expectToast(page, MSG.copySuccess);
       expect(await clipboard(page)).toBe('6214 8301 2345 6789');
       await submit(page);
-      await expectToast(page, MSG.depositPayerName);
+      await expectFieldMessage(page, MSG.depositPayerName);
       await field(page, 'bank_owner').fill('王五');
       await submit(page);
-      await expectToast(page, MSG.depositPayerBank);
+      await expectFieldMessage(page, MSG.depositPayerBank);
       await pickBank(page, '中国农业银行');
       await submit(page);
-      await expectToast(page, MSG.depositPayerCardNo);
+      await expectFieldMessage(page, MSG.depositPayerCardNo);
       await field(page, 'bank_no').fill('6228480012345678');
       await submit(page);
-      await expectToast(page, MSG.depositPayerBranch);
+      await expectFieldMessage(page, MSG.depositPayerBranch);
       await field(page, 'bank_address').fill('农业银行上海分行');
       await submit(page);
-      await expectToast(page, fmt(MSG.depositRange, { min: 100, max: 50000 }));
+      await expectFieldMessage(page, fmt(MSG.depositRange, { min: 100, max: 50000 }));
       await page.getByTestId('chip-1000').click();
       expect(await field(page, 'amount').inputValue()).toBe('1000');
       await skipToast(page);

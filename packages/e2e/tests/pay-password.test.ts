@@ -7,6 +7,7 @@ import {
   clickInPopup,
   consoleMessage,
   expectRoute,
+  expectFieldMessage,
   expectToast,
   inConsole,
   newPhone,
@@ -47,16 +48,16 @@ describe('/payPassword', () => {
 
       // The shared rules first, then the server's own checks.
       await page.getByTestId('paypass-submit').click();
-      await expectToast(page, PAYPASS_MSG.payPasswordLoginEmpty);
+      await expectFieldMessage(page, PAYPASS_MSG.payPasswordLoginEmpty);
       await field(page, 'loginPassword').fill(member.password);
       await field(page, 'payPassword').fill(member.password);
       await field(page, 'payConfirm').fill(member.password);
       await page.getByTestId('paypass-submit').click();
-      await expectToast(page, PAYPASS_MSG.payPasswordSameAsLogin);
+      await expectFieldMessage(page, PAYPASS_MSG.payPasswordSameAsLogin);
       await field(page, 'payPassword').fill('135790');
       await field(page, 'payConfirm').fill('135791');
       await page.getByTestId('paypass-submit').click();
-      await expectToast(page, PAYPASS_MSG.payPasswordMismatch);
+      await expectFieldMessage(page, PAYPASS_MSG.payPasswordMismatch);
       await field(page, 'payConfirm').fill('135790');
       await shot(page, 'paypassword-setup-filled');
       await page.getByTestId('paypass-submit').click();
@@ -71,7 +72,7 @@ describe('/payPassword', () => {
       // The login password is not the payment password.
       await field(page, 'pay_pass').fill(member.password);
       await page.getByTestId('bind-submit').click();
-      await expectToast(page, MSG.payPasswordWrong);
+      await expectFieldMessage(page, MSG.payPasswordWrong);
       await field(page, 'pay_pass').fill('135790');
       await page.getByTestId('bind-submit').click();
       await expectToast(page, MSG.cardBound);

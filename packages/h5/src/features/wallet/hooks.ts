@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRANSFER_STATE, transferRules, yuanToFen, type TransferForm, type UserInfo } from '@app/contract';
+import { MSG, TRANSFER_STATE, transferRules, yuanToFen, type TransferForm, type UserInfo } from '@app/contract';
 import { userKey, useUser } from '../../shared/auth/session';
-import type { FieldErrors } from '../../shared/components/FieldErrors';
+import { refusalFields, type FieldErrors } from '../../shared/components/FieldErrors';
 import { toast } from '../../shared/lib/toast';
 import { betAmountKey, failureMessage, fetchBetAmount, refreshUserMoney, setTransferStatus, transfer, transferAll, venuesKey, type TransferInput } from './api';
 
@@ -95,8 +95,8 @@ export function useBetAmount() {
 
 /**
  * One transfer between the central wallet and a venue: the shared rules first (the same first
- * message as the server, spec §5; shown under the form's field too), then the call; its message is
- * shown and every balance reloads. Resolves true when the money moved (or is pending settlement).
+ * message as the server, spec §5), then the call; a failure about a field is shown under it, any other
+ * message as a toast, and every balance reloads. Resolves true when the money moved (or is pending settlement).
  */
 export function useTransfer(errors: FieldErrors, names?: Partial<Record<keyof TransferForm, string>>) {
   const { reload } = useWalletActions();
@@ -111,7 +111,7 @@ export function useTransfer(errors: FieldErrors, names?: Partial<Record<keyof Tr
         void toast(data.state === TRANSFER_STATE.success ? { icon: 'success', content: message } : message);
         return data.state !== TRANSFER_STATE.failed;
       } catch (e) {
-        showFailure(e);
+        errors.refuse(failureMessage(e), refusalFields(transferRules, names, { [MSG.insufficientBalance]: names?.amount ?? 'amount', [MSG.venueBalanceLow]: names?.amount ?? 'amount' }));
         return false;
       } finally {
         setBusy(false);

@@ -9,31 +9,65 @@ interface Mark {
 }
 
 /**
- * A form's field errors (issue 15 item 5): the first failing rule speaks as a toast, as it always
- * has, and under the field it is about. A field reads its own by name (useFieldError) and drops it
- * once its value changes.
+ * A form's errors, each shown once: a message about one field in red under that field (no toast
+ * covers it), a message about no field as a toast. A field reads its own by name (useFieldError) and
+ * drops it once its value changes. The server's refusals go the same way (refuse).
  */
 export interface FieldErrors {
   /**
-   * Runs the rules in order: the first failure is toasted and marked on its field; true when all
-   * pass (every mark is then taken off). `names` maps a rule's field to the input's name where the
-   * screen calls it otherwise (the contract's `paypassword` is /password's `newPassword`).
+   * Runs the rules in order: the first failure is marked on its field, or toasted when it names none;
+   * true when all pass (every mark is then taken off). `names` maps a rule's field to the input's name
+   * where the screen calls it otherwise (the contract's `paypassword` is /password's `newPassword`).
    */
   check<T>(value: T, rules: readonly Rule<T>[], names?: Partial<Record<FieldOf<T>, string>>): boolean;
-  /** A failure found outside the rules: toasted, and marked on `name` when there is one. */
+  /** A failure found outside the rules: marked on `name` when there is one, else toasted. */
   fail(message: string, name?: string | null): void;
-  /** Marks a field without a toast: the server's refusal, which the form has toasted already. */
+  /**
+   * The server's refusal (its message, none for a silent failure): under the field `fields` names for
+   * that message (see refusalFields), else a toast.
+   */
+  refuse(message: string | null | undefined, fields?: Readonly<Record<string, string>>): void;
+  /** Marks a field without a toast. */
   mark(name: string, message: string): void;
   /** Takes every mark off (the form was reset or changed tab). */
   clear(): void;
   readonly marks: Readonly<Record<string, Mark>>;
   unmark(name: string, mark: Mark): void;
+  /** A field of the form shows its errors from now until the returned function is called. */
+  register(name: string): () => void;
+}
+
+/**
+ * Which field each rule's message is about, for the server's refusals: the server runs the same rules
+ * (one catalogue), so its 400 names the field by its message. `names` as for check; `more` adds the
+ * refusals only the server can make (用户名已存在, 旧密码错误…).
+ */
+export function refusalFields<T>(rules: readonly Rule<T>[], names: Partial<Record<FieldOf<T>, string>> = {}, more: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [, message, field] of rules) if (typeof field === 'string' && !(message in fields)) fields[message] = names[field] ?? field;
+  return { ...fields, ...more };
 }
 
 export function useFieldErrors(): FieldErrors {
   const [marks, setMarks] = useState<Record<string, Mark>>({});
+  // The fields on screen, by name (a count: a name may be mounted twice while a tab changes).
+  const shown = useRef(new Map<string, number>());
+  const register = useCallback((name: string) => {
+    shown.current.set(name, (shown.current.get(name) ?? 0) + 1);
+    return () => {
+      const n = (shown.current.get(name) ?? 1) - 1;
+      if (n > 0) shown.current.set(name, n);
+      else shown.current.delete(name);
+    };
+  }, []);
   return useMemo(() => {
     const only = (name: string | null | undefined, message: string) => setMarks(name ? { [name]: { message } } : {});
+    // Under its field, or a toast when no field on screen is about it: once, never both, never unseen.
+    const fail = (message: string, name?: string | null) => {
+      const field = name && shown.current.has(name) ? name : null;
+      if (!field) void toast({ content: message });
+      only(field, message);
+    };
     return {
       marks,
       check(value, rules, names) {
@@ -42,13 +76,12 @@ export function useFieldErrors(): FieldErrors {
           setMarks({});
           return true;
         }
-        void toast({ content: failure.message });
-        only(failure.field && (names?.[failure.field] ?? failure.field), failure.message);
+        fail(failure.message, failure.field && (names?.[failure.field] ?? failure.field));
         return false;
       },
-      fail(message, name) {
-        void toast({ content: message });
-        only(name, message);
+      fail,
+      refuse(message, fields = {}) {
+        if (message) fail(message, Object.prototype.hasOwnProperty.call(fields, message) ? fields[message] : null);
       },
       mark: (name, message) => only(name, message),
       clear: () => setMarks({}),
@@ -58,8 +91,9 @@ export function useFieldErrors(): FieldErrors {
           const { [name]: _gone, ...rest } = all;
           return rest;
         }),
+      register,
     } satisfies FieldErrors;
-  }, [marks]);
+  }, [marks, register]);
 }
 
 const Scope = createContext<FieldErrors | null>(null);
@@ -88,6 +122,8 @@ export function useFieldError(name: string, value: unknown): FieldError {
   const errors = useContext(Scope);
   const mark = errors?.marks[name];
   const seen = useRef<{ mark: Mark; value: unknown } | null>(null);
+  const register = errors?.register;
+  useEffect(() => register?.(name), [register, name]);
   useEffect(() => {
     if (!errors || !mark) return;
     if (seen.current?.mark !== mark) seen.current = { mark, value };
@@ -113,11 +149,18 @@ export function useFieldError(name: string, value: unknown): FieldError {
   return { message, id, aria: message ? { 'aria-invalid': true, 'aria-describedby': id } : {}, inputRef };
 }
 
-/** The message under the field, in red; nothing when the field is fine. */
+/**
+ * The message under the field, in red; nothing when the field is fine. No toast repeats it, so a
+ * message below the fold is scrolled into view (and a field the keyboard covers with it).
+ */
 export function FieldMessage({ error }: { error: FieldError }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error.message) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [error.message]);
   if (!error.message) return null;
   return (
-    <div className="field-error" id={error.id} data-testid={error.id}>
+    <div ref={ref} className="field-error" id={error.id} data-testid={error.id} role="alert">
       {error.message}
     </div>
   );

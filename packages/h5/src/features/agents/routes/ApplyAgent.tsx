@@ -4,12 +4,15 @@ import { useNavigate } from 'react-router';
 import { Button, Input, List, TextArea } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, TeamOutline } from 'antd-mobile-icons';
 import { AGENT_APPLICATION_STATE, AGENT_LIMITS, CODE, LIMITS, agentApplyRules, type AgentApplication } from '@app/contract';
-import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, FieldMessage, refusalFields, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
 import { toast } from '../../../shared/lib/toast';
 import { agentStatusKey, applyForAgent, useAgentApplyStatus } from '../api';
 import '../agents.css';
+
+/** The server's refusals that are about one field (it runs the same rules), shown under it. */
+const REFUSED_FIELD = refusalFields(agentApplyRules);
 
 const PERKS = [
   { title: '邀请好友', text: '专属推广链接' },
@@ -117,7 +120,8 @@ function ApplyForm({ rejected }: { rejected: AgentApplication | null }) {
     setBusy(true);
     try {
       const answer = await applyForAgent(input);
-      if (answer.message) void toast(answer.code === CODE.ok ? { icon: 'success', content: answer.message } : answer.message);
+      if (answer.code !== CODE.ok) errors.refuse(answer.message, REFUSED_FIELD);
+      else if (answer.message) void toast({ icon: 'success', content: answer.message });
       await Promise.all([qc.invalidateQueries({ queryKey: agentStatusKey }), answer.code === CODE.ok ? null : qc.invalidateQueries({ queryKey: userKey })]);
     } catch {
       // a network failure: the client stays silent (spec), the form stays as typed

@@ -3,12 +3,18 @@ import { useNavigate } from 'react-router';
 import { Button, Checkbox, Toast } from 'antd-mobile';
 import { LockOutline, UserOutline } from 'antd-mobile-icons';
 import { loginRules, MSG } from '@app/contract';
-import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { captchaRequired, failureMessage, guestLogin, login } from '../api';
 import { AuthField } from './AuthField';
 import { CaptchaField } from './CaptchaImage';
 import { useAuthDone } from './useAuthDone';
 import { useCaptcha } from './useCaptcha';
+
+/**
+ * The server's refusals that are about one field, shown under it. 用户名或密码错误 names neither
+ * (which of the two is wrong is not told): a toast.
+ */
+const REFUSED_FIELD = refusalFields(loginRules, {}, { [MSG.regCaptchaWrong]: 'code', [MSG.regCaptchaEmpty]: 'code' });
 
 /**
  * /login (spec §2, §5): account and password, 自动登录, guest trial, forgot password. After a few
@@ -36,9 +42,7 @@ export function LoginForm() {
       Toast.show({ icon: 'success', content: MSG.loginSuccess });
       await done(api_token, keep);
     } catch (e) {
-      const message = failureMessage(e);
-      if (message) Toast.show({ content: message });
-      if (message === MSG.regCaptchaWrong || message === MSG.regCaptchaEmpty) errors.mark('code', message);
+      errors.refuse(failureMessage(e), REFUSED_FIELD);
       if (captchaRequired(e)) {
         // the picture just sent is used up; a first request shows the row and loads one
         if (captchaDue) void refresh();

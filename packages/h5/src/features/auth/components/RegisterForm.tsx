@@ -3,7 +3,7 @@ import { Button, Toast } from 'antd-mobile';
 import { LockOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { MSG, PROTECTION_MSG, registerRules } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
-import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { isOk, register } from '../api';
 import { AdultConsent } from './AdultConsent';
 import { AuthField } from './AuthField';
@@ -11,8 +11,8 @@ import { CaptchaField } from './CaptchaImage';
 import { useAuthDone } from './useAuthDone';
 import { useCaptcha } from './useCaptcha';
 
-/** The server's refusals that are about one field, marked under it beside the toast. */
-const REFUSED_FIELD: Record<string, string> = { [MSG.regCaptchaWrong]: 'code', [MSG.regUsernameTaken]: 'name', [MSG.regInviterUnknown]: 'pid' };
+/** The server's refusals that are about one field, shown under it (its rules' messages, and these). */
+const REFUSED_FIELD = refusalFields(registerRules, {}, { [MSG.regCaptchaWrong]: 'code', [MSG.regUsernameTaken]: 'name', [MSG.regInviterUnknown]: 'pid' });
 
 /**
  * The register form of /reg2, /reg and /login?type=1 (spec §2, §5; DESIGN §4): the contract's rules
@@ -46,9 +46,7 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
         await done(answer.data.api_token);
         return;
       }
-      Toast.show({ content: answer.message || MSG.regFailed });
-      const field = REFUSED_FIELD[answer.message];
-      if (field) errors.mark(field, answer.message);
+      errors.refuse(answer.message || MSG.regFailed, REFUSED_FIELD);
       // A captcha is single use: whatever failed, the next try needs a new picture.
       setCode('');
       void refresh();

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { bankCardRules, CARD_TYPE, CARD_NUMBER_MAX, LIMITS, MSG, type BindCardInput } from '@app/contract';
-import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { useBindCard } from '../api';
 import { BankCardFace, previewBankNumber } from '../components/CardFaces';
 import { BankField, PayPasswordField, TextField } from '../components/fields';
 import { SafetyNote } from '../components/SafetyNote';
-import { failureMessage, showFailure, useBindDone } from '../components/useBindDone';
+import { failureMessage, useBindDone } from '../components/useBindDone';
 import '../components/cards.css';
 
 /** Groups a card number in fours as it is typed: 6214830112345678 → 6214 8301 1234 5678. */
@@ -19,6 +19,9 @@ function groupDigits(value: string): string {
     .slice(0, CARD_NUMBER_MAX)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
+
+/** The server's refusals that are about one field (it runs the same rules, and checks the payment password and a duplicate), shown under it. */
+const REFUSED_FIELD = refusalFields(bankCardRules, {}, { [MSG.payPasswordWrong]: 'pay_pass', [MSG.cardDuplicate]: 'bank_no' });
 
 /** /addBankCard (spec §2, §5 bank card binding): holder, bank, branch, number, payment password. */
 export default function AddBankCard() {
@@ -45,8 +48,7 @@ export default function AddBankCard() {
         toSetup();
         return;
       }
-      showFailure(e);
-      if (failureMessage(e) === MSG.payPasswordWrong) errors.mark('pay_pass', MSG.payPasswordWrong);
+      errors.refuse(failureMessage(e), REFUSED_FIELD);
     }
   };
 

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { CARD_TYPE, LIMITS, MSG, USDT_BANK, usdtCardRules, type BindCardInput, type UsdtNetwork } from '@app/contract';
-import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
@@ -12,13 +12,16 @@ import { previewAddress, UsdtCardFace } from '../components/CardFaces';
 import { PayPasswordField, TextField } from '../components/fields';
 import { NetworkChoice } from '../components/NetworkChoice';
 import { SafetyNote } from '../components/SafetyNote';
-import { failureMessage, showFailure, useBindDone } from '../components/useBindDone';
+import { failureMessage, useBindDone } from '../components/useBindDone';
 import '../components/cards.css';
 
 const PLACEHOLDERS: Record<UsdtNetwork, string> = {
   TRC20: '请输入T开头的TRC20地址',
   ERC20: '请输入0x开头的ERC20地址',
 };
+
+/** The server's refusals that are about one field (it runs the same rules, and checks the payment password and a duplicate), shown under it. */
+const REFUSED_FIELD = refusalFields(usdtCardRules, {}, { [MSG.payPasswordWrong]: 'pay_pass', [MSG.cardDuplicate]: 'bank_no' });
 
 /** /addUsdtCard (spec §2, §5 USDT binding): protocol (TRC20 by default), address, payment password. */
 export default function AddUsdtCard() {
@@ -44,8 +47,7 @@ export default function AddUsdtCard() {
         toSetup();
         return;
       }
-      showFailure(e);
-      if (failureMessage(e) === MSG.payPasswordWrong) errors.mark('pay_pass', MSG.payPasswordWrong);
+      errors.refuse(failureMessage(e), REFUSED_FIELD);
     }
   };
 

@@ -3,7 +3,7 @@ import Input from 'antd-mobile/es/components/input';
 import Picker from 'antd-mobile/es/components/picker';
 import { RightOutline } from 'antd-mobile-icons';
 import { depositBankRules, LIMITS } from '@app/contract';
-import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors, type FieldError } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, FieldMessage, refusalFields, useFieldError, useFieldErrors, type FieldError } from '../../../shared/components/FieldErrors';
 import { useBankList } from '../../cards/api';
 import { usePayRange, useReceivingAccounts } from '../api';
 import { AmountCard } from './AmountCard';
@@ -25,6 +25,9 @@ function Row({ label, name, value, children }: { label: string; name: string; va
   );
 }
 
+/** The server's refusals about the payer's fields (it runs the same rules), shown under them. */
+const REFUSED_FIELD = refusalFields(depositBankRules);
+
 /** 银行卡转账: the house's receiving account to copy, the depositor's details, the amount. */
 export function BankDeposit() {
   const { data: accounts, isLoading } = useReceivingAccounts();
@@ -32,7 +35,7 @@ export function BankDeposit() {
   const { data: banks = [] } = useBankList();
   const range = usePayRange('bank');
   const errors = useFieldErrors();
-  const { submit, busy } = useSubmitDeposit(errors);
+  const { submit, busy } = useSubmitDeposit(errors, REFUSED_FIELD);
   const [owner, setOwner] = useState('');
   const [bank, setBank] = useState('');
   const [bankNo, setBankNo] = useState('');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { depositAmountFailure, MSG, yuanToFen, fenToYuan, type PayRange } from '@app/contract';
+import { depositAmountFailure, fmt, MSG, yuanToFen, fenToYuan, type PayRange } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldErrors } from '../../../shared/components/FieldErrors';
 import { toast } from '../../../shared/lib/toast';
@@ -8,11 +8,12 @@ import { failureMessage, recharge, type RechargeBody } from '../api';
 import { DEPOSIT_RECORDS } from './records';
 
 /**
- * 立即存款: the amount range check (shown under the form's amount too; the form has run its own rules
- * first), then /api/recharge. A bank deposit
+ * 立即存款: the amount range check (shown under the form's amount; the form has run its own rules
+ * first), then /api/recharge; a refusal about one of the form's fields (the amount's, or those of
+ * `extraFields`: message → field) is shown under it. A bank deposit
  * says 提交成功，等待后台审核 and opens /transRecord; the others open /payInfo with the new order.
  */
-export function useSubmitDeposit(errors: FieldErrors) {
+export function useSubmitDeposit(errors: FieldErrors, extraFields: Readonly<Record<string, string>> = {}) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -35,8 +36,8 @@ export function useSubmitDeposit(errors: FieldErrors) {
         navigate(`/payInfo?deposit_no=${encodeURIComponent(res.depositNo)}`);
       }
     } catch (e) {
-      const message = failureMessage(e);
-      if (message) void toast({ content: message });
+      // The server's range refusal (the same rule) is about the amount; others are about no field.
+      errors.refuse(failureMessage(e), { [fmt(MSG.depositRange, { min: range.min_price, max: range.max_price })]: 'amount', ...extraFields });
     } finally {
       setBusy(false);
     }

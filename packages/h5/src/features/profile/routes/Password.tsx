@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button, List, Toast } from 'antd-mobile';
 import { PayCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/contract';
-import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { editPassword, editPayPassword, failureMessage } from '../api';
@@ -21,6 +21,9 @@ const payFormRules: Rule<PasswordForm>[] = [
 ];
 /** The contract's fields by this screen's input names. */
 const FIELD_NAMES = { password: 'oldPassword', paypassword: 'newPassword', confirm: 'confirmPassword' };
+/** The server's refusals that are about one field, shown under it: its rules, and a wrong old password. */
+const WRONG_OLD = { [MSG.oldPasswordWrong]: FIELD_NAMES.password, [MSG.payPasswordWrong]: FIELD_NAMES.password };
+const REFUSED_FIELD = { login: refusalFields(passwordRules, FIELD_NAMES, WRONG_OLD), pay: refusalFields(payFormRules, FIELD_NAMES, WRONG_OLD) };
 
 /**
  * /password (spec §2, §4, §5): type=1 changes the login password and ends every session; any other
@@ -68,9 +71,7 @@ function PasswordForm({ loginPassword, toSetup }: { loginPassword: boolean; toSe
         toSetup();
         return;
       }
-      const message = failureMessage(e);
-      if (message) Toast.show({ content: message });
-      if (message === MSG.oldPasswordWrong || message === MSG.payPasswordWrong) errors.mark(FIELD_NAMES.password, message);
+      errors.refuse(failureMessage(e), loginPassword ? REFUSED_FIELD.login : REFUSED_FIELD.pay);
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, List, Toast } from 'antd-mobile';
 import { CheckShieldOutline, LockOutline, PayCircleOutline, BellOutline } from 'antd-mobile-icons';
 import { LIMITS, PAY_PASSWORD_LOCK, PAYPASS_STATE, setPayPasswordRules, PAYPASS_MSG } from '@app/contract';
-import { FieldErrorsScope, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
 import { failureMessage, setPayPassword } from '../api';
@@ -18,6 +18,8 @@ function safeReturn(value: string | null): string | null {
 
 /** The contract's fields by this screen's input names. */
 const FIELD_NAMES = { password: 'loginPassword', paypassword: 'payPassword', confirm: 'payConfirm' };
+/** The server's refusals that are about one field, shown under it (a wrong login password is one of its rules). */
+const REFUSED_FIELD = refusalFields(setPayPasswordRules, FIELD_NAMES);
 
 const POINTS = [
   { icon: <PayCircleOutline />, title: '用于资金操作', text: '绑定银行卡、USDT地址和提交取款时需要输入支付密码。' },
@@ -72,9 +74,7 @@ export default function PayPasswordSetup() {
       Toast.show({ icon: 'success', content: PAYPASS_MSG.payPasswordSet });
       setDone(true);
     } catch (e) {
-      const message = failureMessage(e);
-      if (message) Toast.show({ content: message });
-      if (message === PAYPASS_MSG.payPasswordLoginWrong) errors.mark(FIELD_NAMES.password, message);
+      errors.refuse(failureMessage(e), REFUSED_FIELD);
     } finally {
       setBusy(false);
     }

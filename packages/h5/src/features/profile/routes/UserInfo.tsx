@@ -4,7 +4,7 @@ import { CalendarOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { BIRTHDAY_MIN, DATE_RE, LIMITS, MSG, profileRules } from '@app/contract';
-import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors, type FieldError } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, FieldMessage, refusalFields, useFieldError, useFieldErrors, type FieldError } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
 import { failureMessage, updateUserInfo } from '../api';
@@ -12,6 +12,8 @@ import { AvatarPicker } from '../components/AvatarPicker';
 import '../components/profile.css';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
+/** The server's refusals that are about one field (it runs the same rules), shown under it. */
+const REFUSED_FIELD = refusalFields(profileRules);
 
 /** One editable row of 联系方式: label, right-aligned input, the optional button, its error under it. */
 function InfoField({ name, label, value, extra, children }: { name: string; label: string; value: string; extra?: ReactNode; children: (error: FieldError) => ReactNode }) {
@@ -52,8 +54,7 @@ export default function UserInfo() {
       Toast.show({ icon: 'success', content: MSG.ok });
       await qc.invalidateQueries({ queryKey: userKey });
     } catch (e) {
-      const message = failureMessage(e);
-      if (message) Toast.show({ content: message });
+      errors.refuse(failureMessage(e), REFUSED_FIELD);
     }
   };
 

@@ -48,10 +48,8 @@ export function LimitSheet({ target, onClose }: { target: LimitTarget | null; on
       else void toast({ content: PROTECTION_MSG.applied, icon: 'success' });
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.code !== 0) {
-        void toast(e.message);
-        errors.mark('limit', e.message);
-      }
+      // every refusal of this one-field form is about its field
+      if (e instanceof ApiError && e.code !== 0) errors.fail(e.message, 'limit');
     } finally {
       setBusy(false);
     }

@@ -54,10 +54,8 @@ function RealitySheet({ open, minutes, onClose }: { open: boolean; minutes: numb
       void toast({ content: PROTECTION_MSG.realitySaved, icon: 'success' });
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.code !== 0) {
-        void toast(e.message);
-        errors.mark('minutes', e.message);
-      }
+      // every refusal of this one-field form is about its field
+      if (e instanceof ApiError && e.code !== 0) errors.fail(e.message, 'minutes');
     } finally {
       setBusy(false);
     }
