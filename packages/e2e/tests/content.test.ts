@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ABOUT_ARTICLE_TYPES, ABOUT_TITLES, ARTICLE_TITLES, HELP_ARTICLE_TYPES, MSG } from '@app/contract';
+import { ABOUT_ARTICLE_TYPES, ABOUT_TITLES, ARTICLE_TITLES, HELP_ARTICLE_TYPES, MSG, PROMO_MSG } from '@app/contract';
 import { sendMail } from '../../server/src/modules/mail/service.js';
 import { updateSettings } from '../../server/src/modules/site/service.js';
 import { apiAs, expectRoute, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, toastText, withPhone, imagesLoaded } from '../harness.js';
@@ -147,9 +147,11 @@ describe('promotions', () => {
     });
   });
 
-  it('turns the apply button into 去登录 without a token, and shows the server answer for a member', async () => {
+  it('turns the apply button into 去登录 without a token, and tells a member who does not qualify why', async () => {
     const all = await api<{ data: { id: number; title: string }[] }>('activitylist', {});
-    const activity = all.data.data[0];
+    // the first-deposit bonus: a new member, who has made no deposit, does not qualify
+    const activity = all.data.data.find((a) => a.title === '新会员首存100%彩金')!;
+    expect(activity).toBeDefined();
     await phone(async (page) => {
       await open(page, platform, `/activityInfo?id=${activity.id}`);
       await page.getByTestId('activity-title').waitFor();
@@ -163,14 +165,18 @@ describe('promotions', () => {
       await expectRoute(page, `/login?redirect=/activityInfo?id=${activity.id}`);
     });
     const member = await registerViaApi(platform);
-    const expected = await api('doactivityapply', { activityid: activity.id }, (await registerViaApi(platform)).token);
     await phone(async (page) => {
       await signInPage(page, platform, member.token, `/activityInfo?id=${activity.id}`);
       const button = page.getByTestId('activity-apply');
       await button.waitFor();
       expect((await button.innerText()).trim()).toBe('立即申请');
       await button.click();
-      await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(expected.message);
+      await expect.poll(() => toastText(page), { timeout: 6000 }).toBe(PROMO_MSG.firstDepositOnly);
+      // refused: the member stays on the activity, and 活动申请记录 has nothing of it
+      expect(route(page)).toBe(`/activityInfo?id=${activity.id}`);
+      await open(page, platform, '/activityRecord');
+      await page.getByTestId('empty-state').waitFor();
+      expect(await page.getByTestId('apply-row').count()).toBe(0);
     });
   });
 });

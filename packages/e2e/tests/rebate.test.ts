@@ -117,15 +117,21 @@ describe('the loyalty journey', () => {
         const frame = page.frameLocator('[data-testid=app-frame]');
         await frame.getByTestId('venue-balance').waitFor({ timeout: 15_000 });
         const level = async () => Number((await db().selectFrom('members').select('vip').where('id', '=', memberId).executeTakeFirstOrThrow()).vip);
-        for (let hand = 0; hand < 16 && (await level()) < 2; hand += 1) {
+        const counted = async () =>
+          Number((await db().selectFrom('bet_records').select((e) => e.fn.count<string>('id').as('n')).where('member_id', '=', memberId).where('counted', '=', true).executeTakeFirstOrThrow()).n);
+        const countedFen = async () =>
+          Number((await db().selectFrom('bet_records').select((e) => e.fn.sum<string>('valid_fen').as('fen')).where('member_id', '=', memberId).where('counted', '=', true).executeTakeFirstOrThrow()).fen ?? 0);
+        for (let hand = 0; hand < 16 && (await countedFen()) < flowFen; hand += 1) {
           if (hand === 0) await frame.getByTestId('spot-banker').click();
           await frame.getByTestId('deal').click();
           await frame.getByTestId('table-result').waitFor({ timeout: 15_000 });
           await expect.poll(() => frame.getByTestId('deal').isEnabled()).toBe(true);
-          // After 4 hands (200 yuan staked), wait for the bet feed to count them before dealing more.
-          if (hand >= 3) await expect.poll(level, { timeout: 8000 }).toBe(2).catch(() => undefined);
+          // The bet feed counts each hand (a pass every 0.5 s) before the next is dealt: a hand it never
+          // counts fails here, rather than being made up for by more hands.
+          await expect.poll(counted, { timeout: 8000 }).toBe(hand + 1);
         }
-        expect(await level()).toBe(2);
+        // VIP2's turnover is reached: the promotion follows.
+        await expect.poll(level, { timeout: 8000 }).toBe(2);
         await page.getByTestId('game-back').click();
 
         // 3. Promoted: /mine and /vip show VIP2 (a fresh visit: the app's user info is cached for 10 s).
