@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG } from '@app/contract';
-import { apiAs, credit, expectRoute, expectToast, memberIdOf, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName, newPhone } from '../harness.js';
+import { ABOUT_TITLES, ARTICLE_TITLES, MSG } from '@app/contract';
+import { apiAs, credit, expectRoute, expectFieldMessage, expectToast, memberIdOf, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName, newPhone } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -33,24 +33,18 @@ const memberId = (token: string) => memberIdOf(platform, token);
 const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
 const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 
-/**
- * The route a tap navigates to. Some targets (wallet, agent, VIP…) are screens of later work that the
- * catch-all route still sends home, so this records the navigation itself.
- */
-async function tapTarget(page: Page, testId: string): Promise<string> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __pushed: string[] };
-    w.__pushed = [];
-    const push = history.pushState.bind(history);
-    history.pushState = (data, unused, url) => {
-      w.__pushed.push(String(url ?? ''));
-      push(data, unused, url);
-    };
-  });
+/** What a screen shows at its top: its header's title, or the hero of /activity, which has none. */
+const screenTitle = (page: Page) => page.locator('.page-nav .adm-nav-bar-title, .activity-hero-title').first().innerText();
+
+/** Taps `testId` on a freshly opened `from`: the route becomes `to` and the screen shown is titled `title`. */
+async function opens(page: Page, from: string, testId: string, to: string, title: string): Promise<void> {
+  // A fresh document each time: a hash-only goto keeps the page, and the screen the last tap opened
+  // may still redirect (e.g. to /login or /) after `from` is set.
+  await page.goto('about:blank');
+  await open(page, platform, from);
   await page.getByTestId(testId).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __pushed: string[] }).__pushed.length)).toBeGreaterThan(0);
-  const url = await page.evaluate(() => (window as unknown as { __pushed: string[] }).__pushed[0]);
-  return decodeURIComponent(url.slice(url.indexOf('#') + 1));
+  await expectRoute(page, to);
+  await expect.poll(() => screenTitle(page), { timeout: 6000 }).toBe(title);
 }
 
 async function confirmDialog(page: Page, text: string): Promise<void> {
@@ -87,41 +81,43 @@ describe('/mine', () => {
     await signedIn('/mine', async (page, member) => {
       const agent = page.getByTestId('mine-link-agent');
       await expect.poll(() => agent.innerText()).toBe('申请代理');
+      await agent.click();
+      await expectRoute(page, '/applyagent');
+      await expect.poll(() => screenTitle(page)).toBe('申请代理');
+      await expect.poll(() => page.getByTestId('agent-username').innerText()).toBe(member.name);
+      await page.getByTestId('agent-mobile').waitFor();
       await platform.db.kysely.updateTable('members').set({ isagent: 1 }).where('username', '=', member.name).execute();
+      await open(page, platform, '/mine');
       await page.reload();
       await expect.poll(() => agent.innerText()).toBe('代理登录');
-      expect(await tapTarget(page, 'mine-link-agent')).toBe('/gamePage?dailiD=1');
+      await agent.click();
+      await expectRoute(page, '/gamePage?dailiD=1');
+      // the agent portal itself, signed in as this member, in the frame
+      await expect.poll(() => page.frameLocator('iframe').getByTestId('agent-name').innerText(), { timeout: 10_000 }).toBe(member.name);
     });
   });
 
-  it('links every entry to its screen', async () => {
+  it('opens every entry’s screen', async () => {
     await signedIn('/mine', async (page) => {
-      const targets: Record<string, string> = {
-        money: '/money',
-        trans: '/transRecord',
-        bets: '/betRecord',
-        vip: '/vip',
-        level: '/vip2',
-        invite: '/inviter',
-        message: '/message',
-        activity: '/activity',
-        kefu: '/kefu',
-        applyLog: '/activityRecord',
-        profile: '/userInfo',
-        security: '/userCent',
-        password: '/password?type=1',
-        paypassword: '/password?type=2',
-      };
-      for (const [key, to] of Object.entries(targets)) {
-        // A fresh document each time: a hash-only goto keeps the page, and the screen the last tap
-        // opened may still redirect (e.g. to /login or /) after /mine is set.
-        await page.goto('about:blank');
-        await open(page, platform, '/mine');
-        await page.getByTestId(`mine-link-${key}`).waitFor();
-        expect(await tapTarget(page, `mine-link-${key}`)).toBe(to);
-      }
+      const targets: [key: string, to: string, title: string][] = [
+        ['money', '/money', '我的钱包'],
+        ['trans', '/transRecord', '账户明细'],
+        ['bets', '/betRecord', '投注记录'],
+        ['vip', '/vip', 'VIP特权'],
+        ['level', '/vip2', 'VIP特权'],
+        ['invite', '/inviter', '邀请好友'],
+        ['message', '/message', '消息中心'],
+        ['activity', '/activity', '优惠活动'],
+        ['kefu', '/kefu', '在线客服'],
+        ['applyLog', '/activityRecord', '活动申请记录'],
+        ['profile', '/userInfo', '个人资料'],
+        ['security', '/userCent', '安全设置'],
+        ['password', '/password?type=1', '修改密码'],
+        ['paypassword', '/password?type=2', '修改支付密码'],
+      ];
+      for (const [key, to, title] of targets) await opens(page, '/mine', `mine-link-${key}`, to, title);
     });
-  });
+  }, 150_000);
 
   it('logs out: logoff, everything cleared, /login, and /mine guarded again', async () => {
     await signedIn('/mine', async (page, member) => {
@@ -154,14 +150,15 @@ describe('/userCent', () => {
     });
   });
 
-  it('links about, help, terms and privacy', async () => {
+  it('opens about, help, terms and privacy', async () => {
     await signedIn('/userCent', async (page) => {
-      const targets: Record<string, string> = { about: '/boutBallBetInfo?type=7', help: '/boutBallBet', terms: '/abouts?type=5', privacy: '/abouts?type=6' };
-      for (const [key, to] of Object.entries(targets)) {
-        await open(page, platform, '/userCent');
-        await page.getByTestId(`cent-link-${key}`).waitFor();
-        expect(await tapTarget(page, `cent-link-${key}`)).toBe(to);
-      }
+      const targets: [key: string, to: string, title: string][] = [
+        ['about', '/boutBallBetInfo?type=7', ARTICLE_TITLES[7]!],
+        ['help', '/boutBallBet', '帮助中心'],
+        ['terms', '/abouts?type=5', ABOUT_TITLES[5]!],
+        ['privacy', '/abouts?type=6', ABOUT_TITLES[6]!],
+      ];
+      for (const [key, to, title] of targets) await opens(page, '/userCent', `cent-link-${key}`, to, title);
     });
   });
 
@@ -194,13 +191,13 @@ describe('/userInfo', () => {
       await field(page, 'email').fill('not-an-email');
       await field(page, 'birthday').fill('1990/01/01');
       await save.click();
-      await expectToast(page, MSG.mobileInvalid);
+      await expectFieldMessage(page, MSG.mobileInvalid);
       await field(page, 'mobile').fill('13800138000');
       await save.click();
-      await expectToast(page, MSG.emailInvalid);
+      await expectFieldMessage(page, MSG.emailInvalid);
       await field(page, 'email').fill('me@example.com');
       await save.click();
-      await expectToast(page, MSG.birthdayInvalid);
+      await expectFieldMessage(page, MSG.birthdayInvalid);
     });
   });
 
@@ -272,7 +269,7 @@ describe('/password', () => {
         await field(page, 'newPassword').fill(next);
         await field(page, 'confirmPassword').fill(confirm);
         await submit.click();
-        await expectToast(page, message);
+        await expectFieldMessage(page, message);
       }
     });
   });
@@ -283,7 +280,7 @@ describe('/password', () => {
       await field(page, 'newPassword').fill('newpass123');
       await field(page, 'confirmPassword').fill('newpass123');
       await page.getByTestId('password-submit').click();
-      await expectToast(page, MSG.oldPasswordWrong);
+      await expectFieldMessage(page, MSG.oldPasswordWrong);
       expect(route(page)).toBe('/password?type=1');
     });
   });

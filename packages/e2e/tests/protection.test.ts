@@ -140,7 +140,7 @@ async function openProtectionFromMine(page: Page): Promise<void> {
 }
 
 describe('registration', () => {
-  it('needs 我已年满18周岁 ticked: the message at the box and as a toast, nothing sent; the article opens over the form', async () => {
+  it('needs 我已年满18周岁 ticked: the message at the box (no toast), nothing sent; the article opens over the form', async () => {
     await phone(async (page) => {
       const sent: string[] = [];
       page.on('request', (r) => {

@@ -3,6 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { BLOCK_DURATION_LABEL, BLOCK_DURATIONS, BLOCK_KIND_LABEL, BLOCK_KINDS, fmt, PROTECTION_MSG, type BlockDuration, type BlockKind, type BlockState } from '@app/contract';
 import { ApiError } from '../../../shared/api/client';
+import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { confirmDialog } from '../../../shared/lib/dialog';
 import { toast } from '../../../shared/lib/toast';
 import { protectionKey, setBlock } from '../api';
@@ -33,10 +34,11 @@ export function BlockSection({ block }: { block: BlockState | null }) {
   const qc = useQueryClient();
   const [chosen, setChosen] = useState<Record<BlockKind, BlockDuration | null>>({ timeout: null, exclusion: null });
   const [busy, setBusy] = useState(false);
+  const errors = useFieldErrors();
 
   const start = async (kind: BlockKind) => {
     const duration = chosen[kind];
-    if (!duration) return void toast(PROTECTION_MSG.duration);
+    if (!duration) return errors.fail(PROTECTION_MSG.duration, durationField(kind));
     if (busy) return;
     const sure = await confirmDialog({
       title: `确认开始${BLOCK_KIND_LABEL[kind]}？`,
@@ -59,7 +61,7 @@ export function BlockSection({ block }: { block: BlockState | null }) {
   };
 
   return (
-    <>
+    <FieldErrorsScope errors={errors}>
       {block && <p className="prot-rule">您正处于{BLOCK_KIND_LABEL[block.kind]}中，只能延长，不能缩短或取消。</p>}
       {BLOCK_KINDS.map((kind) => (
         <div key={kind} className={`prot-card prot-block-card ${kind}`} data-testid={`block-${kind}`}>
@@ -80,11 +82,19 @@ export function BlockSection({ block }: { block: BlockState | null }) {
               </button>
             ))}
           </div>
+          <DurationError kind={kind} chosen={chosen[kind]} />
           <Button block shape="rounded" className={`prot-block-start ${kind}`} data-testid={`block-${kind}-start`} disabled={busy} onClick={() => void start(kind)}>
             开始{BLOCK_KIND_LABEL[kind]}
           </Button>
         </div>
       ))}
-    </>
+    </FieldErrorsScope>
   );
+}
+
+const durationField = (kind: BlockKind) => `${kind}-duration`;
+
+/** 请选择时长 under the chips of its card, gone once one is chosen. */
+function DurationError({ kind, chosen }: { kind: BlockKind; chosen: BlockDuration | null }) {
+  return <FieldMessage error={useFieldError(durationField(kind), chosen)} />;
 }
