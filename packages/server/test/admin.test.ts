@@ -434,6 +434,12 @@ describe('the console at /admin/', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('answers a built file that is not there (a chunk of an older build) with 404, not the page', async () => {
+    const gone = await fetch(`${s.url}/admin/assets/MembersPage-Gone1234.js`);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ code: 404, message: MSG.notFound });
+  });
+
   it('keeps unknown /admin/api/ paths an envelope', async () => {
     expect(await s.api('/admin/api/nope', undefined, { method: 'GET' })).toMatchObject({ status: 404, code: 404, message: MSG.notFound });
     expect(await s.api('/admin/api/nope', {})).toMatchObject({ status: 404, code: 404 });
