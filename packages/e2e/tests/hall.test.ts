@@ -222,7 +222,7 @@ describe('the hall (/)', () => {
         await check();
         if (who === 'visitor') {
           await settled(page);
-          await shot(page, 'hall-redpacket-tucked');
+          await shot(page, 'hall-redpacket-venues');
         }
         for (const y of [120, 333, 100_000]) {
           await page.evaluate((top) => window.scrollTo(0, top), y);
