@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { SERVICE_MSG, type ServiceConversation } from '@app/contract';
-import { ADMIN_PASSWORD, consoleMessageIs, newDesktop, newPhone, open, registerViaApi, signInConsole, signInPage, stillShot, staffApi, staffLoginViaApi, startSuite, stopSuite, uniqueName, type Platform } from '../harness.js';
+import { SERVICE_MSG, STAFF_NAME_MSG, type ServiceConversation } from '@app/contract';
+import { ADMIN_PASSWORD, consoleMessageIs, inConsole, newDesktop, newPhone, open, registerViaApi, signInConsole, signInPage, stillShot, staffApi, staffLoginViaApi, startSuite, stopSuite, uniqueName, type Platform } from '../harness.js';
 
 /**
  * 在线客服 (issue 14 item 5): a visitor with nobody online leaves a message from /kefu at 390×844 and
@@ -59,9 +59,19 @@ describe('在线客服', () => {
     }
   });
 
-  it('a member writes, support answers from the console, the member sees it live', async () => {
+  it('a member writes, support answers from the console, the member sees it live under the name set in 员工管理', async () => {
     const member = await registerViaApi(platform);
     const kefu = await supportStaff();
+    // 员工管理 names the staff member for members; its login name never reaches them.
+    await inConsole(browser, platform, admin, '/staff', async (page) => {
+      const line = page.locator('.ant-table-row', { hasText: kefu.username });
+      await line.getByRole('button', { name: `修改显示名称 ${kefu.username}` }).click();
+      const field = page.locator('.ant-modal').getByLabel('显示名称');
+      await field.fill('小美');
+      await page.locator('.ant-modal .ant-btn-primary').click();
+      await consoleMessageIs(page, STAFF_NAME_MSG.saved);
+      await expect.poll(() => line.locator('[data-testid^="staff-display-name-"]').innerText()).toBe('小美');
+    });
     const phoneCtx = await newPhone(browser);
     const deskCtx = await newDesktop(browser);
     try {
@@ -89,7 +99,7 @@ describe('在线客服', () => {
       await desk.getByTestId('svc-messages').getByText(question, { exact: true }).waitFor();
       await desk.getByTestId('svc-claim').click();
       await consoleMessageIs(desk, SERVICE_MSG.claimOk);
-      await phone.getByText(`客服${kefu.username}为您服务`).waitFor();
+      await phone.getByTestId('kefu-list').getByText('小美为您服务').waitFor();
       // Beside the chat: the member's basic information and the way to 会员管理.
       await expect.poll(() => desk.getByTestId('svc-member').innerText(), { timeout: 6000 }).toContain('会员ID');
       expect(await desk.getByTestId('svc-open-member').getAttribute('href')).toMatch(/^\/admin\/members\?member=\d+$/);
@@ -105,7 +115,11 @@ describe('在线客服', () => {
 
       // Live on the member's screen, as text.
       await expect.poll(() => phone.getByTestId('kefu-staff').last().innerText(), { timeout: 6000 }).toContain(answer);
+      expect(await phone.getByTestId('kefu-staff').last().locator('.kefu-name').innerText()).toBe('小美');
+      // the chat's header names who answers
+      await phone.locator('.kefu-agent', { hasText: '小美为您服务' }).waitFor();
       expect(await phone.locator('.kefu-bubble i').count()).toBe(0);
+      expect(await phone.locator('body').innerText()).not.toContain(kefu.username);
       await stillShot(phone, 'kefu-member-chat');
 
       // The member answers back; the desk sees it arrive.
