@@ -19,6 +19,7 @@ export * from './lottery-chat.js';
 export * from './lottery-rooms.js';
 export * from './frame.js';
 export * from './turnover.js';
+export * from './turnover-sources.js';
 export * from './rebate.js';
 export * from './vip.js';
 export * from './promotions.js';

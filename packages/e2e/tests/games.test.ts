@@ -6,6 +6,7 @@ import {
   BET_STATUS_LABELS,
   ELECTRONIC_PROVIDERS,
   fmt,
+  formatYuan,
   MSG,
   PLATFORM_WALLET,
   VENUE_LAUNCH_PARAM,
@@ -524,7 +525,7 @@ async function recycleOnMoney(page: Page, expectedYuan: number): Promise<void> {
   await page.getByTestId('game-back').click();
   await open(page, platform, '/money');
   await page.getByTestId('wallet-recycle').click();
-  await expectToast(page, fmt(MSG.recycleDone, { amount: expectedYuan }));
+  await expectToast(page, fmt(MSG.recycleDone, { amount: formatYuan(expectedYuan) }));
 }
 
 /** /transRecord with the type filter on `type`: the rows' way texts. */

@@ -203,7 +203,7 @@ describe('the full wallet loop', () => {
       await phone.getByTestId('venue-switch').click();
       await expectText(phone, `venue-balance-${VENUE}`, '600.00');
       await phone.getByTestId('wallet-recycle').click();
-      await expectToast(phone, fmt(MSG.recycleDone, { amount: 600 }));
+      await expectToast(phone, fmt(MSG.recycleDone, { amount: '600.00' }));
       expect(fmt(MSG.recycleDone, { amount: 600 })).toContain('回收成功');
       await expectText(phone, 'wallet-central', '1,000.00');
       await expectText(phone, 'wallet-game', '0.00');
@@ -228,7 +228,7 @@ describe('the full wallet loop', () => {
       await expectText(phone, 'withdraw-bet-amount', '1,000.00');
       await chooseCard();
       await phone.getByTestId('withdraw-submit').click();
-      await expectToast(phone, fmt(MSG.withdrawTurnover, { amount: 1000 }));
+      await expectToast(phone, fmt(MSG.withdrawTurnover, { amount: '1,000.00' }));
       expect(route(phone)).toBe('/withdrawal');
       await still(phone, 'loop-10-withdrawal-turnover');
 

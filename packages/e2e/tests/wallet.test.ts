@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fmt, MSG, PLATFORM_WALLET, TIMING, usdtWithdrawalLines, type UserInfo, type VenueBalance } from '@app/contract';
-import { apiAs, clickWhenStill, credit, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
+import { apiAs, clickWhenStill, credit, expectRoute, expectFieldMessage, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
 import { colourOf, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /** The member wallet screens of spec §2: /money, /transfer, /withdrawal, /transRecord. */
@@ -158,7 +158,7 @@ describe('/money', () => {
       await page.getByTestId('wallet-refresh').click();
       await expectText(page, 'wallet-game', '120.00');
       await page.getByTestId('wallet-recycle').click();
-      await expectToast(page, fmt(MSG.recycleDone, { amount: 120 }));
+      await expectToast(page, fmt(MSG.recycleDone, { amount: '120.00' }));
       await expectText(page, 'wallet-game', '0.00');
       expect(await text(page, 'wallet-central')).toBe('300.00');
       expect(await text(page, 'wallet-total')).toBe('300.00');
@@ -224,7 +224,7 @@ describe('/transfer', () => {
       const [first, second] = await venues(member.token);
       await page.getByTestId('venue-list').waitFor();
       await page.getByTestId('transfer-submit').click();
-      await expectToast(page, MSG.transferAmountEmpty);
+      await expectFieldMessage(page, MSG.transferAmountEmpty);
       await page.locator('input[name="amount"]').fill('10');
       await page.getByTestId('transfer-source').click();
       await clickWhenStill(page.getByTestId(`transfer-source-sheet-${first!.platname}`));
@@ -374,10 +374,10 @@ describe('/withdrawal', () => {
       await page.getByTestId('withdraw-add-card').waitFor();
       await still(page, 'wallet-withdrawal-empty');
       await submit.click();
-      await expectToast(page, MSG.withdrawChooseUsdt);
+      await expectFieldMessage(page, MSG.withdrawChooseUsdt);
       await page.getByText('银行卡取款', { exact: true }).click();
       await submit.click();
-      await expectToast(page, MSG.withdrawChooseBank);
+      await expectFieldMessage(page, MSG.withdrawChooseBank);
 
       const bankId = await bindBank(member);
       await page.reload();
@@ -387,13 +387,13 @@ describe('/withdrawal', () => {
       await expectText(page, 'withdraw-card-title', '中国银行');
       await page.locator('input[name="amount"]').fill('99.99');
       await submit.click();
-      await expectToast(page, MSG.withdrawMin);
+      await expectFieldMessage(page, MSG.withdrawMin);
       await page.locator('input[name="amount"]').fill('100');
       await submit.click();
-      await expectToast(page, MSG.withdrawPassword);
+      await expectFieldMessage(page, MSG.withdrawPassword);
       await page.locator('input[name="password"]').fill('wrong-pass');
       await submit.click();
-      await expectToast(page, MSG.payPasswordWrong);
+      await expectFieldMessage(page, MSG.payPasswordWrong);
     });
   });
 
@@ -513,7 +513,7 @@ describe('/withdrawal', () => {
       await page.locator('input[name="amount"]').fill('200');
       await page.locator('input[name="password"]').fill(member.payPassword);
       await page.getByTestId('withdraw-submit').click();
-      await expectToast(page, fmt(MSG.withdrawTurnover, { amount: 50 }));
+      await expectToast(page, fmt(MSG.withdrawTurnover, { amount: '50.00' }));
       expect(route(page)).toBe('/withdrawal?type=2');
     }, withRequirement);
   });
@@ -528,7 +528,7 @@ describe('/withdrawal', () => {
       await page.getByTestId('venue-expand').click();
       expect(await page.locator('[data-testid="venue-list"] .venue-tile').count()).toBe(all.length);
       await page.getByTestId('wallet-recycle').click();
-      await expectToast(page, fmt(MSG.recycleDone, { amount: 60 }));
+      await expectToast(page, fmt(MSG.recycleDone, { amount: '60.00' }));
       await expectText(page, 'wallet-central', '100.00');
       await page.getByTestId('withdraw-kefu').click();
       await expectRoute(page, '/kefu');

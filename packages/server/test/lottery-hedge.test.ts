@@ -74,7 +74,7 @@ describe('both sides of one 快三 round', () => {
     const records = await s.db.kysely.selectFrom('bet_records').select(['valid_fen', 'hedged_fen', 'counted']).where('member_id', '=', m.id).execute();
     expect(records).toHaveLength(4);
     expect(records.every((r) => r.valid_fen === 0 && r.hedged_fen > 0 && r.counted)).toBe(true);
-    expect(await s.api('/api/withdraw', { amount: 100, bank: m.card, password: PAY_PASSWORD }, { token: m.token })).toMatchObject({ code: 400, message: fmt(MSG.withdrawTurnover, { amount: 1000 }) });
+    expect(await s.api('/api/withdraw', { amount: 100, bank: m.card, password: PAY_PASSWORD }, { token: m.token })).toMatchObject({ code: 400, message: fmt(MSG.withdrawTurnover, { amount: '1,000.00' }) });
   });
 
   it('unequal sides count their difference, one side and other plays count in full, members apart', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TRANSFER_STATE } from '@app/contract';
+import { addTurnoverRequirement } from '../src/modules/turnover/service.js';
 import { startServer, type TestServer } from './harness.js';
 import { centralFen, fundedMember, into, journalKeys, outOf, PLATFORM, setVenueEnabled, settlementFen, transferRow, venueFen } from './transfer-helpers.js';
 
@@ -106,6 +107,22 @@ describe('POST /api/transfer validation, in the spec order', () => {
     expect(await s.db.kysely.selectFrom('transfers').select('id').where('member_id', '=', id).execute()).toEqual([]);
   });
 
+  it('answers 余额不足 above the central balance before a limit or the turnover owed, and records nothing', async () => {
+    const { token, id } = await fundedMember(s, 50);
+    await s.db.kysely.transaction().execute((tx) => addTurnoverRequirement(tx, id, 100_000, { kind: 'deposit', baseFen: 100_000 }));
+    // a daily wager limit of 10 yuan: 60 is past it too, but the money is what is missing
+    await s.db.kysely.insertInto('protection_limits').values({ member_id: id, kind: 'wager', period: 'day', limit_value: 1000 }).execute();
+    try {
+      expect(await s.api('/api/transfer', into('AG', 60), { token })).toMatchObject({ code: 400, message: MSG.insufficientBalance });
+      expect(await centralFen(s, id)).toBe(5000);
+      expect(await s.db.kysely.selectFrom('transfers').select('id').where('member_id', '=', id).execute()).toEqual([]);
+      // within the money, the limit's own refusal
+      expect((await s.api('/api/transfer', into('AG', 20), { token })).message).not.toBe(MSG.insufficientBalance);
+    } finally {
+      await s.db.kysely.deleteFrom('protection_limits').where('member_id', '=', id).execute();
+    }
+  });
+
   it('answers 场馆余额不足 above the venue balance and records nothing', async () => {
     const { token, id } = await fundedMember(s, 50);
     expect((await s.api('/api/transfer', into('AG', 20), { token })).code).toBe(200);
@@ -206,7 +223,7 @@ describe('POST /api/transall', () => {
     for (const [venue, yuan] of [['AG', 100], ['BBIN', 50], ['DG', 10]] as const) await s.api('/api/transfer', into(venue, yuan), { token });
     s.app.venues.demo.setFault('fail', { venues: ['BBIN'] });
     const r = await s.api('/api/transall', {}, { token });
-    expect(r).toMatchObject({ code: 200, message: '已回收110元，1个场馆回收失败，请稍后再试', data: { amount: 110, pending: 0 } });
+    expect(r).toMatchObject({ code: 200, message: '已回收110.00元，1个场馆回收失败，请稍后再试', data: { amount: 110, pending: 0 } });
     expect(await centralFen(s, id)).toBe(50_000 - 5_000);
     expect(await venueFen(s, id, 'BBIN')).toBe(5_000);
     expect(await venueFen(s, id, 'AG')).toBe(0);
@@ -218,7 +235,7 @@ describe('POST /api/transall', () => {
     await s.api('/api/transfer', into('IA', 20), { token });
     await setVenueEnabled(s, 'MT', false);
     try {
-      expect(await s.api('/api/transall', {}, { token })).toMatchObject({ message: '回收成功，共回收20元' });
+      expect(await s.api('/api/transall', {}, { token })).toMatchObject({ message: '回收成功，共回收20.00元' });
       expect(await venueFen(s, id, 'MT')).toBe(3_000);
     } finally {
       await setVenueEnabled(s, 'MT', true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fmt, MSG, HEDGED_SHARE_FLAG, type VenueMatches, type VenuePlayResult } from '@app/contract';
+import { fmt, formatYuan, MSG, HEDGED_SHARE_FLAG, type VenueMatches, type VenuePlayResult } from '@app/contract';
 import { ingestBets } from '../src/modules/games/feed.js';
 import { settleMatches } from '../src/venue-demo/matches.js';
 import { playInstant } from '../src/venue-demo/play.js';
@@ -50,7 +50,7 @@ async function depositor(yuan: number): Promise<Depositor> {
 const requirement = async (token: string): Promise<number> => (await s.api('/api/getBetAmount', {}, { token })).data.bet_amount;
 const feed = () => ingestBets({ db: s.db, venues: s.app.venues }, { lock: false });
 const withdraw = (m: Depositor, yuan: number) => s.api('/api/withdraw', { amount: yuan, bank: m.card, password: PAY_PASSWORD }, { token: m.token });
-const refusedFor = (remainingYuan: number) => ({ code: 400, message: fmt(MSG.withdrawTurnover, { amount: remainingYuan }) });
+const refusedFor = (remainingYuan: number) => ({ code: 400, message: fmt(MSG.withdrawTurnover, { amount: formatYuan(remainingYuan) }) });
 
 async function atTable(m: Depositor, venueYuan: number, game: string): Promise<string> {
   expect((await s.api('/api/transfer', into(VENUE, venueYuan), { token: m.token })).code).toBe(200);

@@ -167,7 +167,7 @@ describe('transall with a venue that does not answer', () => {
     await s.api('/api/transfer', into('FB', 30), { token });
     s.app.venues.demo.setFault('timeout-after-apply', { venues: ['FB'] });
     const r = await s.api('/api/transall', {}, { token });
-    expect(r).toMatchObject({ code: 200, message: '已回收20元，1个场馆处理中', data: { amount: 20, pending: 1 } });
+    expect(r).toMatchObject({ code: 200, message: '已回收20.00元，1个场馆处理中', data: { amount: 20, pending: 1 } });
     expect(await centralFen(s, id)).toBe(7_000);
     expect(await reconcile()).toMatchObject({ succeeded: 1 });
     expect(await centralFen(s, id)).toBe(10_000);

@@ -122,17 +122,19 @@ describe('POST /api/withdraw: the rules in order', () => {
     const m = await member(1000);
     await s.db.kysely.updateTable('members').set({ turnover_req_fen: 5000 }).where('id', '=', m.id).execute();
     expect(await withdraw(m, { amount: 100, bank: m.bankCard, password: 'wrong-pass' })).toMatchObject({ code: 400, message: '支付密码错误' });
-    expect(await withdraw(m, { amount: 100, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '您还需完成50元打码量才能取款' });
+    expect(await withdraw(m, { amount: 100, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '您还需完成50.00元打码量才能取款' });
   });
 
-  it('refuses while turnover remains, naming the exact remaining amount, before the balance', async () => {
+  it('refuses while turnover remains, naming the exact remaining amount; more than the balance is 余额不足 first', async () => {
     const m = await member();
     const dep = await s.api('/api/recharge', { paytype: 'alipay', amount: 1000 }, { token: m.token });
     const row = await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', dep.data.deposit_no).executeTakeFirstOrThrow();
     await approveDeposit(s.db.kysely, row.id, staffId);
     await s.db.kysely.transaction().execute((tx) => reduceTurnoverRequirement(tx, m.id, 25_050));
-    // more than the balance, still the turnover message first
-    expect(await withdraw(m, { amount: 5000, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '您还需完成749.5元打码量才能取款' });
+    // more than the balance: the money is what is missing, whatever turnover is left
+    expect(await withdraw(m, { amount: 5000, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '余额不足' });
+    expect(await withdraw(m, { amount: 1000.01, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '余额不足' });
+    expect(await withdraw(m, { amount: 1000, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '您还需完成749.50元打码量才能取款' });
     expect((await s.api('/api/getBetAmount', {}, { token: m.token })).data.bet_amount).toBe(749.5);
     await s.db.kysely.transaction().execute((tx) => reduceTurnoverRequirement(tx, m.id, 74_949));
     expect(await withdraw(m, { amount: 100, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '您还需完成0.01元打码量才能取款' });
@@ -320,7 +322,7 @@ describe('approveWithdrawal and rejectWithdrawal (the back-office review)', () =
     // every review went through (no deadlock, no conflict); every request answered 200, 余额不足 or
     // the turnover the approved deposit added
     expect(settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
-    for (const r of await Promise.all(more)) expect([MSG.withdrawSubmitted, '余额不足', '您还需完成500元打码量才能取款']).toContain(r.message);
+    for (const r of await Promise.all(more)) expect([MSG.withdrawSubmitted, '余额不足', '您还需完成500.00元打码量才能取款']).toContain(r.message);
     const balance = await memberBalanceFen(s.db.kysely, m.id);
     expect(balance).toBeGreaterThanOrEqual(0);
     const rows = await s.db.kysely.selectFrom('withdrawals').select(['state', 'amount_fen']).where('member_id', '=', m.id).execute();

@@ -3,6 +3,7 @@ import {
   MSG,
   PLATFORM_WALLET,
   type BetAmount,
+  type TurnoverSources,
   type Page,
   type TransAllResult,
   type TransferResult,
@@ -111,6 +112,14 @@ export const betAmountKey = ['wallet', 'betAmount'] as const;
 /** The turnover requirement still to play (打码量), in yuan. */
 export function fetchBetAmount(): Promise<BetAmount> {
   return request<BetAmount>('getBetAmount', { body: {} });
+}
+
+/** Under betAmountKey, so whatever refreshes the requirement refreshes its sources too. */
+export const turnoverSourcesKey = [...betAmountKey, 'sources'] as const;
+
+/** Where the requirement comes from (a deposit ×1, a bonus ×N…) and what is left of each. */
+export function fetchTurnoverSources(): Promise<TurnoverSources> {
+  return request<TurnoverSources>('turnoverSources', { body: {} });
 }
 
 export interface WithdrawInput {

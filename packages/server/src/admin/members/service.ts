@@ -106,9 +106,10 @@ export async function listMembers(db: Kdb, q: { keyword: string; page: number })
 
 async function requireMember(db: Kdb, id: number) {
   const row = await db
-    .selectFrom('members')
-    .select(['id', 'username', 'state', 'mobile', 'email', 'register_ip', 'last_login_ip', 'inviter_id', 'turnover_req_fen'])
-    .where('id', '=', id)
+    .selectFrom('members as m')
+    .leftJoin('members as i', 'i.id', 'm.inviter_id')
+    .select(['m.id', 'm.username', 'm.state', 'm.mobile', 'm.email', 'm.register_ip', 'm.last_login_ip', 'm.inviter_id', 'm.turnover_req_fen', 'i.username as inviter_username'])
+    .where('m.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(ADMIN_MSG.memberMissing);
   return row;
@@ -148,6 +149,7 @@ export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDeta
       register_ip: extra.register_ip,
       last_login_ip: extra.last_login_ip,
       inviter_id: extra.inviter_id,
+      inviter_username: extra.inviter_username ?? '',
       turnover_req: fenToYuan(extra.turnover_req_fen),
     },
     cards: cards.map(
@@ -223,7 +225,7 @@ export async function applyAdjustment(tx: Transaction<Database>, actor: Actor, m
   const requirementFen = turnoverForAdjustment(adj.amountFen, adj.turnoverMultiple);
   const reason = adj.reason.trim();
   // Member row before ledger rows: the lock order of every money path.
-  await addTurnoverRequirement(tx, memberId, requirementFen);
+  await addTurnoverRequirement(tx, memberId, requirementFen, { kind: 'adjustment', baseFen: Math.max(0, adj.amountFen) });
   const journalId = await post(tx, {
     idemKey: approval ? `admin-adjust:approval:${approval.id}` : `admin-adjust:${adj.requestId ?? randomUUID()}`,
     kind: 'adjustment',

@@ -223,7 +223,7 @@ async function payStatements(tx: Transaction<Database>, rows: PayRow[], plan: Co
   if (rows.length === 0) return;
   const agents = [...new Set(rows.map((r) => r.agent_id))].sort((a, b) => a - b);
   await sql`SELECT id FROM members WHERE id = ANY(${agents}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(tx);
-  await addTurnoverRequirements(tx, rows.map((r) => ({ memberId: r.agent_id, fen: r.amount_fen * plan.turnover_multiple })));
+  await addTurnoverRequirements(tx, rows.map((r) => ({ memberId: r.agent_id, fen: r.amount_fen * plan.turnover_multiple, kind: 'commission', baseFen: r.amount_fen })));
   const wallets = await memberWalletIds(tx, agents);
   const paid = await postMany(
     tx,

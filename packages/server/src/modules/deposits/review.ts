@@ -106,7 +106,7 @@ export async function approveDeposit(db: Kdb, id: number, staffId: number, recor
   const [house, wallet] = await Promise.all([systemAccountId(db, HOUSE.deposits), memberWalletId(db, memberId)]);
   const out = await db.transaction().execute(async (tx) => {
     const { before, amountFen } = await lockPending(tx, id);
-    await addTurnoverRequirement(tx, memberId, amountFen);
+    await addTurnoverRequirement(tx, memberId, amountFen, { kind: 'deposit', baseFen: amountFen });
     await tx
       .updateTable('members')
       .set({ paysum_fen: sql`paysum_fen + ${amountFen}` })

@@ -131,7 +131,7 @@ export async function approveLocked(
   const bonusFen = rules ? promotionBonusFen(rules, deposit ? Number(deposit.amount_fen) : null) : 0;
   if (!rules || bonusFen <= 0) throw badRequest(PROMO_MSG.approveZero);
   const turnoverFen = promotionTurnoverFen(rules, bonusFen);
-  await addTurnoverRequirement(tx, app.memberId, turnoverFen);
+  await addTurnoverRequirement(tx, app.memberId, turnoverFen, { kind: 'promotion', baseFen: bonusFen });
   const wallet = await memberWalletId(tx, app.memberId);
   const journalId = await post(tx, {
     idemKey: promotionBonusKey(app.id),

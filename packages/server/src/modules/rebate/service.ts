@@ -84,7 +84,7 @@ export async function claimRebate(db: Kdb, memberId: number): Promise<{ amountFe
     const ids = claimed.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     const amountFen = claimed.rows.reduce((s, r) => s + Number(r.amount_fen), 0);
     if (ids.length === 0 || amountFen <= 0) throw new AppError(CODE.badRequest, REBATE_MSG.nothing);
-    await addTurnoverRequirement(tx, memberId, amountFen * REBATE_TURNOVER_MULTIPLE);
+    await addTurnoverRequirement(tx, memberId, amountFen * REBATE_TURNOVER_MULTIPLE, { kind: 'rebate', baseFen: amountFen });
     const digest = createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32);
     const wallet = await memberWalletId(tx, memberId);
     const journalId = await post(tx, {

@@ -237,7 +237,7 @@ export async function drawRedPacket(db: Kdb, member: { id: number; isTrial: bool
         if (seq > draws) throw refuse(REDPACKET_MSG.notEligible);
         const amountFen = Math.min(wantedFen, Number(r.rows[0]!.left_fen ?? 0));
         if (amountFen <= 0) throw refuse(REDPACKET_MSG.soldOut);
-        await addTurnoverRequirement(tx, member.id, amountFen * rules.turnover_multiple);
+        await addTurnoverRequirement(tx, member.id, amountFen * rules.turnover_multiple, { kind: 'red_packet', baseFen: amountFen });
         const journalId = await post(tx, {
           idemKey: `red-packet:${member.id}:${d.day}:${seq}`,
           kind: REDPACKET_JOURNAL_KIND,

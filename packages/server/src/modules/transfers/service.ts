@@ -3,6 +3,7 @@ import {
   CODE,
   fenToYuan,
   fmt,
+  formatYuan,
   MSG,
   PLATFORM_WALLET,
   TRANS_TYPE,
@@ -15,7 +16,7 @@ import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { memberBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode, type Tx } from '../ledger/service.js';
+import { InsufficientFunds, memberBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode, type Tx } from '../ledger/service.js';
 import type { VenueOutcome, VenueRefusal } from '../venues/adapter.js';
 import type { Venue, VenueRegistry } from '../venues/registry.js';
 
@@ -99,11 +100,16 @@ export async function transfer(deps: TransferDeps, memberId: number, input: { am
 /** Runs first in a transfer into a venue's transaction and may refuse it (player protection's playGuard). */
 export type TransferGuard = (tx: Tx) => Promise<void>;
 
-/** Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short, or the guard's refusal. */
+/**
+ * Central wallet → venue. Throws 余额不足 (nothing recorded) when the central wallet is short, or the
+ * guard's refusal. Money first: a member short of it hears 余额不足 rather than a limit's headroom;
+ * that read only picks the message, the ledger's conditional update on posting is the guard.
+ */
 export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number, guard?: TransferGuard): Promise<TransferOutcome> {
   const [walletId, settlementId] = await Promise.all([memberWalletId(deps.db, memberId), settlementIdOf(deps.db, venue.code)]);
   const row = await withOrderNo((orderNo) =>
     deps.db.transaction().execute(async (tx) => {
+      if ((await memberBalanceFen(tx, memberId)) < amountFen) throw new InsufficientFunds(walletId);
       await guard?.(tx);
       const inserted = await tx
         .insertInto('transfers')
@@ -273,10 +279,12 @@ export async function recycleAll(deps: TransferDeps, memberId: number): Promise<
   const amount = fenToYuan(movedFen);
   const result: TransAllResult = { amount, pending, transfers: outcomes.map((o) => o.result) };
   let message: string;
+  // Money in a text always with its two decimals (共回收382.00元).
+  const shown = formatYuan(amount);
   if (outcomes.length === 0) message = MSG.recycleNothing;
-  else if (failed > 0) message = fmt(MSG.recycleFailedSome, { amount, count: failed });
-  else if (pending > 0) message = fmt(MSG.recyclePartial, { amount, count: pending });
-  else message = fmt(MSG.recycleDone, { amount });
+  else if (failed > 0) message = fmt(MSG.recycleFailedSome, { amount: shown, count: failed });
+  else if (pending > 0) message = fmt(MSG.recyclePartial, { amount: shown, count: pending });
+  else message = fmt(MSG.recycleDone, { amount: shown });
   return { result, message };
 }
 

@@ -80,7 +80,7 @@ export async function promoteBatch(db: Kdb, memberIds: number[], now: Date = new
     // The member rows are locked already (above), so this update after the postings waits for nothing.
     await addTurnoverRequirements(
       tx,
-      bonuses.filter(isPaid).map((p) => ({ memberId: p.id, fen: p.bonusFen * VIP_BONUS_TURNOVER_MULTIPLE })),
+      bonuses.filter(isPaid).map((p) => ({ memberId: p.id, fen: p.bonusFen * VIP_BONUS_TURNOVER_MULTIPLE, kind: 'vip_bonus' as const, baseFen: p.bonusFen })),
     );
     await sendMails(
       tx,

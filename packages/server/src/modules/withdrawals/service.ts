@@ -2,6 +2,7 @@ import {
   CARD_TYPE,
   fenToYuan,
   fmt,
+  formatYuan,
   MSG,
   ORDER_STATE,
   rateE4,
@@ -15,7 +16,7 @@ import type { z } from 'zod';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { checkPayPassword } from '../user/pay-password.js';
-import { HOUSE, memberWalletId, post, systemAccountId } from '../ledger/service.js';
+import { HOUSE, InsufficientFunds, memberBalanceFen, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { getSettings } from '../site/service.js';
 import { lockedRemainingTurnoverFen } from '../turnover/service.js';
 import { insertWithOrderNo } from '../deposits/service.js';
@@ -38,9 +39,10 @@ function cardIdOf(bank: string | number): number | null {
 /**
  * POST /api/withdraw, after the shared form rules passed. Checks in order: the amount is money, the
  * card is the member's own active card, the payment password (argon2, before any lock), then inside
- * one transaction the turnover requirement (member row locked), the balance (the ledger's conditional
- * update, never a pre-read) and for USDT a positive arrival. The order and its hold journal
- * (member wallet → withdrawals in flight) commit together or not at all.
+ * one transaction (member row locked) the balance, then the turnover requirement, and for USDT a
+ * positive arrival. Money first: a member short of it is told 余额不足, not to bet more. The balance
+ * read there only picks the message; the ledger's conditional update on posting is what guards it.
+ * The order and its hold journal (member wallet → withdrawals in flight) commit together or not at all.
  */
 export async function requestWithdrawal(db: Kdb, memberId: number, input: WithdrawInput, limits: { pendingMax: number } = { pendingMax: 0 }): Promise<{ withdrawNo: string; id: number }> {
   const amountFen = yuanToFen(input.amount);
@@ -71,7 +73,8 @@ export async function requestWithdrawal(db: Kdb, memberId: number, input: Withdr
   const [wallet, inFlight] = await Promise.all([memberWalletId(db, memberId), systemAccountId(db, HOUSE.withdrawalsInFlight)]);
   return db.transaction().execute(async (tx) => {
     const remainingFen = await lockedRemainingTurnoverFen(tx, memberId);
-    if (remainingFen > 0) throw badRequest(fmt(MSG.withdrawTurnover, { amount: fenToYuan(remainingFen) }));
+    if ((await memberBalanceFen(tx, memberId)) < amountFen) throw new InsufficientFunds(wallet);
+    if (remainingFen > 0) throw badRequest(fmt(MSG.withdrawTurnover, { amount: formatYuan(fenToYuan(remainingFen)) }));
     await refuseOverPendingCap(tx, memberId, limits.pendingMax);
     const { orderNo, id } = await insertWithOrderNo('W', async (withdrawNo) => {
       const row = await tx

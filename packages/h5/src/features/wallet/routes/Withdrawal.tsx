@@ -17,16 +17,17 @@ import {
   type UsdtNetwork,
   type WithdrawTab,
 } from '@app/contract';
-import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
+import { FieldErrorsScope, FieldMessage, refusalFields, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { useGo } from '../../../shared/hooks/useGo';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
 import { toast } from '../../../shared/lib/toast';
 import { useBankCards, useUsdtAddresses } from '../../cards/api';
 import { betAmountKey, failureMessage, useVenueBalances, venuesOnly, withdraw } from '../api';
-import { showFailure, useBetAmount, useWalletActions, useWalletFigures } from '../hooks';
+import { useBetAmount, useWalletActions, useWalletFigures } from '../hooks';
 import { AmountInput } from '../components/AmountInput';
 import { CardField } from '../components/CardField';
+import { TurnoverBreakdown } from '../components/TurnoverBreakdown';
 import { UsdtLines } from '../components/UsdtLines';
 import { VenueList } from '../components/VenueList';
 import { WalletPanel } from '../components/WalletPanel';
@@ -38,8 +39,8 @@ const tabOf = (query: string | null): WithdrawTab => (query === String(WITHDRAW_
 /** Spec §9: the venue list shows 3 by default. */
 const VENUES_SHOWN = 3;
 
-/** The server's refusals that are about one field, marked under it beside the toast. */
-const REFUSED_FIELD: Record<string, string> = { [MSG.payPasswordWrong]: 'password', [MSG.insufficientBalance]: 'amount', [MSG.withdrawFeeTooHigh]: 'amount' };
+/** The server's refusals that are about one field, shown under it (its rules' messages, and these). */
+const REFUSED_FIELD = refusalFields(withdrawRules, {}, { [MSG.payPasswordWrong]: 'password', [MSG.insufficientBalance]: 'amount', [MSG.withdrawFeeTooHigh]: 'amount' });
 
 /** 支付密码 with a show/hide toggle; its error under it. */
 function PasswordInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -143,10 +144,7 @@ export default function Withdrawal() {
       redirect.current = setTimeout(() => navigate('/transRecord', { state: { type: TRANS_TYPE.withdrawal } }), TIMING.withdrawRedirectMs);
     } catch (e) {
       if (needsPayPassword(e)) toSetup();
-      else showFailure(e);
-      const message = failureMessage(e);
-      const field = message ? REFUSED_FIELD[message] : undefined;
-      if (message && field) errors.mark(field, message);
+      else errors.refuse(failureMessage(e), REFUSED_FIELD);
     } finally {
       setBusy(false);
     }
@@ -191,6 +189,7 @@ export default function Withdrawal() {
             </span>
             <span className="withdraw-row-note">{remaining > 0 ? '完成后方可取款' : '已完成'}</span>
           </div>
+          {remaining > 0 && <TurnoverBreakdown />}
 
           <div className="withdraw-field-label">
             取款金额
