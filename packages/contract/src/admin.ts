@@ -126,6 +126,8 @@ export const AUDIT_ACTION_LABELS = {
   'member.unmute': '解除禁言',
   'lottery.odds': '修改彩票赔率',
   'lottery.room': '修改彩票房间',
+  'lottery.room_create': '新增彩票房间',
+  'lottery.settings': '修改彩种开奖周期、封盘时间或开关',
   'vip.tiers': '修改VIP等级设置',
   'member.vip': '调整会员VIP等级',
   'activity.approve': '活动申请通过（发放彩金）',

@@ -218,6 +218,8 @@ export interface AdminLotteryRow {
   interval_s: number;
   ftime_s: number;
   enabled: boolean;
+  /** a timing change not yet in effect: the new one takes over after the round drawing at `from` (Beijing time) */
+  pending: { interval_s: number; ftime_s: number; from: string } | null;
   plays: { id: string; group: string; playtitle: string; odds: number; rtp: number }[];
   /** its rooms, disabled ones included (the chat page filters by room) */
   rooms: { id: number; title: string; enabled: boolean }[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiline, text } from './validation.js';
-import { hostMessageOf, LOTTERY_ROOM_LIMITS, roomSettingsFailure, type RoomSettingsInput } from './lottery-rooms.js';
+import { hostMessageOf, LOTTERY_ROOM_LIMITS, lotterySettingsFailure, roomSettingsFailure, type LotterySettingsInput, type RoomSettingsInput } from './lottery-rooms.js';
 
 /** Request schemas of 房间管理 (lottery-rooms.ts decides; the shapes only coerce). */
 
@@ -23,3 +23,19 @@ export const hostMessageSchema = z.object({ content: multiline(z.string().max(LO
   const kept = hostMessageOf(v.content);
   if ('error' in kept) ctx.addIssue({ code: 'custom', message: kept.error });
 });
+
+/** POST /admin/api/lotteries/:code/settings {interval_s, ftime_s, enabled} */
+export const lotterySettingsSchema = z
+  .object({ interval_s: numeric(), ftime_s: numeric(), enabled: z.boolean() })
+  .superRefine((v, ctx) => {
+    const message = lotterySettingsFailure(v as LotterySettingsInput);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+/** POST /admin/api/lottery/rooms {lottery, title, enabled, sort, min_stake, max_stake} */
+export const newRoomSchema = z
+  .object({ lottery: text(32), title: text(LOTTERY_ROOM_LIMITS.titleMax * 2), enabled: z.boolean(), sort: numeric(), min_stake: numeric(), max_stake: numeric() })
+  .superRefine((v, ctx) => {
+    const message = roomSettingsFailure(v as RoomSettingsInput);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });

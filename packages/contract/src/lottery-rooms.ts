@@ -118,3 +118,59 @@ export interface AdminRoomRow {
   /** who watches the room now (members and visitors, each once) */
   online: number;
 }
+
+// ---- a lottery's timing and switch; new rooms -----------------------------------------------------
+
+/**
+ * A lottery's interval (seconds between draws) divides the Beijing day (rounds are numbered per day);
+ * betting closes ftime seconds before each draw. A change takes effect after the round under way, at
+ * the first draw both intervals share (at the latest the next midnight): no round is dropped or
+ * numbered twice, and the round members are betting on keeps its times.
+ */
+export const LOTTERY_TIMING_LIMITS = {
+  intervalMinS: 30,
+  intervalMaxS: 86_400,
+  /** seconds of betting a round keeps after 封盘 is taken away */
+  openMinS: 5,
+} as const;
+
+export const LOTTERY_TIMING_MSG = {
+  interval: `开奖周期须为${LOTTERY_TIMING_LIMITS.intervalMinS}至${LOTTERY_TIMING_LIMITS.intervalMaxS}秒之间、能整除一天（86400秒）的整数秒`,
+  ftime: `封盘时间须为1秒至开奖周期减${LOTTERY_TIMING_LIMITS.openMinS}秒之间的整数秒`,
+  lotteryMissing: '彩种不存在',
+  saved: '已保存',
+  /** a timing change: when the new one takes over */
+  timingFrom: '已保存，新的开奖周期与封盘时间从{at}开奖后的下一期起生效',
+  roomCreated: '房间已添加',
+} as const;
+
+/** POST /admin/api/lotteries/:code/settings */
+export interface LotterySettingsInput {
+  interval_s: unknown;
+  ftime_s: unknown;
+  enabled: boolean;
+}
+
+const wholeSeconds = (v: unknown): number | null => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) ? n : null;
+};
+
+export function lotterySettingsFailure(v: LotterySettingsInput): string | null {
+  const interval = wholeSeconds(v.interval_s);
+  const L = LOTTERY_TIMING_LIMITS;
+  if (interval === null || interval < L.intervalMinS || interval > L.intervalMaxS || 86_400 % interval !== 0) return LOTTERY_TIMING_MSG.interval;
+  const ftime = wholeSeconds(v.ftime_s);
+  if (ftime === null || ftime < 1 || ftime > interval - L.openMinS) return LOTTERY_TIMING_MSG.ftime;
+  return null;
+}
+
+/** A lottery's timing as stored, once lotterySettingsFailure has passed it. */
+export function lotterySettingsOf(v: LotterySettingsInput): { intervalS: number; ftimeS: number; enabled: boolean } {
+  return { intervalS: Number(v.interval_s), ftimeS: Number(v.ftime_s), enabled: v.enabled };
+}
+
+/** POST /admin/api/lottery/rooms: a new room of `lottery`, with a room's settings. */
+export interface NewRoomInput extends RoomSettingsInput {
+  lottery: string;
+}

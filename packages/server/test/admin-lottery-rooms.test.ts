@@ -14,13 +14,15 @@ import {
   ADMIN_MSG,
   LOTTERY_MSG,
   LOTTERY_ROOM_MSG,
+  LOTTERY_TIMING_MSG,
+  type AdminLotteryRow,
 } from '@app/contract';
 import { startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 import { K3, RoomSocket, firstRooms, isChat, newMember, openRoundTime } from './lottery-ws-support.js';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
-import { roundAt } from '../src/modules/lottery/engine/index.js';
+import { roundAt, type LotterySchedule } from '../src/modules/lottery/engine/index.js';
 
 // 房间管理 (issue 15 item 2): each room's own stake limits, set by staff within the platform's, and the
 // host (主持人) speaking in a room.
@@ -260,5 +262,119 @@ describe('POST /admin/api/lottery/rooms/:id/host', () => {
     expect(await post(support, `/lottery/rooms/${roomId}/host`, { content: '你好' })).toMatchObject({ code: 400, message: LOTTERY_ROOM_MSG.hostRoomClosed });
     expect(await post(operations, `/lottery/rooms/${roomId}`, settingsOf(row))).toMatchObject({ code: 200 });
     expect(await post(support, `/lottery/rooms/${roomId}/host`, { content: '你好' })).toMatchObject({ code: 200 });
+  });
+});
+
+describe('POST /admin/api/lottery/rooms (a new room)', () => {
+  const fresh = { lottery: 'k3_60', title: '周末房', enabled: true, sort: 9, min_stake: 5, max_stake: 500 };
+
+  it('operations adds a room: members find it in the lottery\'s room list with its limits; audited', async () => {
+    const r = await post(operations, '/lottery/rooms', fresh);
+    expect(r).toMatchObject({ code: 200, message: LOTTERY_TIMING_MSG.roomCreated, data: { lottery: 'k3_60', title: '周末房', enabled: true, sort: 9, min_stake: 5, max_stake: 500 } });
+    const id = r.data.id as number;
+    expect(await firstRooms(s, 'k3_60')).toEqual([...k3Rooms, id]);
+    expect((await memberRoom(id)).data).toMatchObject({ title: '周末房', limits: { min: 5, max: 500 } });
+    const audit = await auditRows(s, 'lottery.room_create', `lottery_room:${id}`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ staff_id: operations.id, before: null, after: { id, lottery: 'k3_60', title: '周末房', min_stake: 5, max_stake: 500 } });
+    expect(await post(operations, `/lottery/rooms/${id}`, { ...fresh, enabled: false })).toMatchObject({ code: 200 });
+    expect(await firstRooms(s, 'k3_60')).toEqual(k3Rooms);
+  });
+
+  it('refuses bad settings and an unknown lottery with the contract messages, adding nothing; 403 without lottery.odds', async () => {
+    const count = async () => (await rooms()).length;
+    const n = await count();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: '' }, fmt(LOTTERY_ROOM_MSG.roomTitle, { max: LOTTERY_ROOM_LIMITS.titleMax })],
+      [{ min_stake: 0 }, fmt(LOTTERY_ROOM_MSG.stakeMin, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN })],
+      [{ min_stake: 600 }, LOTTERY_ROOM_MSG.stakeOrder],
+      [{ lottery: 'nope' }, LOTTERY_TIMING_MSG.lotteryMissing],
+    ];
+    for (const [patch, message] of cases) expect(await post(operations, '/lottery/rooms', { ...fresh, ...patch }), JSON.stringify(patch)).toMatchObject({ code: 400, message });
+    for (const who of [support, finance]) expect(await post(who, '/lottery/rooms', fresh)).toMatchObject({ code: 403, message: MSG.forbidden });
+    expect(await count()).toBe(n);
+  });
+});
+
+describe('POST /admin/api/lotteries/:code/settings (interval, 封盘, switch)', () => {
+  const LHC: LotterySchedule = { intervalS: 180, ftimeS: 30 };
+  const lottery = async () => ((await get(support, '/lotteries')).data as AdminLotteryRow[]).find((l) => l.code === 'lhc_180')!;
+  const roundsOf = () => s.db.kysely.selectFrom('lottery_rounds').select(['expect', 'draw_at', 'commitment', 'result', 'settled_at']).where('lottery', '=', 'lhc_180').orderBy('draw_at').execute();
+
+  it('refuses a bad interval or ftime with the contract messages and changes nothing; 403 without lottery.odds', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ interval_s: 70 }, LOTTERY_TIMING_MSG.interval],
+      [{ interval_s: 20 }, LOTTERY_TIMING_MSG.interval],
+      [{ interval_s: 'x' }, LOTTERY_TIMING_MSG.interval],
+      [{ ftime_s: 0 }, LOTTERY_TIMING_MSG.ftime],
+      [{ ftime_s: 176 }, LOTTERY_TIMING_MSG.ftime],
+    ];
+    for (const [patch, message] of cases) expect(await post(operations, '/lotteries/lhc_180/settings', { interval_s: 180, ftime_s: 30, enabled: true, ...patch }), JSON.stringify(patch)).toMatchObject({ code: 400, message });
+    for (const who of [support, finance]) expect(await post(who, '/lotteries/lhc_180/settings', { interval_s: 360, ftime_s: 30, enabled: true })).toMatchObject({ code: 403 });
+    expect(await post(operations, '/lotteries/nope/settings', { interval_s: 360, ftime_s: 30, enabled: true })).toMatchObject({ code: 404, message: LOTTERY_TIMING_MSG.lotteryMissing });
+    expect(await lottery()).toMatchObject({ interval_s: 180, ftime_s: 30, enabled: true, pending: null });
+    expect(await auditRows(s, 'lottery.settings', 'lottery:lhc_180')).toHaveLength(0);
+  });
+
+  it('a new interval takes over after the round under way: its bets settle at its own time, and the rounds after it follow on, none lost or doubled', async () => {
+    nowMs = openRoundTime(LHC, nowMs);
+    await lotteryPass(s.db.kysely, nowMs);
+    const current = roundAt(LHC, nowMs);
+    const m = await newMember(s, 100);
+    const room = lhcRooms[0]!;
+    expect(await s.api('/api/lotteryOrder', { room_id: room, expect: current.expect, order: [{ id: 'lhc_tm_big', total: 10 }] }, { token: m.token })).toMatchObject({ code: 200 });
+    const kept = (await roundsOf()).find((r) => r.expect === current.expect)!;
+
+    const r = await post(operations, '/lotteries/lhc_180/settings', { interval_s: 360, ftime_s: 60, enabled: true });
+    const from = r.data.timing_from as string;
+    expect(r).toMatchObject({ code: 200, message: fmt(LOTTERY_TIMING_MSG.timingFrom, { at: from }), data: { interval_s: 360, ftime_s: 60, enabled: true } });
+    const anchorMs = Date.parse(`${from.replace(' ', 'T')}+08:00`);
+    expect(anchorMs).toBeGreaterThanOrEqual(current.drawAtMs);
+    expect(anchorMs % (360_000)).toBe(0); // on both grids (Beijing days start on a whole hour of UTC)
+    expect(await lottery()).toMatchObject({ interval_s: 360, ftime_s: 60, pending: { interval_s: 360, ftime_s: 60, from } });
+    const audit = await auditRows(s, 'lottery.settings', 'lottery:lhc_180');
+    expect(audit.map((a) => [a.before, a.after])).toEqual([[{ interval_s: 180, ftime_s: 30 }, { interval_s: 360, ftime_s: 60, timing_from: from }]]);
+    // the room still counts down to the same draw, with the same 封盘
+    expect((await memberRoom(room)).data).toMatchObject({ ftime: 30, lottery: { nowdata: { nextexpect: current.expect } } });
+
+    // Run the scheduler through the change and two more hours.
+    const untilMs = anchorMs + 2 * 3_600_000;
+    for (let t = nowMs; t <= untilMs; t += 30_000) await lotteryPass(s.db.kysely, (nowMs = t));
+    const rows = (await roundsOf()).filter((x) => x.draw_at.getTime() >= kept.draw_at.getTime() && x.draw_at.getTime() <= untilMs);
+    expect(rows[0]).toMatchObject({ expect: kept.expect, commitment: kept.commitment });
+    expect(rows[0]!.draw_at.getTime()).toBe(kept.draw_at.getTime());
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      const gapS = (b.draw_at.getTime() - a.draw_at.getTime()) / 1000;
+      expect(gapS).toBe(a.draw_at.getTime() < anchorMs ? 180 : 360);
+      if (a.expect.slice(0, 8) === b.expect.slice(0, 8)) expect(Number(b.expect.slice(8))).toBe(Number(a.expect.slice(8)) + 1);
+    }
+    expect(new Set(rows.map((x) => x.expect)).size).toBe(rows.length);
+    for (const x of rows) if (x.draw_at.getTime() <= nowMs) expect(x.settled_at).not.toBeNull();
+    expect(rows.filter((x) => x.draw_at.getTime() > anchorMs).length).toBeGreaterThanOrEqual(19);
+    const order = await s.db.kysely.selectFrom('lottery_orders').select(['status', 'settled_at']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(order.settled_at?.getTime()).toBeGreaterThanOrEqual(current.drawAtMs);
+    expect((await lottery()).pending).toBeNull();
+    expect((await memberRoom(room)).data).toMatchObject({ ftime: 60 });
+  });
+
+  it('switched off, it opens no new round (the open one still draws); switched on, rounds resume', async () => {
+    nowMs += 1000;
+    await lotteryPass(s.db.kysely, nowMs);
+    const before = (await roundsOf()).length;
+    expect(await post(operations, '/lotteries/lhc_180/settings', { interval_s: 360, ftime_s: 60, enabled: false })).toMatchObject({ code: 200, message: LOTTERY_TIMING_MSG.saved, data: { enabled: false, timing_from: '' } });
+    expect(await memberRoom(lhcRooms[0]!)).toMatchObject({ code: 400, message: LOTTERY_MSG.lotteryRoomMissing });
+    for (let i = 0; i < 4; i++) await lotteryPass(s.db.kysely, (nowMs += 360_000));
+    const rows = await roundsOf();
+    expect(rows.length).toBe(before);
+    for (const x of rows) expect(x.settled_at).not.toBeNull();
+    expect(await post(operations, '/lotteries/lhc_180/settings', { interval_s: 360, ftime_s: 60, enabled: true })).toMatchObject({ code: 200 });
+    await lotteryPass(s.db.kysely, nowMs);
+    expect((await roundsOf()).length).toBe(before + 2);
+    expect((await auditRows(s, 'lottery.settings', 'lottery:lhc_180')).map((a) => a.after)).toEqual([
+      { interval_s: 360, ftime_s: 60, timing_from: expect.any(String) },
+      { enabled: false },
+      { enabled: true },
+    ]);
   });
 });

@@ -8,6 +8,9 @@ import {
   buildPlaybox,
   checkPicks,
   checkSchedule,
+  nextRound,
+  previousRound,
+  scheduleChange,
   choose,
   clockAt,
   commitmentOf,
@@ -367,7 +370,7 @@ describe('round schedule', () => {
 
   it('numbers rounds yyyyMMdd + 4-digit index of the Beijing day', () => {
     const first = roundAt(K3, DAY + 1);
-    expect(first).toEqual({ expect: '202611220001', opensAtMs: DAY, closesAtMs: DAY + 50_000, drawAtMs: DAY + 60_000 });
+    expect(first).toEqual({ expect: '202611220001', opensAtMs: DAY, closesAtMs: DAY + 50_000, drawAtMs: DAY + 60_000, ftimeS: 10 });
     expect(roundAt(K3, DAY).expect).toBe('202611211440'); // the day's last round draws at midnight
     expect(roundAt(K3, DAY + 86_400_000 - 1).expect).toBe('202611221440');
     expect(roundAt(LHC, DAY + 1).expect).toBe('202611220001');
@@ -416,6 +419,57 @@ describe('round schedule', () => {
     expect(() => checkSchedule({ intervalS: 60, ftimeS: 0 })).toThrow(RangeError);
     expect(() => checkSchedule({ intervalS: 5, ftimeS: 1 })).toThrow(RangeError); // 17280 rounds a day
     expect(() => checkSchedule(K3)).not.toThrow();
+  });
+
+  /** Every round from `fromMs` for `days`, walked with nextRound: none skipped, none numbered twice. */
+  function walk(s: LotterySchedule, fromMs: number, untilMs: number) {
+    const rounds = [];
+    for (let r = roundAt(s, fromMs); r.drawAtMs <= untilMs; r = nextRound(s, r)) rounds.push(r);
+    return rounds;
+  }
+
+  it.each([
+    ['60 s → 120 s', { intervalS: 60, ftimeS: 10 }, { intervalS: 120, ftimeS: 20 }],
+    ['60 s → 90 s (their first shared draw)', { intervalS: 60, ftimeS: 10 }, { intervalS: 90, ftimeS: 15 }],
+    ['180 s → 60 s', { intervalS: 180, ftimeS: 30 }, { intervalS: 60, ftimeS: 10 }],
+    ['60 s, ftime 10 → 25', { intervalS: 60, ftimeS: 10 }, { intervalS: 60, ftimeS: 25 }],
+  ])('a change of timing %s takes over after the current round: no round lost or numbered twice', (_, before: LotterySchedule, next) => {
+    const now = DAY + 6 * 3_600_000 + 25_000; // 06:00:25, inside the round drawing at 06:01
+    const s = scheduleChange(before, next, now);
+    const current = roundAt(before, now);
+    expect(roundAt(s, now)).toEqual(current); // the open round keeps its draw and its 封盘
+    expect(s.anchor!.atMs).toBeGreaterThanOrEqual(current.drawAtMs);
+    expect(s.anchor!.atMs - current.drawAtMs).toBeLessThan(Math.max(before.intervalS, next.intervalS) * 3 * 1000);
+    const rounds = walk(s, DAY + 1, DAY + 2 * 86_400_000);
+    const expects = rounds.map((r) => r.expect);
+    expect(new Set(expects).size).toBe(expects.length);
+    for (let i = 1; i < rounds.length; i++) {
+      expect(rounds[i]!.opensAtMs).toBe(rounds[i - 1]!.drawAtMs); // back to back: no gap, no overlap
+      const [a, b] = [rounds[i - 1]!.expect, rounds[i]!.expect];
+      if (a.slice(0, 8) === b.slice(0, 8)) expect(Number(b.slice(8))).toBe(Number(a.slice(8)) + 1);
+      else expect(b.slice(8)).toBe('0001'); // a new day starts at 1, after a round drawing at 24:00
+    }
+    for (const r of rounds) {
+      expect(roundOf(s, r.expect)).toEqual(r);
+      expect(roundAt(s, r.drawAtMs - 1)).toEqual(r);
+      expect(previousRound(s, nextRound(s, r))).toEqual(r);
+      const t = r.drawAtMs <= s.anchor!.atMs ? before : next;
+      expect([r.drawAtMs - r.opensAtMs, r.ftimeS]).toEqual([t.intervalS * 1000, t.ftimeS]);
+    }
+    // The next day is numbered from 00:00 with the new interval.
+    expect(roundAt(s, DAY + 86_400_000 + 1)).toMatchObject({ expect: '202611230001', drawAtMs: DAY + 86_400_000 + next.intervalS * 1000 });
+    // A second change before the first took over replaces it, from the same round.
+    const again = scheduleChange(s, { intervalS: 300, ftimeS: 30 }, now);
+    expect(again.earlier).toMatchObject({ intervalS: before.intervalS, ftimeS: before.ftimeS });
+    const walked = walk(again, DAY + 1, DAY + 86_400_000).map((r) => r.expect);
+    expect(new Set(walked).size).toBe(walked.length);
+  });
+
+  it('a change late in the day that no shared draw fits takes over at midnight', () => {
+    const late = DAY + 86_400_000 - 100_000; // 23:58:20
+    const s = scheduleChange({ intervalS: 60, ftimeS: 10 }, { intervalS: 7_200, ftimeS: 60 }, late);
+    expect(s.anchor).toEqual({ atMs: DAY + 86_400_000, index: 1440 });
+    expect(roundAt(s, DAY + 86_400_000 + 1)).toMatchObject({ expect: '202611230001', drawAtMs: DAY + 86_400_000 + 7_200_000 });
   });
 });
 

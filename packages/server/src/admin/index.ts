@@ -14,7 +14,7 @@ import { getStaffSecurity } from './staff/totp.js';
 import { ADMIN_ROUTES } from './table.js';
 
 /** Back-office writes that change what members read as public content (banners, notices, articles, activities, site settings, the game catalogue, lottery rooms and odds). */
-const PUBLIC_CONTENT_ROUTE = /^\/(articles|banners|notices|game-entries|site|venues|activities|activity-types|lotteries)(\/|$)|^\/lottery\/rooms\/:id$/;
+const PUBLIC_CONTENT_ROUTE = /^\/(articles|banners|notices|game-entries|site|venues|activities|activity-types|lotteries)(\/|$)|^\/lottery\/rooms(\/:id)?$/;
 
 function bearer(header: string | undefined): string {
   const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

@@ -1454,6 +1454,14 @@ INSERT INTO turnover_sources (member_id, kind, base_fen, required_fen, remaining
   SELECT id, 'carried', turnover_req_fen, turnover_req_fen, turnover_req_fen FROM members WHERE turnover_req_fen > 0;
 `;
 
+/**
+ * A lottery's change of timing (interval, ftime) takes over after a round boundary, not at once: the
+ * timing it replaced and where the new one starts (ScheduleChange in modules/lottery/settings.ts).
+ */
+const lotteryScheduleChange = `
+ALTER TABLE lotteries ADD COLUMN schedule_change jsonb;
+`;
+
 export const migrations: Migration[] = [
   { id: '001_foundation', sql: foundation },
   { id: '002_cards_and_payment', sql: cardsAndPayment },
@@ -1492,4 +1500,5 @@ export const migrations: Migration[] = [
   { id: '040_responsible_article', sql: responsibleArticle },
   { id: '041_staff_display_name', sql: staffDisplayName },
   { id: '044_turnover_sources', sql: turnoverSources },
+  { id: '042a_lottery_schedule_change', sql: lotteryScheduleChange },
 ];

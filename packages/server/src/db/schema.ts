@@ -414,6 +414,8 @@ export interface Database {
     icon: Generated<string>;
     enabled: Generated<boolean>;
     sort: Generated<number>;
+    /** the timing interval_s/ftime_s replaced and where they took over (modules/lottery/settings.ts), NULL when never changed */
+    schedule_change: ColumnType<unknown, string | null | undefined, string | null>;
   };
   lottery_rooms: {
     id: Generated<number>;

@@ -4,6 +4,7 @@ import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { oddsCents, oddsEntriesOf, rtpOf, validateOdds, type OddsTable } from '../../modules/lottery/engine/index.js';
+import { pendingTiming } from '../../modules/lottery/settings.js';
 import { actorOf } from '../actor.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 import { route, type AdminRoute } from '../route.js';
@@ -13,7 +14,7 @@ import { route, type AdminRoute } from '../route.js';
  * (validateOdds) and what each play returns (rtpOf); this file only reads, merges and records.
  */
 
-const COLUMNS = ['code', 'title', 'type', 'interval_s', 'ftime_s', 'enabled', 'odds'] as const;
+const COLUMNS = ['code', 'title', 'type', 'interval_s', 'ftime_s', 'enabled', 'odds', 'schedule_change'] as const;
 
 interface LotteryRecord {
   code: string;
@@ -23,6 +24,7 @@ interface LotteryRecord {
   ftime_s: number;
   enabled: boolean;
   odds: Record<string, number>;
+  schedule_change: unknown;
 }
 
 type RoomRecord = { id: number; lottery: string; title: string; enabled: boolean };
@@ -31,7 +33,7 @@ type RoomRecord = { id: number; lottery: string; title: string; enabled: boolean
  * A lottery as staff see it: every entry of its odds table in playbox order (a play, or one of 生肖's two
  * prices), with its group, odds and exact RTP; its rooms.
  */
-function rowOf(l: LotteryRecord, rooms: RoomRecord[]): AdminLotteryRow {
+function rowOf(l: LotteryRecord, rooms: RoomRecord[], nowMs: number = Date.now()): AdminLotteryRow {
   const type = l.type as LotteryType;
   return {
     code: l.code,
@@ -40,6 +42,7 @@ function rowOf(l: LotteryRecord, rooms: RoomRecord[]): AdminLotteryRow {
     interval_s: l.interval_s,
     ftime_s: l.ftime_s,
     enabled: l.enabled,
+    pending: pendingTiming(l, nowMs),
     plays: oddsEntriesOf(type).map((e) => {
       const odds = l.odds[e.id];
       if (oddsCents(odds) === null) throw new RangeError(`lottery ${l.code}: no valid odds for ${e.id}`);
@@ -55,9 +58,9 @@ const roomsOf = (db: Kdb, code?: string) => {
   return q.orderBy('sort').orderBy('id').execute();
 };
 
-export async function listLotteryOdds(db: Kdb): Promise<AdminLotteryRow[]> {
+export async function listLotteryOdds(db: Kdb, nowMs: number = Date.now()): Promise<AdminLotteryRow[]> {
   const [rows, rooms] = await Promise.all([db.selectFrom('lotteries').select(COLUMNS).orderBy('sort').orderBy('code').execute(), roomsOf(db)]);
-  return rows.map((l) => rowOf(l, rooms));
+  return rows.map((l) => rowOf(l, rooms, nowMs));
 }
 
 /**
@@ -94,7 +97,7 @@ export const lotteryOddsRoutes: AdminRoute[] = [
     tag: '彩票管理',
     summary: '彩种列表：周期、封盘秒数、是否开放，每个玩法的分组、赔率与理论返还率（rtp，0–1），及其房间',
     access: 'lottery.read',
-    handler: async ({ app }) => ok(await listLotteryOdds(app.kdb)),
+    handler: async ({ app }) => ok(await listLotteryOdds(app.kdb, app.lottery.now())),
   }),
   route({
     method: 'POST',

@@ -1,8 +1,9 @@
-import { chatText, ADMIN_MSG, LOTTERY_ROOM_MSG } from '@app/contract';
-import { hostMessageSchema, idParams, roomSettingsSchema } from '@app/contract/schemas';
+import { chatText, fmt, ADMIN_MSG, LOTTERY_ROOM_MSG, LOTTERY_TIMING_MSG } from '@app/contract';
+import { hostMessageSchema, idParams, lotteryCodeParams, lotterySettingsSchema, newRoomSchema, roomSettingsSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { postHostMessage } from '../../modules/lottery/chat/service.js';
 import { listRoomSettings, openRoomForHost, updateRoomSettings } from '../../modules/lottery/rooms.js';
+import { createRoom, updateLotterySettings } from '../../modules/lottery/settings.js';
 import { actorOf } from '../actor.js';
 import { writeAudit } from '../audit/service.js';
 import { route, type AdminRoute } from '../route.js';
@@ -30,6 +31,37 @@ export const lotteryRoomRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, params, body }) => {
       const after = await updateRoomSettings(app.kdb, params.id, body, (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'lottery.room', `lottery_room:${params.id}`, before, after));
       return ok({ ...after, online: app.lotteryHub.online(after.id) }, ADMIN_MSG.saved);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/lottery/rooms',
+    tag: '房间管理',
+    summary: '新增房间 {lottery, title, enabled, sort, min_stake, max_stake}：lottery 为彩种代码，其余与修改房间相同；开放后会员在该彩种的房间列表中看到它',
+    access: 'lottery.odds',
+    body: newRoomSchema,
+    audits: ['lottery.room_create'],
+    handler: async ({ app, req, staff, body }) => {
+      const actor = actorOf(req, staff);
+      const { id } = await createRoom(app.kdb, body, (tx, before, after) => writeAudit(tx, actor, 'lottery.room_create', `lottery_room:${(after as { id: number }).id}`, before, after));
+      const room = (await listRoomSettings(app.kdb)).find((r) => r.id === id)!;
+      return ok({ ...room, online: 0 }, LOTTERY_TIMING_MSG.roomCreated);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/lotteries/:code/settings',
+    tag: '彩票管理',
+    summary:
+      '修改彩种 {interval_s, ftime_s, enabled}：interval_s 开奖周期（秒，30–86400 且整除一天），ftime_s 封盘秒数（1 至 周期−5）；新的周期与封盘时间不改动进行中的一期，从两种周期共有的下一个开奖时刻（最迟次日零点）之后生效，期号连续、不丢期、不重复（data.timing_from 为该开奖时刻）；enabled 关闭后不再开新期，已开的期照常开奖结算',
+    access: 'lottery.odds',
+    params: lotteryCodeParams,
+    body: lotterySettingsSchema,
+    audits: ['lottery.settings'],
+    handler: async ({ app, req, staff, params, body }) => {
+      const actor = actorOf(req, staff);
+      const after = await updateLotterySettings(app.kdb, params.code, body, app.lottery.now(), (tx, before, after) => writeAudit(tx, actor, 'lottery.settings', `lottery:${params.code}`, before, after));
+      return ok(after, after.timing_from ? fmt(LOTTERY_TIMING_MSG.timingFrom, { at: after.timing_from }) : LOTTERY_TIMING_MSG.saved);
     },
   }),
   route({

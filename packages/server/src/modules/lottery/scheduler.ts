@@ -3,10 +3,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BET_STATUS, LOTTERY_VENUE, netRoundLines, type LotteryType } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
-import { HOUSE, memberWalletIds, postMany, systemAccountId } from '../ledger/service.js';
+import { HOUSE, memberWalletIds, postMany, systemAccountId, type Tx } from '../ledger/service.js';
 import { applyBets, VenueCategories } from '../games/ingest.js';
 import type { VenueBet } from '../venues/adapter.js';
 import { commitmentOf, drawResult, lunarYearAt, newSeed, nextRound, opposedPlay, roundAt, settleLine, type LotterySchedule } from './engine/index.js';
+import { scheduleOf } from './settings.js';
 
 /**
  * The lottery scheduler (DESIGN §7): one pass
@@ -56,10 +57,16 @@ export async function ensureRounds(db: Kdb, nowMs: number): Promise<number> {
 
 /** ensureRounds, also answering the earliest draw time after nowMs of the enabled lotteries (the next draw). */
 async function ensureRoundsAt(db: Kdb, nowMs: number): Promise<{ created: number; nextDrawAtMs: number | null }> {
-  const lotteries = await db.selectFrom('lotteries').select(['code', 'interval_s', 'ftime_s']).where('enabled', '=', true).execute();
+  // Under a share lock on the lotteries: a change of timing (settings.ts) waits for this pass's rows,
+  // or this pass waits for it and reads the new timing, never rows of the old one after the change.
+  return db.transaction().execute((tx) => ensureRoundsIn(tx, nowMs));
+}
+
+async function ensureRoundsIn(tx: Tx, nowMs: number): Promise<{ created: number; nextDrawAtMs: number | null }> {
+  const lotteries = await tx.selectFrom('lotteries').select(['code', 'interval_s', 'ftime_s', 'schedule_change']).where('enabled', '=', true).forShare().execute();
   let nextDrawAtMs: number | null = null;
   const rows = lotteries.flatMap((l) => {
-    const sched = { intervalS: l.interval_s, ftimeS: l.ftime_s };
+    const sched = scheduleOf(l);
     const cur = roundAt(sched, nowMs);
     // A round drawing at nowMs itself is this pass's to draw: the next one after it is the one to wake for.
     const upcoming = cur.drawAtMs > nowMs ? cur.drawAtMs : nextRound(sched, cur).drawAtMs;
@@ -70,7 +77,7 @@ async function ensureRoundsAt(db: Kdb, nowMs: number): Promise<{ created: number
     });
   });
   if (rows.length === 0) return { created: 0, nextDrawAtMs };
-  const r = await db
+  const r = await tx
     .insertInto('lottery_rounds')
     .values(rows)
     .onConflict((oc) => oc.columns(['lottery', 'expect']).doNothing())
@@ -124,7 +131,7 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
   const due = await db
     .selectFrom('lottery_rounds as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
-    .select(['r.lottery', 'r.expect', 'r.seed', 'r.result', 'r.draw_at', 'l.type', 'l.title', 'l.interval_s', 'l.ftime_s'])
+    .select(['r.lottery', 'r.expect', 'r.seed', 'r.result', 'r.draw_at', 'l.type', 'l.title', 'l.interval_s', 'l.ftime_s', 'l.schedule_change'])
     .where('r.settled_at', 'is', null)
     .where('r.draw_at', '<=', new Date(nowMs))
     .orderBy('r.draw_at')
@@ -152,7 +159,7 @@ export async function lotteryPass(db: Kdb, nowMs: number, log?: FastifyBaseLogge
       out.settledOrders += await settleRound(db, drawnRound, nowMs, log, settledNow);
     } finally {
       // Told even when settlement stopped half-way (the next pass finishes it): the draw happened once.
-      const sched = { intervalS: round.interval_s, ftimeS: round.ftime_s };
+      const sched = scheduleOf(round);
       if (drewIt && events.drawn) tell(log, () => events.drawn!({ lottery: round.lottery, expect: round.expect, type, result: result!, drawAtMs: round.draw_at.getTime(), sched }));
       if (events.settled) for (const e of settledNow) tell(log, () => events.settled!(e));
       if (events.roundSettled && settledNow.length > 0) tell(log, () => events.roundSettled!(settledNow));

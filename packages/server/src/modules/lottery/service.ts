@@ -28,6 +28,7 @@ import { storeOpenBets } from '../games/ingest.js';
 import { attributesOf, buildPlaybox, checkPicks, clockAt, isPlayOf, lotteryPlay, lunarYearAt, oddsCents, oddsIdOf } from './engine/index.js';
 import { betOf } from './scheduler.js';
 import { recentChat } from './chat/service.js';
+import { scheduleOf } from './settings.js';
 
 /** POST /api/lotteryList: the enabled lotteries in display order. */
 export async function listLotteries(db: Kdb): Promise<LotteryListItem[]> {
@@ -57,13 +58,13 @@ async function readRoom(db: Kdb, roomId: number) {
   const room = await db
     .selectFrom('lottery_rooms as r')
     .innerJoin('lotteries as l', 'l.code', 'r.lottery')
-    .select(['r.id', 'r.title', 'r.min_stake_fen', 'r.max_stake_fen', 'l.code', 'l.title as lottery_title', 'l.type', 'l.interval_s', 'l.ftime_s', 'l.odds'])
+    .select(['r.id', 'r.title', 'r.min_stake_fen', 'r.max_stake_fen', 'l.code', 'l.title as lottery_title', 'l.type', 'l.interval_s', 'l.ftime_s', 'l.schedule_change', 'l.odds'])
     .where('r.id', '=', roomId)
     .where('r.enabled', '=', true)
     .where('l.enabled', '=', true)
     .executeTakeFirst();
   if (!room) throw badRequest(LOTTERY_MSG.lotteryRoomMissing);
-  return { ...room, type: room.type as LotteryType, sched: { intervalS: room.interval_s, ftimeS: room.ftime_s } };
+  return { ...room, type: room.type as LotteryType, sched: scheduleOf(room) };
 }
 
 type Room = Awaited<ReturnType<typeof readRoom>>;
@@ -127,7 +128,7 @@ export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<
   return {
     id: room.id,
     title: room.title,
-    ftime: room.ftime_s,
+    ftime: clock.round.ftimeS,
     lottery: {
       name: room.code,
       title: room.lottery_title,

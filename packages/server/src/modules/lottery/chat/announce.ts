@@ -74,6 +74,8 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
     drawn: ({ lottery, expect, type, result, drawAtMs, sched }) => {
       const frame: SysMessage = { sysmsg: 'result', content: fmt(LOTTERY_MSG.sysRoundResult, { expect, numbers: numbersText(type, result) }), expect, extend: extendOf(type, result, drawAtMs) };
       app.lotteryHub.publishLottery(lottery, frame);
+      // A change of timing reaches this instance's close notices with the draw that ends the old one.
+      for (const l of app.lotteryHub.lotteries()) if (l.code === lottery) l.sched = sched;
       // The round this draw opened, if betting on it is still open (a late draw leaves it to its close).
       const drawnRound = roundOf(sched, expect);
       const clock = clockAt(sched, app.lottery.now());

@@ -7,6 +7,7 @@ import { getSettings } from '../../site/service.js';
 import type { LotterySchedule } from '../engine/index.js';
 import type { RoomClient } from './hub.js';
 import { postBetNotice, postChat, speakerOf } from './service.js';
+import { scheduleOf } from '../settings.js';
 
 /**
  * GET /wss?roomid=<room id>&_token=<member token> (spec §7 "Lottery room", DESIGN §7): a member's
@@ -133,7 +134,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
       ? await app.kdb
           .selectFrom('lottery_rooms as r')
           .innerJoin('lotteries as l', 'l.code', 'r.lottery')
-          .select(['r.id', 'l.code', 'l.interval_s', 'l.ftime_s'])
+          .select(['r.id', 'l.code', 'l.interval_s', 'l.ftime_s', 'l.schedule_change'])
           .where('r.id', '=', roomId)
           .where('r.enabled', '=', true)
           .where('l.enabled', '=', true)
@@ -153,7 +154,7 @@ export default async function lotterySocket(app: FastifyInstance): Promise<void>
       tokenHash: member?.tokenHash ?? '',
       lastSeenMs: nowMs,
       lastPingMs: nowMs,
-      sched: { intervalS: room.interval_s, ftimeS: room.ftime_s },
+      sched: scheduleOf(room),
       framesInWindow: 0,
       windowStartMs: nowMs,
       queue: Promise.resolve(),
