@@ -49,6 +49,7 @@ const rulesShape = z.object({
   turnover_multiple: amount(),
   auto_approve: z.boolean().default(false),
   ends_at: z.string().trim().max(40).default(''),
+  stack_with_others: z.boolean().default(false),
 });
 
 /** POST /admin/api/activities/:id/rules {rules}: the rules (activityRulesFailure decides), or null to take no applications. */

@@ -82,6 +82,12 @@ export interface ActivityRules {
   auto_approve: boolean;
   /** Beijing 'YYYY-MM-DD HH:mm:ss' from which applications are refused (活动已结束); '' never */
   ends_at: string;
+  /**
+   * A deposit bonus of this activity may stand on a deposit that already backs another activity's
+   * deposit bonus (and the other way round) only when both activities allow it; the default is one
+   * deposit bonus per deposit. Rules stored before this field read as false.
+   */
+  stack_with_others: boolean;
 }
 
 /**
@@ -105,6 +111,7 @@ export interface ActivityRulesForm {
   turnover_multiple: number;
   auto_approve: boolean;
   ends_at: string;
+  stack_with_others: boolean;
 }
 
 const WIRE_TIME_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
@@ -141,6 +148,7 @@ export function activityRulesFailure(form: Partial<Record<keyof ActivityRulesFor
   if (f.auto_approve === true && !autoApprovable(f.eligibility as Eligibility)) return PROMO_MSG.ruleAutoApprove;
   const ends = typeof f.ends_at === 'string' ? f.ends_at.trim() : f.ends_at;
   if (ends !== undefined && ends !== null && ends !== '' && !(typeof ends === 'string' && WIRE_TIME_RE.test(ends))) return PROMO_MSG.ruleEndsAt;
+  if (f.stack_with_others !== undefined && typeof f.stack_with_others !== 'boolean') return PROMO_MSG.ruleStacking;
   return null;
 }
 
@@ -170,6 +178,7 @@ export function rulesFromForm(form: Partial<Record<keyof ActivityRulesForm, unkn
     turnover_multiple: Number(num(form.turnover_multiple ?? 1)),
     auto_approve: form.auto_approve === true,
     ends_at: typeof form.ends_at === 'string' ? form.ends_at.trim() : '',
+    stack_with_others: percent && form.stack_with_others === true,
   };
 }
 
@@ -186,6 +195,7 @@ export function rulesToForm(r: ActivityRules): ActivityRulesForm {
     turnover_multiple: r.turnover_multiple,
     auto_approve: r.auto_approve,
     ends_at: r.ends_at,
+    stack_with_others: r.stack_with_others === true,
   };
 }
 
@@ -278,6 +288,7 @@ export function describeRules(r: ActivityRules): string {
         : ELIGIBILITY_LABELS[r.eligibility];
   const pays = r.payout === 'fixed' ? `彩金${yuan(r.amount_fen)}元` : `${r.eligibility === 'first_deposit' ? '首存' : '存款'}${r.percent}%（最高${yuan(r.cap_fen)}元）`;
   const parts = [who, FREQUENCY_LABELS[r.frequency], pays, `${r.turnover_multiple}倍流水`, r.auto_approve ? '自动通过' : '人工审核'];
+  if (r.payout === 'deposit_percent') parts.push(r.stack_with_others ? '可与其他存款优惠同享' : '不与其他存款优惠同享');
   if (r.ends_at) parts.push(`${r.ends_at}截止`);
   return parts.join(' · ');
 }
@@ -293,6 +304,7 @@ export const PROMO_MSG = {
   minTurnover: '近{days}天有效投注需达到{amount}元',
   minTurnoverToday: '今日有效投注需达到{amount}元',
   depositUsed: '您的最近一笔存款已申请过本活动，请再次存款后申请',
+  depositBacksOther: '您的最近一笔存款已用于「{title}」的彩金，本活动不可同时参与，请再次存款后申请',
   bonusZero: '按您的存款计算彩金为0元，暂不能申请',
   appliedOnce: '您已申请过该活动',
   appliedToday: '今日已申请，请明日再来',
@@ -325,6 +337,7 @@ export const PROMO_MSG = {
   ruleCap: '彩金上限须为大于0的金额（最多两位小数，不超过{max}元）',
   ruleMultiple: '流水倍数须为1~{max}之间的整数',
   ruleAutoApprove: '该条件无法由系统判断，不能设为自动通过',
+  ruleStacking: '请选择是否可与其他存款优惠同享',
   ruleEndsAt: '结束时间格式为 YYYY-MM-DD HH:mm:ss（北京时间），不填为长期有效',
 } as const;
 

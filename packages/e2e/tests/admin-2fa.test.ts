@@ -1,7 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { STAFF_2FA_MSG, STAFF_TOTP } from '@app/contract';
+import { STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, STAFF_TOTP } from '@app/contract';
+import { takeGeneratedAdminPassword } from '../../server/src/admin/bootstrap.js';
 import {
   ADMIN_PASSWORD,
   consoleMessageIs,
@@ -11,6 +12,7 @@ import {
   signInConsole,
   staffApi,
   staffLoginViaApi,
+  startPlatform,
   startSuite,
   stillShot,
   stopSuite,
@@ -45,6 +47,49 @@ async function financeMember(): Promise<string> {
   await newStaffViaApi(platform, admin, { username, password: PASSWORD, role: 'finance' });
   return username;
 }
+
+describe('a fresh install', () => {
+  it('has the first admin change its generated password at its first sign-in, then enrol, then opens on 数据概览', async () => {
+    // STAFF_TOTP_REQUIRED's default: required of super and finance from the start.
+    const fresh = await startPlatform({ staffTotpRequired: true, ...(process.env.E2E_ADMIN_DIST ? { adminDist: process.env.E2E_ADMIN_DIST } : {}) });
+    const ctx = await newDesktop(browser);
+    try {
+      const generated = takeGeneratedAdminPassword(fresh.db.kysely)!;
+      const page = await ctx.newPage();
+      await page.goto(`${fresh.url}/admin/`);
+      await page.getByTestId('login-username').fill('admin');
+      await page.getByTestId('login-password').fill(generated);
+      await page.getByTestId('login-submit').click();
+      // first the temporary password…
+      const card = page.getByTestId('password-required');
+      await card.getByText(STAFF_PASSWORD_CHANGE_MSG.required).waitFor();
+      await card.getByLabel('初始密码').fill(generated);
+      await card.getByLabel('新密码', { exact: true }).fill(ADMIN_PASSWORD);
+      await card.getByLabel('确认新密码').fill(ADMIN_PASSWORD);
+      await card.getByTestId('password-submit').click();
+      await consoleMessageIs(page, STAFF_PASSWORD_CHANGE_MSG.done);
+      // …then two-step sign-in, before anything else of the console
+      const required = page.getByTestId('totp-required');
+      await required.waitFor();
+      expect(await required.innerText()).toContain(STAFF_2FA_MSG.required);
+      expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+      await page.getByTestId('totp-begin').click();
+      await page.getByTestId('totp-qr').waitFor();
+      await stillShot(page, 'admin-2fa-fresh-install');
+      const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+      await page.getByTestId('totp-code').fill(codeOf(secret));
+      await page.getByTestId('totp-enable').click();
+      await page.getByTestId('dashboard-page').getByRole('heading', { name: '数据概览' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+      expect(await page.getByTestId('totp-required').count()).toBe(0);
+      // the next sign-in asks for the code
+      expect(await staffApi(fresh, '', 'POST', '/login', { username: 'admin', password: ADMIN_PASSWORD })).toMatchObject({ message: STAFF_2FA_MSG.otpRequired, data: { otp_required: 1 } });
+    } finally {
+      await ctx.close();
+      await fresh.close();
+    }
+  });
+});
 
 describe('two-factor sign-in', () => {
   it('enrols from the account menu, then signs in with the code the login page asks for', async () => {

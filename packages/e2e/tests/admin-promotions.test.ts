@@ -90,6 +90,23 @@ describe('活动管理', () => {
       await page.getByRole('tab', { name: '活动规则说明' }).click();
       await page.getByTestId('activity-memo').fill('<ol><li>每位会员限申请一次</li><li>彩金需2倍流水</li></ol>');
 
+      // a percent bonus needs a deposit to be a percent of, and offers the stacking rule, off by default
+      // (one deposit, one deposit bonus)
+      const pick = async (field: string, label: string) => {
+        await page.getByTestId(field).click();
+        await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label }).click();
+      };
+      await pick('rules-payout', '按存款比例');
+      await expect.poll(() => page.getByTestId('rules-failure').innerText({ timeout: 1000 })).toBe(PROMO_MSG.rulePercentNeedsDeposit);
+      await pick('rules-eligibility', '已完成首存');
+      await expect.poll(() => page.getByTestId('rules-preview').innerText({ timeout: 1000 })).toContain('不与其他存款优惠同享');
+      expect(await page.getByTestId('rules-stack').getAttribute('aria-checked')).toBe('false');
+      await page.getByTestId('rules-stack').click();
+      await expect.poll(() => page.getByTestId('rules-preview').innerText({ timeout: 1000 })).toContain('可与其他存款优惠同享');
+      await pick('rules-payout', '固定彩金');
+      await page.getByTestId('rules-stack').waitFor({ state: 'detached' });
+      await pick('rules-eligibility', '所有会员');
+
       // a fixed bonus of 0: the contract's rule answers before anything is sent
       await page.getByTestId('rules-amount').locator(INPUT).fill('0');
       await expect.poll(() => page.getByTestId('rules-failure').innerText()).toBe(fmt(PROMO_MSG.ruleAmount, { max: 1_000_000 }));
@@ -189,12 +206,16 @@ describe('who may', () => {
 /** A member with an approved deposit of `yuan` (made through the API, approved with the staff API). */
 async function memberWithDeposit(yuan: number) {
   const m = await registerViaApi(platform, uniqueName('pj'));
-  const order = await apiAs<{ deposit_no: string }>(platform, 'recharge', m.token, { paytype: 'alipay', amount: yuan });
+  await approvedDeposit(m.token, yuan);
+  return m;
+}
+
+async function approvedDeposit(token: string, yuan: number) {
+  const order = await apiAs<{ deposit_no: string }>(platform, 'recharge', token, { paytype: 'alipay', amount: yuan });
   expect(order.code, order.message).toBe(200);
   const listed = await staffApi<{ data: { id: number }[] }>(platform, admin, 'GET', `/deposits?keyword=${order.data.deposit_no}`);
   const approved = await staffApi(platform, admin, 'POST', `/deposits/${listed.data.data[0]!.id}/approve`, {});
   expect(approved.code, approved.message).toBe(200);
-  return m;
 }
 
 async function applyOn(page: Page, activityId: number) {
@@ -229,6 +250,8 @@ describe.each([
       await page.getByTestId('activity-title').waitFor();
       await shot(page, `h5-activity-apply-${tag}`);
       await applyOn(page, firstDeposit.id);
+      // one deposit backs one deposit bonus (the seeded activities do not stack): a second deposit for the daily one
+      await approvedDeposit(m.token, 200);
       await applyOn(page, dailyDeposit.id);
       const pending = await recordRows(page);
       await expect.poll(() => pending.count()).toBe(2);
@@ -238,11 +261,11 @@ describe.each([
       const queue = await staffApi<ListPage<AdminActivityApplication>>(platform, admin, 'GET', `/activity-applications?state=0&keyword=${m.name}`);
       const approveRow = queue.data.data.find((a) => a.activity_id === firstDeposit.id)!;
       const rejectRow = queue.data.data.find((a) => a.activity_id === dailyDeposit.id)!;
-      // 首存100% of 300 (cap 888), 每日存款10% of 300
+      // 首存100% of 300 (cap 888), 每日存款10% of the second deposit, 200
       expect(approveRow).toMatchObject({ bonus: 300, turnover: 3000, deposit_amount: 300 });
-      expect(rejectRow).toMatchObject({ bonus: 30, deposit_amount: 300 });
+      expect(rejectRow).toMatchObject({ bonus: 20, deposit_amount: 200 });
       const before = await balance(m.token);
-      const reason = `同一笔存款已参与首存活动（${tag}）`;
+      const reason = `存款未达活动要求（${tag}）`;
 
       await inConsole('/activity-applications', async (cp) => {
         await cp.getByTestId('applications-keyword').locator(INPUT).fill(m.name);

@@ -51,6 +51,7 @@ const FIXED_8: ActivityRulesForm = {
   cap: 0,
   turnover_multiple: 3,
   auto_approve: false,
+  stack_with_others: false,
   ends_at: '',
 };
 

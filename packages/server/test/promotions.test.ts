@@ -5,6 +5,7 @@ import {
   activityRulesFailure,
   applicationPeriod,
   BET_STATUS,
+  describeRules,
   fmt,
   MSG,
   PROMO_LIMITS,
@@ -87,6 +88,7 @@ const FIXED_8: ActivityRulesForm = {
   turnover_multiple: 1,
   auto_approve: false,
   ends_at: '',
+  stack_with_others: false,
 };
 
 /** A new activity with `rules` set through the console (operations), enabled. */
@@ -286,6 +288,67 @@ describe('how often', () => {
     const now = new Date();
     await applyForActivity(s.db.kysely, who, id, now);
     await expect(applyForActivity(s.db.kysely, who, id, new Date(now.getTime() + DAY_MS))).rejects.toMatchObject({ message: PROMO_MSG.depositUsed });
+  });
+});
+
+describe('one deposit, several deposit bonuses (stacking, set per activity)', () => {
+  const FIRST_100 = { eligibility: 'first_deposit', payout: 'deposit_percent', percent: 100, cap: 888, turnover_multiple: 10 } as const;
+  const DAILY_10 = { eligibility: 'min_deposit', days: 1, min_amount: 100, frequency: 'daily', payout: 'deposit_percent', percent: 10, cap: 388 } as const;
+
+  it('refuses a second activity’s bonus on a deposit that backs one already, naming it, by default', async () => {
+    const m = await member();
+    const first = await activity(FIRST_100, `首存${uniqueName('s')}`);
+    const daily = await activity(DAILY_10);
+    await deposit(m.token, 200);
+    expect((await apply(m.token, first)).code).toBe(200);
+    const title = (await s.db.kysely.selectFrom('activities').select('title').where('id', '=', first).executeTakeFirstOrThrow()).title;
+    expect(await apply(m.token, daily)).toMatchObject({ code: 400, message: fmt(PROMO_MSG.depositBacksOther, { title }) });
+    expect(await applicationOf(m.id, daily)).toEqual([]);
+    // A new deposit backs the daily bonus.
+    await deposit(m.token, 150);
+    expect((await apply(m.token, daily)).code).toBe(200);
+  });
+
+  it('lets the deposit back the other activity again once the first application was rejected', async () => {
+    const m = await member();
+    const first = await activity(FIRST_100);
+    const daily = await activity(DAILY_10);
+    await deposit(m.token, 200);
+    expect((await apply(m.token, first)).code).toBe(200);
+    const [app] = await applicationOf(m.id, first);
+    expect((await adminCall(s, finance.token, 'POST', `/activity-applications/${app!.id}/reject`, { reason: '重复申请', mail: false })).code).toBe(200);
+    expect((await apply(m.token, daily)).code).toBe(200);
+  });
+
+  it('pays both when both activities allow stacking, and only then', async () => {
+    const m = await member();
+    const first = await activity({ ...FIRST_100, stack_with_others: true });
+    const daily = await activity({ ...DAILY_10, stack_with_others: true });
+    const lone = await activity(DAILY_10);
+    await deposit(m.token, 200);
+    expect((await apply(m.token, first)).code).toBe(200);
+    expect((await apply(m.token, daily)).code).toBe(200);
+    expect((await apply(m.token, lone)).code).toBe(400);
+    expect((await s.db.kysely.selectFrom('activities').select('rules').where('id', '=', first).executeTakeFirstOrThrow()).rules).toMatchObject({ stack_with_others: true });
+  });
+
+  it('lets one of two concurrent applications on the same deposit through', async () => {
+    const m = await member();
+    const a = await activity({ ...FIRST_100, auto_approve: true });
+    const b = await activity({ ...DAILY_10, auto_approve: true });
+    await deposit(m.token, 500);
+    const balance = await memberBalanceFen(s.db.kysely, m.id);
+    const results = await Promise.all([apply(m.token, a), apply(m.token, b)]);
+    expect(results.map((r) => r.code).sort()).toEqual([200, 400]);
+    const paid = results.find((r) => r.code === 200)!;
+    expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(balance + Math.round(paid.data.bonus * 100));
+  });
+
+  it('shows the choice in the rules’ summary, and refuses a value that is not a yes or no', async () => {
+    const r = await adminCall(s, operations.token, 'POST', `/activities/${await activity(null)}/rules`, { rules: { ...FIXED_8, ...DAILY_10, stack_with_others: 'yes' } });
+    expect(r.code).toBe(400);
+    expect(describeRules(rulesFromForm({ ...FIXED_8, ...DAILY_10 }))).toContain('不与其他存款优惠同享');
+    expect(describeRules(rulesFromForm({ ...FIXED_8, ...DAILY_10, stack_with_others: true }))).toContain('可与其他存款优惠同享');
   });
 });
 

@@ -43,6 +43,8 @@ const redPacketTiers = RP.tiers
 const redPacketRanges = RP.tiers.map((t) => `${t.draws}次档${yuan(t.min_money)}~${yuan(t.max_money)}元`).join('，');
 export const redPacketTop = Math.max(...RP.tiers.map((t) => t.max_money));
 const noWindow = { days: 0, min_amount: 0 } as const;
+// One deposit backs one deposit bonus: the seeded percent bonuses do not stack (their texts say so).
+const alone = { stack_with_others: false } as const;
 
 export const ACTIVITIES: ActivitySeed[] = [
   {
@@ -52,9 +54,9 @@ export const ACTIVITIES: ActivitySeed[] = [
     content:
       '<p>完成首次存款即可申请首存金额<b>100%</b>的彩金，最高<b>888元</b>！</p><p>首存到账后在本页点击“立即申请”，审核通过后彩金发放至中心钱包，并以站内信通知。</p>',
     memo:
-      '<ol><li>活动对象：已完成首次存款（审核到账）的会员。</li><li>彩金为首笔到账存款金额的100%，单个会员最高888元。</li><li>彩金需完成10倍有效投注方可取款（存款本金另需完成1倍有效投注）。</li><li>每位会员仅可申请一次，审核结果可在“活动申请记录”查看。</li><li>平台保留对本活动的最终解释权。</li></ol>',
+      '<ol><li>活动对象：已完成首次存款（审核到账）的会员。</li><li>彩金为首笔到账存款金额的100%，单个会员最高888元。</li><li>彩金需完成10倍有效投注方可取款（存款本金另需完成1倍有效投注）。</li><li>每位会员仅可申请一次，首存彩金不与其他存款优惠同享，审核结果可在“活动申请记录”查看。</li><li>平台保留对本活动的最终解释权。</li></ol>',
     ageDays: 30,
-    rules: { eligibility: 'first_deposit', ...noWindow, frequency: 'once', payout: 'deposit_percent', amount: 0, percent: 100, cap: 888, turnover_multiple: 10, auto_approve: false },
+    rules: { eligibility: 'first_deposit', ...noWindow, frequency: 'once', payout: 'deposit_percent', amount: 0, percent: 100, cap: 888, turnover_multiple: 10, auto_approve: false, ...alone },
   },
   {
     key: 'daily-deposit',
@@ -62,9 +64,9 @@ export const ACTIVITIES: ActivitySeed[] = [
     title: '每日存款加赠10%',
     content: '<p>当日累计存款满<b>100元</b>，即可申请最近一笔存款<b>10%</b>的加赠彩金，最高<b>388元</b>，每天都能领！</p>',
     memo:
-      '<ol><li>当日（北京时间00:00~23:59）审核到账的存款累计满100元即可申请。</li><li>彩金为当日最近一笔到账存款的10%，单次最高388元；同一笔存款仅可申请一次。</li><li>每位会员每日限申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成5倍有效投注方可取款。</li></ol>',
+      '<ol><li>当日（北京时间00:00~23:59）审核到账的存款累计满100元即可申请。</li><li>彩金为当日最近一笔到账存款的10%，单次最高388元；同一笔存款仅可申请一次，且不与其他存款优惠（如首存彩金）同享。</li><li>每位会员每日限申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成5倍有效投注方可取款。</li></ol>',
     ageDays: 25,
-    rules: { eligibility: 'min_deposit', days: 1, min_amount: 100, frequency: 'daily', payout: 'deposit_percent', amount: 0, percent: 10, cap: 388, turnover_multiple: 5, auto_approve: false },
+    rules: { eligibility: 'min_deposit', days: 1, min_amount: 100, frequency: 'daily', payout: 'deposit_percent', amount: 0, percent: 10, cap: 388, turnover_multiple: 5, auto_approve: false, ...alone },
   },
   {
     key: 'daily-turnover',
@@ -74,7 +76,7 @@ export const ACTIVITIES: ActivitySeed[] = [
     memo:
       '<ol><li>当日（北京时间00:00~23:59）已结算的有效投注累计满1,000元即可申请，所有游戏均计入。</li><li>每位会员每日限领取一次，彩金即时发放至中心钱包。</li><li>彩金需完成1倍有效投注方可取款。</li></ol>',
     ageDays: 20,
-    rules: { eligibility: 'min_turnover', days: 1, min_amount: 1000, frequency: 'daily', payout: 'fixed', amount: 8, ...fixed, turnover_multiple: 1, auto_approve: true },
+    rules: { eligibility: 'min_turnover', days: 1, min_amount: 1000, frequency: 'daily', payout: 'fixed', amount: 8, ...fixed, turnover_multiple: 1, auto_approve: true, ...alone },
   },
   {
     key: 'weekly-turnover',
@@ -84,7 +86,7 @@ export const ACTIVITIES: ActivitySeed[] = [
     memo:
       '<ol><li>近7天（北京时间，含申请当天）已结算的有效投注累计满10,000元即可申请，所有游戏均计入。</li><li>每周（周一00:00至周日23:59）限申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成1倍有效投注方可取款。</li></ol>',
     ageDays: 18,
-    rules: { eligibility: 'min_turnover', days: 7, min_amount: 10000, frequency: 'weekly', payout: 'fixed', amount: 58, ...fixed, turnover_multiple: 1, auto_approve: false },
+    rules: { eligibility: 'min_turnover', days: 7, min_amount: 10000, frequency: 'weekly', payout: 'fixed', amount: 58, ...fixed, turnover_multiple: 1, auto_approve: false, ...alone },
   },
   {
     key: 'loyal-reward',
@@ -94,7 +96,7 @@ export const ACTIVITIES: ActivitySeed[] = [
     memo:
       '<ol><li>近30天（北京时间，含申请当天）审核到账的存款累计满5,000元即可申请。</li><li>每位会员仅可申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成3倍有效投注方可取款。</li></ol>',
     ageDays: 15,
-    rules: { eligibility: 'min_deposit', days: 30, min_amount: 5000, frequency: 'once', payout: 'fixed', amount: 188, ...fixed, turnover_multiple: 3, auto_approve: false },
+    rules: { eligibility: 'min_deposit', days: 30, min_amount: 5000, frequency: 'once', payout: 'fixed', amount: 188, ...fixed, turnover_multiple: 3, auto_approve: false, ...alone },
   },
   {
     key: 'red-packet',
@@ -115,7 +117,7 @@ export const ACTIVITIES: ActivitySeed[] = [
       '<ol><li>活动截止：{ends}（北京时间），截止后不再受理申请。</li><li>近3天（北京时间，含申请当天）已结算的有效投注累计满5,000元即可申请，所有游戏均计入。</li><li>每位会员仅可申请一次，审核通过后彩金发放至中心钱包。</li><li>彩金需完成1倍有效投注方可取款。</li></ol>',
     ageDays: 3,
     endsInDays: 30,
-    rules: { eligibility: 'min_turnover', days: 3, min_amount: 5000, frequency: 'once', payout: 'fixed', amount: 88, ...fixed, turnover_multiple: 1, auto_approve: false },
+    rules: { eligibility: 'min_turnover', days: 3, min_amount: 5000, frequency: 'once', payout: 'fixed', amount: 88, ...fixed, turnover_multiple: 1, auto_approve: false, ...alone },
   },
   {
     key: 'vip-upgrade',

@@ -27,6 +27,7 @@ export const DEFAULT_RULES: ActivityRulesForm = {
   cap: 888,
   turnover_multiple: 1,
   auto_approve: false,
+  stack_with_others: false,
   ends_at: '',
 };
 
@@ -100,6 +101,16 @@ export function RulesFields({ disabled }: { disabled: boolean }) {
           </Col>
         )}
       </Row>
+      {percent && (
+        <Form.Item
+          name={['rules', 'stack_with_others']}
+          label="可与其他存款优惠同享"
+          valuePropName="checked"
+          tooltip="开启后，已用于另一个同样可同享活动的存款，也可申请本活动的彩金；默认一笔存款只对应一个存款优惠"
+        >
+          <Switch disabled={disabled} data-testid="rules-stack" />
+        </Form.Item>
+      )}
       <Row gutter={12}>
         <Col span={8}>
           <Form.Item name={['rules', 'turnover_multiple']} label="流水倍数">

@@ -114,6 +114,28 @@ export async function firstDepositOffer(db: Kdb, member: { id: number; isTrial: 
   return { activity: offer ? { id: offer.id, title: offer.title } : null };
 }
 
+/** Serialises the applications that name one deposit, so two activities cannot both take it at once. */
+const DEPOSIT_BONUS_LOCK = 727_031;
+
+/**
+ * One deposit bonus per deposit unless the operator says otherwise: a deposit that backs another
+ * activity's live (pending or approved) deposit bonus backs this one too only when both activities
+ * allow stacking. Runs in the application's transaction under a lock on the deposit.
+ */
+async function refuseStackedDeposit(tx: Tx, activity: { id: number; rules: ActivityRules }, depositId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${DEPOSIT_BONUS_LOCK}::int, ${depositId}::int)`.execute(tx);
+  const others = await tx
+    .selectFrom('activity_applications as a')
+    .innerJoin('activities as act', 'act.id', 'a.activity_id')
+    .select(['act.title', 'act.rules'])
+    .where('a.deposit_id', '=', depositId)
+    .where('a.activity_id', '<>', activity.id)
+    .where('a.state', '<>', APPLICATION_STATE.rejected)
+    .execute();
+  const blocking = others.find((o) => !(activity.rules.stack_with_others && storedRules(o.rules)?.stack_with_others));
+  if (blocking) throw badRequest(fmt(PROMO_MSG.depositBacksOther, { title: blocking.title }));
+}
+
 /**
  * POST /api/doactivityapply: records an application (审核中), or approves it at once under
  * auto_approve; answers the application and the member's message.
@@ -154,6 +176,7 @@ export async function applyForActivity(
   // Opened outside the money transaction (systemAccountId's rule).
   const house = rules.auto_approve ? await systemAccountId(db, HOUSE.promotions) : 0;
   return db.transaction().execute(async (tx) => {
+    if (depositId !== null) await refuseStackedDeposit(tx, activity, depositId);
     const row = await tx
       .insertInto('activity_applications')
       .values({ member_id: member.id, activity_id: activityId, period, deposit_id: depositId, created_at: now })
