@@ -8,6 +8,7 @@ import {
   ADMIN_PASSWORD,
   apiAs,
   CAPTCHA_CODE,
+  clickInPopup,
   expectRoute,
   memberIdOf,
   newDesktop,
@@ -205,7 +206,7 @@ describe('the agent portal', () => {
       await page.goto(await loginUrl());
       await expect.poll(() => page.getByTestId('overview-team-members').innerText(), { timeout: 10_000 }).toBe('2');
       await page.getByTestId('agent-menu').click();
-      await page.getByText('退出登录', { exact: true }).click();
+      await clickInPopup(page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }));
       await page.getByTestId('logged-out').waitFor();
       expect(await page.getByTestId('fullscreen-message').innerText()).toBe(AGENT_PORTAL_MSG.loggedOut);
       await page.reload();
