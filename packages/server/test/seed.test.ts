@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_CATEGORIES } from '@app/contract';
+import { GAME_CATEGORIES, storedRules } from '@app/contract';
 import { startServer, type TestServer } from './harness.js';
 import { getSettings } from '../src/modules/site/service.js';
 import { VIP_TIERS, vipBadge } from '../src/seed/vip.js';
@@ -18,6 +18,21 @@ function assetExists(webPath: string): boolean {
   if (!clean.startsWith('/assets/')) return false;
   const file = path.join(PUBLIC_DIR, clean);
   return file.startsWith(PUBLIC_DIR + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/** The figures an SVG's illustrations carry (<text class="figure">, written by seed/assets/generate.ts). */
+function figuresOf(svg: string): string[] {
+  return [...svg.matchAll(/<text class="figure"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+}
+const readAsset = (webPath: string) => fs.readFileSync(path.join(PUBLIC_DIR, webPath), 'utf8');
+const plain = (html: string) => html.replace(/<[^>]+>/g, '');
+
+/** The member app's routes that show a screen (routes.tsx; redirects and the catch-all excluded). */
+function memberAppScreens(): Set<string> {
+  const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../h5/src/app/routes.tsx'), 'utf8');
+  const screens = new Set(['/']); // the index route: the hall
+  for (const m of source.matchAll(/\{ path: '([^']+)', element: (<?\w+)/g)) if (m[1] !== '*' && m[2] !== '<Navigate') screens.add(`/${m[1]}`);
+  return screens;
 }
 
 describe('seed', () => {
@@ -91,5 +106,47 @@ describe('seed', () => {
     expect((await db.selectFrom('activity_types').select('id').execute()).length).toBe(3);
     expect((await db.selectFrom('activities').select('id').execute()).length).toBe(8);
     expect((await db.selectFrom('notices').select('id').where('on_home', '=', true).execute()).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('gives every banner a target that opens a screen with content: an activity, a help article or a screen of the member app', async () => {
+    const db = s.db.kysely;
+    const banners = await db.selectFrom('banners').select(['src', 'url']).orderBy('sort').execute();
+    const activities = await db.selectFrom('activities').select(['id', 'banner']).execute();
+    const articles = new Set((await db.selectFrom('articles').select('type').execute()).map((r) => r.type));
+    const screens = memberAppScreens();
+    expect(banners.length).toBe(8);
+    for (const b of banners) {
+      expect(b.url, b.src).toMatch(/^\/#\//);
+      const target = new URL(b.url.slice(2), 'http://app');
+      expect(screens, `${b.src} → ${b.url}`).toContain(target.pathname);
+      if (target.pathname === '/activityInfo') {
+        const activity = activities.find((a) => a.id === Number(target.searchParams.get('id')));
+        expect(activity, b.url).toBeDefined();
+        // A banner for an activity carries that activity's own figure (the same terms on both pictures).
+        expect(figuresOf(readAsset(b.src)), b.src).toEqual(figuresOf(readAsset(activity!.banner)));
+      }
+      if (target.pathname === '/boutBallBetInfo') expect(articles, b.url).toContain(Number(target.searchParams.get('type')));
+    }
+  });
+
+  it("draws each activity's own figure from its rules on its picture, and no line inviting a tap on its detail page", async () => {
+    const activities = await s.db.kysely.selectFrom('activities').select(['title', 'content', 'banner', 'rules']).execute();
+    expect(activities.length).toBe(8);
+    for (const a of activities) {
+      const svg = readAsset(a.banner);
+      const figures = figuresOf(svg);
+      expect(figures.length, a.title).toBe(1);
+      const rules = storedRules(a.rules);
+      if (rules) {
+        const own = rules.payout === 'deposit_percent' ? `${rules.percent}%` : `${(rules.amount_fen / 100).toLocaleString('en-US')}元`;
+        expect(figures[0], a.title).toBe(own);
+      }
+      // The figure is one the member reads in the activity's description (a red packet's, the VIP bonus's top).
+      expect(plain(a.content), a.title).toContain(figures[0].replace(/^最高/, ''));
+      // No other percent than its own title's and figure's (the 10% card once showed "100%").
+      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ');
+      for (const pct of texts.match(/\d+(\.\d+)?%/g) ?? []) expect(`${a.title} ${figures[0]}`, a.title).toContain(pct);
+      expect(svg).not.toContain('点击查看活动详情');
+    }
   });
 });

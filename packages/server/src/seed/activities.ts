@@ -25,6 +25,8 @@ export interface ActivitySeed {
   rules: Omit<ActivityRulesForm, 'ends_at'> | null;
   /** a limited-time activity closes this many days after the seed */
   endsInDays?: number;
+  /** the headline figure its art shows, for an activity without rules (with rules: activityFigure) */
+  figure?: string;
 }
 
 const fixed = { percent: 0, cap: 0 } as const;
@@ -107,6 +109,7 @@ export const ACTIVITIES: ActivitySeed[] = [
       `<ol><li>抽取时间：每日${RP.start_time}~${RP.end_time}（北京时间）。</li><li>抽取资格按前一日${RP.end_time}至当日${RP.start_time}之间审核到账的存款与前一日有效投注计算：${redPacketTiers}；每日最多${RP.max_times}次。</li><li>红包金额随机：${redPacketRanges}。每日红包总额有限，发完即止。</li><li>红包即时发放至中心钱包，需完成${RP.turnover_multiple}倍有效投注方可取款；抽取记录可在“福利中心”查看。</li><li>具体时间、条件与金额以抢红包页面显示的规则为准。</li></ol>`,
     ageDays: 6,
     rules: null,
+    figure: `最高${yuan(redPacketTop)}元`,
   },
   {
     key: 'sprint',
@@ -128,5 +131,22 @@ export const ACTIVITIES: ActivitySeed[] = [
       `<ol><li>晋级礼金：${bonusList}，每个等级仅发放一次。</li><li>晋级需同时满足累计存款与累计有效投注要求，每日最多晋升一级，不可跳级。</li><li>90天内有效投注未达到保级流水将降低一级。</li><li>礼金晋级后自动发放至中心钱包并以站内信通知，需完成1倍有效投注方可取款。</li><li>各等级要求与礼金以VIP页面为准。</li></ol>`,
     ageDays: 40,
     rules: null,
+    figure: `最高${yuan(topBonus)}元`,
   },
 ];
+
+/**
+ * The headline figure of an activity, as its art shows it: what its rules pay (a deposit percent, or
+ * a fixed bonus in yuan), or for an activity paid by a feature of its own the figure its texts state.
+ */
+export function activityFigure(a: Pick<ActivitySeed, 'rules' | 'figure'>): string {
+  if (a.rules) return a.rules.payout === 'deposit_percent' ? `${a.rules.percent}%` : `${yuan(a.rules.amount)}元`;
+  if (!a.figure) throw new Error('an activity without rules names its figure');
+  return a.figure;
+}
+
+export function activityByKey(key: string): ActivitySeed {
+  const a = ACTIVITIES.find((x) => x.key === key);
+  if (!a) throw new Error(`no seeded activity ${key}`);
+  return a;
+}

@@ -59,17 +59,35 @@ const NOTICES: { title: string; content: string; ageDays: number }[] = [
   },
 ];
 
-/** Hall banners (type 2) and app-download banners (type 3); `activity` links to a promotion. */
-const BANNERS: { type: number; src: string; activity?: string }[] = [
+/**
+ * Hall banners (type 2) and app-download banners (type 3). Every banner opens what it promises (its
+ * url, read by the member app's useOpenLink): `activity` the detail of a seeded promotion, `route`
+ * a screen of the member app. The pictures (assets/generate.ts) draw their figures from the same
+ * activities, VIP tiers and red-packet rules.
+ */
+export const BANNERS: { type: number; src: string; activity?: string; route?: string }[] = [
   { type: BANNER_TYPE.hall, src: '/assets/banners/hall-1.svg', activity: 'first-deposit' },
-  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-2.svg' },
+  // 每日返水 无上限 · 最高1.20%: the VIP page's 返水比例 table (the 返水中心 itself links there too).
+  { type: BANNER_TYPE.hall, src: '/assets/banners/hall-2.svg', route: '/vip' },
   { type: BANNER_TYPE.hall, src: '/assets/banners/hall-3.svg', activity: 'vip-upgrade' },
   { type: BANNER_TYPE.hall, src: '/assets/banners/hall-4.svg', activity: 'red-packet' },
   { type: BANNER_TYPE.hall, src: '/assets/banners/hall-5.svg', activity: 'sprint' },
-  { type: BANNER_TYPE.app, src: '/assets/banners/app-1.svg' },
+  // 随时随地 畅玩无忧 · 真人 · 体育 · 电竞 · 彩票: the hall and its games (the installed app is this site).
+  { type: BANNER_TYPE.app, src: '/assets/banners/app-1.svg', route: '/' },
   { type: BANNER_TYPE.app, src: '/assets/banners/app-2.svg', activity: 'first-deposit' },
-  { type: BANNER_TYPE.app, src: '/assets/banners/app-3.svg' },
+  // 安全稳定 极速存取 · 复式记账 资金实时对账 · 7×24小时客服: 关于我们 (资金安全, 贴心服务).
+  { type: BANNER_TYPE.app, src: '/assets/banners/app-3.svg', route: '/boutBallBetInfo?type=7' },
 ];
+
+function bannerUrl(b: (typeof BANNERS)[number], activityIds: Map<string, number>): string {
+  if (b.activity) {
+    const id = activityIds.get(b.activity);
+    if (!id) throw new Error(`banner ${b.src}: no seeded activity ${b.activity}`);
+    return `/#/activityInfo?id=${id}`;
+  }
+  if (!b.route) throw new Error(`banner ${b.src} has no target`);
+  return `/#${b.route}`;
+}
 
 export async function seedContent(tx: Transaction<Database>): Promise<void> {
   const typeIds = new Map<string, number>();
@@ -106,7 +124,7 @@ export async function seedContent(tx: Transaction<Database>): Promise<void> {
       BANNERS.map((b, i) => ({
         type: b.type,
         src: b.src,
-        url: b.activity ? `/#/activityInfo?id=${activityIds.get(b.activity)}` : '',
+        url: bannerUrl(b, activityIds),
         sort: i + 1,
       })),
     )

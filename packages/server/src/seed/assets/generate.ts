@@ -13,7 +13,7 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import { DEFAULT_REDPACKET_RULES as RP } from '@app/contract';
 import { CATALOGUE, gameImage } from '../catalogue.js';
-import { ACTIVITIES, redPacketTop } from '../activities.js';
+import { ACTIVITIES, activityByKey, activityFigure, redPacketTop } from '../activities.js';
 import { VIP_TIERS } from '../vip.js';
 import { SLOT_MACHINES } from '../../venue-demo/games/slots/machines.js';
 import { fishingGames } from '../../venue-demo/games/index.js';
@@ -30,17 +30,43 @@ function write(webPath: string, svg: string): void {
 
 // ---- illustrations (drawn around a centre point) -------------------------------------------
 
+/** How wide a label sets, in ems (CJK a whole em, digits about half). */
+function ems(label: string): number {
+  let w = 0;
+  for (const ch of label) w += /[0-9.,]/.test(ch) ? 0.58 : ch === '%' ? 0.9 : /[\x20-\x7e]/.test(ch) ? 0.62 : 1;
+  return w;
+}
+
+/**
+ * The figure an illustration carries (a promotion's own percent or bonus, from its rules), centred on
+ * (x, y) at `size` px or smaller so that it fits `maxWidth`. class="figure": the seed test reads it.
+ */
+function figure(x: number, y: number, size: number, maxWidth: number, fill: string, label: string, extra = ''): string {
+  const px = Math.min(size, Math.floor(maxWidth / ems(label)));
+  return `<text class="figure" x="${x}" y="${y}" text-anchor="middle" font-family="${FONT}" font-size="${px}" font-weight="900" fill="${fill}" ${extra}>${esc(label)}</text>`;
+}
+
+/** A gold pill under an illustration carrying its figure. */
+function figurePill(x: number, y: number, label: string): string {
+  const size = 30;
+  const w = Math.ceil(ems(label) * size) + 36;
+  return `<rect x="${x - w / 2}" y="${y - 27}" width="${w}" height="46" rx="23" fill="url(#goldG)" stroke="#c99a2e" stroke-width="2"/>
+${figure(x, y + 6, size, w - 24, '#7a1d00', label)}`;
+}
+
+type Art = (x: number, y: number, s: number, label: string) => string;
+
 const art = {
-  gift: (x: number, y: number, s = 1) => `<g transform="translate(${x} ${y}) scale(${s})">
+  gift: (x: number, y: number, s: number, label: string) => `<g transform="translate(${x} ${y}) scale(${s})">
 <ellipse cx="0" cy="92" rx="100" ry="14" fill="#000" opacity=".18"/>
 <rect x="-80" y="-10" width="160" height="100" rx="10" fill="url(#giftBox)"/>
 <rect x="-92" y="-40" width="184" height="40" rx="8" fill="#f04e6a"/>
 <rect x="-16" y="-40" width="32" height="130" fill="url(#goldG)"/>
 <path d="M0 -40 C -30 -90 -90 -80 -60 -42 Z" fill="url(#goldG)"/>
 <path d="M0 -40 C 30 -90 90 -80 60 -42 Z" fill="url(#goldG)"/>
-<text x="0" y="62" text-anchor="middle" font-family="${FONT}" font-size="34" font-weight="800" fill="#fff">100%</text>
+${figure(0, 62, 34, 140, '#fff', label, 'stroke="#b3123a" stroke-width="1" paint-order="stroke"')}
 </g>`,
-  coins: (x: number, y: number, s = 1) => {
+  coins: (x: number, y: number, s: number, label: string) => {
     let g = `<g transform="translate(${x} ${y}) scale(${s})"><ellipse cx="0" cy="96" rx="110" ry="14" fill="#000" opacity=".18"/>`;
     const stacks = [
       [-60, 6],
@@ -53,24 +79,25 @@ const art = {
         g += `<ellipse cx="${cx}" cy="${cy + 4}" rx="34" ry="11" fill="#b8861b"/><ellipse cx="${cx}" cy="${cy}" rx="34" ry="11" fill="url(#goldG)" stroke="#c99a2e" stroke-width="1.5"/>`;
       }
     }
-    return g + `<text x="0" y="-50" text-anchor="middle" font-family="${FONT}" font-size="40" font-weight="900" fill="${GOLD_LIGHT}">¥</text></g>`;
+    return g + `${figure(0, -54, 46, 220, GOLD_LIGHT, label, 'stroke="#7a4d00" stroke-opacity=".35" stroke-width="2" paint-order="stroke"')}</g>`;
   },
-  crown: (x: number, y: number, s = 1) => `<g transform="translate(${x} ${y}) scale(${s})">
+  crown: (x: number, y: number, s: number, label: string) => `<g transform="translate(${x} ${y}) scale(${s})">
 <ellipse cx="0" cy="90" rx="100" ry="14" fill="#000" opacity=".18"/>
 <path d="M-90 60 L-100 -40 L-45 5 L0 -70 L45 5 L100 -40 L90 60 Z" fill="url(#goldG)" stroke="#c99a2e" stroke-width="3"/>
 <rect x="-92" y="58" width="184" height="26" rx="6" fill="#d9a632"/>
 <circle cx="-100" cy="-44" r="10" fill="${GOLD_LIGHT}"/><circle cx="0" cy="-76" r="12" fill="${GOLD_LIGHT}"/><circle cx="100" cy="-44" r="10" fill="${GOLD_LIGHT}"/>
 <circle cx="0" cy="20" r="16" fill="#3a5bef"/><circle cx="-50" cy="30" r="10" fill="#e0434f"/><circle cx="50" cy="30" r="10" fill="#12b886"/>
-<text x="0" y="78" text-anchor="middle" font-family="${FONT}" font-size="20" font-weight="800" fill="#7a4d00">VIP</text>
+${figure(0, 79, 22, 170, '#7a4d00', label)}
 </g>`,
-  redPackets: (x: number, y: number, s = 1) => {
+  redPackets: (x: number, y: number, s: number, label: string) => {
     const one = (dx: number, dy: number, rot: number, k: number) => `<g transform="translate(${dx} ${dy}) rotate(${rot}) scale(${k})">
 <rect x="-40" y="-55" width="80" height="110" rx="10" fill="#e8323c"/>
 <path d="M-40 -45 Q0 -5 40 -45 L40 -55 Q40 -55 30 -55 L-30 -55 Q-40 -55 -40 -45 Z" fill="#c81e2a"/>
 <circle cx="0" cy="-12" r="16" fill="url(#goldG)"/><text x="0" y="-5" text-anchor="middle" font-family="${FONT}" font-size="18" font-weight="800" fill="#b3121d">福</text>
 </g>`;
     return `<g transform="translate(${x} ${y}) scale(${s})">${one(-70, 20, -14, 0.9)}${one(70, 10, 12, 0.85)}${one(0, -5, 0, 1.1)}
-${star(-110, -60, 10, GOLD_LIGHT)}${star(110, -70, 8, GOLD_LIGHT)}${star(40, -95, 6, GOLD_LIGHT)}</g>`;
+${star(-110, -60, 10, GOLD_LIGHT)}${star(110, -70, 8, GOLD_LIGHT)}${star(40, -95, 6, GOLD_LIGHT)}
+${figurePill(0, 92, label)}</g>`;
   },
   football: (x: number, y: number, s = 1) => `<g transform="translate(${x} ${y}) scale(${s})">
 <ellipse cx="0" cy="92" rx="90" ry="12" fill="#000" opacity=".2"/>
@@ -105,9 +132,10 @@ ${star(0, -60, 26, GOLD)}
 <g transform="rotate(10)"><rect x="10" y="-50" width="80" height="80" rx="14" fill="#fff"/>${pip(30, -30)}${pip(70, -30)}${pip(30, 10)}${pip(70, 10)}${pip(50, -10)}</g>
 ${star(0, -80, 14, GOLD_LIGHT)}</g>`;
   },
-  cards: (x: number, y: number, s = 1) => `<g transform="translate(${x} ${y}) scale(${s})">
+  cards: (x: number, y: number, s: number, label: string) => `<g transform="translate(${x} ${y}) scale(${s})">
 <g transform="rotate(-14)"><rect x="-60" y="-80" width="100" height="140" rx="10" fill="#fff" stroke="#ddd"/><text x="-48" y="-50" font-family="${FONT}" font-size="26" font-weight="800" fill="#e0434f">A</text><text x="-10" y="20" text-anchor="middle" font-size="54" fill="#e0434f">♥</text></g>
 <g transform="rotate(12)"><rect x="-20" y="-86" width="100" height="140" rx="10" fill="#fff" stroke="#ddd"/><text x="-8" y="-56" font-family="${FONT}" font-size="26" font-weight="800" fill="#111">K</text><text x="30" y="14" text-anchor="middle" font-size="54" fill="#111">♠</text></g>
+${figurePill(0, 92, label)}
 </g>`,
 };
 
@@ -153,50 +181,65 @@ ${b.art}`;
   return svg(w, h, body, b.title);
 }
 
+// The banners' figures come from the seeded activities they open (seed/content.ts BANNERS), the VIP
+// tiers and the red-packet defaults, so a banner cannot promise another figure than its terms.
+const firstDeposit = activityByKey('first-deposit').rules!;
+const sprint = activityByKey('sprint').rules!;
+const yuan = (n: number) => n.toLocaleString('en-US');
+const topRebate = `${(Math.max(...VIP_TIERS.flatMap((t) => Object.values(t.rates))) / 100).toFixed(2)}%`;
+const topLevelup = `${yuan(Math.max(...VIP_TIERS.map((t) => t.levelupBonusYuan)))}元`;
+
 const HALL: Omit<BannerSpec, 'w' | 'h' | 'file'>[] = [
-  { bg: ['#1e2a78', '#3a5bef'], tag: '新人专享', title: '新会员首存100%彩金', sub: '最高赠送888元 · 首存到账即可申请', cta: '立即申请', art: art.gift(600, 150, 0.95), seed: 1 },
-  { bg: ['#0f3d6e', '#1f8ef1'], tag: '天天返水', title: '每日返水 无上限', sub: '最高1.20% · 次日到账 返水中心一键领取', cta: '了解详情', art: art.coins(600, 140, 0.95), seed: 2 },
-  { bg: ['#2a1a6e', '#7b4fe0'], tag: 'VIP特权', title: 'VIP晋级礼金', sub: `单级最高${Math.max(...VIP_TIERS.map((t) => t.levelupBonusYuan)).toLocaleString('en-US')}元 · 晋级自动发放`, cta: '立即查看', art: art.crown(610, 150, 0.85), seed: 3 },
-  { bg: ['#8c0f1f', '#e8323c'], tag: '限时活动', title: '天天红包雨', sub: `每日${RP.start_time}-${RP.end_time} · 单个最高${redPacketTop}元`, cta: '马上去抢', art: art.redPackets(600, 150, 1), seed: 4 },
-  { bg: ['#0b5a3a', '#1fae6b'], tag: '限时活动', title: '限时冲刺奖', sub: '3天投注满5,000元 送88元', cta: '立即申请', art: art.coins(600, 140, 0.95), seed: 5 },
+  { bg: ['#1e2a78', '#3a5bef'], tag: '新人专享', title: `新会员首存${firstDeposit.percent}%彩金`, sub: `最高赠送${yuan(firstDeposit.cap)}元 · 首存到账即可申请`, cta: '立即申请', art: art.gift(600, 150, 0.95, `${firstDeposit.percent}%`), seed: 1 },
+  { bg: ['#0f3d6e', '#1f8ef1'], tag: '天天返水', title: '每日返水 无上限', sub: `最高${topRebate} · 次日到账 返水中心一键领取`, cta: '了解详情', art: art.coins(600, 140, 0.95, topRebate), seed: 2 },
+  { bg: ['#2a1a6e', '#7b4fe0'], tag: 'VIP特权', title: 'VIP晋级礼金', sub: `单级最高${topLevelup} · 晋级自动发放`, cta: '立即查看', art: art.crown(610, 150, 0.85, activityFigure(activityByKey('vip-upgrade'))), seed: 3 },
+  { bg: ['#8c0f1f', '#e8323c'], tag: '限时活动', title: '天天红包雨', sub: `每日${RP.start_time}-${RP.end_time} · 单个最高${yuan(redPacketTop)}元`, cta: '马上去抢', art: art.redPackets(600, 140, 0.9, activityFigure(activityByKey('red-packet'))), seed: 4 },
+  { bg: ['#0b5a3a', '#1fae6b'], tag: '限时活动', title: '限时冲刺奖', sub: `${sprint.days}天投注满${yuan(sprint.min_amount)}元 送${yuan(sprint.amount)}元`, cta: '立即申请', art: art.coins(600, 140, 0.95, `${yuan(sprint.amount)}元`), seed: 5 },
 ];
 
 const APP: Omit<BannerSpec, 'w' | 'h' | 'file'>[] = [
-  { bg: ['#1e2a78', '#3a5bef'], tag: '星耀娱乐APP', title: '随时随地 畅玩无忧', sub: '真人 · 体育 · 电竞 · 彩票 一手掌握', cta: '立即下载', art: art.phone(610, 180, 1.05), seed: 11 },
-  { bg: ['#3a1a78', '#8a5cf0'], tag: '新人专享', title: '首存加赠 好礼不停', sub: '首存100%彩金 最高888元', cta: '领取优惠', art: art.gift(605, 190, 0.95), seed: 12 },
+  { bg: ['#1e2a78', '#3a5bef'], tag: '星耀娱乐APP', title: '随时随地 畅玩无忧', sub: '真人 · 体育 · 电竞 · 彩票 一手掌握', cta: '立即体验', art: art.phone(610, 180, 1.05), seed: 11 },
+  { bg: ['#3a1a78', '#8a5cf0'], tag: '新人专享', title: '首存加赠 好礼不停', sub: `首存${firstDeposit.percent}%彩金 最高${yuan(firstDeposit.cap)}元`, cta: '领取优惠', art: art.gift(605, 190, 0.95, `${firstDeposit.percent}%`), seed: 12 },
   { bg: ['#0c3b5e', '#2a8fd8'], tag: '安全保障', title: '安全稳定 极速存取', sub: '复式记账 资金实时对账 · 7×24小时客服', cta: '了解更多', art: art.shield(610, 180, 1.15), seed: 13 },
 ];
 
 // ---- activity banners --------------------------------------------------------------------------
 
-const ACTIVITY_LOOK: { bg: [string, string]; art: (x: number, y: number, s?: number) => string }[] = [
-  { bg: ['#1e2a78', '#3a5bef'], art: art.gift },
-  { bg: ['#243b9c', '#5b7bff'], art: art.gift },
-  { bg: ['#0f5a55', '#1fb5a3'], art: art.coins },
-  { bg: ['#5a1a82', '#b05cf0'], art: art.cards },
-  { bg: ['#6b1b1b', '#e0573a'], art: art.gift },
-  { bg: ['#8c0f1f', '#e8323c'], art: art.redPackets },
-  { bg: ['#0b5a3a', '#1fae6b'], art: art.coins },
-  { bg: ['#2a1a6e', '#7b4fe0'], art: art.crown },
-];
+/** Each activity's colours and illustration, by its key; the illustration carries the activity's own figure. */
+const ACTIVITY_LOOK: Record<string, { bg: [string, string]; art: Art }> = {
+  'first-deposit': { bg: ['#1e2a78', '#3a5bef'], art: art.gift },
+  'daily-deposit': { bg: ['#243b9c', '#5b7bff'], art: art.gift },
+  'daily-turnover': { bg: ['#0f5a55', '#1fb5a3'], art: art.coins },
+  'weekly-turnover': { bg: ['#5a1a82', '#b05cf0'], art: art.cards },
+  'loyal-reward': { bg: ['#6b1b1b', '#e0573a'], art: art.gift },
+  'red-packet': { bg: ['#8c0f1f', '#e8323c'], art: art.redPackets },
+  sprint: { bg: ['#0b5a3a', '#1fae6b'], art: art.coins },
+  'vip-upgrade': { bg: ['#2a1a6e', '#7b4fe0'], art: art.crown },
+};
 
+/**
+ * An activity's picture, shown on its card in 优惠活动 and atop its own detail page: its type, its
+ * title (headline and the line after the first space) and its illustration with its own figure.
+ */
 function activityBanner(i: number): string {
   const a = ACTIVITIES[i];
-  const look = ACTIVITY_LOOK[i];
+  const look = ACTIVITY_LOOK[a.key];
+  if (!look) throw new Error(`no look for the seeded activity ${a.key}`);
   const w = 690;
   const h = 260;
   const [main, rest] = splitTitle(a.title);
+  // The text block sits centred in the height whether the title has one line or two.
+  const top = rest ? 46 : 70;
   const body = `${defs(linear('bg', look.bg))}
 <rect width="${w}" height="${h}" rx="0" fill="url(#bg)"/>
 <circle cx="${w - 90}" cy="${h / 2}" r="140" fill="#fff" opacity=".08"/>
 <circle cx="${w - 90}" cy="${h / 2}" r="100" fill="#fff" opacity=".07"/>
 ${sparkles(w, h, 22, 40 + i)}
-<rect x="32" y="34" width="${a.type.length * 20 + 28}" height="32" rx="16" fill="url(#goldG)"/>
-${text(46, 57, 19, '#6b3f00', a.type, 'font-weight="800"')}
-${text(32, 122, main.length > 9 ? 38 : 44, '#ffffff', main, 'font-weight="900"')}
-${rest ? text(34, 170, 28, GOLD_LIGHT, rest, 'font-weight="700"') : ''}
-${text(34, 218, 18, '#ffffff', '点击查看活动详情 ›', 'opacity=".8"')}
-${look.art(w - 120, h / 2 + 4, 0.72)}`;
+<rect x="32" y="${top}" width="${a.type.length * 20 + 28}" height="32" rx="16" fill="url(#goldG)"/>
+${text(46, top + 23, 19, '#6b3f00', a.type, 'font-weight="800"')}
+${text(32, top + 90, main.length > 9 ? 38 : 44, '#ffffff', main, 'font-weight="900"')}
+${rest ? text(34, top + 140, 28, GOLD_LIGHT, rest, 'font-weight="700"') : ''}
+${look.art(w - 120, h / 2 - 6, 0.72, activityFigure(a))}`;
   return svg(w, h, body, a.title);
 }
 
@@ -307,7 +350,7 @@ function phoneMockup(): string {
 ${star(62, 84, 16, 'url(#goldG)')}
 ${text(86, 92, 20, '#fff', '星耀娱乐', 'font-weight="800"')}
 <rect x="40" y="116" width="240" height="84" rx="14" fill="#fff" opacity=".14"/>
-${text(56, 150, 20, '#fff', '新会员首存100%彩金', 'font-weight="800"')}
+${text(56, 150, 20, '#fff', `新会员首存${firstDeposit.percent}%彩金`, 'font-weight="800"')}
 <rect x="56" y="164" width="78" height="24" rx="12" fill="url(#goldG)"/>
 ${text(68, 181, 13, '#6b3f00', '立即领取', 'font-weight="800"')}
 <rect x="40" y="226" width="240" height="54" rx="12" fill="#fff"/>
