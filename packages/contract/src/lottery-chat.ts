@@ -218,8 +218,11 @@ export interface AdminLotteryRow {
   interval_s: number;
   ftime_s: number;
   enabled: boolean;
-  /** a timing change not yet in effect: the new one takes over after the round drawing at `from` (Beijing time) */
-  pending: { interval_s: number; ftime_s: number; from: string } | null;
+  /**
+   * a timing change not yet in effect: the new one (interval_s, ftime_s, as the row's) takes over after
+   * the round drawing at `from` (Beijing time); `earlier` is the timing in force until then
+   */
+  pending: { interval_s: number; ftime_s: number; from: string; earlier: { interval_s: number; ftime_s: number } } | null;
   plays: { id: string; group: string; playtitle: string; odds: number; rtp: number }[];
   /** its rooms, disabled ones included (the chat page filters by room) */
   rooms: { id: number; title: string; enabled: boolean }[];

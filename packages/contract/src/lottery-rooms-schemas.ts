@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiline, text } from './validation.js';
-import { hostMessageOf, LOTTERY_ROOM_LIMITS, lotterySettingsFailure, roomSettingsFailure, type LotterySettingsInput, type RoomSettingsInput } from './lottery-rooms.js';
+import { hostMessageOf, LOTTERY_ROOM_LIMITS, lotterySettingsFailure, newRoomFailure, roomSettingsFailure, type LotterySettingsInput, type NewRoomInput, type RoomSettingsInput } from './lottery-rooms.js';
 
 /** Request schemas of 房间管理 (lottery-rooms.ts decides; the shapes only coerce). */
 
@@ -36,6 +36,6 @@ export const lotterySettingsSchema = z
 export const newRoomSchema = z
   .object({ lottery: text(32), title: text(LOTTERY_ROOM_LIMITS.titleMax * 2), enabled: z.boolean(), sort: numeric(), min_stake: numeric(), max_stake: numeric() })
   .superRefine((v, ctx) => {
-    const message = roomSettingsFailure(v as RoomSettingsInput);
+    const message = newRoomFailure(v as NewRoomInput);
     if (message) ctx.addIssue({ code: 'custom', message });
   });

@@ -138,6 +138,7 @@ export const LOTTERY_TIMING_MSG = {
   interval: `开奖周期须为${LOTTERY_TIMING_LIMITS.intervalMinS}至${LOTTERY_TIMING_LIMITS.intervalMaxS}秒之间、能整除一天（86400秒）的整数秒`,
   ftime: `封盘时间须为1秒至开奖周期减${LOTTERY_TIMING_LIMITS.openMinS}秒之间的整数秒`,
   lotteryMissing: '彩种不存在',
+  lotteryRequired: '请选择彩种',
   saved: '已保存',
   /** a timing change: when the new one takes over */
   timingFrom: '已保存，新的开奖周期与封盘时间从{at}开奖后的下一期起生效',
@@ -173,4 +174,10 @@ export function lotterySettingsOf(v: LotterySettingsInput): { intervalS: number;
 /** POST /admin/api/lottery/rooms: a new room of `lottery`, with a room's settings. */
 export interface NewRoomInput extends RoomSettingsInput {
   lottery: string;
+}
+
+/** A new room's first failure: the lottery it belongs to, then a room's settings. */
+export function newRoomFailure(v: NewRoomInput): string | null {
+  if (typeof v.lottery !== 'string' || v.lottery.trim() === '') return LOTTERY_TIMING_MSG.lotteryRequired;
+  return roomSettingsFailure(v);
 }

@@ -289,6 +289,8 @@ describe('POST /admin/api/lottery/rooms (a new room)', () => {
       [{ min_stake: 0 }, fmt(LOTTERY_ROOM_MSG.stakeMin, { min: LOTTERY_STAKE_MIN_YUAN, max: LOTTERY_STAKE_MAX_YUAN })],
       [{ min_stake: 600 }, LOTTERY_ROOM_MSG.stakeOrder],
       [{ lottery: 'nope' }, LOTTERY_TIMING_MSG.lotteryMissing],
+      [{ lottery: ' ' }, LOTTERY_TIMING_MSG.lotteryRequired],
+      [{ lottery: undefined }, LOTTERY_TIMING_MSG.lotteryRequired],
     ];
     for (const [patch, message] of cases) expect(await post(operations, '/lottery/rooms', { ...fresh, ...patch }), JSON.stringify(patch)).toMatchObject({ code: 400, message });
     for (const who of [support, finance]) expect(await post(who, '/lottery/rooms', fresh)).toMatchObject({ code: 403, message: MSG.forbidden });
@@ -331,7 +333,8 @@ describe('POST /admin/api/lotteries/:code/settings (interval, 封盘, switch)', 
     const anchorMs = Date.parse(`${from.replace(' ', 'T')}+08:00`);
     expect(anchorMs).toBeGreaterThanOrEqual(current.drawAtMs);
     expect(anchorMs % (360_000)).toBe(0); // on both grids (Beijing days start on a whole hour of UTC)
-    expect(await lottery()).toMatchObject({ interval_s: 360, ftime_s: 60, pending: { interval_s: 360, ftime_s: 60, from } });
+    // the console shows the change and the timing in force until it takes over
+    expect(await lottery()).toMatchObject({ interval_s: 360, ftime_s: 60, pending: { interval_s: 360, ftime_s: 60, from, earlier: { interval_s: 180, ftime_s: 30 } } });
     const audit = await auditRows(s, 'lottery.settings', 'lottery:lhc_180');
     expect(audit.map((a) => [a.before, a.after])).toEqual([[{ interval_s: 180, ftime_s: 30 }, { interval_s: 360, ftime_s: 60, timing_from: from }]]);
     // the room still counts down to the same draw, with the same 封盘

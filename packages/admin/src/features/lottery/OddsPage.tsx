@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Col, Descriptions, Empty, InputNumber, Popconfirm, Row, Segmented, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Col, Empty, InputNumber, Popconfirm, Row, Segmented, Space, Spin, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { LOTTERY_RTP_MAX, LOTTERY_RTP_MIN, LOTTERY_TYPE, type AdminLotteryRow } from '@app/contract';
+import { LOTTERY_RTP_MAX, LOTTERY_RTP_MIN, type AdminLotteryRow } from '@app/contract';
 import { oddsCents, rtpOf } from '@app/contract/lottery-plays';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
+import { LotteryTimingBar } from './LotterySettings';
 import './lottery.css';
 
 type Play = AdminLotteryRow['plays'][number];
 /** Unsaved edits per lottery code: play id → odds as typed (null when the box was cleared). */
 type Drafts = Record<string, Record<string, number | null>>;
 
-const TYPE_LABELS: Record<number, string> = { [LOTTERY_TYPE.dice]: '快三（三颗骰子）', [LOTTERY_TYPE.sixBall]: '六合彩（七个号码）' };
 const pct = (rtp: number) => `${(rtp * 100).toFixed(2)}%`;
 const inRange = (rtp: number) => rtp >= LOTTERY_RTP_MIN && rtp <= LOTTERY_RTP_MAX;
 
@@ -23,8 +23,9 @@ function liveRtp(type: AdminLotteryRow['type'], id: string, odds: number | null)
 }
 
 /**
- * 彩票赔率: a lottery's plays by group, odds editable in place with each play's return to player
- * computed live by the engine's own code; 保存 sends the changed plays and the server decides.
+ * 彩票赔率: a lottery's timing and switch (修改开奖设置), then its plays by group, odds editable in place
+ * with each play's return to player computed live by the engine's own code; 保存 sends the changed
+ * plays and the server decides.
  */
 export default function OddsPage() {
   const { can } = useAuth();
@@ -64,12 +65,7 @@ export default function OddsPage() {
         />
       }
     >
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4, lg: 4, xl: 4, xxl: 4 }} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="类型">{TYPE_LABELS[lottery.type] ?? lottery.type}</Descriptions.Item>
-        <Descriptions.Item label="开奖周期">{lottery.interval_s} 秒</Descriptions.Item>
-        <Descriptions.Item label="封盘">开奖前 {lottery.ftime_s} 秒</Descriptions.Item>
-        <Descriptions.Item label="状态">{lottery.enabled ? <Tag color="green">开放</Tag> : <Tag>停用</Tag>}</Descriptions.Item>
-      </Descriptions>
+      <LotteryTimingBar lottery={lottery} editable={editable} />
       <Alert
         type="info"
         showIcon

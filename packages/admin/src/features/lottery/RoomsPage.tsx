@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag, Tooltip } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatYuan, LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, type AdminRoomRow } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
-import { roomApi, roomKeys, type RoomSettings } from './api';
-import { HostModal, RoomModal } from './RoomModals';
+import { lotteryApi, roomApi, roomKeys, type RoomSettings } from './api';
+import { HostModal, NewRoomModal, RoomModal } from './RoomModals';
 import './lottery.css';
 
 /**
  * 房间管理: every room of every lottery with its stake limits and who is online; staff with
- * lottery.odds edit a room, staff with lottery.chat speak in it as 主持人.
+ * lottery.odds add a room (新增房间) or edit one, staff with lottery.chat speak in it as 主持人.
  */
 export default function RoomsPage() {
   const { can } = useAuth();
@@ -19,7 +19,10 @@ export default function RoomsPage() {
   const host = can('lottery.chat');
   const [editing, setEditing] = useState<AdminRoomRow | null>(null);
   const [hosting, setHosting] = useState<AdminRoomRow | null>(null);
+  const [adding, setAdding] = useState(false);
   const list = useQuery({ queryKey: roomKeys.rooms, queryFn: roomApi.rooms });
+  const lotteries = useQuery({ queryKey: roomKeys.lotteries, queryFn: lotteryApi.lotteries, enabled: editor });
+  const create = useAction(roomApi.create, [roomKeys.rooms, roomKeys.lotteries], () => setAdding(false));
   const save = useAction((v: RoomSettings & { id: number }) => roomApi.save(v), [roomKeys.rooms, ['lotteries']], () => setEditing(null));
   const speak = useAction(roomApi.host, [['lottery-chat']], () => setHosting(null));
 
@@ -28,9 +31,16 @@ export default function RoomsPage() {
       title="房间管理"
       className="rooms-page"
       extra={
-        <Tooltip title="刷新">
-          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()} aria-label="刷新" />
-        </Tooltip>
+        <Space>
+          {editor && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="room-add">
+              新增房间
+            </Button>
+          )}
+          <Tooltip title="刷新">
+            <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()} aria-label="刷新" />
+          </Tooltip>
+        </Space>
       }
     >
       <Alert
@@ -88,6 +98,7 @@ export default function RoomsPage() {
         ]}
       />
       <RoomModal room={editing} busy={save.isPending} onCancel={() => setEditing(null)} onSubmit={(v) => editing && save.mutate({ id: editing.id, ...v })} />
+      <NewRoomModal open={adding} lotteries={lotteries.data ?? []} busy={create.isPending} onCancel={() => setAdding(false)} onSubmit={(v) => create.mutate(v)} />
       <HostModal room={hosting} busy={speak.isPending} onCancel={() => setHosting(null)} onSubmit={(content) => hosting && speak.mutate({ id: hosting.id, content })} />
     </Card>
   );

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LOTTERY_TIMING_MSG, lotterySettingsOf, roomSettingsOf, type LotterySettingsInput, type NewRoomInput } from '@app/contract';
+import { LOTTERY_TIMING_MSG, lotterySettingsOf, roomSettingsOf, type AdminLotteryRow, type LotterySettingsInput, type NewRoomInput } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
@@ -30,10 +30,11 @@ export function scheduleOf(row: { interval_s: number; ftime_s: number; schedule_
 }
 
 /** A change not yet in force at `nowMs`: the new timing and the draw after which it takes over. */
-export function pendingTiming(row: { interval_s: number; ftime_s: number; schedule_change?: unknown }, nowMs: number): { interval_s: number; ftime_s: number; from: string } | null {
+export function pendingTiming(row: { interval_s: number; ftime_s: number; schedule_change?: unknown }, nowMs: number): AdminLotteryRow['pending'] {
   const change = (row.schedule_change ?? null) as ScheduleChange | null;
   if (!change || change.anchor.atMs <= nowMs) return null;
-  return { interval_s: row.interval_s, ftime_s: row.ftime_s, from: beijing(new Date(change.anchor.atMs)) };
+  const earlier = { interval_s: change.earlier.intervalS, ftime_s: change.earlier.ftimeS };
+  return { interval_s: row.interval_s, ftime_s: row.ftime_s, from: beijing(new Date(change.anchor.atMs)), earlier };
 }
 
 export interface LotterySettingsView {

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { fmt, LOTTERY_TIMING_MSG, type AdminLotteryRow, type AdminRoomRow } from '@app/contract';
+import {
+  ADMIN_PASSWORD,
+  clickInPopup,
+  consoleMessageIs,
+  inConsole as inConsoleAs,
+  newStaffViaApi,
+  registerViaApi,
+  signInPage,
+  staffApi,
+  staffLoginViaApi,
+  startSuite,
+  stillShot,
+  stopSuite,
+  uniqueName,
+  withPhone,
+  type Platform,
+} from '../harness.js';
+
+// Operator tasks that needed SQL before, done in the console (1280×800) and seen where members see
+// them (the member app, 390×844): a lottery's timing and a new room.
+
+let platform: Platform;
+let browser: Browser;
+let admin: string;
+let operations: string;
+
+beforeAll(async () => {
+  ({ platform, browser } = await startSuite({ adminPassword: ADMIN_PASSWORD }));
+  admin = await staffLoginViaApi(platform);
+  ({ token: operations } = await newStaffViaApi(platform, admin, { username: uniqueName('ops'), password: 'operator-Pass-1', role: 'operations' }));
+});
+afterAll(() => stopSuite(platform, browser));
+
+const inConsole = <T>(path: string, fn: (page: Page) => Promise<T>, token = operations) => inConsoleAs(browser, platform, token, path, fn, { width: 1280, height: 800 });
+
+describe('彩票: a lottery’s timing and a new room', () => {
+  it('operations changes 六合彩’s interval: refused as typed, then saved; the console shows the pending change and when it takes over', async () => {
+    await inConsole('/lottery-odds', async (page) => {
+      await page.getByTestId('odds-lottery-lhc_180').click();
+      await expect.poll(() => page.getByTestId('lottery-interval').innerText()).toBe('3 分钟（每天 480 期）');
+      expect(await page.getByTestId('lottery-pending').count()).toBe(0);
+      await page.getByTestId('lottery-settings-edit').click();
+      const interval = page.getByTestId('lottery-interval-input');
+      await interval.fill('70');
+      await page.getByTestId('lottery-settings-save').click();
+      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(LOTTERY_TIMING_MSG.interval);
+      await interval.fill('360');
+      await page.getByTestId('lottery-ftime-input').fill('400');
+      await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').innerText()).toBe(LOTTERY_TIMING_MSG.ftime);
+      await stillShot(page, 'admin-operator-lottery-timing-refused');
+      await page.getByTestId('lottery-ftime-input').fill('60');
+      await expect.poll(() => page.getByTestId('lottery-settings-preview').innerText()).toBe('保存后：每天 240 期，每期可投注 300 秒。');
+      await page.getByTestId('lottery-settings-save').click();
+
+      const lhcRow = async () => (await staffApi<AdminLotteryRow[]>(platform, admin, 'GET', '/lotteries')).data.find((l) => l.code === 'lhc_180')!;
+      await expect.poll(async () => (await lhcRow()).pending).not.toBeNull();
+      const lhc = await lhcRow();
+      expect(lhc.pending).toMatchObject({ interval_s: 360, ftime_s: 60, earlier: { interval_s: 180, ftime_s: 30 } });
+      await consoleMessageIs(page, fmt(LOTTERY_TIMING_MSG.timingFrom, { at: lhc.pending!.from }));
+      // what runs now until the change takes over, and the change itself
+      const pending = page.getByTestId('lottery-pending');
+      await expect.poll(() => pending.innerText()).toContain('待生效：开奖周期 6 分钟（每天 240 期），封盘 开奖前 60 秒');
+      expect(await pending.innerText()).toContain(`${lhc.pending!.from} 开奖后的下一期起按新设置`);
+      expect(await page.getByTestId('lottery-interval').innerText()).toBe('3 分钟（每天 480 期）');
+      expect(await page.getByTestId('lottery-ftime').innerText()).toBe('开奖前 30 秒');
+      await stillShot(page, 'admin-operator-lottery-timing-pending');
+    });
+  });
+
+  it('operations adds a room to 极速快三 (新增房间): the member app’s room list of that lottery lists it', async () => {
+    const title = '周末狂欢房';
+    await inConsole('/lottery-rooms', async (page) => {
+      await page.getByTestId('room-add').click();
+      await page.getByTestId('room-create').click();
+      await expect.poll(() => page.getByTestId('room-failure').innerText()).toBe(LOTTERY_TIMING_MSG.lotteryRequired);
+      await page.getByTestId('room-lottery').click();
+      await clickInPopup(page.locator('.ant-select-item-option', { hasText: '极速快三' }));
+      await page.getByTestId('room-title').fill(title);
+      await page.getByTestId('room-sort').fill('50');
+      await page.getByTestId('room-min').fill('5');
+      await page.getByTestId('room-max').fill('500');
+      await stillShot(page, 'admin-operator-room-new');
+      await page.getByTestId('room-create').click();
+      await consoleMessageIs(page, LOTTERY_TIMING_MSG.roomCreated);
+      const room = (await staffApi<AdminRoomRow[]>(platform, admin, 'GET', '/lottery/rooms')).data.find((r) => r.title === title)!;
+      expect(room).toMatchObject({ lottery: 'k3_60', enabled: true, sort: 50, min_stake: 5, max_stake: 500 });
+      const row = page.getByTestId(`room-row-${room.id}`);
+      await row.waitFor();
+      expect(await row.innerText()).toContain('极速快三');
+      await stillShot(page, 'admin-operator-room-added');
+    });
+
+    const member = await registerViaApi(platform, uniqueName('rm'));
+    await withPhone(browser, async (page) => {
+      await signInPage(page, platform, member.token, '/lottery?name=k3_60');
+      const card = page.getByTestId('room-card').filter({ hasText: title });
+      await card.waitFor();
+      expect(await card.getByTestId('room-card-limits').innerText()).toBe('单注 5–500 元');
+      await stillShot(page, 'admin-operator-room-in-lobby');
+    });
+  });
+});
