@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ABOUT_ARTICLE_TYPES, ABOUT_TITLES, ARTICLE_TITLES, HELP_ARTICLE_TYPES, MSG, PROMO_MSG } from '@app/contract';
 import { sendMail } from '../../server/src/modules/mail/service.js';
 import { updateSettings } from '../../server/src/modules/site/service.js';
-import { apiAs, expectRoute, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, toastText, withPhone, imagesLoaded } from '../harness.js';
+import { apiAs, clickWhenStill, expectRoute, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stillShot, stopSuite, toastText, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -195,6 +195,79 @@ describe('app download (/app)', () => {
       await shot(page, 'app-download');
     });
   });
+});
+
+describe('seeded banners', () => {
+  /** Flicks the carousel one slide on with a finger (touch events, right to left). */
+  async function flick(page: Page, testId: string): Promise<void> {
+    const box = (await page.getByTestId(testId).boundingBox())!;
+    const y = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + box.width - 30, y }] });
+    for (let dx = 20; dx <= 200; dx += 30) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + box.width - 30 - dx, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  /** Taps the carousel's slide `index` (flicked into view) and waits for the banner's own route. */
+  async function tapBanner(page: Page, testId: string, index: number, url: string): Promise<void> {
+    const slide = page.getByTestId(`${testId}-slide`).nth(index);
+    await slide.waitFor({ state: 'attached' });
+    // Flicked on until it is the one in view (autoplay may have moved the carousel meanwhile).
+    const total = await page.getByTestId(`${testId}-slide`).count();
+    for (let i = 0; i < 2 * total && (await slide.getAttribute('aria-hidden')) !== 'false'; i++) await flick(page, testId);
+    expect(await slide.getAttribute('aria-hidden')).toBe('false');
+    await clickWhenStill(slide);
+    expect(url).toMatch(/^\/#\//);
+    await expectRoute(page, url.slice(2));
+  }
+
+  /** The screen a banner opened shows what the banner promised: the activity, the rates, the article, the games. */
+  async function expectScreenOf(page: Page, url: string, activities: { id: number; title: string }[]): Promise<void> {
+    const target = new URL(url.slice(2), 'http://app');
+    switch (target.pathname) {
+      case '/activityInfo': {
+        const activity = activities.find((a) => a.id === Number(target.searchParams.get('id')))!;
+        expect(activity, url).toBeDefined();
+        await expect.poll(() => page.getByTestId('activity-title').innerText()).toBe(activity.title);
+        expect(await page.locator('.activity-info-section').first().innerText()).toContain('活动内容');
+        break;
+      }
+      case '/vip':
+        await page.getByTestId('vip-rates').waitFor();
+        expect(await page.getByTestId('vip-rates').locator('tbody tr').count()).toBeGreaterThan(0);
+        break;
+      case '/boutBallBetInfo':
+        await expect.poll(() => page.locator('.adm-nav-bar-title').innerText()).toBe(ARTICLE_TITLES[Number(target.searchParams.get('type'))]);
+        expect(await page.getByTestId('article').innerText()).toContain('资金安全');
+        break;
+      case '/':
+        await page.getByTestId('game-tabs').waitFor();
+        for (const t of ['真人', '体育', '电竞', '彩票']) expect(await page.getByTestId('game-tabs').innerText()).toContain(t);
+        break;
+      default:
+        throw new Error(`no expectation for the banner target ${url}`);
+    }
+  }
+
+  const pages: Record<number, { route: string; testId: string }> = { 2: { route: '/', testId: 'banner' }, 3: { route: '/app', testId: 'app-banner' } };
+  for (const [type, where] of Object.entries(pages)) {
+    it(`opens, from each banner on ${where.route}, a screen showing what the banner promises`, async () => {
+      const banners = (await api<{ src: string; url: string }[]>('bannerList', { type: Number(type) })).data;
+      const activities = (await api<{ data: { id: number; title: string }[] }>('activitylist', {})).data.data;
+      expect(banners.length).toBeGreaterThan(0);
+      await phone(async (page) => {
+        for (const [i, b] of banners.entries()) {
+          await open(page, platform, where.route);
+          await page.getByTestId(where.testId).waitFor();
+          await tapBanner(page, where.testId, i, b.url);
+          await expectScreenOf(page, b.url, activities);
+        }
+        await settled(page);
+        await stillShot(page, `banner-${where.testId}-last-target`);
+      });
+    });
+  }
 });
 
 describe('frames', () => {

@@ -228,8 +228,9 @@ function activityBanner(i: number): string {
   const w = 690;
   const h = 260;
   const [main, rest] = splitTitle(a.title);
-  // The text block sits centred in the height whether the title has one line or two.
-  const top = rest ? 46 : 70;
+  // The text block sits centred in the height whether the title has one line or two, below the
+  // detail page's round back button (top left, over the picture).
+  const top = rest ? 76 : 86;
   const body = `${defs(linear('bg', look.bg))}
 <rect width="${w}" height="${h}" rx="0" fill="url(#bg)"/>
 <circle cx="${w - 90}" cy="${h / 2}" r="140" fill="#fff" opacity=".08"/>
@@ -237,8 +238,8 @@ function activityBanner(i: number): string {
 ${sparkles(w, h, 22, 40 + i)}
 <rect x="32" y="${top}" width="${a.type.length * 20 + 28}" height="32" rx="16" fill="url(#goldG)"/>
 ${text(46, top + 23, 19, '#6b3f00', a.type, 'font-weight="800"')}
-${text(32, top + 90, main.length > 9 ? 38 : 44, '#ffffff', main, 'font-weight="900"')}
-${rest ? text(34, top + 140, 28, GOLD_LIGHT, rest, 'font-weight="700"') : ''}
+${text(32, top + (rest ? 84 : 90), main.length > 9 ? 38 : 44, '#ffffff', main, 'font-weight="900"')}
+${rest ? text(34, top + 130, 28, GOLD_LIGHT, rest, 'font-weight="700"') : ''}
 ${look.art(w - 120, h / 2 - 6, 0.72, activityFigure(a))}`;
   return svg(w, h, body, a.title);
 }
