@@ -32,6 +32,7 @@
  * - Trial (试玩) accounts have no protection settings; none of this applies to them.
  */
 import { fmt } from './messages.js';
+import { formatYuan } from './money.js';
 
 export const PROTECTION = {
   coolingOffHours: 24,
@@ -101,6 +102,12 @@ export const PROTECTION_MSG = {
   /** {label} e.g. 每日存款限额, {limit} yuan or minutes, {used}, {resets} Beijing time */
   overLimit: '已达{label}（{used}/{limit}元），{resets}重置',
   overSession: '本次登录游戏时长已达{limit}分钟上限，请休息后重新登录',
+  /** a transfer into a venue past what a loss or wager limit leaves: {label} 每日投注限额, {when} 今日, {amount} yuan with 2 decimals */
+  overHeadroom: '已超出您设置的{label}，{when}最多还可转入{amount}元',
+  /** the venue refuses a bet past the headroom the platform gave at launch: {label} 投注限额 / 亏损限额 */
+  venueLimitReached: '已达到您设置的{label}，本次游戏不能继续下注',
+  /** {amount}: what is left of the headroom, yuan with 2 decimals */
+  venueLimitLeft: '已超出您设置的{label}，本次游戏最多还可下注{amount}元',
   realityDue: '您已连续游戏{minutes}分钟，请先确认游戏提醒',
   // ---- warnings ----
   nearLimit: '{label}已用{percent}%（{used}/{limit}元），{resets}重置',
@@ -235,6 +242,23 @@ export interface BlockedMemberRow {
   until: string;
   /** 'member' or the staff member's name */
   by: string;
+}
+
+/** The current period as a refusal names it (今日最多还可转入…). */
+export const LIMIT_PERIOD_NOW: Record<(typeof MONEY_PERIODS)[number], string> = { day: '今日', week: '本周', month: '本月' };
+
+/**
+ * A transfer into a venue past the headroom of a loss or wager limit (`leftFen` > 0): names the limit
+ * and what may still go in. With nothing left the limit's own refusal (overLimitText) answers.
+ */
+export function overHeadroomText(kind: 'loss' | 'wager', period: (typeof MONEY_PERIODS)[number], leftFen: number): string {
+  return fmt(PROTECTION_MSG.overHeadroom, { label: limitLabel(kind, period), when: LIMIT_PERIOD_NOW[period], amount: formatYuan(leftFen / 100) });
+}
+
+/** The demo venue's refusal of a bet past the session's headroom (`leftFen` ≥ 0 left of it). */
+export function venueLimitText(kind: 'loss' | 'wager', leftFen: number): string {
+  const label = LIMIT_KIND_LABEL[kind];
+  return leftFen > 0 ? fmt(PROTECTION_MSG.venueLimitLeft, { label, amount: formatYuan(leftFen / 100) }) : fmt(PROTECTION_MSG.venueLimitReached, { label });
 }
 
 export function limitLabel(kind: LimitKind, period: LimitPeriod): string {

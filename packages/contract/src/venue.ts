@@ -3,7 +3,8 @@
  * the venue server (packages/server/src/venue-demo) and the venue pages (packages/venue).
  *
  * Envelope `{code, message, data}` like the platform (200 ok; 400 bad input, 401 no/expired session,
- * 403 another game than the session's, 404, 409). Money is yuan (≤ 2 decimals) on the wire; times are
+ * 403 another game than the session's, or a bet past the wager or loss headroom the launch carried
+ * (venueLimitText), 404, 409). Money is yuan (≤ 2 decimals) on the wire; times are
  * ms since the epoch. Auth: header `x-venue-session: <token>` from `POST /venue/api/session`.
  */
 import type { GameCategory } from './constants.js';

@@ -7,6 +7,7 @@ import {
   fmt,
   MSG,
   nearLimitText,
+  overHeadroomText,
   overLimitText,
   PROTECTION_MSG,
   type LimitKind,
@@ -214,7 +215,7 @@ describe('limits refuse at 100 % on every path, with the reset time; warnings fr
   it('venue play: a transfer past what the loss limit leaves, launches, promotions, red packets and welfare are refused once it is reached', async () => {
     const m = await member(500);
     await setLimit(m, 'loss', 'day', 100);
-    expect(await call(m, '/transfer', into('AG', 150))).toMatchObject(overDay('loss', 100, 0));
+    expect(await call(m, '/transfer', into('AG', 150))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'day', 10000) });
     expect((await call(m, '/transfer', into('AG', 100))).code).toBe(200);
     const before = await Promise.all([launch(m), promotion(m), redPacket(m), welfare(m)]);
     expect(before[0].code).toBe(200);
@@ -222,7 +223,7 @@ describe('limits refuse at 100 % on every path, with the reset time; warnings fr
 
     await venueBet(m, 90, -90); // 90 % of the loss limit
     expect((await call(m, '/playStatus')).data.warnings).toEqual([{ kind: 'loss', period: 'day', percent: 90, text: nearLimitText({ kind: 'loss', period: 'day', limit: 100, used: 90, resets_at: tomorrowBj() }) }]);
-    expect(await call(m, '/transfer', into('AG', 20))).toMatchObject(overDay('loss', 100, 90));
+    expect(await call(m, '/transfer', into('AG', 20))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'day', 1000) });
     await venueBet(m, 10, -10);
     const refused = overDay('loss', 100, 100);
     expect(await call(m, '/transfer', into('AG', 1))).toMatchObject(refused);

@@ -784,6 +784,79 @@ CREATE TABLE pay_password_guards (
 UPDATE articles SET content = replace(content, '<p><b>支付密码有什么用？</b><br>支付密码用于绑定银行卡、USDT地址以及提交取款申请。请在“我的—安全设置—修改支付密码”中及时修改，切勿与登录密码相同。</p>', '<p><b>支付密码有什么用？</b><br>支付密码用于绑定银行卡、USDT地址以及提交取款申请，是与登录密码分开的另一组密码（6~18位，不能与登录密码相同）。首次绑定银行卡或取款时，系统会引导您设置；之后可在“我的—安全设置—设置支付密码”中修改。连续输错5次将锁定30分钟，并以站内信通知您，如需提前解锁请联系在线客服。</p>'), updated_at = now() WHERE type = 1;
 `;
 
+/**
+ * The stake headroom a launch brings to the demo venue (issue 27 item 20, venues/adapter.ts
+ * StakeHeadroom): one row per player across the venue's codes, replaced by each launch, and every bet
+ * held to it in the statement that books it, so stakes recycled from wins cannot pass a member's
+ * wager or loss limit within a game.
+ */
+const venueHeadroom = /* sql */ `
+CREATE TABLE demo_venue_headroom (
+  player text PRIMARY KEY,
+  -- null: no limit of that kind
+  wager_fen bigint CHECK (wager_fen >= 0),
+  loss_fen bigint CHECK (loss_fen >= 0),
+  -- since the launch's feed position: stakes, and stakes − payouts (a win gives room back)
+  staked_fen bigint NOT NULL DEFAULT 0,
+  lost_fen bigint NOT NULL DEFAULT 0,
+  set_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- A launch's headroom replaces the player's: the row is locked first (a bet being booked finishes
+-- before), then the bets the platform has not read yet (feed_seq after p_after) count against it.
+CREATE FUNCTION demo_venue_set_headroom(p_player text, p_wager bigint, p_loss bigint, p_after bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_staked bigint;
+  v_lost bigint;
+BEGIN
+  INSERT INTO demo_venue_headroom (player, wager_fen, loss_fen) VALUES (p_player, p_wager, p_loss)
+    ON CONFLICT (player) DO UPDATE SET wager_fen = EXCLUDED.wager_fen, loss_fen = EXCLUDED.loss_fen,
+      staked_fen = 0, lost_fen = 0, set_at = now();
+  IF p_wager IS NULL AND p_loss IS NULL THEN
+    RETURN;
+  END IF;
+  SELECT COALESCE(SUM(stake_fen), 0), COALESCE(SUM(stake_fen - payout_fen), 0) INTO v_staked, v_lost
+    FROM demo_venue_bets WHERE player = p_player AND feed_seq > p_after AND status <> 0;
+  UPDATE demo_venue_headroom SET staked_fen = v_staked, lost_fen = v_lost WHERE player = p_player;
+END $$;
+
+-- Books one bet (demo_venue_play) within the player's headroom, in one statement: refused (nothing
+-- written) with the kind whose headroom the stake would pass and what is left of it; otherwise the
+-- new balance (NULL: the balance did not cover the stake) and the stake and loss counted.
+CREATE FUNCTION demo_venue_play_within(p_venue text, p_player text, p_bet_id text, p_game text, p_stake bigint, p_payout bigint,
+                                       p_valid bigint, p_hedged bigint, p_status smallint, p_detail jsonb, p_match_id text,
+                                       OUT balance bigint, OUT refused text, OUT left_fen bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  h demo_venue_headroom%ROWTYPE;
+  v_held boolean;
+  v_wager_left bigint;
+  v_loss_left bigint;
+BEGIN
+  SELECT * INTO h FROM demo_venue_headroom WHERE player = p_player FOR UPDATE;
+  v_held := FOUND AND (h.wager_fen IS NOT NULL OR h.loss_fen IS NOT NULL);
+  IF v_held THEN
+    v_wager_left := CASE WHEN h.wager_fen IS NULL THEN NULL ELSE GREATEST(h.wager_fen - h.staked_fen, 0) END;
+    v_loss_left := CASE WHEN h.loss_fen IS NULL THEN NULL ELSE GREATEST(h.loss_fen - h.lost_fen, 0) END;
+    IF v_wager_left IS NOT NULL AND p_stake > v_wager_left AND (v_loss_left IS NULL OR p_stake <= v_loss_left OR v_wager_left <= v_loss_left) THEN
+      refused := 'wager';
+      left_fen := v_wager_left;
+      RETURN;
+    END IF;
+    IF v_loss_left IS NOT NULL AND p_stake > v_loss_left THEN
+      refused := 'loss';
+      left_fen := v_loss_left;
+      RETURN;
+    END IF;
+  END IF;
+  balance := demo_venue_play(p_venue, p_player, p_bet_id, p_game, p_stake, p_payout, p_valid, p_hedged, p_status, p_detail, p_match_id);
+  IF v_held AND balance IS NOT NULL THEN
+    UPDATE demo_venue_headroom SET staked_fen = staked_fen + p_stake, lost_fen = lost_fen + p_stake - p_payout WHERE player = p_player;
+  END IF;
+END $$;
+`;
+
 const hedgedTurnover = /* sql */ `
 -- Valid bet = the stake at risk (contract turnover.ts): opposite sides of one round count only their
 -- net exposure. Each bet keeps the stake so offset (hedged_fen), and the daily sums add it up, so the
@@ -1501,4 +1574,5 @@ export const migrations: Migration[] = [
   { id: '041_staff_display_name', sql: staffDisplayName },
   { id: '044_turnover_sources', sql: turnoverSources },
   { id: '042a_lottery_schedule_change', sql: lotteryScheduleChange },
+  { id: '045v_venue_headroom', sql: venueHeadroom },
 ];

@@ -385,6 +385,7 @@ export interface Database {
   bet_feed_cursors: { adapter: string; cursor: Generated<number>; updated_at: Timestamp };
   demo_venue_launches: { nonce: string; player: string; venue: string; game: string; used_at: Timestamp };
   demo_venue_sessions: { token_hash: string; player: string; venue: string; game: string; created_at: Timestamp; last_seen_at: Timestamp };
+  demo_venue_headroom: { player: string; wager_fen: number | null; loss_fen: number | null; staked_fen: Generated<number>; lost_fen: Generated<number>; set_at: Generated<Timestamp> };
   demo_venue_bets: {
     id: Generated<number>;
     bet_id: string;

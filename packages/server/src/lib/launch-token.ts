@@ -16,6 +16,34 @@ export interface LaunchClaims {
   /** expiry, unix seconds */
   exp: number;
   nonce: string;
+  /**
+   * Player protection's answer at launch (DESIGN §12): what the member's wager and loss limits leave,
+   * which the venue enforces for the play it opens. Absent: no limit.
+   */
+  headroom?: LaunchHeadroom;
+}
+
+/**
+ * The stake headroom a launch carries, integer fen. `wager`: stakes may total at most this; `loss`:
+ * stakes − payouts, counting each new stake as lost, may reach at most this (null: no such limit).
+ * `after`: the platform counted the player's bets up to this position of the venue's bet feed, so the
+ * venue also counts, against the headroom, the bets it recorded after it (placed before the launch,
+ * not yet read by the platform).
+ */
+export interface LaunchHeadroom {
+  wager: number | null;
+  loss: number | null;
+  after: number;
+}
+
+const isFen = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** A well-formed headroom claim, or false. */
+function headroomOk(h: unknown): boolean {
+  if (h === undefined) return true;
+  if (typeof h !== 'object' || h === null) return false;
+  const { wager, loss, after } = h as Record<string, unknown>;
+  return (wager === null || isFen(wager)) && (loss === null || isFen(loss)) && isFen(after);
 }
 
 const b64 = (buf: Buffer) => buf.toString('base64url');
@@ -40,7 +68,7 @@ export function verifyLaunch(secret: Buffer, token: string, nowS = Math.floor(Da
     return null;
   }
   const fields = [claims?.player, claims?.venue, claims?.game, claims?.nonce];
-  if (fields.some((f) => typeof f !== 'string' || f === '') || !Number.isSafeInteger(claims.exp)) return null;
+  if (fields.some((f) => typeof f !== 'string' || f === '') || !Number.isSafeInteger(claims.exp) || !headroomOk(claims.headroom)) return null;
   return claims.exp >= nowS ? claims : null;
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { BET_STATUS, MSG, VENUE_BETS_PAGE_SIZE, fenToYuan, yuanToFen, type VenueBetRow, type VenueBetsPage, type VenuePlayResult } from '@app/contract';
+import { BET_STATUS, MSG, VENUE_BETS_PAGE_SIZE, fenToYuan, venueLimitText, yuanToFen, type VenueBetRow, type VenueBetsPage, type VenuePlayResult } from '@app/contract';
 import type { Kdb } from '../db/connect.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors.js';
 import { verifyLaunch } from '../lib/launch-token.js';
@@ -45,6 +45,9 @@ export async function exchangeLaunch(db: Kdb, secret: Buffer, launch: unknown, n
     .returning('nonce')
     .executeTakeFirst();
   if (!fresh) throw unauthorized(MSG.venueLaunchInvalid);
+  // The player's headroom from this launch on (none: no limit), replacing an earlier launch's.
+  const h = claims.headroom;
+  await sql`SELECT demo_venue_set_headroom(${claims.player}, ${h?.wager ?? null}::bigint, ${h?.loss ?? null}::bigint, ${h?.after ?? 0}::bigint)`.execute(db);
   const token = randomBytes(32).toString('base64url');
   await db.insertInto('demo_venue_sessions').values({ token_hash: hashToken(token), player: claims.player, venue: claims.venue, game: claims.game }).execute();
   const name = (claims as { name?: unknown }).name;
@@ -82,15 +85,22 @@ function engineInput(kind: string, bet: unknown): unknown {
   return { stakes: Object.fromEntries(Object.entries(bet.stakes).map(([k, v]) => [k, fen(v)])) };
 }
 
-/** Books one booked bet; null when the balance did not cover the stake (nothing written). */
+/**
+ * Books one bet within the player's headroom from its launch (demo_venue_play_within): throws 403 with
+ * the limit's text when the stake would pass what the launch allowed (nothing written); null when the
+ * balance did not cover the stake (nothing written); else the new balance.
+ */
 async function book(
   db: Kdb,
   s: PlaySession,
   b: { betId: string; game: string; stakeFen: number; payoutFen: number; validFen: number; hedgedFen: number; status: number; detail: unknown; matchId: string | null },
 ): Promise<number | null> {
-  const r = await sql<{ balance: number | null }>`SELECT demo_venue_play(${s.venue}, ${s.player}, ${b.betId}, ${b.game}, ${b.stakeFen}::bigint, ${b.payoutFen}::bigint,
-    ${b.validFen}::bigint, ${b.hedgedFen}::bigint, ${b.status}::smallint, ${JSON.stringify(b.detail)}::jsonb, ${b.matchId}) AS balance`.execute(db);
-  const balance = r.rows[0]?.balance;
+  const r = await sql<{ balance: number | string | null; refused: 'wager' | 'loss' | null; left_fen: number | string | null }>`
+    SELECT balance, refused, left_fen FROM demo_venue_play_within(${s.venue}, ${s.player}, ${b.betId}, ${b.game}, ${b.stakeFen}::bigint, ${b.payoutFen}::bigint,
+    ${b.validFen}::bigint, ${b.hedgedFen}::bigint, ${b.status}::smallint, ${JSON.stringify(b.detail)}::jsonb, ${b.matchId})`.execute(db);
+  const row = r.rows[0];
+  if (row?.refused) throw forbidden(venueLimitText(row.refused, Number(row.left_fen ?? 0)));
+  const balance = row?.balance;
   return balance === null || balance === undefined ? null : Number(balance);
 }
 

@@ -93,6 +93,8 @@ export const protectionRoutes: AdminRoute[] = [
         const { before, after } = await setStaffLimit(tx, actor, params.id, change, body.reason, now);
         await writeAudit(tx, actor, 'member.protection_limit', `member:${params.id}`, before === null ? null : { kind: change.kind, period: change.period, value: before }, { kind: change.kind, period: change.period, value: after, reason: body.reason });
       });
+      // The member's open games knew only the old headroom: they end, the next launch carries the new one.
+      if (change.kind === 'loss' || change.kind === 'wager') await endVenueSessions(app, params.id);
       return ok(await viewOf(app.kdb, params.id, now), PROTECTION_MSG.staffSaved);
     },
   }),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/connect.js';
+import type { Db, Kdb } from '../../db/connect.js';
 import type { VenueRegistry } from '../venues/registry.js';
 import { applyBets, VenueCategories } from './ingest.js';
 import { endSessionsPastLimits } from '../protection/enforce.js';
@@ -76,6 +76,16 @@ async function pass(deps: FeedDeps, opts: FeedOptions): Promise<FeedReport> {
   }
   if (report.read > 0) deps.log?.debug({ betFeed: report }, 'bets fed');
   return report;
+}
+
+/**
+ * How far the platform has read an adapter's feed: every bet at or below it is a bet record (applied
+ * before the cursor moved over it). A launch reads it before the member's usage, so what the venue
+ * counts after it and what the platform counted up to it cover every bet (venues/adapter.ts StakeHeadroom).
+ */
+export async function feedCursor(db: Kdb, adapter: string): Promise<number> {
+  const row = await db.selectFrom('bet_feed_cursors').select('cursor').where('adapter', '=', adapter).executeTakeFirst();
+  return Number(row?.cursor ?? 0);
 }
 
 /**

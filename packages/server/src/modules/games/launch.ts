@@ -5,7 +5,8 @@ import { InsufficientFunds, memberBalanceFen } from '../ledger/service.js';
 import { intoVenue, outOfVenue, type TransferDeps } from '../transfers/service.js';
 import type { VenueGame } from '../venues/adapter.js';
 import type { Venue } from '../venues/registry.js';
-import { assertMayPlay, playGuard, stakeHeadroomFen } from '../protection/enforce.js';
+import { assertMayPlay, playGuard, stakeHeadroomByKind, stakeHeadroomFen } from '../protection/enforce.js';
+import { feedCursor } from './feed.js';
 import type { Player } from '../protection/service.js';
 import { recordLaunch } from './highlights.js';
 import { isGameCategory, providerGamePicture } from './service.js';
@@ -37,9 +38,14 @@ export async function getGameUrl(deps: LaunchDeps, player: Player, input: Launch
   await assertMayPlay(deps.db, player, 'launch');
   const member = await deps.db.selectFrom('members').select('transferstatus').where('id', '=', memberId).executeTakeFirst();
   if (member?.transferstatus === 1) await autoTransfer(deps, player, venue);
+  // The venue holds this play to what the member's wager and loss limits leave (issue 27 item 20):
+  // the feed's position first, then the usage, so every bet is counted by one side or the other.
+  const afterSeq = await feedCursor(deps.db, venue.adapter);
+  const left = await stakeHeadroomByKind(deps.db, player);
+  const headroom = left ? { ...left, afterSeq } : null;
   let url: string;
   try {
-    url = await deps.venues.launchUrl(venue, memberId, game.code);
+    url = await deps.venues.launchUrl(venue, memberId, game.code, headroom);
   } catch (err) {
     deps.log?.warn({ err, venue: venue.code }, 'venue launch failed');
     throw badRequest(MSG.gameLaunchFailed);

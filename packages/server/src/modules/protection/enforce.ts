@@ -1,4 +1,4 @@
-import { blockedText, CODE, fmt, nearLimitText, overLimitText, PROTECTION, PROTECTION_MSG, type PlayPath, type PlayStatus } from '@app/contract';
+import { blockedText, CODE, fmt, nearLimitText, overHeadroomText, overLimitText, PROTECTION, PROTECTION_MSG, type PlayPath, type PlayStatus } from '@app/contract';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors.js';
@@ -19,6 +19,7 @@ import {
   type SessionClock,
   type Usage,
 } from './service.js';
+import type { MoneyPeriod } from './periods.js';
 
 /**
  * The one gate every path that takes money into play goes through (contract protection.ts): deposit,
@@ -87,7 +88,10 @@ export async function assertMayPlay(db: Tx, player: Player, path: PlayPath, amou
   }
   // Stakes and transfers must fit what is left; launches and claims need something left.
   const over = stakeHeadroom(usage).find((h) => (amountFen > 0 ? amountFen > h.leftFen : h.leftFen <= 0));
-  if (over) throw refused(overText(over.u, now));
+  if (!over) return;
+  // A transfer past what is left (something is) names it: 今日最多还可转入…元 (issue 27 item 20).
+  if (path === 'transfer' && over.leftFen > 0) throw refused(overHeadroomText(over.u.limit.kind as 'loss' | 'wager', over.u.limit.period as MoneyPeriod, over.leftFen));
+  throw refused(overText(over.u, now));
 }
 
 /** The advisory lock's class of a member's stakes (lib/jobs.ts keeps the others). */
@@ -112,6 +116,23 @@ export async function stakeHeadroomFen(db: Tx, player: Player, now: Date = new D
   const usage = await usageOf(db, player.id, limits, null, now);
   const lowest = stakeHeadroom(usage)[0];
   return lowest ? Math.max(0, lowest.leftFen) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * What the member's wager limits and loss limits each leave now, fen (the lowest of each kind, never
+ * below 0; null: no limit of that kind), or null when it has neither (or is a trial account). A game
+ * launch hands it to the venue, which holds the play it opens to it (venues/adapter.ts StakeHeadroom).
+ */
+export async function stakeHeadroomByKind(db: Tx, player: Player, now: Date = new Date()): Promise<{ wagerFen: number | null; lossFen: number | null } | null> {
+  if (player.isTrial) return null;
+  const limits = (await limitsOf(db, player.id)).filter((l) => l.kind === 'loss' || l.kind === 'wager');
+  if (limits.length === 0) return null;
+  const usage = await usageOf(db, player.id, limits, null, now);
+  const lowest = (kind: 'loss' | 'wager') => {
+    const left = usage.filter((u) => u.limit.kind === kind).map((u) => Math.max(0, u.limit.value - u.used));
+    return left.length > 0 ? Math.min(...left) : null;
+  };
+  return { wagerFen: lowest('wager'), lossFen: lowest('loss') };
 }
 
 /** Whether a loss or wager limit of the member is reached (the bet feed ends its venue sessions then). */

@@ -9,7 +9,8 @@ import { ackReality, cancelOwnLimit, confirmOwnLimit, setOwnLimit, setRealityMin
 
 /**
  * 安全与健康 (issue 16, contract protection.ts): the member's own limits, time-out or exclusion and
- * reality check, and the app's poll. A block ends the member's open game sessions at the venues.
+ * reality check, and the app's poll. A block, or a new or lower loss or wager limit, ends the member's
+ * open game sessions at the venues.
  */
 const routes: FastifyPluginAsync = async (app) => {
   const member = { preHandler: app.requireMember };
@@ -19,7 +20,11 @@ const routes: FastifyPluginAsync = async (app) => {
 
   app.post('/protection/limit', member, async (req) => {
     const body = parse(setLimitSchema, req.body);
-    const { message, ...result } = await setOwnLimit(app.kdb, playerOf(req), { kind: body.kind as LimitKind, period: body.period as LimitPeriod, limit: body.limit }, new Date());
+    const kind = body.kind as LimitKind;
+    const { message, ...result } = await setOwnLimit(app.kdb, playerOf(req), { kind, period: body.period as LimitPeriod, limit: body.limit }, new Date());
+    // A new or lower loss or wager limit holds in the games too: open ones end, and the next launch
+    // carries the new headroom (a game launched before knew only the old one).
+    if (result.outcome === 'applied' && (kind === 'loss' || kind === 'wager')) await endVenueSessions(app, req.member!.id);
     return ok(result, message);
   });
 

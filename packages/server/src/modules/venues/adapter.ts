@@ -26,9 +26,11 @@ export interface VenueAdapter {
   voidRef(venue: string, ref: string): Promise<'voided' | 'applied'>;
   /**
    * A URL that opens `game` at the venue for this member, good for one launch and a short time
-   * (GAME_LAUNCH_TTL_S). `game` is the venue's own game code.
+   * (GAME_LAUNCH_TTL_S). `game` is the venue's own game code. `headroom` (null: the member has no
+   * loss or wager limit) travels signed with the launch; the venue refuses, for the play it opens, any
+   * bet that would take the stakes or the loss past it (StakeHeadroom).
    */
-  launchUrl(venue: string, memberId: number, game: string): Promise<string>;
+  launchUrl(venue: string, memberId: number, game: string, headroom: StakeHeadroom | null): Promise<string>;
   /**
    * The games of every venue this adapter serves, in the provider's catalogue order (a provider's
    * game-list API): what a hall tile opens and what gamelistBycode lists come from here.
@@ -48,6 +50,21 @@ export interface VenueAdapter {
    * (password change, account disabled). A later launch opens a new one as usual.
    */
   endSessions(memberId: number): Promise<void>;
+}
+
+/**
+ * Player protection's answer at launch (DESIGN §12), integer fen: what the member's wager limits and
+ * loss limits leave now (the lowest of each kind; null: no limit of that kind). The venue holds the
+ * member's play from this launch to it: stakes may total at most `wagerFen`, and stakes − payouts,
+ * each new stake counted as lost until paid, at most `lossFen`, so stakes recycled from wins cannot
+ * pass the limit. The platform counted the member's bets up to `afterSeq` of this adapter's bet feed;
+ * the venue counts the member's bets after that position against the headroom as well (placed before
+ * the launch, not yet read by the platform). A later launch replaces the headroom.
+ */
+export interface StakeHeadroom {
+  wagerFen: number | null;
+  lossFen: number | null;
+  afterSeq: number;
 }
 
 /** One game as a venue's game list reports it. */

@@ -22,9 +22,10 @@ export function demoAdapter(venue: DemoVenue, db: Kdb): VenueAdapter {
     transferOut: async (code, memberId, amountFen, ref) => toAnswer(await venue.transferOut(code, player(memberId), amountFen, ref)),
     status: (code, ref) => venue.status(code, ref),
     voidRef: (code, ref) => venue.voidRef(code, ref),
-    async launchUrl(code, memberId, game) {
+    async launchUrl(code, memberId, game, headroom) {
       const exp = Math.floor(Date.now() / 1000) + GAME_LAUNCH_TTL_S;
-      const token = signLaunch(await launchSecret(db), { player: player(memberId), venue: code, game, exp });
+      const limits = headroom ? { headroom: { wager: headroom.wagerFen, loss: headroom.lossFen, after: headroom.afterSeq } } : {};
+      const token = signLaunch(await launchSecret(db), { player: player(memberId), venue: code, game, exp, ...limits });
       return `/venue/?launch=${token}`;
     },
     fetchBets: (afterSeq, limit) => demoBetFeed(db, afterSeq, limit),

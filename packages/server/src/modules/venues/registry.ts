@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Kdb } from '../../db/connect.js';
 import { DemoVenue } from '../../venue-demo/service.js';
-import type { RefStatus, VenueAdapter, VenueGame, VenueOutcome } from './adapter.js';
+import type { RefStatus, StakeHeadroom, VenueAdapter, VenueGame, VenueOutcome } from './adapter.js';
 import { demoAdapter } from './demo.js';
 
 /** A row of the platform's venues table: which adapter serves the venue code, shown or not. */
@@ -86,9 +86,9 @@ export class VenueRegistry {
     return within(this.adapterOf(venue).voidRef(venue.code, ref), this.timeoutMs, `${venue.code} void`);
   }
 
-  /** A one-time launch URL of `game` at the venue for the member (throws when the venue does not answer). */
-  launchUrl(venue: Venue, memberId: number, game: string): Promise<string> {
-    return within(this.adapterOf(venue).launchUrl(venue.code, memberId, game), this.timeoutMs, `${venue.code} launch`);
+  /** A one-time launch URL of `game` at the venue for the member, carrying its stake headroom (throws when the venue does not answer). */
+  launchUrl(venue: Venue, memberId: number, game: string, headroom: StakeHeadroom | null = null): Promise<string> {
+    return within(this.adapterOf(venue).launchUrl(venue.code, memberId, game, headroom), this.timeoutMs, `${venue.code} launch`);
   }
 
   /** The game list of the adapter serving the venue (throws when it does not answer in time). */
