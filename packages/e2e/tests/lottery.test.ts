@@ -389,7 +389,7 @@ describe('two members in one 极速快三 room', () => {
       const balanceAfter = await balanceOf(alice.token);
       await expect.poll(() => a.page.getByTestId('room-balance').innerText(), { timeout: 8000 }).toContain(balanceAfter.toLocaleString('zh-CN', { minimumFractionDigits: 2 }));
       // Alice's own notice of what the round paid her; Bob, who did not bet, gets none.
-      const paid = fmt(payoutFen > (stakeTotal + LOTTERY_STAKE_DEFAULT_YUAN) * 100 ? LOTTERY_MSG.sysYouWon : LOTTERY_MSG.sysYouPaid, { expect: expectNo, amount: payoutFen / 100 });
+      const paid = fmt(payoutFen > (stakeTotal + LOTTERY_STAKE_DEFAULT_YUAN) * 100 ? LOTTERY_MSG.sysYouWon : LOTTERY_MSG.sysYouPaid, { expect: expectNo, amount: formatYuan(payoutFen / 100) });
       await a.page.locator('[data-testid=chat-sys].lot-sys-win', { hasText: paid }).waitFor({ timeout: 8000 });
       await still(a.page, 'lottery-room-result');
 

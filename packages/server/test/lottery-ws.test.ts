@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { CHAT_LIMITS, LOTTERY_BIG_WIN_YUAN, MSG, WS_CLOSE, fmt, maskUsername, type ChatMessage, LOTTERY_MSG } from '@app/contract';
+import { CHAT_LIMITS, LOTTERY_BIG_WIN_YUAN, MSG, WS_CLOSE, fmt, formatYuan, maskUsername, type ChatMessage, LOTTERY_MSG } from '@app/contract';
 import { startServer, type TestServer } from './harness.js';
 import { forgetCachedSessions } from '../src/modules/session/service.js';
 import { updateSettings } from '../src/modules/site/service.js';
@@ -356,7 +356,7 @@ describe('bet notices', () => {
       uid: m.id,
       author: maskUsername(m.name),
       kind: 'bet',
-      content: fmt(LOTTERY_MSG.betNoticeText, { expect: expectNo, count: 2, total: 25.5 }),
+      content: fmt(LOTTERY_MSG.betNoticeText, { expect: expectNo, count: 2, total: '25.50' }),
       // each line names its play, so another member can follow the bet (跟单)
       bet: { expect: expectNo, lines: [{ playtitle: '大', total: 20, id: 'k3_big' }, { playtitle: '和值 9', total: 5.5, id: 'k3_sum_09' }] },
     });
@@ -444,7 +444,7 @@ describe('system messages', () => {
     expect(await sw.next(isSys('bigwin', round.expect))).toEqual({
       sysmsg: 'bigwin',
       expect: round.expect,
-      content: fmt(LOTTERY_MSG.sysBigWin, { author: maskUsername(m.name), expect: round.expect, amount }),
+      content: fmt(LOTTERY_MSG.sysBigWin, { author: maskUsername(m.name), expect: round.expect, amount: formatYuan(amount) }),
     });
     await sleep(300);
     expect(sw.all(isSys('bigwin'))).toHaveLength(1);
@@ -509,7 +509,7 @@ describe('system messages', () => {
     const paid = await db().selectFrom('lottery_orders').select((eb) => eb.fn.sum<number>('payout_fen').as('fen')).where('member_id', '=', winner.id).executeTakeFirstOrThrow();
     const payout = Number(paid.fen) / 100;
     expect(payout).toBeGreaterThan(15);
-    expect(await sw.next(isSys('win', round.expect))).toEqual({ sysmsg: 'win', expect: round.expect, content: fmt(LOTTERY_MSG.sysYouWon, { expect: round.expect, amount: payout }), payout, stake: 15 });
+    expect(await sw.next(isSys('win', round.expect))).toEqual({ sysmsg: 'win', expect: round.expect, content: fmt(LOTTERY_MSG.sysYouWon, { expect: round.expect, amount: formatYuan(payout) }), payout, stake: 15 });
     await sleep(300);
     expect(sw.all(isSys('win'))).toHaveLength(1);
     for (const other of [swElsewhere, sl, watcher]) expect(other.all(isSys('win'))).toEqual([]);
@@ -535,7 +535,7 @@ describe("a member's own bet cards after the draw", () => {
       const r = await order(who.token, { room_id: roomId, expect: round.expect, order: [{ id: playId, total }] });
       expect(r.code, r.message).toBe(200);
       sock.send({ content: r.data.order_no, order: 0 });
-      return watcher.next<ChatMessage>((f) => f.kind === 'bet' && f.user_id === who.id && f.content.includes(`${total}元`));
+      return watcher.next<ChatMessage>((f) => f.kind === 'bet' && f.user_id === who.id && f.content.includes(`共${formatYuan(total)}元`));
     }
     const won = await announced(m, sm, sumId, 10);
     const lost = await announced(m, sm, loserId, 5);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenToYuan, fmt, type LotteryType, type BetSettled, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
+import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenToYuan, fmt, formatYuan, type LotteryType, type BetSettled, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
 import { clockAt, nextRound, roundOf } from '../engine/index.js';
 import type { LotteryEvents, SettledEvent } from '../scheduler.js';
 import { extendOf } from '../service.js';
@@ -7,7 +7,7 @@ import { authorOf, betNoticesOf } from './service.js';
 
 /**
  * The rooms' system messages (DESIGN §7: betting closed, results, the next round open, big wins, and
- * the member's own payout).
+ * the member's own payout). Money in their texts always shows its two decimals (派彩19.60元, 喜中1,960.00元).
  *
  * 'close' follows from the lottery clock alone, so each instance works it out for the lotteries that
  * have sockets on it and tells only those sockets: no instance repeats another's, and no Redis is
@@ -88,7 +88,7 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
       if (payoutFen < bigWinFen) return;
       authorOf(app.kdb, memberId)
         .then((author) => {
-          if (author) app.lotteryHub.publish(roomId, { sysmsg: 'bigwin', content: fmt(LOTTERY_MSG.sysBigWin, { author, expect, amount: fenToYuan(payoutFen) }), expect });
+          if (author) app.lotteryHub.publish(roomId, { sysmsg: 'bigwin', content: fmt(LOTTERY_MSG.sysBigWin, { author, expect, amount: formatYuan(fenToYuan(payoutFen)) }), expect });
         })
         .catch((err) => app.log.warn({ err }, 'lottery: big win not announced'));
     },
@@ -107,7 +107,7 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
         if (payoutFen <= 0) continue;
         const text = payoutFen > stakeFen ? LOTTERY_MSG.sysYouWon : LOTTERY_MSG.sysYouPaid;
         const payout = fenToYuan(payoutFen);
-        app.lotteryHub.publishToMember(roomId, memberId, { sysmsg: 'win', content: fmt(text, { expect, amount: payout }), expect, payout, stake: fenToYuan(stakeFen) });
+        app.lotteryHub.publishToMember(roomId, memberId, { sysmsg: 'win', content: fmt(text, { expect, amount: formatYuan(payout) }), expect, payout, stake: fenToYuan(stakeFen) });
       }
     },
   };

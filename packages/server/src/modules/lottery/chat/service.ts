@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BET_STATUS, CHAT_LIMITS, fenToYuan, fmt, maskUsername, type BetNoticeLine, type BetResult, type ChatMessage, LOTTERY_HOST_AUTHOR, LOTTERY_HOST_UID, LOTTERY_MSG } from '@app/contract';
+import { BET_STATUS, CHAT_LIMITS, fenToYuan, fmt, formatYuan, maskUsername, type BetNoticeLine, type BetResult, type ChatMessage, LOTTERY_HOST_AUTHOR, LOTTERY_HOST_UID, LOTTERY_MSG } from '@app/contract';
 import { lotteryLineTitle } from '@app/contract/lottery-plays';
 import type { Kdb } from '../../../db/connect.js';
 import type { Database } from '../../../db/schema.js';
@@ -108,7 +108,7 @@ export async function postBetNotice(db: Kdb, roomId: number, speaker: Speaker, o
       kind: 'bet',
       author: speaker.author,
       avatar: speaker.avatar,
-      content: fmt(LOTTERY_MSG.betNoticeText, { expect, count: lines.length, total: fenToYuan(totalFen) }),
+      content: fmt(LOTTERY_MSG.betNoticeText, { expect, count: lines.length, total: formatYuan(fenToYuan(totalFen)) }),
       bet: JSON.stringify(bet),
       order_no: orderNo,
     })
