@@ -31,7 +31,8 @@ import { startPgPlatform } from './platform.js';
  * first (cold) read of each, which computes in line, is timed on its own and printed beside.
  * Then the commission pass of last week (computeCommissionPeriod) for the AGENTS agents: seconds,
  * statements written and paid; a re-run writes nothing; the ledger checks.
- * Target: p99 of the counters and the overview of the big team < TARGET_P99_MS.
+ * Targets: p99 of the counters and the overview of the big team < TARGET_P99_MS, of the live-sized
+ * team's < TARGET_LIVE_P99_MS.
  */
 const BIG_TEAM = Number(process.env.BENCH_AGENT_TEAM || 50_000);
 const AGENTS = Number(process.env.BENCH_AGENTS || 10_000);
@@ -39,6 +40,12 @@ const SMALL_TEAM = 5;
 const CONNECTIONS = 8;
 const DURATION_S = 8;
 export const TARGET_P99_MS = 100;
+/**
+ * A team of AGENT_LIVE_TEAM_MAX is computed on every request: its counters and overview at
+ * CONNECTIONS connections (85 overviews/s, p99 163 ms when first measured; 15/s and 2.8 s once its
+ * statements ran under a generic plan, see db/prepared.ts PLAN_PER_CALL).
+ */
+export const TARGET_LIVE_P99_MS = 200;
 
 export interface Load {
   route: string;
@@ -97,6 +104,7 @@ export async function benchAgents(): Promise<AgentsBench> {
     if (!ledger.ok) throw new Error(`(i) the ledger does not check: ${JSON.stringify(ledger.mismatches.slice(0, 5))}`);
     if (first.written !== AGENTS) throw new Error(`(i) the pass wrote ${first.written} statements for ${AGENTS} agents`);
     const bigLoads = loads.filter((l) => l.team === BIG_TEAM);
+    const liveLoads = loads.filter((l) => l.team === AGENT_LIVE_TEAM_MAX);
     return {
       members,
       dailyRows,
@@ -105,7 +113,7 @@ export async function benchAgents(): Promise<AgentsBench> {
       baseline,
       pass: { agents: AGENTS, s: passS, written: first.written, paid: first.paid, pending: states.rows[0]!.pending, rerunWritten: again.written },
       ledgerOk: ledger.ok,
-      targetMet: bigLoads.every((l) => l.p99Ms < TARGET_P99_MS) && again.written === 0,
+      targetMet: bigLoads.every((l) => l.p99Ms < TARGET_P99_MS) && liveLoads.every((l) => l.p99Ms < TARGET_LIVE_P99_MS) && again.written === 0,
     };
   } finally {
     await db.close();

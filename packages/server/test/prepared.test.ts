@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, type Db } from '../src/db/connect.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
-import { PREPARE_AFTER, PREPARED_MAX, PreparedStatements } from '../src/db/prepared.js';
+import { PLAN_PER_CALL, PREPARE_AFTER, PREPARED_MAX, PreparedStatements } from '../src/db/prepared.js';
 import { loadConfig } from '../src/config.js';
 
 const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -64,6 +64,12 @@ describe('on PostgreSQL', () => {
   it('a frequent statement runs prepared on its connection and still answers for every parameter', async () => {
     for (let n = 1; n <= PREPARE_AFTER + 5; n++) expect(await square(prepared, n)).toBe(n * n);
     expect(await statementsOf(prepared)).toContain('SELECT $1::int * $2::int AS v');
+  });
+
+  it('a statement that plans per call (a team’s figures, a span of days) is never prepared, however often it runs', async () => {
+    const cube = (n: number) => sql<{ v: number }>`${PLAN_PER_CALL}SELECT ${n}::int * ${n}::int * ${n}::int AS v`.execute(prepared.kysely).then((r) => r.rows[0]!.v);
+    for (let n = 1; n <= PREPARE_AFTER * 2; n++) expect(await cube(n)).toBe(n * n * n);
+    expect((await statementsOf(prepared)).filter((s) => s.includes('$3::int AS v'))).toEqual([]);
   });
 
   it('a pool told not to prepare (behind PgBouncer) prepares nothing', async () => {

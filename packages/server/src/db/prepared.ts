@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type pg from 'pg';
 
 /**
@@ -12,7 +13,16 @@ import type pg from 'pg';
  * times are only counted (the count forgotten past COUNTED_MAX distinct texts), and at most
  * PREPARED_MAX texts are ever named; later ones stay unnamed. Statements without parameters
  * (begin, commit, scripts) keep the simple protocol.
+ *
+ * A statement whose best plan depends on its values (a team of 5 or of 50,000 members, a span of one
+ * day or of ninety) carries PLAN_PER_CALL and is never named: after five runs of a named statement
+ * PostgreSQL may settle on a generic plan for every value, and for a 500-member team's commission
+ * estimate that plan read the whole bets table: 15 ms became 1.5 s, and the agent portal's overview
+ * fell from 85 to 15 requests/s. Such statements run seldom and long, so planning each is cheap.
  */
+const PLAN_PER_CALL_TEXT = '/* plan per call */';
+export const PLAN_PER_CALL = sql.raw(`${PLAN_PER_CALL_TEXT} `);
+
 export const PREPARE_AFTER = 20;
 const COUNTED_MAX = 10_000;
 export const PREPARED_MAX = 500;
@@ -23,6 +33,7 @@ export class PreparedStatements {
 
   /** The statement name for `text` once it has earned one, else undefined (run unnamed). */
   nameOf(text: string): string | undefined {
+    if (text.includes(PLAN_PER_CALL_TEXT)) return undefined;
     const known = this.names.get(text);
     if (known !== undefined || this.names.size >= PREPARED_MAX) return known;
     const seen = (this.counts.get(text) ?? 0) + 1;

@@ -5,6 +5,7 @@ import { HOUSE, type Tx } from '../../modules/ledger/service.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { beijingDate, beijingDayStartOf } from '../../lib/time.js';
 import { addDays, dayNumber } from '@app/contract';
+import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
  * The figures of 数据概览 and 报表 for a span of time, read from the raw tables (deposits,
@@ -110,7 +111,7 @@ function normalise(r: StatRow): StatRow {
  * members (active_member_months), so this month's distinct count stays exact.
  */
 export async function liveFigures(db: Tx, start: Date, end: Date, month: string): Promise<StatRow[]> {
-  const { rows } = await sql<StatRow>`
+  const { rows } = await sql<StatRow>`${PLAN_PER_CALL}
     ${figuresSql(start, end, false)}
     UNION ALL
     SELECT 'active', '', '', '', '', count(*)::bigint, count(*) FILTER (WHERE NOT EXISTS (
@@ -141,13 +142,13 @@ export async function rollDay(db: Kdb, day: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${JOB_LOCK.statsRollup}::int, ${dn}::int)`.execute(tx);
     await tx.deleteFrom('daily_stats').where('day', '=', day).execute();
-    await sql`
+    await sql`${PLAN_PER_CALL}
       INSERT INTO daily_stats (day, metric, venue, category, item, label, n, a_fen, b_fen, c_fen)
       SELECT ${day}::date, f.metric, f.venue, f.category, f.item, f.label, f.n, f.a_fen, f.b_fen, f.c_fen
         FROM (${figuresSql(start, end)}) f
        WHERE f.metric = 'active' OR f.n <> 0 OR f.a_fen <> 0`.execute(tx);
     // the bets folded to venue × category (bet_vc): what the dashboard reads, without the games
-    await sql`
+    await sql`${PLAN_PER_CALL}
       INSERT INTO daily_stats (day, metric, venue, category, item, label, n, a_fen, b_fen, c_fen)
       SELECT day, 'bet_vc', venue, category, '', '', sum(n), sum(a_fen), sum(b_fen), sum(c_fen)
         FROM daily_stats WHERE day = ${day}::date AND metric = 'bet' GROUP BY day, venue, category`.execute(tx);

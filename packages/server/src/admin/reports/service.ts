@@ -22,6 +22,7 @@ import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDate, beijingDayStartOf } from '../../lib/time.js';
 import { csvFile, type CsvFile } from '../csv.js';
 import { ensureRolled, liveFigures, monthActiveRolled, monthOf, type StatRow } from './rollup.js';
+import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
  * 数据概览 and 报表 (issue 14 item 6): closed days from daily_stats (rollup.ts), today live from the
@@ -98,7 +99,7 @@ async function todayLive(db: Kdb, today: string, fresh: boolean): Promise<LiveEn
 async function rowsByDay(db: Kdb, from: string, to: string, today: string, live: () => Promise<LiveEntry>): Promise<DayRows[]> {
   await ensureRolled(db, from, to, today);
   const last = to < today ? to : addDays(today, -1);
-  const { rows: stored } = await sql<StatRow & { day: string }>`
+  const { rows: stored } = await sql<StatRow & { day: string }>`${PLAN_PER_CALL}
     SELECT day::text AS day, CASE WHEN metric = 'bet_vc' THEN 'bet' ELSE metric END AS metric, '' AS venue, CASE WHEN metric = 'cost' THEN category ELSE '' END AS category, '' AS item, '' AS label,
            sum(n)::bigint AS n, sum(a_fen)::bigint AS a_fen, sum(b_fen)::bigint AS b_fen, sum(c_fen)::bigint AS c_fen
       FROM daily_stats WHERE day >= ${from}::date AND day <= ${last}::date AND metric <> 'bet'
@@ -117,7 +118,7 @@ async function rowsByDay(db: Kdb, from: string, to: string, today: string, live:
 async function betDims(db: Kdb, from: string, to: string, today: string, live: () => Promise<LiveEntry>, grain: 'bet' | 'bet_vc' = 'bet'): Promise<StatRow[]> {
   await ensureRolled(db, from, to, today);
   const last = to < today ? to : addDays(today, -1);
-  const { rows } = await sql<StatRow>`
+  const { rows } = await sql<StatRow>`${PLAN_PER_CALL}
     SELECT 'bet' AS metric, venue, category, item, max(label) AS label,
            sum(n)::bigint AS n, sum(a_fen)::bigint AS a_fen, sum(b_fen)::bigint AS b_fen, sum(c_fen)::bigint AS c_fen
       FROM daily_stats WHERE metric = ${grain} AND day >= ${from}::date AND day <= ${last}::date

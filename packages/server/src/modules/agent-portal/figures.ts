@@ -3,6 +3,7 @@ import { AGENT_CHART_DAYS, fenToYuan, type AgentDay, type AgentFigures, type Age
 import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDate, beijingDayStart, beijingDayStartOf, beijingMonthStart } from '../../lib/time.js';
 import { estimateCommission } from '../commission/service.js';
+import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
  * A team's figures by Beijing day (contract agent-portal.ts AgentFigures), read from the records
@@ -34,7 +35,7 @@ const dayAfter = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`
 export async function figuresByDay(db: Kdb, scope: TeamScope, first: string, last: string): Promise<AgentDay[]> {
   const fromAt = beijingDayStartOf(first);
   const toAt = beijingDayStartOf(dayAfter(last));
-  const r = await sql<Record<string, unknown>>`
+  const r = await sql<Record<string, unknown>>`${PLAN_PER_CALL}
     WITH team AS (${teamOf(scope)}),
     days AS (SELECT generate_series(${first}::date, ${last}::date, interval '1 day')::date AS day),
     bets AS (
@@ -88,7 +89,7 @@ export async function figuresByDay(db: Kdb, scope: TeamScope, first: string, las
 
 /** Team members with a valid bet on any day of [first, last]: counted once however many days. */
 async function activeIn(db: Kdb, scope: TeamScope, first: string, last: string): Promise<number> {
-  const r = await sql<{ n: unknown }>`
+  const r = await sql<{ n: unknown }>`${PLAN_PER_CALL}
     WITH team AS (${teamOf(scope)})
     SELECT count(*) AS n FROM team t CROSS JOIN LATERAL (
       SELECT 1 FROM member_daily_bets d WHERE d.member_id = t.id AND d.day >= ${first}::date AND d.day <= ${last}::date AND d.valid_fen > 0 LIMIT 1) b`.execute(db);

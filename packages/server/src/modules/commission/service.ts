@@ -13,6 +13,7 @@ import { addTurnoverRequirements } from '../turnover/service.js';
 import { VIP_BONUS_JOURNAL_KIND } from '../vip/service.js';
 import { periodAt, periodStartingOn, type PeriodRange } from './period.js';
 import { lastDayOf } from './statements.js';
+import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
  * The commission engine (issue 13 item 3; DESIGN §8; the plan: contract invites.ts). For one CLOSED
@@ -100,7 +101,7 @@ interface Figures {
  */
 async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan, only?: number): Promise<Figures[]> {
   const minFen = Math.round(plan.valid_active_min * 100);
-  const r = await sql<Record<string, string | number | null | (string | number)[]>>`
+  const r = await sql<Record<string, string | number | null | (string | number)[]>>`${PLAN_PER_CALL}
     WITH agents AS (
       SELECT id FROM members WHERE isagent = 1 AND NOT is_trial
         ${only === undefined ? sql`` : sql`AND (id = ${only} OR inviter_id = ${only})`}

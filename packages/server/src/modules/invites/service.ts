@@ -24,6 +24,7 @@ import { AppError } from '../../http/errors.js';
 import { beijing, beijingDate, beijingDayStart, beijingDayStartOf, beijingMonthStart } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../content/paging.js';
 import type { ReviewRecorder } from '../ledger/service.js';
+import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
  * Invitations (spec §2 /inviter; contract invites.ts has the counter definitions and the plan model).
@@ -91,7 +92,7 @@ export async function inviteCounters(db: Kdb, memberId: number, now: Date = new 
   const monthEnd = beijingMonthStart(now, 1);
   const today = beijingDate(now);
   const firstDay = beijingDate(monthStart);
-  const r = await sql<Record<string, string | number | null>>`
+  const r = await sql<Record<string, string | number | null>>`${PLAN_PER_CALL}
     WITH team AS (
       SELECT id, created_at FROM members WHERE inviter_id = ${memberId}
     ), bets AS (
