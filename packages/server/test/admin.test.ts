@@ -36,6 +36,18 @@ afterAll(() => s.close());
 
 const call = adminCall;
 
+/** How many route checks run at once in 'every route checks its permission'. */
+const ROUTE_CHECKS_IN_FLIGHT = 8;
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; the first failure fails the whole. */
+async function inFlight<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 describe('first start', () => {
   it('creates admin (super) with a generated password that is handed out once and stored only as an argon2id hash', async () => {
     expect(generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
@@ -184,22 +196,22 @@ describe('roles and permissions', () => {
   it('every route checks its permission: 403 无权执行此操作 without it, never 401 or 403 with it', async () => {
     const guarded = ADMIN_ROUTES.filter((r) => r.access !== 'public' && r.access !== 'staff');
     expect(guarded.length).toBeGreaterThan(15);
-    for (const r of guarded) {
+    // Every route × every role, a few requests in flight at a time (one after another took most of the test's timeout).
+    const checks = guarded.flatMap((r) => STAFF_ROLES.map((role) => ({ r, role })));
+    await inFlight(checks, ROUTE_CHECKS_IN_FLIGHT, async ({ r, role }) => {
       const url = r.path.replace(':id', '987654321').replace(':code', 'bank');
-      for (const role of STAFF_ROLES) {
-        const allowed = ROLE_PERMISSIONS[role].includes(r.access as never);
-        if (r.file) {
-          // An export: the file with the permission, the 403 envelope without.
-          const f = await adminFile(s, tokens[role], url);
-          if (allowed) expect(f.type, `${role} ${r.method} ${r.path}`).toMatch(/^text\/csv/);
-          else expect(f.envelope, `${role} ${r.method} ${r.path}`).toMatchObject({ code: 403, message: MSG.forbidden, data: null });
-          continue;
-        }
-        const res = await call(s, tokens[role], r.method, url, r.method === 'POST' ? {} : undefined);
-        if (allowed) expect([401, 403], `${role} ${r.method} ${r.path}`).not.toContain(res.code);
-        else expect(res, `${role} ${r.method} ${r.path}`).toMatchObject({ code: 403, message: MSG.forbidden, data: null });
+      const allowed = ROLE_PERMISSIONS[role].includes(r.access as never);
+      if (r.file) {
+        // An export: the file with the permission, the 403 envelope without.
+        const f = await adminFile(s, tokens[role], url);
+        if (allowed) expect(f.type, `${role} ${r.method} ${r.path}`).toMatch(/^text\/csv/);
+        else expect(f.envelope, `${role} ${r.method} ${r.path}`).toMatchObject({ code: 403, message: MSG.forbidden, data: null });
+        return;
       }
-    }
+      const res = await call(s, tokens[role], r.method, url, r.method === 'POST' ? {} : undefined);
+      if (allowed) expect([401, 403], `${role} ${r.method} ${r.path}`).not.toContain(res.code);
+      else expect(res, `${role} ${r.method} ${r.path}`).toMatchObject({ code: 403, message: MSG.forbidden, data: null });
+    });
   });
 
   it('a support token gets 403 on approving, rejecting, adjusting and settings; support may read members', async () => {
@@ -288,6 +300,28 @@ describe('staff management', () => {
     const at = new Date(`${seen.last_login_at.replace(' ', 'T')}+08:00`).getTime();
     expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(at).toBeLessThanOrEqual(after);
+  });
+
+  it('shows in a member’s 最近登录 the registration as the first sign-in, then each login', async () => {
+    const lastLogin = async (id: number) => {
+      const list = (await call(s, admin, 'GET', `/members?keyword=${id}`)).data.data as { id: number; last_login_at: string }[];
+      const detail = (await call(s, admin, 'GET', `/members/${id}`)).data.profile as { last_login_at: string; last_login_ip: string };
+      expect(list.find((x) => x.id === id)!.last_login_at).toBe(detail.last_login_at);
+      return { at: new Date(`${detail.last_login_at.replace(' ', 'T')}+08:00`).getTime(), ip: detail.last_login_ip };
+    };
+    const before = Date.now();
+    const m = await registerMember(s, uniqueName('rl'), 'secret123', { payPassword: null });
+    const registered = Date.now();
+    const id = (await s.db.kysely.selectFrom('members').select('id').where('username', '=', m.name).executeTakeFirstOrThrow()).id;
+    const first = await lastLogin(id);
+    expect(first.ip).toBe('127.0.0.1');
+    expect(first.at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(first.at).toBeLessThanOrEqual(registered);
+    // A later login moves it on (Beijing wall time, to the second).
+    await s.db.kysely.updateTable('members').set({ last_login_at: new Date(before - 3_600_000) }).where('id', '=', id).execute();
+    const login = await s.api('/api/login_pc', { name: m.name, password: m.password });
+    expect(login.code, login.message).toBe(200);
+    expect((await lastLogin(id)).at).toBeGreaterThanOrEqual(Math.floor(registered / 1000) * 1000);
   });
 
   it('changes a role (audited with before and after); nobody changes or disables themselves', async () => {

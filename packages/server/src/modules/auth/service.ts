@@ -31,7 +31,8 @@ const PG_UNIQUE_VIOLATION = '23505';
 const MEMBER_ID_RE = /^\d{1,15}$/;
 
 /**
- * Creates a member with its wallet and welcome mail in one transaction, then signs it in.
+ * Creates a member with its wallet and welcome mail in one transaction, then signs it in (recorded as
+ * its last sign-in, as a login is).
  * The captcha and the contract's field rules are checked by the caller before this runs.
  */
 export async function registerMember(db: Kdb, reg: Registration, meta: ClientMeta, opts: { adultCheck: boolean } = { adultCheck: true }): Promise<string> {
@@ -57,6 +58,9 @@ export async function registerMember(db: Kdb, reg: Registration, meta: ClientMet
           realname: (reg.realname || reg.name).slice(0, LIMITS.inputMaxLength),
           inviter_id: inviterId,
           register_ip: meta.ip,
+          // Registration signs the member in: it is their first sign-in (the console's 最近登录).
+          last_login_at: sql`now()`,
+          last_login_ip: meta.ip,
           adult_confirmed_at: adult ? new Date() : null,
         })
         .returning('id')
