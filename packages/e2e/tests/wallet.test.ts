@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { fmt, MSG, PLATFORM_WALLET, TIMING, usdtWithdrawalLines, type UserInfo, type VenueBalance } from '@app/contract';
+import { BET_STATUS, fmt, MSG, PLATFORM_WALLET, TIMING, usdtWithdrawalLines, type UserInfo, type VenueBalance } from '@app/contract';
+import { approveDeposit } from '../../server/src/modules/deposits/review.js';
+import { applyBets, VenueCategories } from '../../server/src/modules/games/ingest.js';
+import { approveApplication } from '../../server/src/modules/promotions/review.js';
 import { apiAs, clickWhenStill, credit, expectRoute, expectFieldMessage, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, shot, signInPage, startSuite, stopSuite, uniqueName } from '../harness.js';
 import { colourOf, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
@@ -516,6 +519,83 @@ describe('/withdrawal', () => {
       await expectToast(page, fmt(MSG.withdrawTurnover, { amount: '50.00' }));
       expect(route(page)).toBe('/withdrawal?type=2');
     }, withRequirement);
+  });
+
+  it('shows where the 打码量 comes from: the deposit ×1 and the bonus ×5, each with what is left, the oldest used first by bets', async () => {
+    const member = await registerViaApi(platform, uniqueName('wt'));
+    const memberId = await memberIdOf(platform, member.token);
+    const db = platform.db.kysely;
+    const admin = await db.selectFrom('staff').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    // A deposit of 1,000 approved by finance, then 每日存款加赠10% on it: a bonus of 100 with 5× turnover.
+    const order = await api<{ deposit_no: string }>('recharge', member.token, { paytype: 'alipay', amount: 1000 });
+    expect(order.code, order.message).toBe(200);
+    const deposit = await db.selectFrom('deposits').select('id').where('deposit_no', '=', order.data.deposit_no).executeTakeFirstOrThrow();
+    await approveDeposit(db, deposit.id, Number(admin.id));
+    const daily = (await api<{ data: { id: number; title: string }[] }>('activitylist', '', {})).data.data.find((a) => a.title === '每日存款加赠10%')!;
+    const applied = await api('doactivityapply', member.token, { activityid: daily.id });
+    expect(applied.code, applied.message).toBe(200);
+    const application = await db.selectFrom('activity_applications').select('id').where('member_id', '=', memberId).where('activity_id', '=', daily.id).executeTakeFirstOrThrow();
+    await approveApplication(db, application.id, Number(admin.id));
+    /** Valid bets as the game feed records them (a settled baccarat bet). */
+    let n = 0;
+    const bet = async (validYuan: number) => {
+      const at = new Date();
+      await applyBets(db, [{ seq: 0, venue: 'AG', betId: `E2EWT${Date.now()}${n++}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: validYuan * 100, validFen: validYuan * 100, winLossFen: 0, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }], new VenueCategories(db));
+    };
+    /** The parts as the member reads them: label, basis (amount ×multiple = required) and what is left. */
+    const parts = async (page: Page) =>
+      page.getByTestId('turnover-breakdown').locator('.turnover-source').evaluateAll((rows) =>
+        rows.map((r) => [
+          r.querySelector('[data-testid=turnover-source-label]')!.textContent!.trim(),
+          r.querySelector('[data-testid=turnover-source-basis]')!.textContent!.trim(),
+          r.querySelector('[data-testid=turnover-source-remaining]')!.textContent!.trim(),
+        ]),
+      );
+    /** Back to /withdrawal after playing elsewhere (the hall): the screen reads the requirement anew. */
+    const backToWithdrawal = async (page: Page) => {
+      await open(page, platform, '/');
+      await page.getByTestId('hall').waitFor();
+      await open(page, platform, '/withdrawal');
+    };
+
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await signInPage(page, platform, member.token, '/withdrawal');
+      await expectText(page, 'withdraw-bet-amount', '1,500.00');
+      await page.getByTestId('turnover-breakdown').waitFor();
+      expect(await page.getByTestId('turnover-breakdown').locator('.turnover-breakdown-title').innerText()).toBe('打码量来源');
+      expect(await parts(page)).toEqual([
+        ['存款', '1,000.00 ×1 = 1,000.00', '1,000.00'],
+        ['活动彩金', '100.00 ×5 = 500.00', '500.00'],
+      ]);
+      await still(page, 'withdrawal-turnover-breakdown');
+
+      // 300 of valid bets come off the deposit's part, the older one; the bonus's part is untouched.
+      await bet(300);
+      await backToWithdrawal(page);
+      await expectText(page, 'withdraw-bet-amount', '1,200.00');
+      await expect.poll(() => parts(page)).toEqual([
+        ['存款', '1,000.00 ×1 = 1,000.00', '700.00'],
+        ['活动彩金', '100.00 ×5 = 500.00', '500.00'],
+      ]);
+      expect(await page.getByTestId('turnover-source-0').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('30');
+      await still(page, 'withdrawal-turnover-breakdown-played');
+
+      // 800 more: the deposit's part is done and leaves the list, the bonus's has 400 left.
+      await bet(800);
+      await backToWithdrawal(page);
+      await expectText(page, 'withdraw-bet-amount', '400.00');
+      await expect.poll(() => parts(page)).toEqual([['活动彩金', '100.00 ×5 = 500.00', '400.00']]);
+
+      // Everything played: 已完成, and no breakdown.
+      await bet(400);
+      await backToWithdrawal(page);
+      await expectText(page, 'withdraw-bet-amount', '0.00');
+      expect(await page.getByTestId('turnover-breakdown').count()).toBe(0);
+    } finally {
+      await ctx.close();
+    }
   });
 
   it('shows 3 venues, expandable, and recycles them with one tap', async () => {
