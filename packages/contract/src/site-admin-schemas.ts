@@ -18,6 +18,7 @@ export const siteSettingsSchema = z
     title: str(L.titleMax),
     site_logo: str(300),
     redpacket_switch: flag(),
+    trial_switch: flag(),
     index_modal: flag(),
     webcontent: multiline(z.string().trim().max(L.webcontentMax + 100).default('')),
     service_url: str(L.urlMax),

@@ -48,6 +48,8 @@ export interface SiteSettingsForm {
   /** an uploaded image (/uploads/site/…) or one of the app's own (/assets/…) */
   site_logo: string;
   redpacket_switch: 0 | 1;
+  /** 免费试玩: guests may open a trial account (1) or not (0) */
+  trial_switch: 0 | 1;
   index_modal: 0 | 1;
   /** HTML, sanitized when saved (the app's welcome modal shows it as is) */
   webcontent: string;
@@ -92,6 +94,7 @@ export const SITE_FIELD_LABELS: Record<keyof SiteSettingsForm, string> = {
   title: '站点名称',
   site_logo: '站点Logo',
   redpacket_switch: '红包开关',
+  trial_switch: '免费试玩',
   index_modal: '首页弹窗',
   webcontent: '弹窗内容',
   service_url: '客服链接',
@@ -137,7 +140,7 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 
 /** The order the editor shows its sections in; the first failing field in this order is reported. */
 const ORDER: (keyof SiteSettingsForm)[] = [
-  'title', 'site_logo', 'redpacket_switch', 'index_modal', 'webcontent',
+  'title', 'site_logo', 'redpacket_switch', 'trial_switch', 'index_modal', 'webcontent',
   'service_url', 'visit_url', 'sponsor_url_1', 'sponsor_url_2', 'h5_url',
   'ios_download_url', 'android_download_url', 'ios_download_qrcode',
   'usdt_rate', 'withdraw_usdt_rate', 'withdraw_fee_erc20', 'withdraw_fee_trc20',
@@ -168,6 +171,7 @@ export function siteFieldFailure(field: keyof SiteSettingsForm, form: object): s
     case 'ios_download_qrcode':
       return typeof v === 'string' && (v === '' || IMAGE_RE.test(v)) ? null : fmt(SITE_ADMIN_MSG.image, { label });
     case 'redpacket_switch':
+    case 'trial_switch':
     case 'index_modal':
       return v === 0 || v === 1 ? null : fmt(SITE_ADMIN_MSG.switch, { label });
     case 'webcontent':

@@ -34,6 +34,8 @@ export interface AppInfo {
   android_download_url: string;
   /** hosts besides the site's own that /iframepage may frame over https (site settings; frame.ts) */
   frame_hosts: string[];
+  /** 免费试玩 (guestlogin): 1 on; 0 off (the login page offers no trial, guestlogin answers 试玩账号暂不可用) */
+  trial_switch: 0 | 1;
 }
 export interface UserInfo {
   id: number;

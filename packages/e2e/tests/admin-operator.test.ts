@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { fmt, LOTTERY_TIMING_MSG, type AdminLotteryRow, type AdminRoomRow } from '@app/contract';
+import { fmt, LOTTERY_TIMING_MSG, MSG, SITE_ADMIN_MSG, type AdminLotteryRow, type AdminRoomRow, type AdminSiteSettings } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   clickInPopup,
   consoleMessageIs,
+  expectRoute,
+  expectToast,
+  newPhone,
+  open,
   inConsole as inConsoleAs,
   newStaffViaApi,
   registerViaApi,
@@ -20,7 +24,7 @@ import {
 } from '../harness.js';
 
 // Operator tasks that needed SQL before, done in the console (1280×800) and seen where members see
-// them (the member app, 390×844): a lottery's timing and a new room.
+// them (the member app, 390×844): a lottery's timing and a new room, the guest trial's switch.
 
 let platform: Platform;
 let browser: Browser;
@@ -101,5 +105,53 @@ describe('彩票: a lottery’s timing and a new room', () => {
       expect(await card.getByTestId('room-card-limits').innerText()).toBe('单注 5–500 元');
       await stillShot(page, 'admin-operator-room-in-lobby');
     });
+  });
+});
+
+/** 站点设置: flips 免费试玩 and saves (the sticky bar's 保存设置, confirmed). */
+async function switchTrial(on: boolean): Promise<void> {
+  await inConsole('/site', async (page) => {
+    const toggle = page.getByTestId('site-trial_switch');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe(String(!on));
+    await toggle.click();
+    await page.getByTestId('site-save').click();
+    await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
+    await consoleMessageIs(page, SITE_ADMIN_MSG.saved);
+    expect(await toggle.getAttribute('aria-checked')).toBe(String(on));
+    await stillShot(page, `admin-operator-trial-${on ? 'on' : 'off'}`);
+  });
+  expect((await staffApi<AdminSiteSettings>(platform, admin, 'GET', '/site/settings')).data.settings.trial_switch).toBe(on ? 1 : 0);
+}
+
+describe('免费试玩: the guest trial switched from 站点设置', () => {
+  it('off: a login page open before it refuses the trial with 试玩账号暂不可用 and drops the button, a fresh one has none; on: a guest plays again', async () => {
+    const ctx = await newPhone(browser);
+    try {
+      const page = await ctx.newPage();
+      await open(page, platform, '/login');
+      const trial = page.getByTestId('guest-login');
+      await trial.waitFor();
+
+      await switchTrial(false);
+      await trial.click();
+      await expectToast(page, MSG.trialUnavailable);
+      await trial.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('login-submit').waitFor();
+      await stillShot(page, 'admin-operator-trial-off-login');
+      expect(await trial.count()).toBe(0);
+
+      await switchTrial(true);
+      // a member opening the app again (the app reads /api/app at start)
+      await open(page, platform, '/login?redirect=%2Fmine');
+      await page.reload();
+      await trial.click();
+      await expectRoute(page, '/mine');
+      await expect.poll(() => page.getByTestId('mine-username').innerText()).toMatch(/^guest_[0-9a-f]{12}$/);
+      await page.getByText('试玩', { exact: true }).waitFor();
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -74,6 +74,8 @@ describe('the settings', () => {
       [{ site_logo: '' }, SITE_ADMIN_MSG.logo],
       [{ site_logo: 'https://evil.example/logo.png' }, fmt(SITE_ADMIN_MSG.image, { label: '站点Logo' })],
       [{ redpacket_switch: 2 }, fmt(SITE_ADMIN_MSG.switch, { label: '红包开关' })],
+      [{ trial_switch: undefined }, fmt(SITE_ADMIN_MSG.switch, { label: '免费试玩' })],
+      [{ trial_switch: 'on' }, fmt(SITE_ADMIN_MSG.switch, { label: '免费试玩' })],
       [{ index_modal: '1' }, fmt(SITE_ADMIN_MSG.switch, { label: '首页弹窗' })],
       [{ index_modal: 1, webcontent: '' }, SITE_ADMIN_MSG.webcontentRequired],
       [{ webcontent: 'x'.repeat(20_001) }, SITE_ADMIN_MSG.webcontent],
@@ -156,6 +158,30 @@ describe('the settings', () => {
     expect(await save(admin, { ...before, redpacket_switch: 1 })).toMatchObject({ code: 200 });
     expect(await frameSrc()).toBe(["'self'", ...FRAME_ALLOWED_HOSTS.map((h) => `https://${h}`)].join(' '));
     expect((await appInfo()).title).toBe(before.title);
+  });
+});
+
+describe('免费试玩 (the guest trial)', () => {
+  it('is on as seeded; switched off, /api/app says so and guestlogin is refused with 试玩账号暂不可用; on again, a guest signs in; audited', async () => {
+    const before = (await current()).settings;
+    expect(before.trial_switch).toBe(1);
+    expect((await appInfo()).trial_switch).toBe(1);
+    const guests = async () => Number((await s.db.kysely.selectFrom('members').select((eb) => eb.fn.countAll().as('n')).where('is_trial', '=', true).executeTakeFirstOrThrow()).n);
+    const n = await guests();
+
+    expect(await save(operations, { ...before, trial_switch: 0 })).toMatchObject({ code: 200, message: SITE_ADMIN_MSG.saved, data: { settings: { trial_switch: 0 } } });
+    expect((await appInfo()).trial_switch).toBe(0);
+    expect(await s.api('/api/guestlogin')).toMatchObject({ code: CODE.notFound, message: MSG.trialUnavailable });
+    expect(await guests()).toBe(n);
+    const off = (await auditRows(s, 'site.settings', 'site:settings')).at(-1)!;
+    expect(off).toMatchObject({ staff_name: operations.username, before: { trial_switch: 1 }, after: { trial_switch: 0 } });
+
+    expect(await save(operations, before)).toMatchObject({ code: 200 });
+    expect((await appInfo()).trial_switch).toBe(1);
+    const guest = await s.api<{ api_token: string }>('/api/guestlogin');
+    expect(guest.code).toBe(200);
+    expect((await s.api('/api/user', {}, { token: guest.data.api_token })).data).toMatchObject({ is_trial: 1 });
+    expect(await guests()).toBe(n + 1);
   });
 });
 

@@ -4,7 +4,7 @@ import { LOGIN_CAPTCHA, MSG, PAYPASS_MSG } from '@app/contract';
 import { CAPTCHA_BYPASS, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { applyRevocation, forgetCachedSessions, resolveSession } from '../src/modules/session/service.js';
 import { hashToken } from '../src/lib/tokens.js';
-import { updateSettings } from '../src/modules/site/service.js';
+import { updateSettings, type SiteSettings } from '../src/modules/site/service.js';
 import { nameCounterKey } from '../src/modules/auth/login-guard.js';
 import { CAPTCHA_DUE, solvedCaptcha } from './login-support.js';
 
@@ -400,13 +400,30 @@ describe('POST /api/guestlogin', () => {
     expect(u.data).toMatchObject({ username: expect.stringMatching(/^guest_/), is_trial: 1, balance: 20000 });
   });
 
-  it('answers 试玩账号暂不可用 when the site switches the trial off (no trial account name set)', async () => {
-    await updateSettings(s.db.kysely, (v) => ({ ...v, trialUsername: '' }));
+  it('answers 试玩账号暂不可用 when the site switches the trial off (免费试玩 in 站点设置)', async () => {
+    await updateSettings(s.db.kysely, (v) => ({ ...v, app: { ...v.app, trial_switch: 0 } }));
     try {
       const r = await s.api('/api/guestlogin');
       expect(r).toMatchObject({ code: 404, message: '试玩账号暂不可用' });
     } finally {
-      await updateSettings(s.db.kysely, (v) => ({ ...v, trialUsername: 'trial001' }));
+      await updateSettings(s.db.kysely, (v) => ({ ...v, app: { ...v.app, trial_switch: 1 } }));
+    }
+  });
+
+  it('reads settings saved before the switch existed as they meant: an empty trial account name is off', async () => {
+    const legacy = (name: string) => (v: SiteSettings) => {
+      const { trial_switch: _gone, ...app } = v.app;
+      return { ...v, app: app as SiteSettings['app'], trialUsername: name };
+    };
+    try {
+      await updateSettings(s.db.kysely, legacy(''));
+      expect(await s.api('/api/guestlogin')).toMatchObject({ code: 404, message: '试玩账号暂不可用' });
+      expect((await s.api('/api/app')).data).toMatchObject({ trial_switch: 0 });
+      await updateSettings(s.db.kysely, legacy('trial001'));
+      expect(await s.api('/api/guestlogin')).toMatchObject({ code: 200 });
+      expect((await s.api('/api/app')).data).toMatchObject({ trial_switch: 1 });
+    } finally {
+      await updateSettings(s.db.kysely, (v) => ({ ...v, app: { ...v.app, trial_switch: 1 } }));
     }
   });
 });

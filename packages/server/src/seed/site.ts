@@ -4,8 +4,6 @@ import type { Database } from '../db/schema.js';
 import type { Config } from '../config.js';
 import type { SiteSettings } from '../modules/site/service.js';
 
-export const TRIAL_USERNAME = 'trial001';
-
 export function defaultSettings(): SiteSettings {
   return {
     app: {
@@ -22,12 +20,12 @@ export function defaultSettings(): SiteSettings {
       ios_download_qrcode: '',
       android_download_url: '/#/app',
       frame_hosts: [...FRAME_ALLOWED_HOSTS],
+      trial_switch: 1,
     },
     // empty: the built-in live chat (modules/service-chat); an external URL here is framed instead
     serviceUrl: '',
     visitUrl: '',
     sponsorUrls: { 1: '/assets/sponsor-1.html', 2: '/assets/sponsor-2.html' },
-    trialUsername: TRIAL_USERNAME,
     usdtRate: 7.2,
     withdrawUsdtRate: 7.3,
     withdrawFeeErc20: 5,

@@ -138,7 +138,7 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
         data-testid={`site-${field}`}
       />,
     );
-  const flag = (field: 'redpacket_switch' | 'index_modal', extra: string, label?: string) =>
+  const flag = (field: 'redpacket_switch' | 'trial_switch' | 'index_modal', extra: string, label?: string) =>
     item(field, <Switch checked={form[field] === 1} onChange={(v) => set({ [field]: v ? 1 : 0 })} data-testid={`site-${field}`} />, extra, label);
 
   return (
@@ -152,6 +152,7 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
           <Row gutter={24}>
             <Col span={8}>{text('title', `1~${L.titleMax}个字符，会员端顶部、页面标题与版权处显示`)}</Col>
             <Col span={8}>{flag('redpacket_switch', '关闭后会员领取红包时提示“红包已关闭”')}</Col>
+            <Col span={8}>{flag('trial_switch', '关闭后登录页不再显示“免费试玩”，试玩登录提示“试玩账号暂不可用”')}</Col>
           </Row>
           {item('site_logo', <ImageUpload value={form.site_logo} onChange={(v) => set({ site_logo: v })} testId="site-logo" editable={editable} box={{ minWidth: 120, height: 80 }} image={{ height: 72 }} />, 'PNG、JPG、WEBP、GIF，不超过2MB；会员端顶部、侧边菜单、登录页显示')}
         </Section>

@@ -1,8 +1,8 @@
-import { FRAME_ALLOWED_HOSTS, type AdminSiteSettings, type SiteMaintenanceForm, type SiteSettingsForm } from '@app/contract';
+import { type AdminSiteSettings, type SiteMaintenanceForm, type SiteSettingsForm } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { beijing } from '../../lib/time.js';
 import { sanitizeHtml } from '../../modules/content/sanitize.js';
-import { rememberSettings, type SiteSettings } from '../../modules/site/service.js';
+import { rememberSettings, withDefaults, type SiteSettings } from '../../modules/site/service.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 
 /**
@@ -20,6 +20,7 @@ export function formOf(s: SiteSettings): SiteSettingsForm {
     title: s.app.title,
     site_logo: s.app.site_logo,
     redpacket_switch: s.app.redpacket_switch,
+    trial_switch: s.app.trial_switch,
     index_modal: s.app.index_modal,
     webcontent: s.app.webcontent,
     service_url: s.serviceUrl,
@@ -46,6 +47,7 @@ function withForm(s: SiteSettings, f: SiteSettingsForm): SiteSettings {
       title: f.title,
       site_logo: f.site_logo,
       redpacket_switch: f.redpacket_switch,
+      trial_switch: f.trial_switch,
       index_modal: f.index_modal,
       webcontent: f.webcontent,
       h5_url: f.h5_url,
@@ -67,7 +69,7 @@ function withForm(s: SiteSettings, f: SiteSettingsForm): SiteSettings {
 /** The stored settings (not the one-second cache) with the maintenance state and the last save. */
 export async function adminSiteSettings(db: Kdb): Promise<AdminSiteSettings> {
   const row = await db.selectFrom('site_settings').select(['value', 'updated_at']).where('key', '=', KEY).executeTakeFirstOrThrow();
-  const s = withHosts(row.value as SiteSettings);
+  const s = withDefaults(row.value as SiteSettings);
   return {
     settings: formOf(s),
     maintenance: { on: s.app.site_state === 0, repair_tips: s.app.repair_tips },
@@ -75,17 +77,11 @@ export async function adminSiteSettings(db: Kdb): Promise<AdminSiteSettings> {
   };
 }
 
-/** Settings saved before frame_hosts was a setting take the contract's list (as getSettings does). */
-function withHosts(s: SiteSettings): SiteSettings {
-  if (!Array.isArray(s.app.frame_hosts)) s.app.frame_hosts = [...FRAME_ALLOWED_HOSTS];
-  return s;
-}
-
 /** Reads the row under a lock, applies `change`, writes it and the audit row; then serves it here. */
 async function change(db: Kdb, actor: Actor, action: 'site.settings' | 'site.maintenance', apply: (s: SiteSettings) => SiteSettings, audited: (s: SiteSettings) => unknown): Promise<void> {
   const saved = await db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('site_settings').select('value').where('key', '=', KEY).forUpdate().executeTakeFirstOrThrow();
-    const before = withHosts(row.value as SiteSettings);
+    const before = withDefaults(row.value as SiteSettings);
     const after = apply(structuredClone(before));
     await tx
       .updateTable('site_settings')

@@ -16,7 +16,9 @@ export interface SiteSettings {
   sponsorUrls: { 1: string; 2: string };
   // Hosts /iframepage may frame besides our own origin: app.frame_hosts (the app's rule reads it from
   // /api/app and the CSP's frame-src follows it, frameSrcOf); contract FRAME_ALLOWED_HOSTS is the seed's.
-  trialUsername: string;
+  // The guest trial's switch is app.trial_switch (the login page reads it from /api/app).
+  /** settings saved before app.trial_switch: an empty name switched the trial off */
+  trialUsername?: string;
   /** Exchange rates (yuan per USDT) and the USDT withdrawal fee per network (in USDT). */
   usdtRate: number;
   withdrawUsdtRate: number;
@@ -33,11 +35,19 @@ export async function getSettings(db: Kdb): Promise<SiteSettings> {
   if (cached && now - cached.atMs < CACHE_MS) return cached.value;
   const row = await db.selectFrom('site_settings').select('value').where('key', '=', KEY).executeTakeFirst();
   if (!row) throw new Error('site settings are missing: the seed did not run');
-  const value = row.value as SiteSettings;
-  // settings saved before frame_hosts was a setting take the contract's list
-  if (!Array.isArray(value.app.frame_hosts)) value.app.frame_hosts = [...FRAME_ALLOWED_HOSTS];
+  const value = withDefaults(row.value as SiteSettings);
   cached = { value, atMs: now };
   return cached.value;
+}
+
+/**
+ * Settings saved before a setting existed take what it stood for then: frame_hosts the contract's
+ * list, trial_switch on unless the trial account's name was empty.
+ */
+export function withDefaults(value: SiteSettings): SiteSettings {
+  if (!Array.isArray(value.app.frame_hosts)) value.app.frame_hosts = [...FRAME_ALLOWED_HOSTS];
+  if (value.app.trial_switch !== 0 && value.app.trial_switch !== 1) value.app.trial_switch = value.trialUsername === '' ? 0 : 1;
+  return value;
 }
 
 /** The stored row's time of the last save (the console shows it). */
@@ -63,7 +73,7 @@ export async function saveSettings(db: Kdb, value: SiteSettings): Promise<void> 
     .values({ key: KEY, value: json })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: sql`now()` }))
     .execute();
-  cached = { value, atMs: Date.now() };
+  cached = { value: withDefaults(value), atMs: Date.now() };
 }
 
 let refreshing: Promise<unknown> | null = null;
@@ -83,7 +93,7 @@ export function settingsNow(db: Kdb): SiteSettings | null {
 
 /** After a transaction that saved `value` committed: this instance serves it at once. */
 export function rememberSettings(value: SiteSettings): void {
-  cached = { value, atMs: Date.now() };
+  cached = { value: withDefaults(value), atMs: Date.now() };
 }
 
 export async function updateSettings(db: Kdb, patch: (s: SiteSettings) => SiteSettings): Promise<SiteSettings> {

@@ -19,7 +19,8 @@ import type { VenueRegistry } from '../venues/registry.js';
  * unused) the reaper brings its money back from the venues and returns the demo money to the trial
  * house account, and the account is closed (state 0): the wallet is reset, the books still balance.
  *
- * The site's trialUsername setting stays the switch: empty, and guestlogin answers 试玩账号暂不可用.
+ * The site setting app.trial_switch (免费试玩 in 站点设置) is the switch: off, and guestlogin answers
+ * 试玩账号暂不可用 (the login page then offers no trial).
  */
 export const GUEST_DEMO_FEN = 2_000_000; // 20,000 yuan of demo money, as the seeded trial account had
 /** A guest's session unused this long has ended (shorter than a member's: nobody comes back to it). */
@@ -34,8 +35,8 @@ const NO_PASSWORD = '!guest';
 
 /** POST /api/guestlogin: a new guest with its own demo wallet, signed in. */
 export async function loginGuest(db: Kdb, meta: { ip: string; userAgent: string }): Promise<string> {
-  const { trialUsername } = await getSettings(db);
-  if (!trialUsername) throw notFound(MSG.trialUnavailable);
+  const { app } = await getSettings(db);
+  if (app.trial_switch !== 1) throw notFound(MSG.trialUnavailable);
   const funding = await systemAccountId(db, HOUSE.trialFunding);
   const memberId = await db.transaction().execute(async (tx) => {
     const member = await tx

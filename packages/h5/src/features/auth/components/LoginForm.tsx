@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Checkbox, Toast } from 'antd-mobile';
 import { LockOutline, UserOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { loginRules, MSG } from '@app/contract';
+import { appKey, useAppInfo } from '../../../shared/api/app';
 import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { captchaRequired, failureMessage, guestLogin, login } from '../api';
 import { AuthField } from './AuthField';
@@ -32,6 +34,18 @@ export function LoginForm() {
   const [code, setCode] = useState('');
   const { captcha, loading, refresh } = useCaptcha(captchaDue);
   const errors = useFieldErrors();
+  // 免费试玩 only while the site offers it (站点设置); the server refuses a trial that is off anyway.
+  const trialOn = useAppInfo().data?.trial_switch === 1;
+  const client = useQueryClient();
+  /** A trial switched off since the page loaded: refused (试玩账号暂不可用), and the button goes. */
+  const trial = async () => {
+    try {
+      return await guestLogin();
+    } catch (e) {
+      if (failureMessage(e) === MSG.trialUnavailable) void client.invalidateQueries({ queryKey: appKey });
+      throw e;
+    }
+  };
   const filled = name !== '' && password !== '' && (!captchaDue || code !== '');
 
   const run = async (attempt: () => Promise<{ api_token: string }>, keep: boolean) => {
@@ -83,9 +97,11 @@ export function LoginForm() {
         <Button block color="primary" shape="rounded" size="large" className="auth-submit" data-testid="login-submit" disabled={!filled} loading={busy} onClick={submit}>
           登录
         </Button>
-        <Button block shape="rounded" size="large" className="auth-trial" data-testid="guest-login" disabled={busy} onClick={() => void run(guestLogin, false)}>
-          免费试玩
-        </Button>
+        {trialOn && (
+          <Button block shape="rounded" size="large" className="auth-trial" data-testid="guest-login" disabled={busy} onClick={() => void run(trial, false)}>
+            免费试玩
+          </Button>
+        )}
       </FieldErrorsScope>
     </form>
   );
