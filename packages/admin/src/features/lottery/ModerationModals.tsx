@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Radio, Typography, type ButtonProps } from 'antd';
 import { ADMIN_LIMITS, staffReasonFailure, type AdminChatRow, LOTTERY_MSG } from '@app/contract';
+import { submitForm } from '../../shared/submitForm';
 
 const check = (failure: string | null) => (failure ? Promise.reject(new Error(failure)) : Promise.resolve());
 
@@ -35,7 +36,7 @@ export function DeleteModal({ row, busy, onCancel, onSubmit }: { row: AdminChatR
       cancelText="取消"
       okButtonProps={{ danger: true, loading: busy, 'data-testid': 'chat-delete-confirm' } as ButtonProps}
       onCancel={onCancel}
-      onOk={() => form.validateFields().then((v) => onSubmit((v.reason ?? '').trim()))}
+      onOk={submitForm(form, (v) => onSubmit((v.reason ?? '').trim()))}
       destroyOnHidden
     >
       {row && <Quote row={row} />}
@@ -69,7 +70,7 @@ export function MuteModal({
       cancelText="取消"
       okButtonProps={{ danger: true, loading: busy, 'data-testid': 'mute-confirm' } as ButtonProps}
       onCancel={onCancel}
-      onOk={() => form.validateFields().then((v) => onSubmit({ minutes: v.minutes, reason: v.reason.trim() }))}
+      onOk={submitForm(form, (v) => onSubmit({ minutes: v.minutes, reason: v.reason.trim() }))}
       destroyOnHidden
     >
       {member?.row && <Quote row={member.row} />}

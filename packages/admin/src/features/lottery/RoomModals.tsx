@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Select, Switch, Typography, type ButtonProps } from 'antd';
 import { hostMessageOf, LOTTERY_ROOM_LIMITS, LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, newRoomFailure, roomSettingsFailure, type AdminRoomRow } from '@app/contract';
 import type { NewRoom, RoomSettings } from './api';
+import { submitForm } from '../../shared/submitForm';
 
 /** The fields of a room, shared by 编辑房间 and 新增房间. */
 function RoomFields({ isNew = false }: { isNew?: boolean }) {
@@ -38,13 +39,12 @@ function RoomFields({ isNew = false }: { isNew?: boolean }) {
 export function RoomModal({ room, busy, onCancel, onSubmit }: { room: AdminRoomRow | null; busy: boolean; onCancel(): void; onSubmit(v: RoomSettings): void }) {
   const [form] = Form.useForm<RoomSettings>();
   const [failure, setFailure] = useState<string | null>(null);
-  const submit = async () => {
-    const v = await form.validateFields();
+  const submit = submitForm(form, (v) => {
     const settings = { ...v, title: v.title ?? '' };
     const message = roomSettingsFailure(settings);
     setFailure(message);
     if (!message) onSubmit(settings);
-  };
+  });
   return (
     <Modal
       title={room ? `编辑房间 · ${room.lottery_title} · ${room.title}` : '编辑房间'}
@@ -53,7 +53,7 @@ export function RoomModal({ room, busy, onCancel, onSubmit }: { room: AdminRoomR
       cancelText="取消"
       okButtonProps={{ loading: busy, 'data-testid': 'room-save' } as ButtonProps}
       onCancel={onCancel}
-      onOk={() => void submit()}
+      onOk={submit}
       afterClose={() => setFailure(null)}
       destroyOnHidden
     >
@@ -80,13 +80,12 @@ export function RoomModal({ room, busy, onCancel, onSubmit }: { room: AdminRoomR
 export function NewRoomModal({ open, lotteries, busy, onCancel, onSubmit }: { open: boolean; lotteries: { code: string; title: string }[]; busy: boolean; onCancel(): void; onSubmit(v: NewRoom): void }) {
   const [form] = Form.useForm<NewRoom>();
   const [failure, setFailure] = useState<string | null>(null);
-  const submit = async () => {
-    const v = await form.validateFields();
+  const submit = submitForm(form, (v) => {
     const room = { ...v, lottery: v.lottery ?? '', title: v.title ?? '' };
     const message = newRoomFailure(room);
     setFailure(message);
     if (!message) onSubmit(room);
-  };
+  });
   return (
     <Modal
       title="新增房间"
@@ -95,7 +94,7 @@ export function NewRoomModal({ open, lotteries, busy, onCancel, onSubmit }: { op
       cancelText="取消"
       okButtonProps={{ loading: busy, 'data-testid': 'room-create' } as ButtonProps}
       onCancel={onCancel}
-      onOk={() => void submit()}
+      onOk={submit}
       afterClose={() => setFailure(null)}
       destroyOnHidden
     >
@@ -127,7 +126,7 @@ export function HostModal({ room, busy, onCancel, onSubmit }: { room: { title: s
       cancelText="取消"
       okButtonProps={{ loading: busy, 'data-testid': 'host-send' } as ButtonProps}
       onCancel={onCancel}
-      onOk={() => form.validateFields().then((v) => onSubmit(v.content))}
+      onOk={submitForm(form, (v) => onSubmit(v.content))}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">以「主持人」的名义即时发送给房间内的所有人（换行将显示为空格），并记入聊天记录与审计日志。</Typography.Paragraph>

@@ -21,6 +21,7 @@ import { approvalKeys, approvalsApi } from '../approvals/api';
 import { api, requestId } from '../../shared/api';
 import { yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
+import { submitForm } from '../../shared/submitForm';
 
 interface Values {
   amount: number | null;
@@ -61,7 +62,7 @@ export function AdjustModal({ member, open, onClose }: { member: AdminMemberRow;
       cancelText="取消"
       confirmLoading={adjust.isPending}
       okButtonProps={{ 'data-testid': 'adjust-submit' } as ButtonProps}
-      onOk={() => form.validateFields().then((v) => adjust.mutate(v))}
+      onOk={submitForm(form, (v) => adjust.mutate(v))}
       destroyOnHidden
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`当前余额 ${yuan(member.balance)}；正数为加款，负数为扣款，扣款不能使余额低于零。会员将收到站内信（金额、类别与原因）。`} />

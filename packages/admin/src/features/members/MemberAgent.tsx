@@ -5,6 +5,7 @@ import { ADMIN_LIMITS, AGENT_MSG, staffReasonFailure } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { agentApi, agentKeys } from '../agents/api';
+import { submitForm } from '../../shared/submitForm';
 
 /**
  * A member's agent status in the member drawer (issue 13 item 1): 代理 since when and how many members
@@ -54,7 +55,7 @@ export function MemberAgent({ id, username }: { id: number; username: string }) 
         okButtonProps={{ danger: !granting, loading: change.isPending, 'data-testid': 'member-agent-confirm' } as ButtonProps}
         cancelText="返回"
         onCancel={() => setChanging(false)}
-        onOk={() => form.validateFields().then((v) => change.mutate({ id, isagent: granting ? 1 : 0, reason: v.reason.trim() }))}
+        onOk={submitForm(form, (v) => change.mutate({ id, isagent: granting ? 1 : 0, reason: v.reason.trim() }))}
         afterOpenChange={(visible) => visible || form.resetFields()}
         destroyOnHidden
       >

@@ -8,6 +8,7 @@ import { useAction } from '../../shared/useAction';
 import { VipTag } from '../../shared/components/VipTag';
 import { loyaltyApi, loyaltyKeys } from '../loyalty/api';
 import './member-vip.css';
+import { submitForm } from '../../shared/submitForm';
 
 const REASON_COLORS: Record<string, string> = { promotion: 'green', relegation: 'red', manual: 'blue' };
 
@@ -129,7 +130,7 @@ function VipChangeModal({ vip, memberId, username, open, onClose }: { vip: Admin
       cancelText="取消"
       confirmLoading={change.isPending}
       okButtonProps={{ 'data-testid': 'vip-change-submit' } as ButtonProps}
-      onOk={() => form.validateFields().then((v) => change.mutate(v))}
+      onOk={submitForm(form, (v) => change.mutate(v))}
       destroyOnHidden
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`当前等级 VIP${vip.level}。人工调整立即生效并开始新的90天保级周期，不发放晋级礼金；当日不再自动晋级。`} />

@@ -20,6 +20,7 @@ import {
   type LimitKind,
   type LimitPeriod,
 } from '@app/contract';
+import { submitForm } from '../../shared/submitForm';
 import { useAction } from '../../shared/useAction';
 import { limitValue, protectionApi, protectionKeys, type LongerBlock, type StricterLimit } from '../protection/api';
 
@@ -49,8 +50,7 @@ export function StricterLimitModal({ view, memberId, username, open, onClose }: 
   const current = view.limits.find((l) => l.kind === kind && l.period === period);
   const unit = kind === 'session' ? '分钟' : '元';
 
-  const submit = async () => {
-    const v = await form.validateFields();
+  const submit = submitForm(form, (v) => {
     const body: StricterLimit = { ...v, reason: v.reason.trim() };
     modal.confirm({
       title: '确认设置更严格限额',
@@ -60,14 +60,14 @@ export function StricterLimitModal({ view, memberId, username, open, onClose }: 
       okButtonProps: { 'data-testid': 'protection-limit-confirm' } as ButtonProps,
       onOk: () => set.mutateAsync({ id: memberId, body }).catch(() => {}),
     });
-  };
+  });
 
   return (
     <Modal
       title={`设置更严格限额 · ${username}`}
       open={open}
       onCancel={onClose}
-      onOk={() => submit().catch(() => {})}
+      onOk={submit}
       okText="设置"
       cancelText="取消"
       confirmLoading={set.isPending}
@@ -114,8 +114,7 @@ export function LongerBlockModal({ view, memberId, username, open, onClose }: Mo
   const set = useAction(protectionApi.setBlock, refreshOf(memberId), onClose);
   const b = view.block;
 
-  const submit = async () => {
-    const v = await form.validateFields();
+  const submit = submitForm(form, (v) => {
     const body: LongerBlock = { ...v, reason: v.reason.trim() };
     modal.confirm({
       title: `确认加入${BLOCK_KIND_LABEL[body.kind]}`,
@@ -125,14 +124,14 @@ export function LongerBlockModal({ view, memberId, username, open, onClose }: Mo
       cancelText: '再想想',
       onOk: () => set.mutateAsync({ id: memberId, body }).catch(() => {}),
     });
-  };
+  });
 
   return (
     <Modal
       title={`加入冷静期/自我排除 · ${username}`}
       open={open}
       onCancel={onClose}
-      onOk={() => submit().catch(() => {})}
+      onOk={submit}
       okText="加入"
       cancelText="取消"
       confirmLoading={set.isPending}

@@ -4,6 +4,7 @@ import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { totpApi } from './api';
 import { TotpEnrol } from './TotpEnrol';
+import { submitForm } from '../../shared/submitForm';
 
 /** 两步验证 from the header's account menu: enrol, or turn it off with the password and a code. */
 export function TotpModal({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -29,7 +30,7 @@ export function TotpModal({ open, onClose }: { open: boolean; onClose(): void })
       okButtonProps={{ danger: true, id: 'totp-disable' }}
       cancelText="取消"
       confirmLoading={disable.isPending}
-      onOk={() => form.validateFields().then((v) => disable.mutate(v), () => undefined)}
+      onOk={submitForm(form, (v) => disable.mutate(v))}
     >
       {on ? (
         <Form form={form} layout="vertical" preserve={false}>

@@ -5,6 +5,7 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ROLE_LABELS, STAFF_DISPLAY_NAME, STAFF_ROLES, STAFF_STATE_LABELS, STAFF_USERNAME_RE, staffDisplayNameFailure, staffPasswordFailure, type AdminStaff, type StaffRole, ADMIN_MSG } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
+import { submitForm } from '../../shared/submitForm';
 import { useAction } from '../../shared/useAction';
 import { useResetStaffTotp, useSaveStaffSecurity, useStaffSecurity } from '../security/api';
 
@@ -17,9 +18,6 @@ const displayNameRule = (optional: boolean) => ({
     return failure ? Promise.reject(new Error(failure)) : Promise.resolve();
   },
 });
-/** Submits a modal's form when its fields pass; a refusal stays as the messages under the fields. */
-const submitWith = <V,>(form: { validateFields(): Promise<V> }, submit: (v: V) => void) => () =>
-  form.validateFields().then(submit, () => undefined);
 
 /**
  * 员工管理 (super only): create with a role, change role, reset password or two-factor sign-in,
@@ -163,7 +161,7 @@ function CreateStaffModal({ open, onClose }: { open: boolean; onClose(): void })
   const [form] = Form.useForm<NewStaff>();
   const create = useAction((v: NewStaff) => api.post('/staff', v), [['staff']], onClose);
   return (
-    <Modal title="新增员工" open={open} onCancel={onClose} okText="创建" cancelText="取消" confirmLoading={create.isPending} onOk={submitWith(form, (v) => create.mutate(v))} destroyOnHidden>
+    <Modal title="新增员工" open={open} onCancel={onClose} okText="创建" cancelText="取消" confirmLoading={create.isPending} onOk={submitForm(form, (v) => create.mutate(v))} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ role: 'support' }}>
         <Form.Item name="username" label="用户名" rules={[{ pattern: STAFF_USERNAME_RE, required: true, message: ADMIN_MSG.staffUsername }]}>
           <Input autoComplete="off" />
@@ -186,7 +184,7 @@ function ResetPasswordModal({ staff, onClose }: { staff: AdminStaff | null; onCl
   const [form] = Form.useForm<{ password: string }>();
   const reset = useAction((v: { password: string }) => api.post(`/staff/${staff!.id}/password`, v), [['staff']], onClose);
   return (
-    <Modal title={`重置密码 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="重置" cancelText="取消" confirmLoading={reset.isPending} onOk={submitWith(form, (v) => reset.mutate(v))} destroyOnHidden>
+    <Modal title={`重置密码 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="重置" cancelText="取消" confirmLoading={reset.isPending} onOk={submitForm(form, (v) => reset.mutate(v))} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="password" label="新密码" required extra="重置后该员工的所有登录会话立即失效，锁定同时解除" rules={[passwordRule]}>
           <Input.Password autoComplete="new-password" />
@@ -200,7 +198,7 @@ function DisplayNameModal({ staff, onClose }: { staff: AdminStaff | null; onClos
   const [form] = Form.useForm<{ display_name: string }>();
   const save = useAction((v: { display_name: string }) => api.post(`/staff/${staff!.id}/name`, v), [['staff']], onClose);
   return (
-    <Modal title={`显示名称 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={submitWith(form, (v) => save.mutate(v))} destroyOnHidden>
+    <Modal title={`显示名称 · ${staff?.username ?? ''}`} open={!!staff} onCancel={onClose} okText="保存" cancelText="取消" confirmLoading={save.isPending} onOk={submitForm(form, (v) => save.mutate(v))} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ display_name: staff?.display_name ?? '' }}>
         <Form.Item name="display_name" label="显示名称" required extra="会员在在线客服中看到的名称，不显示登录用户名" rules={[displayNameRule(false)]}>
           <Input autoComplete="off" maxLength={STAFF_DISPLAY_NAME.max} />

@@ -3,6 +3,7 @@ import { txidFailure, type AdminWithdrawal } from '@app/contract';
 import { usdt, yuan } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
 import { withdrawalKeys, withdrawalsApi } from './api';
+import { submitForm } from '../../shared/submitForm';
 
 /**
  * A USDT payout is confirmed in USDT: the amount to send after the network fee, the member's address
@@ -19,7 +20,7 @@ export function UsdtPayoutModal({ order, onClose }: { order: AdminWithdrawal | n
       okText="已出款"
       cancelText="取消"
       okButtonProps={{ loading: approve.isPending, 'data-testid': 'usdt-payout-confirm' } as ButtonProps}
-      onOk={() => form.validateFields().then((v) => order && approve.mutate({ id: order.id, txid: v.txid.trim() }))}
+      onOk={submitForm(form, (v) => order && approve.mutate({ id: order.id, txid: v.txid.trim() }))}
       afterOpenChange={(visible) => visible || form.resetFields()}
       destroyOnHidden
       width={620}

@@ -1,5 +1,6 @@
 import { Form, Input, Modal, type ButtonProps } from 'antd';
 import { LIMITS, reviewReasonFailure } from '@app/contract';
+import { submitForm } from '../submitForm';
 
 /**
  * The reason dialog of a rejection: by default a deposit's or a withdrawal's (1–200 characters, the
@@ -36,7 +37,7 @@ export function RejectModal({
       okButtonProps={{ danger: true, loading: busy, 'data-testid': `${testId}-confirm` } as ButtonProps}
       cancelText="取消"
       onCancel={onCancel}
-      onOk={() => form.validateFields().then((v) => onSubmit(v.reason.trim()))}
+      onOk={submitForm(form, (v) => onSubmit(v.reason.trim()))}
       afterOpenChange={(visible) => visible || form.resetFields()}
       destroyOnHidden
     >
