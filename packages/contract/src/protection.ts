@@ -105,9 +105,9 @@ export const PROTECTION_MSG = {
   /** a transfer into a venue past what a loss or wager limit leaves: {label} 每日投注限额, {when} 今日, {amount} yuan with 2 decimals */
   overHeadroom: '已超出您设置的{label}，{when}最多还可转入{amount}元',
   /** the venue refuses a bet past the headroom the platform gave at launch: {label} 投注限额 / 亏损限额 */
-  venueLimitReached: '已达到您设置的{label}，本次游戏不能继续下注',
+  venueLimitReached: '已达到您设置的{label}，不能继续下注',
   /** {amount}: what is left of the headroom, yuan with 2 decimals */
-  venueLimitLeft: '已超出您设置的{label}，本次游戏最多还可下注{amount}元',
+  venueLimitLeft: '已超出您设置的{label}，最多还可下注{amount}元',
   realityDue: '您已连续游戏{minutes}分钟，请先确认游戏提醒',
   // ---- warnings ----
   nearLimit: '{label}已用{percent}%（{used}/{limit}元），{resets}重置',
@@ -253,6 +253,12 @@ export const LIMIT_PERIOD_NOW: Record<(typeof MONEY_PERIODS)[number], string> = 
  */
 export function overHeadroomText(kind: 'loss' | 'wager', period: (typeof MONEY_PERIODS)[number], leftFen: number): string {
   return fmt(PROTECTION_MSG.overHeadroom, { label: limitLabel(kind, period), when: LIMIT_PERIOD_NOW[period], amount: formatYuan(leftFen / 100) });
+}
+
+/** Whether a refusal is overHeadroomText's (the app shows it under the transfer's amount). */
+export function isOverHeadroomText(message: string): boolean {
+  const [head, tail] = PROTECTION_MSG.overHeadroom.split('{label}');
+  return message.startsWith(head!) && message.includes(tail!.split('{when}')[1]!.split('{amount}')[0]!) && message.endsWith('元');
 }
 
 /** The demo venue's refusal of a bet past the session's headroom (`leftFen` ≥ 0 left of it). */

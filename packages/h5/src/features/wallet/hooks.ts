@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, TRANSFER_STATE, transferRules, yuanToFen, type TransferForm, type UserInfo } from '@app/contract';
+import { isOverHeadroomText, MSG, TRANSFER_STATE, transferRules, yuanToFen, type TransferForm, type UserInfo } from '@app/contract';
 import { userKey, useUser } from '../../shared/auth/session';
 import { refusalFields, type FieldErrors } from '../../shared/components/FieldErrors';
 import { toast } from '../../shared/lib/toast';
@@ -111,7 +111,11 @@ export function useTransfer(errors: FieldErrors, names?: Partial<Record<keyof Tr
         void toast(data.state === TRANSFER_STATE.success ? { icon: 'success', content: message } : message);
         return data.state !== TRANSFER_STATE.failed;
       } catch (e) {
-        errors.refuse(failureMessage(e), refusalFields(transferRules, names, { [MSG.insufficientBalance]: names?.amount ?? 'amount', [MSG.venueBalanceLow]: names?.amount ?? 'amount' }));
+        const message = failureMessage(e);
+        const amount = names?.amount ?? 'amount';
+        // 余额不足 and a limit's headroom (今日最多还可转入…元) are about the amount: under it.
+        const more = { [MSG.insufficientBalance]: amount, [MSG.venueBalanceLow]: amount, ...(message && isOverHeadroomText(message) ? { [message]: amount } : {}) };
+        errors.refuse(message, refusalFields(transferRules, names, more));
         return false;
       } finally {
         setBusy(false);
