@@ -50,7 +50,18 @@ function precompress(): Plugin {
  * the platform under `base`: React deduplicated, react-router's production build, ES2020, the given
  * chunk groups, brotli and gzip copies of its text files, and in development a proxy of `proxy` to the platform on 127.0.0.1:8080.
  */
-export function spaConfig(opts: { base: string; proxy: Record<string, string | ProxyOptions>; groups?: ChunkGroup[]; plugins?: Plugin[] }): UserConfigFnObject {
+export function spaConfig(opts: {
+  base: string;
+  proxy: Record<string, string | ProxyOptions>;
+  groups?: ChunkGroup[];
+  plugins?: Plugin[];
+  /**
+   * Common chunks below this many bytes of source are copied into the chunks that use them
+   * (rolldown's experimentalInlineCommonChunks): a page's first paint asks for a few files instead of
+   * a score of 1 KB ones, each a round trip on a slow link's six connections.
+   */
+  inlineCommonBelow?: number;
+}): UserConfigFnObject {
   return defineConfig(({ command }) => ({
     plugins: [react(), ...(opts.plugins ?? []), precompress()],
     base: opts.base,
@@ -64,7 +75,14 @@ export function spaConfig(opts: { base: string; proxy: Record<string, string | P
       target: 'es2020',
       // The UI kit's shared core (antd: cssinjs, rc-util, the form and table machinery) is a large chunk every page needs.
       chunkSizeWarningLimit: 800,
-      rolldownOptions: { output: { codeSplitting: { groups: opts.groups ?? [REACT_CHUNK] } } },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: opts.groups ?? [REACT_CHUNK],
+            ...(opts.inlineCommonBelow ? { experimentalInlineCommonChunks: { maxSize: opts.inlineCommonBelow } } : {}),
+          },
+        },
+      },
     },
     server: { proxy: opts.proxy },
   }));

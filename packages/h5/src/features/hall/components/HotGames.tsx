@@ -1,8 +1,8 @@
-import { FireFill } from 'antd-mobile-icons';
 import { GAME_PLAY_LABELS, type GameEntry } from '@app/contract';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { HALL_TABS, useGames } from '../api';
 import { useLaunchGame } from './useLaunchGame';
+import { FlameGlyph } from './Glyphs';
 
 /**
  * 热门推荐: the lead provider of every category in one swipeable row. Lottery is left out: its tab lists
@@ -16,7 +16,7 @@ export function HotGames() {
   return (
     <section className="hot" data-testid="hot-games">
       <div className="hot-head">
-        <FireFill color="#f76707" />
+        <FlameGlyph color="#f76707" />
         <span className="hot-title">热门推荐</span>
         <span className="hot-sub">大家都在玩</span>
       </div>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { RedoOutline } from 'antd-mobile-icons';
 import { formatYuan } from '@app/contract';
 import { useToken, useUser } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
 import { useRequireLogin } from '../../../shared/hooks/useRequireLogin';
 import { SmartImage } from '../../../shared/components/SmartImage';
+import { RefreshGlyph } from './Glyphs';
 
 // VIP's privileges are public; the money shortcuts ask a visitor to log in first.
 const SHORTCUTS = [
@@ -38,7 +38,7 @@ export function UserStrip() {
               <span className="user-strip-currency">¥</span>
               <span data-testid="hall-balance">{user.data ? formatYuan(user.data.balance) : '--'}</span>
               <button className={`user-strip-refresh${spinning ? ' spinning' : ''}`} aria-label="刷新余额" onClick={() => void refresh()}>
-                <RedoOutline />
+                <RefreshGlyph />
               </button>
             </div>
           </>
