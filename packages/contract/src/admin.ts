@@ -158,6 +158,7 @@ export const AUDIT_ACTION_LABELS = {
   'notice.delete': '删除公告',
   'article.update': '修改帮助/关于文章',
   'game.update': '修改游戏目录',
+  'game.create': '新增游戏入口',
   'venue.maintenance': '切换场馆维护',
   'mail.send': '发送站内信',
   'member.reset_password': '重置会员登录密码',

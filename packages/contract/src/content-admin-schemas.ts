@@ -7,6 +7,7 @@ import {
   CONTENT_LIMITS,
   CONTENT_MSG,
   gameEntryFormFailure,
+  newGameEntryFailure,
   noticeFormFailure,
 } from './content-admin.js';
 
@@ -69,6 +70,20 @@ export const articlePreviewSchema = z.object({ content: htmlField() });
 export const gameEntrySaveSchema = checked(
   { name: text(CONTENT_LIMITS.gameNameMax), image: text(300), app_state: z.union([z.literal(0), z.literal(1)]).default(1), sort: loose().default(0) },
   gameEntryFormFailure,
+);
+
+/** POST /admin/api/game-entries: a new tile (the venue must exist: the server checks). */
+export const newGameEntrySchema = checked(
+  {
+    category_id: text(20),
+    platform_name: text(40),
+    game_code: text(CONTENT_LIMITS.gameCodeMax),
+    name: text(CONTENT_LIMITS.gameNameMax),
+    image: text(300),
+    app_state: z.union([z.literal(0), z.literal(1)]).default(1),
+    sort: loose().default(0),
+  },
+  newGameEntryFailure,
 );
 
 /** /admin/api/venues/:code */

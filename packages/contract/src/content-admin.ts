@@ -6,7 +6,7 @@
  * same words. The member API reads these tables straight from the database (no cache), so a change
  * shows in the member app at its next read.
  */
-import { ARTICLE_TITLES, type GameCategory } from './constants.js';
+import { ARTICLE_TITLES, GAME_CATEGORIES, type GameCategory } from './constants.js';
 import { fmt } from './messages.js';
 
 export const CONTENT_LIMITS = {
@@ -17,6 +17,8 @@ export const CONTENT_LIMITS = {
   /** an article's HTML (the server's sanitizer refuses more than 200,000) */
   htmlMax: 100_000,
   gameNameMax: 30,
+  /** a venue's game code (letters, digits, _ and -) */
+  gameCodeMax: 40,
   sortMax: 99_999,
 } as const;
 
@@ -61,6 +63,11 @@ export const CONTENT_MSG = {
   gameImage: '请上传游戏图片',
   gameMissing: '游戏不存在',
   gameSaved: '游戏已保存',
+  gameCategory: '请选择游戏分类',
+  gameVenue: '请选择场馆',
+  gameCode: '游戏代码须为1~{max}位字母、数字、下划线或短横线',
+  gameDuplicate: '该场馆已有此游戏代码的入口',
+  gameCreated: '游戏已添加',
   venueMissing: '场馆不存在',
   venueMaintenanceOn: '场馆已进入维护',
   venueMaintenanceOff: '场馆已恢复开放',
@@ -116,6 +123,8 @@ export interface AdminGameEntry {
   sort: number;
 }
 export type GameEntryForm = Pick<AdminGameEntry, 'name' | 'image' | 'app_state' | 'sort'>;
+/** POST /admin/api/game-entries: a new tile of a venue's game in a category of the hall. */
+export type NewGameEntryForm = GameEntryForm & Pick<AdminGameEntry, 'category_id' | 'platform_name' | 'game_code'>;
 
 export interface AdminVenue {
   code: string;
@@ -172,4 +181,14 @@ export function gameEntryFormFailure(f: Partial<Record<keyof GameEntryForm, unkn
   if (name < 1 || name > CONTENT_LIMITS.gameNameMax) return fmt(CONTENT_MSG.gameName, { max: CONTENT_LIMITS.gameNameMax });
   if (typeof f.image !== 'string' || !CONTENT_IMAGE_RE.test(f.image)) return CONTENT_MSG.gameImage;
   return sortFailure(f.sort);
+}
+
+const GAME_CODE_RE = new RegExp(`^[A-Za-z0-9_-]{1,${CONTENT_LIMITS.gameCodeMax}}$`);
+
+/** A new tile's first failure, in the form's order: category, venue, game code, then a tile's own fields. */
+export function newGameEntryFailure(f: Partial<Record<keyof NewGameEntryForm, unknown>>): string | null {
+  if (!(GAME_CATEGORIES as readonly unknown[]).includes(f.category_id)) return CONTENT_MSG.gameCategory;
+  if (typeof f.platform_name !== 'string' || f.platform_name.trim() === '') return CONTENT_MSG.gameVenue;
+  if (typeof f.game_code !== 'string' || !GAME_CODE_RE.test(f.game_code.trim())) return fmt(CONTENT_MSG.gameCode, { max: CONTENT_LIMITS.gameCodeMax });
+  return gameEntryFormFailure(f);
 }

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { fmt, LOTTERY_TIMING_MSG, MSG, SITE_ADMIN_MSG, type AdminLotteryRow, type AdminRoomRow, type AdminSiteSettings } from '@app/contract';
+import { CONTENT_MSG, fmt, LOTTERY_TIMING_MSG, MSG, SITE_ADMIN_MSG, type AdminGameEntry, type AdminLotteryRow, type AdminRoomRow, type AdminSiteSettings } from '@app/contract';
 import {
   ADMIN_PASSWORD,
   clickInPopup,
   consoleMessageIs,
   expectRoute,
   expectToast,
+  imagesLoaded,
+  newDesktop,
   newPhone,
   open,
   inConsole as inConsoleAs,
   newStaffViaApi,
   registerViaApi,
+  shot,
   signInPage,
   staffApi,
   staffLoginViaApi,
@@ -24,7 +27,8 @@ import {
 } from '../harness.js';
 
 // Operator tasks that needed SQL before, done in the console (1280×800) and seen where members see
-// them (the member app, 390×844): a lottery's timing and a new room, the guest trial's switch.
+// them (the member app, 390×844): a lottery's timing and a new room, the guest trial's switch, a new
+// game in the hall.
 
 let platform: Platform;
 let browser: Browser;
@@ -153,5 +157,59 @@ describe('免费试玩: the guest trial switched from 站点设置', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+/** A game tile's picture, drawn in the browser (as a designer's PNG would be). */
+async function tilePng(): Promise<Buffer> {
+  const ctx = await newDesktop(browser);
+  try {
+    const page = await ctx.newPage();
+    await page.setContent(
+      '<div id="t" style="width:330px;height:200px;display:flex;align-items:center;justify-content:center;background:linear-gradient(135deg,#7a0b2e,#e0475f);color:#ffe8a3;font:bold 44px sans-serif;border-radius:16px">抢庄牛牛</div>',
+    );
+    return await page.locator('#t').screenshot({ type: 'png', omitBackground: true });
+  } finally {
+    await ctx.close();
+  }
+}
+
+describe('游戏目录: 新增游戏', () => {
+  it('operations adds a venue’s game to 棋牌 with an uploaded picture; the hall’s 棋牌 tab shows it', async () => {
+    const name = '抢庄牛牛';
+    const png = await tilePng();
+    await inConsole('/content/games', async (page) => {
+      await page.getByTestId('game-new').click();
+      await page.getByTestId('game-create').click();
+      await consoleMessageIs(page, CONTENT_MSG.gameVenue);
+      await page.getByTestId('game-new-category').click();
+      await clickInPopup(page.locator('.ant-select-item-option', { hasText: '棋牌' }));
+      await page.getByTestId('game-new-venue').click();
+      await clickInPopup(page.locator('.ant-select-item-option', { hasText: 'KY ·' }));
+      await page.getByTestId('game-new-code').fill('ky_niuniu');
+      await page.getByTestId('game-name').fill(name);
+      await page.locator('.content-form input[type=file]').setInputFiles({ name: 'niuniu.png', mimeType: 'image/png', buffer: png });
+      await consoleMessageIs(page, '图片已上传');
+      await imagesLoaded(page, '[data-testid="game-image-preview"]');
+      await stillShot(page, 'admin-operator-game-new');
+      await page.getByTestId('game-create').click();
+      await consoleMessageIs(page, CONTENT_MSG.gameCreated);
+      const game = (await staffApi<AdminGameEntry[]>(platform, admin, 'GET', '/game-entries')).data.find((g) => g.name === name)!;
+      expect(game).toMatchObject({ category_id: 'joker', platform_name: 'KY', game_code: 'ky_niuniu', app_state: 1, sort: 0, image: expect.stringMatching(/^\/uploads\/site\/\d+\.png$/) });
+      await page.getByTestId(`game-${game.id}`).waitFor();
+      await imagesLoaded(page, '[data-testid="games"]');
+      await stillShot(page, 'admin-operator-game-added');
+    });
+
+    await withPhone(browser, async (page) => {
+      await open(page, platform, '/');
+      await page.getByTestId('game-tab-joker').click();
+      const grid = page.getByTestId('game-grid-joker');
+      const tile = grid.getByTestId('game-tile').filter({ hasText: name });
+      await tile.waitFor();
+      await imagesLoaded(page, '[data-testid=game-grid-joker]');
+      await page.getByTestId('game-tabs').scrollIntoViewIfNeeded();
+      await shot(page, 'admin-operator-game-in-hall'); // the hall's ticker never stands still
+    });
   });
 });

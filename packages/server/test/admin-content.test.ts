@@ -169,6 +169,44 @@ describe('the game catalogue', () => {
     expect(await adminCall(s, operations.token, 'POST', '/game-entries/999999', { name: 'x', image: tile.image, app_state: 1 })).toMatchObject({ code: 404, message: CONTENT_MSG.gameMissing });
   });
 
+  it('新增游戏: operations adds a venue\'s game to a category; the hall lists it at once and it launches; audited', async () => {
+    const image = ((await adminCall(s, support.token, 'GET', '/game-entries')).data as Array<{ image: string }>)[0]!.image;
+    const form = { category_id: 'joker', platform_name: 'KY', game_code: 'ky_niuniu', name: '抢庄牛牛', image, app_state: 1, sort: 0 };
+    expect(await adminCall(s, support.token, 'POST', '/game-entries', form)).toMatchObject({ code: 403 });
+    const r = await adminCall<{ id: number }>(s, operations.token, 'POST', '/game-entries', form);
+    expect(r).toMatchObject({ code: 200, message: CONTENT_MSG.gameCreated, data: form });
+    const { id } = r.data;
+    const hall = (await s.api<Array<{ id: number; name: string; platform_name: string; game_code: string }>>('/api/game/list?category=joker', undefined, { method: 'GET' })).data;
+    expect(hall[0]).toMatchObject({ id, name: '抢庄牛牛', platform_name: 'KY', game_code: 'ky_niuniu' }); // sort 0: first
+    const [audit] = await auditRows(s, 'game.create', `game_entry:${id}`);
+    expect(audit).toMatchObject({ staff_id: operations.id, before: null, after: { id, ...form } });
+    const { token } = await fundedMember(s, 0);
+    const launch = await s.api<{ url: string }>('/api/getGameUrl', { plat_name: 'KY', game_type: 0, game_code: 'ky_niuniu', is_mobile_url: 1 }, { token });
+    expect(launch.code).toBe(200);
+    expect(launch.data.url).toBeTruthy();
+  });
+
+  it('新增游戏 refuses a bad field, an unknown venue and a venue\'s game code taken, adding nothing', async () => {
+    const count = async () => ((await adminCall(s, support.token, 'GET', '/game-entries')).data as unknown[]).length;
+    const n = await count();
+    const good = { category_id: 'realbet', platform_name: 'AG', game_code: 'ag_vip', name: '贵宾厅', image: '/assets/logo.svg', app_state: 1, sort: 3 };
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ category_id: 'casino' }, 400, CONTENT_MSG.gameCategory],
+      [{ platform_name: '' }, 400, CONTENT_MSG.gameVenue],
+      [{ game_code: '' }, 400, fmt(CONTENT_MSG.gameCode, { max: CONTENT_LIMITS.gameCodeMax })],
+      [{ game_code: 'ag vip' }, 400, fmt(CONTENT_MSG.gameCode, { max: CONTENT_LIMITS.gameCodeMax })],
+      [{ game_code: 'x'.repeat(CONTENT_LIMITS.gameCodeMax + 1) }, 400, fmt(CONTENT_MSG.gameCode, { max: CONTENT_LIMITS.gameCodeMax })],
+      [{ name: '' }, 400, fmt(CONTENT_MSG.gameName, { max: CONTENT_LIMITS.gameNameMax })],
+      [{ image: '' }, 400, CONTENT_MSG.gameImage],
+      [{ sort: -1 }, 400, fmt(CONTENT_MSG.sort, { max: CONTENT_LIMITS.sortMax })],
+      [{ platform_name: 'NOPE' }, 400, CONTENT_MSG.venueMissing],
+      [{ platform_name: 'lottery' }, 400, CONTENT_MSG.venueMissing],
+      [{ game_code: 'ag_realbet' }, 409, CONTENT_MSG.gameDuplicate],
+    ];
+    for (const [patch, code, message] of cases) expect(await adminCall(s, operations.token, 'POST', '/game-entries', { ...good, ...patch }), JSON.stringify(patch)).toMatchObject({ code, message });
+    expect(await count()).toBe(n);
+  });
+
   it('puts a venue under maintenance (members are refused at once) and opens it again', async () => {
     const venues = (await adminCall(s, support.token, 'GET', '/venues')).data as Array<{ code: string; enabled: boolean; tiles: number }>;
     expect(venues.find((v) => v.code === 'WM')).toMatchObject({ enabled: true, tiles: 1 });

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Image, Input, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
-import { CONTENT_LIMITS, GAME_CATEGORIES, GAME_CATEGORY_LABELS, gameEntryFormFailure, type AdminGameEntry, type AdminVenue, type GameCategory, type GameEntryForm } from '@app/contract';
+import { Button, Card, Form, Image, Input, Popconfirm, Segmented, Select, Space, Switch, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  CONTENT_LIMITS,
+  GAME_CATEGORIES,
+  GAME_CATEGORY_LABELS,
+  gameEntryFormFailure,
+  newGameEntryFailure,
+  type AdminGameEntry,
+  type AdminVenue,
+  type GameCategory,
+  type GameEntryForm,
+  type NewGameEntryForm,
+} from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { contentApi, contentKeys } from './api';
@@ -15,7 +27,7 @@ const formOf = (g: AdminGameEntry): GameEntryForm => ({ name: g.name, image: g.i
 
 /**
  * 游戏目录: the hall's tiles per category (name, picture, order, shown or hidden — the member app
- * lists only app_state 1) and each venue's maintenance switch (a venue under maintenance refuses
+ * lists only app_state 1), 新增游戏 for a venue's game, and each venue's maintenance switch (a venue under maintenance refuses
  * entering and transfers with 场馆维护中，请稍后再试).
  */
 export default function GamesPage() {
@@ -25,13 +37,24 @@ export default function GamesPage() {
   const games = useQuery({ queryKey: contentKeys.games, queryFn: contentApi.games });
   const venues = useQuery({ queryKey: contentKeys.venues, queryFn: contentApi.venues });
   const [editing, setEditing] = useState<AdminGameEntry | undefined>(undefined);
+  const [adding, setAdding] = useState(false);
   const toggle = useAction(contentApi.updateGame, [contentKeys.games]);
   const maintenance = useAction(contentApi.setVenueMaintenance, [contentKeys.venues]);
   const rows = (games.data ?? []).filter((g) => g.category_id === category);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card title="游戏目录" className="content-page">
+      <Card
+        title="游戏目录"
+        className="content-page"
+        extra={
+          editable && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="game-new">
+              新增游戏
+            </Button>
+          )
+        }
+      >
         <Segmented className="content-toolbar" options={CATEGORY_OPTIONS} value={category} onChange={(v) => setCategory(v as GameCategory)} data-testid="game-category-tabs" />
         <Table<AdminGameEntry>
           rowKey="id"
@@ -76,6 +99,16 @@ export default function GamesPage() {
           ]}
         />
         <GameEditor game={editing} onClose={() => setEditing(undefined)} />
+        <GameCreator
+          open={adding}
+          category={category}
+          venues={venues.data ?? []}
+          onClose={() => setAdding(false)}
+          onCreated={(g) => {
+            setAdding(false);
+            setCategory(g.category_id);
+          }}
+        />
       </Card>
       <Card title="场馆维护" className="content-page">
         <Table<AdminVenue>
@@ -140,6 +173,63 @@ function GameEditor({ game, onClose }: { game: AdminGameEntry | undefined; onClo
     >
       {game && (
         <Form form={form} layout="vertical" className="content-form" preserve={false} initialValues={{ ...formOf(game), shown: game.app_state === 1 }}>
+          <Form.Item name="name" label="名称" required>
+            <Input maxLength={CONTENT_LIMITS.gameNameMax} showCount data-testid="game-name" />
+          </Form.Item>
+          <Form.Item name="image" label="图片" required>
+            <ImageField width={160} testId="game-image" />
+          </Form.Item>
+          <SortAndVisible testPrefix="game" visible="shown" />
+        </Form>
+      )}
+    </EditorModal>
+  );
+}
+
+/**
+ * 新增游戏: a tile for a venue's game in a category of the hall (the tab in view first), with its
+ * name, picture, order and whether it is shown; the contract's rule checks it before it goes.
+ */
+function GameCreator({ open, category, venues, onClose, onCreated }: { open: boolean; category: GameCategory; venues: AdminVenue[]; onClose(): void; onCreated(g: AdminGameEntry): void }) {
+  const [form] = Form.useForm<NewGameEntryForm & { shown: boolean }>();
+  const save = useAction(contentApi.createGame, [contentKeys.games, contentKeys.venues], onCreated);
+  const submit = useCheckedSubmit(
+    form,
+    (v): NewGameEntryForm => ({
+      category_id: v.category_id,
+      platform_name: v.platform_name ?? '',
+      game_code: (v.game_code ?? '').trim(),
+      name: (v.name ?? '').trim(),
+      image: v.image ?? '',
+      sort: v.sort ?? 0,
+      app_state: v.shown ? 1 : 0,
+    }),
+    newGameEntryFailure,
+    (body) => save.mutate(body),
+  );
+
+  return (
+    <EditorModal title="新增游戏" open={open} width={560} saving={save.isPending} saveTestId="game-create" onSave={submit} onClose={onClose}>
+      {open && (
+        <Form form={form} layout="vertical" className="content-form" preserve={false} initialValues={{ category_id: category, sort: 0, shown: true }}>
+          <Space size={16} style={{ display: 'flex' }} align="start">
+            <Form.Item name="category_id" label="分类" required>
+              <Select options={CATEGORY_OPTIONS} style={{ width: 120 }} data-testid="game-new-category" />
+            </Form.Item>
+            <Form.Item name="platform_name" label="场馆" required>
+              <Select
+                placeholder="请选择场馆"
+                showSearch
+                optionFilterProp="label"
+                options={venues.map((v) => ({ value: v.code, label: `${v.code} · ${v.name}` }))}
+                style={{ width: 200 }}
+                data-testid="game-new-venue"
+              />
+            </Form.Item>
+            <Form.Item name="game_code" label="游戏代码" required>
+              <Input maxLength={CONTENT_LIMITS.gameCodeMax} placeholder="如 ky_niuniu" style={{ width: 160 }} data-testid="game-new-code" />
+            </Form.Item>
+          </Space>
           <Form.Item name="name" label="名称" required>
             <Input maxLength={CONTENT_LIMITS.gameNameMax} showCount data-testid="game-name" />
           </Form.Item>

@@ -8,6 +8,7 @@ import type {
   ArticlePreview,
   BannerForm,
   GameEntryForm,
+  NewGameEntryForm,
   NoticeForm,
 } from '@app/contract';
 import { api } from '../../shared/api';
@@ -42,6 +43,7 @@ export const contentApi = {
 
   games: async () => (await api.get<AdminGameEntry[]>('/game-entries')).data,
   updateGame: ({ id, form }: { id: number; form: GameEntryForm }) => api.post<AdminGameEntry>(`/game-entries/${id}`, form),
+  createGame: (form: NewGameEntryForm) => api.post<AdminGameEntry>('/game-entries', form),
   venues: async () => (await api.get<AdminVenue[]>('/venues')).data,
   setVenueMaintenance: ({ code, maintenance }: { code: string; maintenance: boolean }) => api.post<AdminVenue>(`/venues/${encodeURIComponent(code)}/maintenance`, { maintenance }),
 };

@@ -1,4 +1,4 @@
-import { BANNER_TYPES, CONTENT_LIMITS, CONTENT_MSG, type BannerForm, type GameEntryForm, type NoticeForm } from '@app/contract';
+import { BANNER_TYPES, CONTENT_LIMITS, CONTENT_MSG, GAME_CATEGORY_LABELS, type BannerForm, type GameEntryForm, type NewGameEntryForm, type NoticeForm } from '@app/contract';
 import {
   articleParams,
   articlePreviewSchema,
@@ -7,13 +7,16 @@ import {
   contentStateSchema,
   gameEntrySaveSchema,
   idParams,
+  newGameEntrySchema,
   noticeSaveSchema,
   venueMaintenanceSchema,
   venueParams,
 } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { sanitizeHtml } from '../../modules/content/sanitize.js';
+import { createGameEntry } from '../../modules/games/catalogue.js';
 import { actorOf } from '../actor.js';
+import { writeAudit } from '../audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 import * as content from './service.js';
 
@@ -167,6 +170,20 @@ export const contentRoutes: AdminRoute[] = [
     summary: '游戏目录：大厅各分类的游戏入口（含隐藏的），按分类、排序；app_state 1 显示 0 隐藏',
     access: 'content.read',
     handler: async ({ app }) => ok(await content.listGameEntries(app.kdb)),
+  }),
+  route({
+    method: 'POST',
+    path: '/game-entries',
+    tag: TAG,
+    summary: `新增游戏入口：category_id 大厅分类（${Object.entries(GAME_CATEGORY_LABELS).map(([c, l]) => `${c} ${l}`).join('、')}），platform_name 场馆代码（GET /venues），game_code 该场馆的游戏代码（1~${CONTENT_LIMITS.gameCodeMax}位字母、数字、_ 或 -，同一场馆不可重复），name 名称1~${CONTENT_LIMITS.gameNameMax}个字符，image 图片（POST /uploads 返回的 url 或 /assets/ 下的站内图片），app_state 1 显示 0 隐藏，sort 排序（小的在前）。${NOW}`,
+    access: 'content.manage',
+    body: newGameEntrySchema,
+    audits: ['game.create'],
+    handler: async ({ app, req, staff, body }) => {
+      const actor = actorOf(req, staff);
+      const created = await createGameEntry(app.kdb, body as NewGameEntryForm, (tx, before, after) => writeAudit(tx, actor, 'game.create', `game_entry:${after!.id}`, before, after));
+      return ok(created, CONTENT_MSG.gameCreated);
+    },
   }),
   route({
     method: 'POST',
