@@ -138,7 +138,7 @@ describe('promotions', () => {
       expect(await tabs.allInnerTexts()).toEqual(['全部', ...types.data.map((t) => t.name)]);
       expect(await cards.count()).toBe(all.data.data.length);
       await imagesLoaded(page, '[data-testid=activity-page]');
-      await shot(page, 'activity');
+      await stillShot(page, 'activity');
       const t = types.data[0];
       await tabs.nth(1).click();
       await expect.poll(() => cards.count()).toBe(all.data.data.filter((a) => a.type === t.id).length);
@@ -160,7 +160,7 @@ describe('promotions', () => {
       const button = page.getByTestId('activity-apply');
       expect((await button.innerText()).trim()).toBe('去登录');
       await imagesLoaded(page, '[data-testid=activity-info]');
-      await shot(page, 'activity-info');
+      await stillShot(page, 'activity-info');
       await button.click();
       await expectRoute(page, `/login?redirect=/activityInfo?id=${activity.id}`);
     });
