@@ -26,12 +26,13 @@ describe('bannerList', () => {
     expect(r.data.map((b: any) => b.src)).toEqual([1, 2, 3].map((n) => `/assets/banners/app-${n}.svg`));
   });
 
-  it('links some banners to an existing promotion and leaves others without a link', async () => {
+  it('links every hall banner: a promotion to its existing detail, the others to a screen of the app (seed.test checks which)', async () => {
     const r = await s.api('/api/bannerList', { type: 2 });
-    const linked = r.data.filter((b: any) => b.url);
-    expect(linked.length).toBeGreaterThan(0);
-    expect(r.data.some((b: any) => b.url === '')).toBe(true);
-    for (const b of linked) {
+    expect(r.data.length).toBeGreaterThan(0);
+    expect(r.data.filter((b: any) => !/^\/#\//.test(b.url))).toEqual([]);
+    const promotions = r.data.filter((b: any) => b.url.startsWith('/#/activityInfo?'));
+    expect(promotions.length).toBeGreaterThan(0);
+    for (const b of promotions) {
       const id = Number(/^\/#\/activityInfo\?id=(\d+)$/.exec(b.url)?.[1]);
       const detail = await s.api('/api/activitydeatil', { id });
       expect(detail.code).toBe(200);
