@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { MSG } from '@app/contract';
 import { loadConfig, type Config } from '../server/src/config.js';
 import { buildApp } from '../server/src/app.js';
 import type { Db } from '../server/src/db/connect.js';
@@ -296,6 +297,15 @@ export async function expectFieldMessage(page: Page, message: string, name?: str
   await settled(page);
   expect(await page.locator('.adm-toast-main', { hasText: message }).count()).toBe(0);
   expect(await page.getByText(message, { exact: true }).count()).toBe(1);
+}
+
+/** The login sheet a visitor gets for a tap behind login: its words and its two ways in (登录 / 注册), and no toast. */
+export async function expectLoginSheet(page: Page): Promise<void> {
+  await page.getByTestId('login-sheet').waitFor();
+  expect(await page.getByTestId('login-sheet-text').innerText()).toBe(MSG.loginRequiredConfirm);
+  expect(await page.getByTestId('login-sheet-login').innerText()).toBe('登录');
+  expect(await page.getByTestId('login-sheet-register').innerText()).toBe('注册');
+  expect(await page.locator('.adm-toast-main').count()).toBe(0);
 }
 
 /** A member API call as the given token (empty for a visitor). */

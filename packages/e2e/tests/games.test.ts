@@ -18,7 +18,7 @@ import {
   type VenuePlayResult,
   type VenueSession,
 } from '@app/contract';
-import { apiAs, clickWhenStill, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stillShot, stopSuite, toastGone, uniqueName } from '../harness.js';
+import { apiAs, expectLoginSheet, clickWhenStill, credit, dialogButton, expectRoute, expectToast, memberIdOf, newPhone, open, type Platform, registerViaApi, route, settled, shot, signInPage, startSuite, stillShot, stopSuite, toastGone, uniqueName } from '../harness.js';
 import { colourOf, LOSS_GREEN, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /**
@@ -63,16 +63,6 @@ async function signedIn<T>(at: string, fn: (page: Page, member: Member) => Promi
     await signInPage(page, platform, member.token, at);
     return fn(page, member);
   });
-}
-
-/** The login sheet a visitor gets for a game: its words and its two ways in. */
-async function expectLoginSheet(page: Page): Promise<void> {
-  const sheet = page.getByTestId('login-sheet');
-  await sheet.waitFor();
-  expect(await page.getByTestId('login-sheet-text').innerText()).toBe(MSG.loginRequiredConfirm);
-  expect(await page.getByTestId('login-sheet-login').innerText()).toBe('登录');
-  expect(await page.getByTestId('login-sheet-register').innerText()).toBe('注册');
-  expect(await page.locator('.adm-toast-main').count()).toBe(0);
 }
 
 /** A screenshot once toasts are gone and nothing moves in the page or its game frame. */

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BET_STATUS, HOME_COUNTER_TOTAL, MSG, maskUsername, type GameEntry, type ProviderGame } from '@app/contract';
 import { applyBets, VenueCategories } from '../../server/src/modules/games/ingest.js';
 import { getSettings, updateSettings } from '../../server/src/modules/site/service.js';
-import { apiAs, expectRoute, expectToast, memberIdOf, open, type Platform, pullDown, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
+import { apiAs, expectLoginSheet, expectRoute, expectToast, memberIdOf, open, type Platform, pullDown, registerViaApi, route, settled, shot, signInPage, startSuite, stopSuite, withPhone, imagesLoaded } from '../harness.js';
 
 let platform: Platform;
 let browser: Browser;
@@ -30,15 +30,6 @@ async function scrollSettled(page: Page): Promise<void> {
       return still;
     })
     .toBe(true);
-}
-
-/** The login sheet a visitor gets: its words and its two ways in, and no toast. */
-async function expectLoginSheet(page: Page): Promise<void> {
-  await page.getByTestId('login-sheet').waitFor();
-  expect(await page.getByTestId('login-sheet-text').innerText()).toBe(MSG.loginRequiredConfirm);
-  expect(await page.getByTestId('login-sheet-login').innerText()).toBe('登录');
-  expect(await page.getByTestId('login-sheet-register').innerText()).toBe('注册');
-  expect(await page.locator('.adm-toast-main').count()).toBe(0);
 }
 
 describe('the hall (/)', () => {

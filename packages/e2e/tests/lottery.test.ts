@@ -7,6 +7,7 @@ import {
   apiAs,
   credit,
   dialogButton,
+  expectLoginSheet,
   expectRoute,
   expectToast,
   memberIdOf,
@@ -135,7 +136,7 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 describe('visitors watch', () => {
-  it('a visitor reaches a room from the hall’s lottery tile and watches it read-only: the chat, no betting, 登录 back to the room', async () => {
+  it('a visitor reaches a room from the hall’s lottery tile and watches it: the chat live; 投注, the chat field and 登录 open the login sheet, back to the room', async () => {
     const ctx = await newPhone(browser);
     try {
       const page = await ctx.newPage();
@@ -155,6 +156,15 @@ describe('visitors watch', () => {
       expect(await page.getByTestId('open-bet').count()).toBe(0);
       expect(await page.getByTestId('chat-input').count()).toBe(0);
       expect(await page.getByTestId('open-my-orders').count()).toBe(0);
+      // 投注 and the chat field ask the visitor to log in: the login sheet over the room, not a toast.
+      for (const tap of ['visitor-bet', 'visitor-chat']) {
+        await page.getByTestId(tap).click();
+        await expectLoginSheet(page);
+        expect(route(page)).toBe(`/lottery?room_id=${room!.id}`);
+        if (tap === 'visitor-bet') await still(page, 'lottery-room-visitor-login-sheet');
+        await page.getByTestId('login-sheet-close').click();
+        await page.getByTestId('login-sheet').waitFor({ state: 'hidden' });
+      }
       expect(Number((await page.getByTestId('room-online').innerText()).replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
       // A member speaks: the visitor hears it live.
       const member = await registerViaApi(platform, uniqueName('lv'));
@@ -168,6 +178,8 @@ describe('visitors watch', () => {
       }
       await still(page, 'lottery-room-visitor');
       await page.getByTestId('visitor-login').click();
+      await expectLoginSheet(page);
+      await page.getByTestId('login-sheet-login').click();
       // …to the login form, which brings the member back to this room.
       await expect.poll(() => route(page)).toMatch(/^\/login\?/);
       expect(new URLSearchParams(route(page).slice('/login?'.length)).get('redirect')).toBe(`/lottery?room_id=${room!.id}`);

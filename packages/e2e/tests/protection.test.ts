@@ -286,7 +286,7 @@ describe('安全与健康', () => {
     });
   });
 
-  it('self-exclusion after a serious confirm: the page shows it and its end, a game, a lottery bet and a transfer are refused, withdrawals still open', async () => {
+  it('self-exclusion after a serious confirm: the page shows it and its end; a game, a lottery bet and a transfer are refused; the lottery room, 存款 and 优惠活动 show the block instead of inviting; withdrawals still open', async () => {
     const member = await registerViaApi(platform, uniqueName('px'));
     await credit(platform, await memberIdOf(platform, member.token), 100_000);
     const game = catalogue.find((g) => g.category_id === 'realbet')!;
@@ -317,20 +317,39 @@ describe('安全与健康', () => {
       await expectToast(page, blockedText(state.block!));
       await expect.poll(() => route(page)).not.toContain('/gamePage');
 
-      // A lottery bet: refused with the same words.
+      // The lottery room: the chat stays; 投注 gives way to the block's notice, and nobody's bet card offers 跟单.
       openRoundWith(50);
       const room = await k3Room();
       await open(page, platform, `/lottery?room_id=${room.id}`);
-      await page.getByTestId('open-bet').click();
-      await page.locator('[data-testid=bet-group]', { hasText: '和值' }).click();
-      const sum = (await roomData(member.token, room.id)).playbox.find((g) => g.name === '和值')!.childrens[0]!;
-      await page.locator(`[data-testid=bet-option][data-play=${sum.id}]`).click();
-      await page.getByTestId('bet-submit').click();
-      await page.getByTestId('bet-confirm').waitFor();
-      await dialogButton(page, '确认投注');
-      await expectToast(page, blockedText(state.block!));
-      await settled(page);
-      await shot(page, 'protection-excluded-lottery');
+      const roomNotice = page.getByTestId('lottery-room').getByTestId('play-block-notice');
+      await roomNotice.waitFor();
+      expect(await roomNotice.getByTestId('play-block-text').innerText()).toBe(blockedText(state.block!));
+      await page.getByTestId('chat-input').waitFor();
+      expect(await page.getByTestId('open-bet').count()).toBe(0);
+      expect(await page.getByTestId('follow-bet').count()).toBe(0);
+      await still(page, 'protection-excluded-lottery');
+      // A bet sent all the same is refused with the same words.
+      const data = await roomData(member.token, room.id);
+      const sum = data.playbox.find((g) => g.name === '和值')!.childrens[0]!;
+      const bet = await apiAs(platform, 'lotteryOrder', member.token, { room_id: room.id, expect: data.lottery.nowdata.nextexpect, order: [{ id: sum.id, total: 10, data: sum.playtitle }] });
+      expect(bet.message).toBe(blockedText(state.block!));
+
+      // 存款 and 优惠活动 show the block's notice instead of the deposit forms and the promotions.
+      await open(page, platform, '/recharge');
+      await page.getByTestId('play-block-notice').waitFor();
+      expect(await page.getByTestId('play-block-text').innerText()).toBe(blockedText(state.block!));
+      expect(await page.locator('[data-testid^="deposit-form-"]').count()).toBe(0);
+      await page.getByTestId('deposit-balance').waitFor();
+      await still(page, 'protection-excluded-recharge');
+      await open(page, platform, '/activity');
+      await page.getByTestId('play-block-notice').waitFor();
+      expect(await page.getByTestId('activity-card').count()).toBe(0);
+      await still(page, 'protection-excluded-activity');
+      // …and a promotion's page has the notice where 立即申请 was.
+      const [promotion] = (await apiAs<{ data: Array<{ id: number }> }>(platform, 'activitylist', '', { type: 0, page: 1 })).data.data;
+      await open(page, platform, `/activityInfo?id=${promotion!.id}`);
+      await page.getByTestId('play-block-notice').waitFor();
+      expect(await page.getByTestId('activity-apply').count()).toBe(0);
 
       // A transfer into a venue: refused too.
       await open(page, platform, '/transfer');
@@ -345,7 +364,7 @@ describe('安全与健康', () => {
     });
   });
 
-  it('a time-out takes the invitations to play off the hall (banners, winners, red packet), says why in their place, and a tile says it too', async () => {
+  it('a time-out takes the invitations to play off the hall (banners, winners, 热门推荐, red packet), says why in their place, and a tile says it too', async () => {
     const member = await registerViaApi(platform, uniqueName('pt'));
     const memberId = await memberIdOf(platform, member.token);
     await credit(platform, memberId, 100_000);
@@ -363,6 +382,7 @@ describe('安全与健康', () => {
       await page.getByTestId('banner-slide').first().waitFor();
       await page.getByTestId('winners-ticker').waitFor();
       await page.getByTestId('redpacket-entry').waitFor();
+      await page.getByTestId('hot-games').waitFor();
       expect(await page.getByTestId('play-block-notice').count()).toBe(0);
 
       const set = await apiAs<ProtectionState>(platform, 'protection/block', member.token, { kind: 'timeout', duration: '24h' });
@@ -379,6 +399,7 @@ describe('安全与健康', () => {
       expect(await page.getByTestId('winners-ticker').count()).toBe(0);
       expect(await page.getByTestId('redpacket-entry').count()).toBe(0);
       expect(await page.getByTestId('first-deposit-nudge').count()).toBe(0);
+      expect(await page.getByTestId('hot-games').count()).toBe(0);
       await settled(page);
       await shot(page, 'protection-hall-timeout');
       // A tile says why instead of opening a launch the server would refuse.

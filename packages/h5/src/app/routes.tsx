@@ -128,12 +128,12 @@ const screens: RouteObject[] = [
   { path: 'kefu', element: screen(Kefu) },
   { path: 'iframepage', element: screen(IframePage) },
   { path: 'zhanzhuye', element: screen(Zhanzhuye) },
-  // /gamePage guards itself: a game or the agent login needs a session (the toast 请登录！ and the
-  // hall, as a hall tile does); customer service and the app download do not.
+  // /gamePage guards itself: a game or the agent login needs a session (the hall under the login
+  // sheet, as a hall tile does); customer service and the app download do not.
   { path: 'gamePage', element: screen(GamePage) },
   { path: 'concise', element: screen(Concise) },
   { path: 'betRecord', element: screen(BetRecord, 'auth') },
-  // /lottery guards itself: a visitor gets 请登录！ and the hall after 1 s (spec §2), not /login.
+  // /lottery is open to visitors, who watch; betting and chatting open the login sheet.
   { path: 'lottery', element: screen(Lottery) },
   // /vip and /vip2 (spec §2): the same VIP特权 screen, open to visitors.
   { path: 'vip', element: screen(Vip) },

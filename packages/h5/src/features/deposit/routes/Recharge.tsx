@@ -6,6 +6,8 @@ import { Page } from '../../../shared/components/Page';
 import { useUser } from '../../../shared/auth/session';
 import { useGo } from '../../../shared/hooks/useGo';
 import { useSearchParam } from '../../../shared/hooks/useSearchParam';
+import { PlayBlockNotice } from '../../../shared/protection/PlayBlockNotice';
+import { usePlayBlock } from '../../../shared/protection/usePlayBlock';
 import { usePayWay } from '../api';
 import { BankDeposit } from '../components/BankDeposit';
 import { MethodTiles } from '../components/MethodTiles';
@@ -33,11 +35,12 @@ const TIPS = [
   '存款需完成 1 倍流水方可取款。',
 ];
 
-/** /recharge 存款 (spec §2, §4, §5): pay-method tabs, each with its form, and 立即存款. */
+/** /recharge 存款 (spec §2, §4, §5): pay-method tabs, each with its form, and 立即存款; during a time-out or self-exclusion the block's notice instead. */
 export default function Recharge() {
   const go = useGo();
   const navigate = useNavigate();
   const { data: way, isLoading } = usePayWay();
+  const { block, known } = usePlayBlock();
   const { data: user, refetch, isFetching } = useUser();
   const tabs = enabledTabs(way);
   // The chosen tab lives in the address (?way=), so coming back from /usdtmore or a record keeps it.
@@ -67,24 +70,33 @@ export default function Recharge() {
         </button>
       </div>
 
-      <div className="dep-section-title">选择存款方式</div>
-      {isLoading ? (
-        <div className="dep-loading">
-          <DotLoading color="primary" />
-        </div>
-      ) : tabs.length === 0 || !active ? (
-        <div className="dep-card dep-muted dep-none" data-testid="no-pay-way">
-          暂无可用的存款方式，请联系在线客服
+      {block ? (
+        // During a time-out or self-exclusion no deposit form invites money in: the block's notice instead.
+        <div className="dep-block">
+          <PlayBlockNotice block={block} />
         </div>
       ) : (
         <>
-          <MethodTiles tabs={tabs} value={active} onChange={setTab} />
-          <div className="dep-form" data-testid={`deposit-form-${active}`}>
-            {active === 'bank' && <BankDeposit />}
-            {active === 'usdt' && <UsdtDeposit />}
-            {active === 'wechat' && <QrDeposit key="wechat" method="wechat" />}
-            {active === 'alipay' && <QrDeposit key="alipay" method="alipay" />}
-          </div>
+          <div className="dep-section-title">选择存款方式</div>
+          {isLoading || !known ? (
+            <div className="dep-loading">
+              <DotLoading color="primary" />
+            </div>
+          ) : tabs.length === 0 || !active ? (
+            <div className="dep-card dep-muted dep-none" data-testid="no-pay-way">
+              暂无可用的存款方式，请联系在线客服
+            </div>
+          ) : (
+            <>
+              <MethodTiles tabs={tabs} value={active} onChange={setTab} />
+              <div className="dep-form" data-testid={`deposit-form-${active}`}>
+                {active === 'bank' && <BankDeposit />}
+                {active === 'usdt' && <UsdtDeposit />}
+                {active === 'wechat' && <QrDeposit key="wechat" method="wechat" />}
+                {active === 'alipay' && <QrDeposit key="alipay" method="alipay" />}
+              </div>
+            </>
+          )}
         </>
       )}
 

@@ -24,7 +24,8 @@ const WinnersTicker = lazy(() => import('../components/WinnersTicker'));
 /**
  * The hall (/ and /index_old): the first screen members see. During a time-out or self-exclusion it
  * invites no play: no promotion banners (the notice of the block in their place), no winners, no
- * first-deposit nudge, no 最近在玩 and no red packet; the tiles stay, and refuse with the block's words.
+ * first-deposit nudge, no 最近在玩, no 热门推荐 and no red packet; the category tiles stay, and refuse
+ * with the block's words.
  */
 export default function Hall() {
   const banners = useBanners(BANNER_TYPE.hall);
@@ -48,7 +49,7 @@ export default function Hall() {
           {invite && user && user.paysum === 0 && user.is_trial === 0 && <FirstDepositNudge memberId={user.id} />}
           {invite && user && <RecentGames memberId={user.id} />}
         </Suspense>
-        <HotGames />
+        {invite && <HotGames />}
         <GameTabs />
         <HallFooter />
         {invite && <RedPacketEntry />}

@@ -5,7 +5,7 @@ import '../lottery.css';
 
 /**
  * /lottery?name=<code>: the rooms of a lottery. /lottery?room_id=<id>: the chat room itself. A visitor
- * may watch both (issue 15, beside spec §2's 请登录！): betting and chatting ask them to log in.
+ * may watch both (rather than spec §2's 请登录！ and the hall): betting and chatting open the login sheet.
  */
 export default function Lottery() {
   const [params] = useSearchParams();

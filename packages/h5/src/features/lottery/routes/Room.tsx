@@ -2,14 +2,12 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { BillOutline, LeftOutline, LockFill, QuestionCircleOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { BillOutline, LeftOutline, QuestionCircleOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import {
-  CHAT_LIMITS,
   CHAT_ORDER,
   CODE,
   MSG,
   WS_CLOSE,
-  formatYuan,
   isBetSettled,
   isChatDeleted,
   isChatMessage,
@@ -26,6 +24,7 @@ import { userKey, useToken, useUser } from '../../../shared/auth/session';
 import { confirmDialog } from '../../../shared/lib/dialog';
 import { toast } from '../../../shared/lib/toast';
 import { pokePlayStatus } from '../../../shared/protection/playStatus';
+import { usePlayBlock } from '../../../shared/protection/usePlayBlock';
 import { placeOrder, roomKey, useRoom, type OrderLine, type RoomAnswer } from '../api';
 import { chatMessagesOf, chatReducer } from '../chat';
 import { BetSheet, type BetChoice } from '../components/BetSheet';
@@ -34,6 +33,7 @@ import { ConfirmLines } from '../components/ConfirmLines';
 import { HelpDialog } from '../components/HelpDialog';
 import { HistorySheet } from '../components/HistorySheet';
 import { MyOrdersSheet } from '../components/MyOrdersSheet';
+import { MemberFooter, VisitorFooter } from '../components/RoomFooter';
 import { DiceDefs } from '../components/Result';
 import { RoundPanel } from '../components/RoundPanel';
 import { VerifyView } from '../components/VerifyView';
@@ -75,6 +75,8 @@ function RoomView({
   const { data: user } = useUser();
   // A visitor watches: the room and its chat, no betting, no chatting, no orders of their own.
   const visitor = !token;
+  // During a time-out or self-exclusion the room invites no bet (no 投注, no 跟单); the chat stays.
+  const { block, known } = usePlayBlock();
   const [chat, dispatch] = useReducer(chatReducer, room.chatdata, (raw) => chatReducer([], { type: 'history', messages: chatMessagesOf(raw) }));
   const [sheetOpen, setSheetOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -292,52 +294,14 @@ function RoomView({
         items={chat}
         selfId={user?.id}
         type={room.lottery.type}
-        actions={{ drawnUpTo: nowdata.last.expect, openExpect: nowdata.nextexpect, onFollow: visitor ? undefined : followBet }}
+        actions={{ drawnUpTo: nowdata.last.expect, openExpect: nowdata.nextexpect, onFollow: visitor || block || !known ? undefined : followBet }}
       />
       {visitor ? (
-        <footer className="lot-input lot-visitor" data-testid="room-visitor">
-          <span>登录后即可投注和聊天</span>
-          <button type="button" className="lot-visitor-reg" onClick={() => navigate(`/reg2?redirect=${encodeURIComponent(here)}`)}>
-            注册
-          </button>
-          <button type="button" className="lot-bet-btn" onClick={() => navigate(`/login?redirect=${encodeURIComponent(here)}`)} data-testid="visitor-login">
-            登录
-          </button>
-        </footer>
+        <VisitorFooter here={here} />
       ) : (
-        <footer className="lot-input">
-          {!open && (
-            <div className="lot-closed" data-testid="bet-closed">
-              <LockFill /> {LOTTERY_MSG.lotteryClosed}
-            </div>
-          )}
-          <div className="lot-input-row">
-            <button type="button" className="lot-bet-btn" disabled={!open} onClick={() => setSheetOpen(true)} data-testid="open-bet">
-              投注
-            </button>
-            <input
-              className="lot-text"
-              value={text}
-              maxLength={CHAT_LIMITS.maxChars}
-              placeholder="说点什么…"
-              enterKeyHint="send"
-              aria-label="聊天内容"
-              data-testid="chat-input"
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.nativeEvent.isComposing) sendChat();
-              }}
-            />
-            <button type="button" className="lot-send" disabled={!text.trim()} onClick={sendChat} data-testid="chat-send">
-              发送
-            </button>
-          </div>
-          <div className="lot-balance" data-testid="room-balance">
-            余额 <b>¥{user ? formatYuan(user.balance) : '--'}</b>
-          </div>
-        </footer>
+        <MemberFooter open={open} block={block} mayBet={known} text={text} balance={user?.balance} onText={setText} onSend={sendChat} onBet={() => setSheetOpen(true)} />
       )}
-      <BetSheet room={room} visible={sheetOpen && open} left={left} balance={user?.balance} follow={follow} onClose={() => setSheetOpen(false)} onSubmit={submitBet} />
+      <BetSheet room={room} visible={sheetOpen && open && !block} left={left} balance={user?.balance} follow={follow} onClose={() => setSheetOpen(false)} onSubmit={submitBet} />
       <HistorySheet room={room} visible={historyOpen} onClose={() => setHistoryOpen(false)} onVerify={setVerifying} />
       {!visitor && <MyOrdersSheet roomId={room.id} visible={mineOpen} onClose={() => setMineOpen(false)} />}
       <VerifyView item={verifying} type={room.lottery.type} code={room.lottery.name} onClose={() => setVerifying(null)} />

@@ -6,16 +6,19 @@ import { CODE } from '@app/contract';
 import { userKey, useToken } from '../../../shared/auth/session';
 import { HtmlContent } from '../../../shared/components/HtmlContent';
 import { SmartImage } from '../../../shared/components/SmartImage';
+import { PlayBlockNotice } from '../../../shared/protection/PlayBlockNotice';
+import { usePlayBlock } from '../../../shared/protection/usePlayBlock';
 import { applyForActivity, applyLogKey, useActivity } from '../api';
 import '../promotions.css';
 
-/** A promotion: banner, title, content, rules and the apply button (去登录 for a visitor). */
+/** A promotion: banner, title, content, rules and the apply button (去登录 for a visitor, the block's notice during a time-out or self-exclusion). */
 export default function ActivityInfo() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const navigate = useNavigate();
   const location = useLocation();
   const token = useToken();
+  const { block, known } = usePlayBlock();
   const qc = useQueryClient();
   const { data, isPending, isError, error } = useActivity(id);
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/activity'));
@@ -66,8 +69,10 @@ export default function ActivityInfo() {
             )}
           </div>
           <div className="activity-info-bar">
-            {token ? (
-              <Button block color="primary" shape="rounded" className="activity-apply" data-testid="activity-apply" onClick={() => void apply()}>
+            {block ? (
+              <PlayBlockNotice block={block} compact />
+            ) : token ? (
+              <Button block color="primary" shape="rounded" className="activity-apply" data-testid="activity-apply" disabled={!known} onClick={() => void apply()}>
                 立即申请
               </Button>
             ) : (
