@@ -5,7 +5,7 @@ import { beijingDate } from '../src/lib/time.js';
 import { HOUSE, houseBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { rebatePass } from '../src/modules/rebate/job.js';
-import { rollupPass } from '../src/admin/reports/rollup.js';
+import { monthActiveRolled, rollupPass } from '../src/admin/reports/rollup.js';
 import { nextRound, roundAt } from '../src/modules/lottery/engine/index.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
@@ -285,5 +285,32 @@ describe('today kept a few seconds, and the scheduled pass', () => {
     const once = await stats();
     expect(await rollupPass(s.db.kysely)).toEqual([addDays(t, -2), addDays(t, -1)]);
     expect(await stats()).toEqual(once);
+  });
+});
+
+describe('the month’s distinct active members', () => {
+  it('are counted again whenever one of the month’s days is rolled, or rolled again, and read from memory otherwise', async () => {
+    const k = s.db.kysely;
+    const month = '2019-03-01';
+    const count = () => monthActiveRolled(k, month);
+    expect(await count()).toBe(0);
+    const ids = [await memberIdOf(s, (await registerMember(s)).token), await memberIdOf(s, (await registerMember(s)).token)];
+    // a roll of 3 March: its members join the month's set and the day is stamped, in one transaction
+    await k.transaction().execute(async (tx) => {
+      await tx.insertInto('active_member_months').values({ month, member_id: ids[0]! }).execute();
+      await tx.insertInto('daily_stats_days').values({ day: '2019-03-03', rolled_at: new Date('2019-03-04T00:00:00Z') }).execute();
+    });
+    expect(await count()).toBe(1);
+    // another day rolled by a transaction that began earlier, so no later stamp than the last one
+    await k.transaction().execute(async (tx) => {
+      await tx.insertInto('active_member_months').values({ month, member_id: ids[1]! }).execute();
+      await tx.insertInto('daily_stats_days').values({ day: '2019-03-02', rolled_at: new Date('2019-03-03T23:00:00Z') }).execute();
+    });
+    expect(await count()).toBe(2);
+    // a row that no roll stamped is not seen: the count comes from memory until the next roll
+    await k.insertInto('active_member_months').values({ month, member_id: 1 }).execute();
+    expect(await count()).toBe(2);
+    await k.updateTable('daily_stats_days').set({ rolled_at: new Date('2019-03-05T00:00:00Z') }).where('day', '=', '2019-03-03').execute();
+    expect(await count()).toBe(3);
   });
 });

@@ -1276,6 +1276,13 @@ CREATE INDEX ledger_entries_account_created_idx ON ledger_entries (account_id, c
 CREATE INDEX members_trial_idx ON members (id) WHERE is_trial;
 `;
 
+// 数据概览 sums each day's figures (every metric but the per-game 'bet' rows, about 40 of a day's
+// 1,500) over up to 90 days: by this index it reads those rows alone, not the whole span's bets
+// (benchmark (j): the dashboard's p99 had slid to 524 ms against 300).
+const dailyStatsFiguresIdx = /* sql */ `
+CREATE INDEX daily_stats_figures_idx ON daily_stats (day, metric) WHERE metric <> 'bet';
+`;
+
 // Issue 14 item 5: 在线客服 (modules/service-chat, admin/service). A visitor is a device token the
 // server issued (kept hashed); a conversation belongs to a member or a visitor, at most one of theirs
 // not closed at a time; messages are kept; staff presence is the desk socket's last heartbeat.
@@ -1562,6 +1569,8 @@ export const migrations: Migration[] = [
   { id: '027_mail_campaigns', sql: mailCampaigns },
   { id: '028_member_care', sql: memberCare },
   { id: '029_daily_stats', sql: dailyStats },
+  // placed beside the table it serves; it runs after the migrations above on an existing database
+  { id: '047r_daily_stats_figures_idx', sql: dailyStatsFiguresIdx },
   { id: '030_service_chat', sql: serviceChat },
   { id: '033_staff_password_change', sql: staffPasswordChange },
   { id: '032_finance_desk', sql: financeDesk },
