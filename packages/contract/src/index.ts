@@ -9,6 +9,7 @@ export * from './rules.js';
 export * from './types.js';
 export * from './money.js';
 export * from './cards.js';
+export * from './banks.js';
 export * from './wallet.js';
 export * from './games.js';
 export * from './venue.js';

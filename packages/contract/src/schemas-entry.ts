@@ -1,6 +1,7 @@
 export * from './validation.js';
 export * from './schemas.js';
 export * from './admin-schemas.js';
+export * from './banks-schemas.js';
 export * from './lottery-rooms-schemas.js';
 export * from './promotions-schemas.js';
 export * from './redpacket-schemas.js';

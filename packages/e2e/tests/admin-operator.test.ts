@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CONTENT_MSG, fmt, LOTTERY_TIMING_MSG, MSG, SITE_ADMIN_MSG, type AdminGameEntry, type AdminLotteryRow, type AdminRoomRow, type AdminSiteSettings } from '@app/contract';
+import { BANK_MSG, CONTENT_MSG, fmt, LOTTERY_TIMING_MSG, MSG, SITE_ADMIN_MSG, type AdminBank, type AdminGameEntry, type AdminLotteryRow, type BankListItem, type AdminRoomRow, type AdminSiteSettings } from '@app/contract';
 import {
   ADMIN_PASSWORD,
+  apiAs,
+  bankCardNo,
   clickInPopup,
   consoleMessageIs,
+  expectFieldMessage,
   expectRoute,
   expectToast,
   imagesLoaded,
   newDesktop,
   newPhone,
   open,
+  pickBank,
   inConsole as inConsoleAs,
   newStaffViaApi,
   registerViaApi,
+  settled,
   shot,
   signInPage,
   staffApi,
@@ -28,7 +33,7 @@ import {
 
 // Operator tasks that needed SQL before, done in the console (1280×800) and seen where members see
 // them (the member app, 390×844): a lottery's timing and a new room, the guest trial's switch, a new
-// game in the hall.
+// game in the hall, the banks card binding offers.
 
 let platform: Platform;
 let browser: Browser;
@@ -211,5 +216,80 @@ describe('游戏目录: 新增游戏', () => {
       await page.getByTestId('game-tabs').scrollIntoViewIfNeeded();
       await shot(page, 'admin-operator-game-in-hall'); // the hall's ticker never stands still
     });
+  });
+});
+
+describe('支付设置: the banks card binding offers', () => {
+  /** 新增银行 / 停用 in the console, with the reason the audit log keeps. */
+  async function bankChange(page: Page, open: string, fill: { name?: string; reason: string }, message: string): Promise<void> {
+    await page.getByTestId(open).click();
+    if (fill.name !== undefined) await page.getByTestId('bank-name').fill(fill.name);
+    await page.getByTestId('bank-reason').fill(fill.reason);
+    await page.getByTestId('bank-save').click();
+    await consoleMessageIs(page, message);
+  }
+  const wheel = (page: Page) => page.locator('.adm-picker-view-column-item');
+
+  it('finance adds a bank and moves it up: the member’s 添加银行卡 picker offers it; a bank switched off is gone, and binding with it is refused', async () => {
+    const { token: finance } = await newStaffViaApi(platform, admin, { username: uniqueName('fin'), password: 'finance-Pass-1', role: 'finance' });
+    const member = await registerViaApi(platform, uniqueName('bk'));
+    await withPhone(browser, async (phone) => {
+      // a member on 添加银行卡 who picked 渤海银行 before staff switched it off
+      await signInPage(phone, platform, member.token, '/addBankCard');
+      await phone.locator('input[name="bank_owner"]').fill('王五');
+      await pickBank(phone, '渤海银行');
+
+      await inConsole(
+        '/payments',
+        async (page) => {
+          await page.getByTestId('bank-new').scrollIntoViewIfNeeded();
+          await page.getByTestId('bank-new').click();
+          await page.getByTestId('bank-save').click();
+          await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').first().innerText()).toBe(BANK_MSG.name);
+          await page.getByTestId('bank-name').fill('网商银行');
+          await page.getByTestId('bank-reason').fill('会员反馈常用');
+          await page.getByTestId('bank-save').click();
+          await consoleMessageIs(page, BANK_MSG.created);
+          const added = page.getByTestId('bank-row-网商银行');
+          await added.waitFor();
+          // two places up, above 上海银行 and 农村信用社
+          for (const place of [19, 18]) {
+            await page.getByTestId('bank-up-网商银行').click();
+            await consoleMessageIs(page, BANK_MSG.ordered);
+            await expect.poll(async () => (await staffApi<AdminBank[]>(platform, admin, 'GET', '/banks')).data.findIndex((b) => b.name === '网商银行')).toBe(place);
+          }
+          await bankChange(page, 'bank-switch-渤海银行', { reason: '该行暂停代付' }, BANK_MSG.saved);
+          await expect.poll(() => page.getByTestId('bank-row-渤海银行').innerText()).toContain('已停用');
+          expect(await page.getByTestId('banks-offered').innerText()).toBe('会员可选 20 家 / 共 21 家');
+          await page.getByTestId('bank-row-渤海银行').scrollIntoViewIfNeeded();
+          await stillShot(page, 'admin-operator-banks');
+        },
+        finance,
+      );
+
+      const offered = (await apiAs<BankListItem[]>(platform, 'banklist', member.token)).data.map((b) => b.bank_name);
+      const last = ['北京银行', '网商银行', '上海银行', '农村信用社'];
+      expect(offered.slice(-4)).toEqual(last);
+      expect(offered).not.toContain('渤海银行');
+
+      // the page opened before: its 渤海银行 is refused under the field, and the picker is the list as it is now
+      await phone.locator('input[name="bank_address"]').fill('渤海银行天津分行');
+      await phone.locator('input[name="bank_no"]').fill(bankCardNo());
+      await phone.locator('input[name="pay_pass"]').fill(member.payPassword);
+      await phone.getByTestId('bind-submit').click();
+      await expectFieldMessage(phone, BANK_MSG.unavailable, 'bank');
+      await stillShot(phone, 'admin-operator-bank-refused');
+      await phone.getByTestId('field-bank').click();
+      await expect.poll(async () => (await wheel(phone).allInnerTexts()).slice(-4)).toEqual(last);
+      expect(await wheel(phone).allInnerTexts()).not.toContain('渤海银行');
+      await settled(phone); // the sheet slides in by script, not as a Web Animation
+      await shot(phone, 'admin-operator-bank-picker');
+      await phone.locator('.adm-picker-header-button').getByText('取消', { exact: true }).click();
+      await pickBank(phone, '网商银行');
+      await phone.getByTestId('bind-submit').click();
+      await expectToast(phone, MSG.cardBound);
+    });
+    const cards = (await apiAs<Array<{ bank: string }>>(platform, 'getcard', member.token, { type: 1 })).data;
+    expect(cards.map((c) => c.bank)).toEqual(['网商银行']);
   });
 });

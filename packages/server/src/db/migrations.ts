@@ -857,6 +857,41 @@ BEGIN
 END $$;
 `;
 
+/**
+ * The banks card binding offers (/api/banklist), kept by staff in 支付设置 (modules/payment/banks.ts):
+ * the list the platform shipped with as a constant, in its order.
+ */
+const bankList = /* sql */ `
+CREATE TABLE banks (
+  id serial PRIMARY KEY,
+  name text NOT NULL UNIQUE CHECK (char_length(name) BETWEEN 1 AND 40),
+  enabled boolean NOT NULL DEFAULT true,
+  sort integer NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+INSERT INTO banks (name, sort) VALUES
+  ('中国工商银行', 1),
+  ('中国建设银行', 2),
+  ('中国农业银行', 3),
+  ('中国银行', 4),
+  ('交通银行', 5),
+  ('招商银行', 6),
+  ('中国邮政储蓄银行', 7),
+  ('中信银行', 8),
+  ('中国光大银行', 9),
+  ('华夏银行', 10),
+  ('中国民生银行', 11),
+  ('广发银行', 12),
+  ('平安银行', 13),
+  ('兴业银行', 14),
+  ('上海浦东发展银行', 15),
+  ('浙商银行', 16),
+  ('渤海银行', 17),
+  ('北京银行', 18),
+  ('上海银行', 19),
+  ('农村信用社', 20);
+`;
+
 const hedgedTurnover = /* sql */ `
 -- Valid bet = the stake at risk (contract turnover.ts): opposite sides of one round count only their
 -- net exposure. Each bet keeps the stake so offset (hedged_fen), and the daily sums add it up, so the
@@ -1584,4 +1619,5 @@ export const migrations: Migration[] = [
   { id: '044_turnover_sources', sql: turnoverSources },
   { id: '042a_lottery_schedule_change', sql: lotteryScheduleChange },
   { id: '045v_venue_headroom', sql: venueHeadroom },
+  { id: '046b_bank_list', sql: bankList },
 ];

@@ -166,6 +166,7 @@ export interface Database {
     deleted_at: NullableTimestamp;
   };
   pay_methods: { code: string; enabled: Generated<boolean>; min_fen: number; max_fen: number };
+  banks: { id: Generated<number>; name: string; enabled: Generated<boolean>; sort: number; created_at: Generated<Timestamp> };
   receiving_accounts: {
     id: Generated<number>;
     method: string;

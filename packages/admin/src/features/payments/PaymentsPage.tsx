@@ -6,11 +6,12 @@ import { PAY_METHOD_LABELS, payRangeFailure, type AdminPayMethod, type AdminRece
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
+import { BankList } from './BankList';
 import { ReceivingAccountModal } from './ReceivingAccountModal';
 
 type Draft = Record<string, { enabled: boolean; min: number | null; max: number | null }>;
 
-/** 支付设置: which deposit methods members see and their ranges; the house's receiving accounts. */
+/** 支付设置: which deposit methods members see and their ranges; the house's receiving accounts; the banks card binding offers. */
 export default function PaymentsPage() {
   const { can } = useAuth();
   const writable = can('payments.write');
@@ -18,6 +19,7 @@ export default function PaymentsPage() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <PayMethods writable={writable} />
       <ReceivingAccounts writable={writable} />
+      <BankList writable={writable} />
     </Space>
   );
 }

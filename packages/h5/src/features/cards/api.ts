@@ -28,9 +28,11 @@ export function fetchBankList(): Promise<BankListItem[]> {
   return request<BankListItem[]>('banklist', { body: {} });
 }
 
-/** The banks a member may pick (static on the server): loaded once per visit. */
+export const bankListKey = ['banklist'] as const;
+
+/** The banks a member may pick (staff keep the list in 支付设置): asked again after a minute, or when a binding is refused for its bank. */
 export function useBankList() {
-  return useQuery({ queryKey: ['banklist'], queryFn: fetchBankList, staleTime: Infinity });
+  return useQuery({ queryKey: bankListKey, queryFn: fetchBankList, staleTime: 60_000 });
 }
 
 /** POST /api/bindcard: a USDT address when bank is USDT, otherwise a bank card. Answers 绑定成功. */

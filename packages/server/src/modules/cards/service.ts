@@ -1,4 +1,5 @@
 import {
+  BANK_MSG,
   CARD_TYPE,
   CODE,
   fmt,
@@ -14,6 +15,7 @@ import {
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { ReviewRecorder } from '../ledger/service.js';
+import { isBankOffered } from '../payment/banks.js';
 import { checkPayPassword } from '../user/pay-password.js';
 
 /** Bank cards show the shared bank icon until per-bank icons exist; USDT addresses have none. */
@@ -47,7 +49,8 @@ export async function listCards(db: Kdb, memberId: number, type: CardType): Prom
 }
 
 /**
- * POST /api/bindcard, after the shared rules passed: pay password, then the per-type limit, then
+ * POST /api/bindcard, after the shared rules passed: a bank card's bank must be one the bank list
+ * offers (a bank switched off in 支付设置 is refused), then the pay password, the per-type limit and
  * the duplicate check. The member row is locked so two concurrent binds cannot pass the limit.
  */
 export async function bindCard(db: Kdb, memberId: number, input: BindCardInput): Promise<void> {
@@ -56,6 +59,7 @@ export async function bindCard(db: Kdb, memberId: number, input: BindCardInput):
   // ERC20 hex is case-insensitive: stored lower-case so the same address cannot be bound twice.
   const bankNo = isUsdt ? (input.bank_owner === 'ERC20' ? input.bank_no.toLowerCase() : input.bank_no) : normalizeCardNumber(input.bank_no);
 
+  if (!isUsdt && !(await isBankOffered(db, input.bank))) throw badRequest(BANK_MSG.unavailable);
   await checkPayPassword(db, memberId, input.pay_pass);
 
   try {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { payRangeSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { parse } from '../../http/validate.js';
-import { bankList, payRange, payWay, receivingAccounts } from './service.js';
+import { bankList } from './banks.js';
+import { payRange, payWay, receivingAccounts } from './service.js';
 
 /** Deposit methods, their limits, the bank list and the house's receiving accounts (spec §7 wallet). */
 const routes: FastifyPluginAsync = async (app) => {
@@ -15,7 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return ok(await payRange(app.kdb, type));
   });
 
-  app.post('/banklist', member, async () => ok(bankList()));
+  app.post('/banklist', member, async () => ok(await bankList(app.kdb)));
 
   app.post('/getpaybank', member, async () => ok(await receivingAccounts(app.kdb)));
 };

@@ -1,34 +1,6 @@
-import { fenToYuan, PAY_METHODS, type BankListItem, type PayMethod, type PayRange, type PayWay, type ReceivingAccount } from '@app/contract';
+import { fenToYuan, PAY_METHODS, type PayMethod, type PayRange, type PayWay, type ReceivingAccount } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
-
-/** Banks a member may pick when binding a card (/api/banklist); static, like the spec's list. */
-export const BANKS: readonly string[] = [
-  '中国工商银行',
-  '中国建设银行',
-  '中国农业银行',
-  '中国银行',
-  '交通银行',
-  '招商银行',
-  '中国邮政储蓄银行',
-  '中信银行',
-  '中国光大银行',
-  '华夏银行',
-  '中国民生银行',
-  '广发银行',
-  '平安银行',
-  '兴业银行',
-  '上海浦东发展银行',
-  '浙商银行',
-  '渤海银行',
-  '北京银行',
-  '上海银行',
-  '农村信用社',
-];
-
-export function bankList(): BankListItem[] {
-  return BANKS.map((bank_name) => ({ bank_name }));
-}
 
 /** GET /api/get_pay_way: which deposit tabs /recharge shows; USDT is on when either network is. */
 export async function payWay(db: Kdb): Promise<PayWay> {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
-import { bankCardRules, CARD_TYPE, CARD_NUMBER_MAX, LIMITS, MSG, type BindCardInput } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { BANK_MSG, bankCardRules, CARD_TYPE, CARD_NUMBER_MAX, LIMITS, MSG, type BindCardInput } from '@app/contract';
 import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
-import { useBindCard } from '../api';
+import { bankListKey, useBindCard } from '../api';
 import { BankCardFace, previewBankNumber } from '../components/CardFaces';
 import { BankField, PayPasswordField, TextField } from '../components/fields';
 import { SafetyNote } from '../components/SafetyNote';
@@ -20,8 +21,11 @@ function groupDigits(value: string): string {
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** The server's refusals that are about one field (it runs the same rules, and checks the payment password and a duplicate), shown under it. */
-const REFUSED_FIELD = refusalFields(bankCardRules, {}, { [MSG.payPasswordWrong]: 'pay_pass', [MSG.cardDuplicate]: 'bank_no' });
+/**
+ * The server's refusals that are about one field (it runs the same rules, and checks the bank is one
+ * the list offers, the payment password and a duplicate), shown under it.
+ */
+const REFUSED_FIELD = refusalFields(bankCardRules, {}, { [MSG.payPasswordWrong]: 'pay_pass', [MSG.cardDuplicate]: 'bank_no', [BANK_MSG.unavailable]: 'bank' });
 
 /** /addBankCard (spec §2, §5 bank card binding): holder, bank, branch, number, payment password. */
 export default function AddBankCard() {
@@ -31,6 +35,7 @@ export default function AddBankCard() {
   const [number, setNumber] = useState('');
   const [payPass, setPayPass] = useState('');
   const bind = useBindCard();
+  const client = useQueryClient();
   const errors = useFieldErrors();
   const done = useBindDone(CARD_TYPE.bank);
   // DESIGN §4: no payment password of its own yet → set it first, then back here.
@@ -48,7 +53,10 @@ export default function AddBankCard() {
         toSetup();
         return;
       }
-      errors.refuse(failureMessage(e), REFUSED_FIELD);
+      const message = failureMessage(e);
+      // a bank switched off since the picker loaded: the picker offers the list as it is now
+      if (message === BANK_MSG.unavailable) void client.invalidateQueries({ queryKey: bankListKey });
+      errors.refuse(message, REFUSED_FIELD);
     }
   };
 
