@@ -57,7 +57,7 @@ export interface SiteSettingsForm {
   service_url: string;
   /** getVisitUrl; '' means stay local */
   visit_url: string;
-  /** /zhanzhuye?type=1 and 2 frame these */
+  /** /zhanzhuye?type=1 and 2 frame these ('': the app's built-in sponsor page) */
   sponsor_url_1: string;
   sponsor_url_2: string;
   h5_url: string;
@@ -148,8 +148,11 @@ const ORDER: (keyof SiteSettingsForm)[] = [
 ];
 /** URLs the app frames: an absolute one must be https on an allowed host (the CSP would block it otherwise). */
 const FRAMED: ReadonlySet<keyof SiteSettingsForm> = new Set(['service_url', 'sponsor_url_1', 'sponsor_url_2']);
-/** URLs that may be left empty (an empty service_url is the built-in live chat, service-chat.ts). */
-const OPTIONAL_URL: ReadonlySet<keyof SiteSettingsForm> = new Set(['service_url', 'visit_url', 'ios_download_url', 'android_download_url']);
+/**
+ * URLs that may be left empty (an empty service_url is the built-in live chat, service-chat.ts; an
+ * empty sponsor page the app's built-in one).
+ */
+const OPTIONAL_URL: ReadonlySet<keyof SiteSettingsForm> = new Set(['service_url', 'visit_url', 'sponsor_url_1', 'sponsor_url_2', 'ios_download_url', 'android_download_url']);
 
 function framedOk(raw: string, hosts: readonly string[]): boolean {
   if (raw.startsWith('/')) return true;

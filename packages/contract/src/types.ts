@@ -36,6 +36,8 @@ export interface AppInfo {
   frame_hosts: string[];
   /** 免费试玩 (guestlogin): 1 on; 0 off (the login page offers no trial, guestlogin answers 试玩账号暂不可用) */
   trial_switch: 0 | 1;
+  /** the pages /zhanzhuye?type=1 and 2 frame, as saved in 站点设置 ('': the app's built-in page) */
+  sponsor_urls: [string, string];
 }
 export interface UserInfo {
   id: number;

@@ -33,7 +33,7 @@ import {
 
 // Operator tasks that needed SQL before, done in the console (1280×800) and seen where members see
 // them (the member app, 390×844): a lottery's timing and a new room, the guest trial's switch, a new
-// game in the hall, the banks card binding offers.
+// game in the hall, the banks card binding offers, the sponsor pages.
 
 let platform: Platform;
 let browser: Browser;
@@ -291,5 +291,42 @@ describe('支付设置: the banks card binding offers', () => {
     });
     const cards = (await apiAs<Array<{ bank: string }>>(platform, 'getcard', member.token, { type: 1 })).data;
     expect(cards.map((c) => c.bank)).toEqual(['网商银行']);
+  });
+});
+
+describe('站点设置: the sponsor pages', () => {
+  it('operations saves a page for 赞助页面1: the member’s 大舞台 entry opens it; the other keeps its built-in page', async () => {
+    const saved = '/assets/sponsor-2.html?campaign=2026';
+    await inConsole('/site', async (page) => {
+      const url = page.getByTestId('site-sponsor_url_1');
+      await url.waitFor();
+      expect(await url.inputValue()).toBe('');
+      expect(await url.getAttribute('placeholder')).toBe('留空使用内置页面');
+      await url.fill(saved);
+      await url.evaluate((el) => el.scrollIntoView({ block: 'center' })); // clear of the sticky save bar
+      await stillShot(page, 'admin-operator-sponsor-url');
+      await page.getByTestId('site-save').click();
+      await clickInPopup(page.locator('.ant-popconfirm .ant-btn-primary'));
+      await consoleMessageIs(page, SITE_ADMIN_MSG.saved);
+    });
+    expect((await staffApi<AdminSiteSettings>(platform, admin, 'GET', '/site/settings')).data.settings).toMatchObject({ sponsor_url_1: saved, sponsor_url_2: '' });
+
+    await withPhone(browser, async (page) => {
+      await open(page, platform, '/discover');
+      await page.getByTestId('discover-stage').click();
+      await expectRoute(page, '/zhanzhu');
+      await page.getByTestId('sponsor-1').click();
+      await expectRoute(page, '/zhanzhuye?type=1');
+      const frame = page.getByTestId('app-frame');
+      await expect.poll(() => frame.getAttribute('src')).toBe(saved);
+      // the saved page itself is what the frame shows (the second club's station page)
+      await expect.poll(() => page.frameLocator('[data-testid=app-frame]').locator('body').innerText()).toContain('金狮');
+      await settled(page);
+      await shot(page, 'admin-operator-sponsor-saved');
+      await page.goBack();
+      await page.getByTestId('sponsor-2').click();
+      await expectRoute(page, '/zhanzhuye?type=2');
+      await expect.poll(() => frame.getAttribute('src')).toBe('/assets/sponsor-2.html');
+    });
   });
 });

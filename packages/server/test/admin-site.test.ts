@@ -79,7 +79,6 @@ describe('the settings', () => {
       [{ index_modal: '1' }, fmt(SITE_ADMIN_MSG.switch, { label: '首页弹窗' })],
       [{ index_modal: 1, webcontent: '' }, SITE_ADMIN_MSG.webcontentRequired],
       [{ webcontent: 'x'.repeat(20_001) }, SITE_ADMIN_MSG.webcontent],
-      [{ sponsor_url_1: '' }, fmt(SITE_ADMIN_MSG.urlRequired, { label: '赞助页面1' })],
       [{ service_url: 'javascript:alert(1)' }, fmt(SITE_ADMIN_MSG.url, { label: '客服链接' })],
       [{ service_url: '//evil.example/chat' }, fmt(SITE_ADMIN_MSG.url, { label: '客服链接' })],
       [{ service_url: 'https://chat.example.com/x' }, fmt(SITE_ADMIN_MSG.framed, { label: '客服链接' })],
@@ -158,6 +157,24 @@ describe('the settings', () => {
     expect(await save(admin, { ...before, redpacket_switch: 1 })).toMatchObject({ code: 200 });
     expect(await frameSrc()).toBe(["'self'", ...FRAME_ALLOWED_HOSTS.map((h) => `https://${h}`)].join(' '));
     expect((await appInfo()).title).toBe(before.title);
+  });
+});
+
+describe('the sponsor pages', () => {
+  it('are the app\'s built-in ones while none is saved; a saved URL reaches /api/app at once, audited; cleared, the built-in ones again', async () => {
+    const before = (await current()).settings;
+    expect(before).toMatchObject({ sponsor_url_1: '', sponsor_url_2: '' });
+    expect((await appInfo()).sponsor_urls).toEqual(['', '']);
+    const partner = 'https://sponsor.partner.example/club';
+    const saved = { ...before, sponsor_url_1: partner, sponsor_url_2: '/assets/sponsor-2.html?season=2026', frame_hosts: [...before.frame_hosts, 'sponsor.partner.example'] };
+    expect(await save(operations, saved)).toMatchObject({ code: 200, data: { settings: { sponsor_url_1: partner } } });
+    expect((await appInfo()).sponsor_urls).toEqual([partner, '/assets/sponsor-2.html?season=2026']);
+    const last = (await auditRows(s, 'site.settings', 'site:settings')).at(-1)!;
+    expect(last).toMatchObject({ before: { sponsor_url_1: '', sponsor_url_2: '' }, after: { sponsor_url_1: partner, sponsor_url_2: '/assets/sponsor-2.html?season=2026' } });
+    // a framed page must be on a host the app may frame
+    expect(await save(operations, { ...saved, frame_hosts: before.frame_hosts })).toMatchObject({ code: 400, message: fmt(SITE_ADMIN_MSG.framed, { label: '赞助页面1' }) });
+    expect(await save(operations, before)).toMatchObject({ code: 200 });
+    expect((await appInfo()).sponsor_urls).toEqual(['', '']);
   });
 });
 

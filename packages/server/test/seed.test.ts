@@ -44,14 +44,15 @@ describe('seed', () => {
       ...(await db.selectFrom('game_entries').select('image').execute()).map((r) => r.image),
       ...(await db.selectFrom('activities').select('banner').execute()).map((r) => r.banner),
       settings.app.site_logo,
-      settings.sponsorUrls[1],
-      settings.sponsorUrls[2],
       ...VIP_TIERS.map((t) => vipBadge(t.level)),
       '/assets/avatars/default.svg',
       ...['recharge', 'transfer', 'vip', 'withdraw', 'redpacket', 'app-download'].map((n) => `/assets/icons/${n}.svg`),
       '/assets/app/phone.svg',
       '/assets/sponsor/team-1.svg',
       '/assets/sponsor/team-2.svg',
+      // the built-in sponsor pages (features/sponsor), shown while no URL is saved
+      '/assets/sponsor-1.html',
+      '/assets/sponsor-2.html',
     ];
     const missing = paths.filter((p) => !assetExists(p));
     expect(missing).toEqual([]);

@@ -25,7 +25,8 @@ export function defaultSettings(): SiteSettings {
     // empty: the built-in live chat (modules/service-chat); an external URL here is framed instead
     serviceUrl: '',
     visitUrl: '',
-    sponsorUrls: { 1: '/assets/sponsor-1.html', 2: '/assets/sponsor-2.html' },
+    // empty: the member app's built-in sponsor pages (features/sponsor)
+    sponsorUrls: { 1: '', 2: '' },
     usdtRate: 7.2,
     withdrawUsdtRate: 7.3,
     withdrawFeeErc20: 5,

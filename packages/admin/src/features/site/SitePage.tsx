@@ -168,8 +168,8 @@ function SettingsCard({ info, editable }: { info: AdminSiteSettings; editable: b
           <Row gutter={24}>
             <Col span={12}>{text('service_url', '留空使用内置在线客服（客服台在“在线客服”页接待）；填写则嵌入外部客服：站内路径（/ 开头）或 https 地址（其域名须在下方允许嵌入的域名中）')}</Col>
             <Col span={12}>{text('visit_url', '可留空（会员端留在本站）', '留空')}</Col>
-            <Col span={12}>{text('sponsor_url_1', '赞助页面（/zhanzhuye?type=1）嵌入的地址')}</Col>
-            <Col span={12}>{text('sponsor_url_2', '赞助页面（/zhanzhuye?type=2）嵌入的地址')}</Col>
+            <Col span={12}>{text('sponsor_url_1', '会员端“赞助”第一项（/zhanzhuye?type=1）嵌入的页面：站内路径（/ 开头）或允许嵌入域名的 https 地址；留空显示内置页面', '留空使用内置页面')}</Col>
+            <Col span={12}>{text('sponsor_url_2', '会员端“赞助”第二项（/zhanzhuye?type=2）嵌入的页面，规则同上；留空显示内置页面', '留空使用内置页面')}</Col>
             <Col span={12}>{text('h5_url', '会员端网址（下载页二维码在无 iOS 地址时使用）')}</Col>
           </Row>
         </Section>

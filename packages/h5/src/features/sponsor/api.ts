@@ -1,4 +1,7 @@
-/** The two sponsorships shown on /zhanzhu, each with its embedded page for /zhanzhuye?type=N. */
+/**
+ * The two sponsorships shown on /zhanzhu, each with its built-in page for /zhanzhuye?type=N: shown while
+ * 站点设置 saves no URL for it (the saved one is framed instead, /api/app sponsor_urls).
+ */
 export interface Sponsorship {
   type: 1 | 2;
   name: string;
@@ -15,4 +18,9 @@ export const SPONSORSHIPS: Sponsorship[] = [
 
 export function sponsorship(type: number): Sponsorship | undefined {
   return SPONSORSHIPS.find((s) => s.type === type);
+}
+
+/** The page /zhanzhuye?type=N frames: the URL saved in 站点设置, else the built-in one. */
+export function sponsorPage(s: Sponsorship, saved: readonly string[] | undefined): string {
+  return saved?.[s.type - 1] || s.page;
 }

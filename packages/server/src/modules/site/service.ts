@@ -7,12 +7,13 @@ import type { Kdb } from '../../db/connect.js';
  * maintenance check), so kept in process for a second; a write refreshes this instance at once.
  */
 export interface SiteSettings {
-  app: AppInfo;
+  /** the app info as stored (/api/app adds the sponsor pages' URLs: appInfoOf) */
+  app: Omit<AppInfo, 'sponsor_urls'>;
   /** Customer-service chat URL framed by /kefu. */
   serviceUrl: string;
   /** getVisitUrl: empty means "stay local" (DESIGN §4). */
   visitUrl: string;
-  /** Sponsor pages framed by /zhanzhuye?type=1|2. */
+  /** Sponsor pages framed by /zhanzhuye?type=1|2 ('': the app's built-in page); /api/app carries them as sponsor_urls. */
   sponsorUrls: { 1: string; 2: string };
   // Hosts /iframepage may frame besides our own origin: app.frame_hosts (the app's rule reads it from
   // /api/app and the CSP's frame-src follows it, frameSrcOf); contract FRAME_ALLOWED_HOSTS is the seed's.
@@ -101,4 +102,11 @@ export async function updateSettings(db: Kdb, patch: (s: SiteSettings) => SiteSe
   const next = patch(structuredClone(await getSettings(db)));
   await saveSettings(db, next);
   return next;
+}
+
+/** What /api/app answers: the app info with the sponsor pages' URLs, made once per settings object. */
+let appAnswer: { of: SiteSettings | null; value: AppInfo | null } = { of: null, value: null };
+export function appInfoOf(settings: SiteSettings): AppInfo {
+  if (appAnswer.of !== settings || !appAnswer.value) appAnswer = { of: settings, value: { ...settings.app, sponsor_urls: [settings.sponsorUrls[1] ?? '', settings.sponsorUrls[2] ?? ''] } };
+  return appAnswer.value!;
 }
