@@ -105,6 +105,8 @@ export const MSG = {
   reviewReasonRequired: '请填写拒绝原因（最多{max}字）',
   depositApprovedMailTitle: '存款到账',
   depositApprovedMailContent: '您的存款订单{no}已审核通过，{amount}元已存入中心钱包。',
+  /** staff reviewing an order whose payment window is over (DEPOSIT_EXPIRY) */
+  depositExpired: '订单已超时关闭，不能再审核',
   depositRejectedMailTitle: '存款未通过',
   depositRejectedMailContent: '您的存款订单{no}（{amount}元）未通过审核，原因：{reason}',
   withdrawPaidMailTitle: '取款成功',

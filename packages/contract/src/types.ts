@@ -212,6 +212,8 @@ export interface PayInfo {
     usdtrate: number;
     /** seconds left of the 60-minute payment window at the time of the answer */
     expires_in: number;
+    /** the order expired unpaid (state 3, DEPOSIT_EXPIRY) */
+    expired: boolean;
   };
   cardlist: {
     /** USDT receiving address */

@@ -69,6 +69,31 @@ export function walletKindsOf(type: TransType): string[] {
 export const ORDER_STATE = { undefined: 0, pending: 1, approved: 2, rejected: 3 } as const;
 export const ORDER_STATE_LABELS: Record<number, string> = { 0: '未定义', 1: '待审核', 2: '已通过', 3: '已拒绝' };
 
+/**
+ * A deposit order not paid within its payment window (TIMING.paymentWindowMin from created_at, the
+ * /payInfo countdown) expires: it closes like a rejected one (state 3, so every client reads it as
+ * closed without credit), with its own texts, and staff can no longer approve it. Bank-transfer
+ * orders are sent after paying (with the payer's card) and wait for review without a window.
+ */
+export const DEPOSIT_EXPIRY = {
+  /** the state text in the record lists and the console */
+  label: '已超时',
+  /** /payInfo's title once the window is over */
+  title: '订单已超时',
+  /** the order's reason (the record's remark) */
+  remark: '超时未支付，订单已关闭',
+} as const;
+
+/** A deposit order's state text: 已超时 for an expired one, else its state's label. */
+export function depositStateText(state: number, expired: boolean): string {
+  return expired ? DEPOSIT_EXPIRY.label : (ORDER_STATE_LABELS[state] ?? '');
+}
+
+/** Whether orders of this pay method expire at the end of the payment window (all but bank transfers). */
+export function depositExpires(method: string): boolean {
+  return method !== 'bank';
+}
+
 /** Transfer states (types 3, 4): a failed transfer has been refunded; pending waits for reconciliation. */
 export const TRANSFER_STATE = { failed: 0, success: 1, pending: 2, undefined: 3 } as const;
 export const TRANSFER_STATE_LABELS: Record<number, string> = { 0: '失败', 1: '成功', 2: '待结算', 3: '未定义' };

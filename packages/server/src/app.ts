@@ -37,6 +37,7 @@ import { startBetFeed } from './modules/games/feed.js';
 import { startLottery } from './modules/lottery/scheduler.js';
 import { startRebateJob } from './modules/rebate/job.js';
 import { startCommissionJob } from './modules/commission/job.js';
+import { startDepositExpiry } from './modules/deposits/expiry.js';
 import { startMailSender } from './admin/mail/service.js';
 import { startStatsRollup } from './admin/reports/rollup.js';
 import { startVipJob } from './modules/vip/job.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   for (const mod of apiModules) await app.register(mod, { prefix: '/api' });
   startReconciler(app);
   startGuestReaper(app);
+  startDepositExpiry(app);
 
   await app.register(adminApi, { prefix: '/admin/api' });
   // The agent portal's API (its pages are served below at /agent/ when built).

@@ -858,6 +858,16 @@ END $$;
 `;
 
 /**
+ * Deposit orders expire (issue 27 item 19, contract DEPOSIT_EXPIRY): an order of a method with a
+ * payment window still pending at the window's end closes as state 3 with expired_at; the sweep finds
+ * them by the partial index on pending orders.
+ */
+const depositExpiry = /* sql */ `
+ALTER TABLE deposits ADD COLUMN expired_at timestamptz;
+CREATE INDEX deposits_pending_idx ON deposits (created_at) WHERE state = 1;
+`;
+
+/**
  * The banks card binding offers (/api/banklist), kept by staff in 支付设置 (modules/payment/banks.ts):
  * the list the platform shipped with as a constant, in its order.
  */
@@ -1620,4 +1630,5 @@ export const migrations: Migration[] = [
   { id: '042a_lottery_schedule_change', sql: lotteryScheduleChange },
   { id: '045v_venue_headroom', sql: venueHeadroom },
   { id: '046b_bank_list', sql: bankList },
+  { id: '045d_deposit_expiry', sql: depositExpiry },
 ];

@@ -199,6 +199,7 @@ export interface Database {
     reviewed_at: NullableTimestamp;
     journal_id: number | null;
     created_at: Timestamp;
+    expired_at: NullableTimestamp;
   };
   withdrawals: {
     id: Generated<number>;

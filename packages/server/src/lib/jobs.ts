@@ -18,6 +18,7 @@ export const JOB_LOCK = {
   commission: 727_015,
   statsRollup: 727_020,
   seed: 727_021,
+  depositExpiry: 727_022,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import {
   MSG,
   ORDER_STATE,
   ORDER_STATE_LABELS,
+  depositStateText,
   REVIEW_CONTEXT_LIMITS,
   withdrawalPayWay,
   type CardType,
@@ -45,7 +46,7 @@ export async function withdrawalContext(db: Kdb, withdrawalId: number): Promise<
       ])
       .where('member_id', '=', id)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('deposits').select(['deposit_no', 'amount_fen', 'state', 'created_at']).where('member_id', '=', id).orderBy('id', 'desc').limit(L.recent).execute(),
+    db.selectFrom('deposits').select(['deposit_no', 'amount_fen', 'state', 'created_at', 'expired_at']).where('member_id', '=', id).orderBy('id', 'desc').limit(L.recent).execute(),
     db
       .selectFrom('withdrawals')
       .select([
@@ -83,7 +84,7 @@ export async function withdrawalContext(db: Kdb, withdrawalId: number): Promise<
       approved_count: num(dep.approved_count),
       approved_total: fenToYuan(num(dep.approved_fen)),
       pending_count: num(dep.pending_count),
-      recent: depRecent.map((d) => ({ deposit_no: d.deposit_no, amount: fenToYuan(d.amount_fen), state_text: ORDER_STATE_LABELS[d.state] ?? '', created_at: beijing(d.created_at) })),
+      recent: depRecent.map((d) => ({ deposit_no: d.deposit_no, amount: fenToYuan(d.amount_fen), state_text: depositStateText(d.state, d.expired_at !== null), created_at: beijing(d.created_at) })),
     },
     withdrawals: {
       approved_count: num(wd.approved_count),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CODE, fenToYuan, fmt, MSG, ORDER_STATE, ORDER_STATE_LABELS, PAY_METHOD_LABELS, reviewReasonFailure, type PayMethod, type AdminDeposit } from '@app/contract';
+import { CODE, depositExpires, depositStateText, fenToYuan, fmt, MSG, ORDER_STATE, PAY_METHOD_LABELS, reviewReasonFailure, type PayMethod, type AdminDeposit } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
@@ -7,6 +7,7 @@ import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type
 import { promoteEligible } from '../vip/service.js';
 import { sendMail } from '../mail/service.js';
 import { addTurnoverRequirement } from '../turnover/service.js';
+import { windowOver } from './expiry.js';
 
 /**
  * Staff review of deposit orders (DESIGN §5, §10): approval credits the member exactly once (the row
@@ -42,6 +43,7 @@ export function depositViewQuery(db: Tx) {
       'd.reviewed_at',
       'd.journal_id',
       'd.created_at',
+      'd.expired_at',
     ]);
 }
 
@@ -65,7 +67,7 @@ export function toDepositView(r: DepositRow): DepositView {
     payer_bank_address: r.payer_bank_address,
     receiving_account_id: r.receiving_account_id,
     state: r.state,
-    state_text: ORDER_STATE_LABELS[r.state] ?? '',
+    state_text: depositStateText(r.state, r.expired_at !== null),
     reason: r.reason,
     reviewed_by: r.reviewed_by,
     reviewed_at: beijing(r.reviewed_at),
@@ -79,11 +81,21 @@ export async function depositView(db: Tx, id: number): Promise<DepositView | nul
   return row ? toDepositView(row) : null;
 }
 
-/** Locks a pending order inside `tx` and returns it; 404 when unknown, 409 已处理 when reviewed. */
+/**
+ * Locks a pending order inside `tx` and returns it; 404 when unknown, 409 已处理 when reviewed, 409
+ * 订单已超时关闭，不能再审核 when expired or past its payment window (the sweep closes it soon).
+ */
 async function lockPending(tx: Tx, id: number): Promise<{ before: DepositView; amountFen: number }> {
-  const locked = await tx.selectFrom('deposits').select(['state', 'amount_fen']).where('id', '=', id).forUpdate().executeTakeFirst();
+  const locked = await tx
+    .selectFrom('deposits')
+    .select(['state', 'amount_fen', 'method', 'expired_at', windowOver.as('window_over')])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!locked) throw notFound(MSG.orderMissing);
+  if (locked.expired_at !== null) throw new AppError(CODE.conflict, MSG.depositExpired);
   if (locked.state !== ORDER_STATE.pending) throw new AppError(CODE.conflict, MSG.conflict);
+  if (locked.window_over && depositExpires(locked.method)) throw new AppError(CODE.conflict, MSG.depositExpired);
   return { before: (await depositView(tx, id))!, amountFen: locked.amount_fen };
 }
 

@@ -25,6 +25,7 @@ import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { getSettings } from '../site/service.js';
+import { expireDeposits } from './expiry.js';
 
 export type RechargeInput = z.output<typeof rechargeSchema>;
 
@@ -85,6 +86,8 @@ export async function createDeposit(db: Kdb, memberId: number, input: RechargeIn
     // The member row serialises this member's submissions, so the pending cap holds under bursts
     // (NO KEY UPDATE, so rows referencing the member, such as mails, are not blocked).
     await tx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
+    // The member's orders past their payment window close first: they count for neither cap nor limit.
+    await expireDeposits(tx, { memberId });
     // Player protection: a time-out, an exclusion or a deposit limit refuses the order (issue 16).
     await assertMayPlay(tx, { id: memberId, isTrial: false }, 'deposit', amountFen);
     const pending = await tx
@@ -123,6 +126,7 @@ export async function createDeposit(db: Kdb, memberId: number, input: RechargeIn
 
 /** POST /api/payinfo: one of the member's own orders with where and how to pay it. */
 export async function payInfo(db: Kdb, memberId: number, depositNo: string, now: Date = new Date()): Promise<{ type: string; info: PayInfo }> {
+  await expireDeposits(db, { memberId });
   const row = await db
     .selectFrom('deposits as d')
     .leftJoin('receiving_accounts as a', 'a.id', 'd.receiving_account_id')
@@ -134,6 +138,7 @@ export async function payInfo(db: Kdb, memberId: number, depositNo: string, now:
       'd.usdt_cents',
       'd.state',
       'd.created_at',
+      'd.expired_at',
       'a.mch_id',
       'a.content',
       'a.payimg',
@@ -162,6 +167,7 @@ export async function payInfo(db: Kdb, memberId: number, depositNo: string, now:
         usdt_amount: row.usdt_cents / 100,
         usdtrate: row.usdt_rate_e4 / 10_000,
         expires_in: Math.max(0, Math.floor((windowEndMs - now.getTime()) / 1000)),
+        expired: row.expired_at !== null,
       },
       cardlist: {
         mch_id: row.mch_id ?? '',

@@ -1,6 +1,7 @@
 import {
   CARD_TYPE,
   DATE_FILTER_DAYS,
+  depositStateText,
   fenToYuan,
   ORDER_STATE,
   ORDER_STATE_LABELS,
@@ -21,6 +22,7 @@ import { beijing, beijingDayStart } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../content/paging.js';
 import { rebateClaimRows } from '../rebate/service.js';
 import { walletMovements } from './wallet-statement.js';
+import { expireDeposits } from '../deposits/expiry.js';
 
 /** Account details per page (spec §4 lists: pages append until last_page). */
 export const TRANS_RECORD_PAGE_SIZE = 15;
@@ -54,10 +56,12 @@ export async function transRecords(db: Kdb, memberId: number, q: TransRecordQuer
   if (LEDGER_TRANS_TYPES.includes(q.type)) return walletMovements(db, memberId, q.type, since, q.page, TRANS_RECORD_PAGE_SIZE);
 
   if (q.type === TRANS_TYPE.deposit) {
+    // Orders past their payment window read as expired (已超时), swept or not yet.
+    await expireDeposits(db, { memberId });
     const base = db.selectFrom('deposits').where('member_id', '=', memberId).where('created_at', '>=', since);
     const [rows, count] = await Promise.all([
       base
-        .select(['id', 'deposit_no', 'method', 'amount_fen', 'state', 'reason', 'created_at'])
+        .select(['id', 'deposit_no', 'method', 'amount_fen', 'state', 'reason', 'created_at', 'expired_at'])
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(TRANS_RECORD_PAGE_SIZE)
@@ -74,7 +78,7 @@ export async function transRecords(db: Kdb, memberId: number, q: TransRecordQuer
         pay_way: PAY_METHOD_LABELS[r.method as PayMethod] ?? r.method,
         api_type: '',
         state: r.state,
-        state_text: ORDER_STATE_LABELS[r.state] ?? '',
+        state_text: depositStateText(r.state, r.expired_at !== null),
         remark: r.state === ORDER_STATE.rejected ? r.reason : '',
         created_at: beijing(r.created_at),
       })),

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, ExclamationCircleFill, MessageOutline } from 'antd-mobile-icons';
-import { formatRate, formatYuan, MSG, ORDER_STATE, ORDER_STATE_LABELS, TIMING, type PayInfo as PayInfoData } from '@app/contract';
+import { DEPOSIT_EXPIRY, formatRate, formatYuan, MSG, ORDER_STATE, ORDER_STATE_LABELS, TIMING, type PayInfo as PayInfoData } from '@app/contract';
 import { Page } from '../../../shared/components/Page';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';
@@ -27,11 +27,12 @@ function deadlineOf(info: PayInfoData['info'], receivedAtMs: number): number {
 function StatusCard({ data, seconds }: { data: PayInfoData; seconds: number }) {
   const { info } = data;
   const pending = info.state === ORDER_STATE.pending;
-  const expired = pending && seconds <= 0;
-  const icon = !pending ? (info.state === ORDER_STATE.approved ? <CheckCircleFill /> : <CloseCircleFill />) : expired ? <ExclamationCircleFill /> : <ClockCircleFill />;
-  const title = !pending ? ORDER_STATE_LABELS[info.state] : expired ? '订单已超时' : '等待支付';
+  // Over on the phone's clock, or closed by the server (DEPOSIT_EXPIRY): the same screen.
+  const expired = info.expired === true || (pending && seconds <= 0);
+  const icon = expired ? <ExclamationCircleFill /> : !pending ? info.state === ORDER_STATE.approved ? <CheckCircleFill /> : <CloseCircleFill /> : <ClockCircleFill />;
+  const title = expired ? DEPOSIT_EXPIRY.title : !pending ? ORDER_STATE_LABELS[info.state] : '等待支付';
   return (
-    <section className={`pay-status${expired ? ' expired' : ''}${!pending ? ' done' : ''}`} data-testid="pay-status">
+    <section className={`pay-status${expired ? ' expired' : ''}${!pending && !expired ? ' done' : ''}`} data-testid="pay-status">
       <div className="pay-status-head">
         <span className="pay-status-icon">{icon}</span>
         <span data-testid="pay-state">{title}</span>
@@ -40,7 +41,7 @@ function StatusCard({ data, seconds }: { data: PayInfoData; seconds: number }) {
         <span>¥</span>
         <b data-testid="pay-amount">{formatYuan(info.amount)}</b>
       </div>
-      {pending && (
+      {(pending || expired) && (
         <div className="pay-countdown">
           <span>{expired ? '支付时间已结束，请重新发起存款' : '请在以下时间内完成支付'}</span>
           <span className="pay-countdown-clock" data-testid="pay-countdown">
@@ -145,7 +146,7 @@ function PayInfoView({ order, payType, receivedAtMs }: { order: PayInfoData; pay
   const { info } = order;
   const pending = info.state === ORDER_STATE.pending;
   const seconds = useCountdown(pending ? deadlineOf(info, receivedAtMs) : null);
-  const expired = pending && seconds <= 0;
+  const expired = info.expired === true || (pending && seconds <= 0);
   const isUsdt = payType === 'usdtpay' || info.paytype.startsWith('usdt');
   return (
     <Page title="支付信息" className="dep-page">
