@@ -173,16 +173,25 @@ function GameEditor({ game, onClose }: { game: AdminGameEntry | undefined; onClo
     >
       {game && (
         <Form form={form} layout="vertical" className="content-form" preserve={false} initialValues={{ ...formOf(game), shown: game.app_state === 1 }}>
-          <Form.Item name="name" label="名称" required>
-            <Input maxLength={CONTENT_LIMITS.gameNameMax} showCount data-testid="game-name" />
-          </Form.Item>
-          <Form.Item name="image" label="图片" required>
-            <ImageField width={160} testId="game-image" />
-          </Form.Item>
-          <SortAndVisible testPrefix="game" visible="shown" />
+          <TileFields />
         </Form>
       )}
     </EditorModal>
+  );
+}
+
+/** A tile's own fields, the same when it is edited and when it is added: name, picture, order, shown. */
+function TileFields() {
+  return (
+    <>
+      <Form.Item name="name" label="名称" required>
+        <Input maxLength={CONTENT_LIMITS.gameNameMax} showCount data-testid="game-name" />
+      </Form.Item>
+      <Form.Item name="image" label="图片" required>
+        <ImageField width={160} testId="game-image" />
+      </Form.Item>
+      <SortAndVisible testPrefix="game" visible="shown" />
+    </>
   );
 }
 
@@ -230,13 +239,7 @@ function GameCreator({ open, category, venues, onClose, onCreated }: { open: boo
               <Input maxLength={CONTENT_LIMITS.gameCodeMax} placeholder="如 ky_niuniu" style={{ width: 160 }} data-testid="game-new-code" />
             </Form.Item>
           </Space>
-          <Form.Item name="name" label="名称" required>
-            <Input maxLength={CONTENT_LIMITS.gameNameMax} showCount data-testid="game-name" />
-          </Form.Item>
-          <Form.Item name="image" label="图片" required>
-            <ImageField width={160} testId="game-image" />
-          </Form.Item>
-          <SortAndVisible testPrefix="game" visible="shown" />
+          <TileFields />
         </Form>
       )}
     </EditorModal>
