@@ -18,7 +18,8 @@ import type { Kdb } from '../../db/connect.js';
 import { badRequest } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
-import { lastDayOf, STATEMENT_COLUMNS, statementFigures, subAgentNames, type StatementDbRow } from '../../modules/commission/statements.js';
+import { lastDayOf } from '../../modules/commission/period.js';
+import { STATEMENT_COLUMNS, statementFigures, subAgentNames, type StatementDbRow } from '../../modules/commission/statements.js';
 import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 

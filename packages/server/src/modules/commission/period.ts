@@ -41,3 +41,6 @@ export function periodStartingOn(kind: CommissionPeriod, start: string): PeriodR
 function rangeOf(start: string, end: string): PeriodRange {
   return { start, end, startAt: beijingDayStartOf(start), endAt: beijingDayStartOf(end) };
 }
+
+/** A period's last day from its exclusive end (the day before `end`). */
+export const lastDayOf = (end: string): string => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

@@ -11,8 +11,7 @@ import { REBATE_JOURNAL_KIND } from '../rebate/service.js';
 import { REDPACKET_JOURNAL_KIND } from '../redpacket/service.js';
 import { addTurnoverRequirements } from '../turnover/service.js';
 import { VIP_BONUS_JOURNAL_KIND } from '../vip/service.js';
-import { periodAt, periodStartingOn, type PeriodRange } from './period.js';
-import { lastDayOf } from './statements.js';
+import { lastDayOf, periodAt, periodStartingOn, type PeriodRange } from './period.js';
 import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { COMMISSION_STATE_LABELS, fenToYuan, type CommissionModel, type CommissionState, type CommissionStatementFigures } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import type { Differential } from './service.js';
+import { lastDayOf } from './period.js';
 
 /**
  * Reading statements back (contract CommissionStatementFigures): the columns every reader selects
@@ -43,8 +44,6 @@ export interface StatementDbRow {
 }
 
 const num = (v: string | number | null | undefined): number => Number(v ?? 0);
-/** A period's last day from its exclusive end (the day before `end`). */
-export const lastDayOf = (end: string): string => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** The sub-agents' usernames of these rows' differentials, in one query. */
 export async function subAgentNames(db: Kdb, rows: StatementDbRow[]): Promise<Map<number, string>> {
