@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from './audit/service.js';
+import type { Actor } from '../modules/audit/service.js';
 import type { StaffPrincipal } from './staff/sessions.js';
 
 /** The audit log's "who and from where" for this request. */

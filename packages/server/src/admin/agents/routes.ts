@@ -2,7 +2,7 @@ import { AGENT_MSG } from '@app/contract';
 import { agentApplicationsQuery, agentListQuery, agentRejectSchema, idParams, memberAgentSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { approveAgentApplication, rejectAgentApplication, setAgentStatus } from '../../modules/agents/review.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { listAgentApplications, listAgents, memberAgent } from './service.js';

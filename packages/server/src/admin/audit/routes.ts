@@ -1,9 +1,10 @@
 import { fmt, ADMIN_MSG, AUDIT_EXPORT_MAX_ROWS, roleCan } from '@app/contract';
 import { auditLogQuery } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
+import { auditSheet, listAudit } from '../../modules/audit/service.js';
 import { checkLedger } from '../../modules/ledger/service.js';
+import { csvFile } from '../csv.js';
 import { route, type AdminRoute } from '../route.js';
-import { auditCsv, listAudit } from './service.js';
 
 /** Reading the audit trail, and the ledger check (both read-only oversight). */
 export const oversightRoutes: AdminRoute[] = [
@@ -24,7 +25,10 @@ export const oversightRoutes: AdminRoute[] = [
     access: 'audit.read',
     query: auditLogQuery,
     file: 'csv',
-    handler: async ({ app, query, staff }) => auditCsv(app.kdb, query, roleCan(staff.role, 'members.cards')),
+    handler: async ({ app, query, staff }) => {
+      const sheet = await auditSheet(app.kdb, query, roleCan(staff.role, 'members.cards'));
+      return csvFile(`audit-log-${query.from || 'all'}-${query.to || 'all'}.csv`, sheet.header, sheet.rows);
+    },
   }),
   route({
     method: 'GET',

@@ -26,7 +26,7 @@ import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { LOTTERY_VENUE } from '../../modules/lottery/scheduler.js';
 import { resolveOne, type ResolveOutcome } from '../../modules/transfers/reconcile.js';
 import type { VenueRegistry } from '../../modules/venues/registry.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { memberKeyword } from '../members/service.js';
 
 /**

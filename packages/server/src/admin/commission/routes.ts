@@ -3,7 +3,7 @@ import { commissionPlanSchema, commissionRejectSchema, commissionStatementsQuery
 import { ok } from '../../http/envelope.js';
 import { approveStatement, rejectStatement } from '../../modules/commission/service.js';
 import { setCommissionPlan } from '../../modules/invites/service.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { adminCommissionPlan, listPeriods, listStatements, statementById, statementsCsv } from './service.js';

@@ -16,7 +16,7 @@ import { ok } from '../../http/envelope.js';
 import { sanitizeHtml } from '../../modules/content/sanitize.js';
 import { createGameEntry } from '../../modules/games/catalogue.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 import * as content from './service.js';
 

@@ -17,7 +17,7 @@ import { notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import type { Tx } from '../../modules/ledger/service.js';
 import { sanitizeHtml } from '../../modules/content/sanitize.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 
 /**
  * Content management in the console (issue 14 item 1). Every change and its audit row (before and

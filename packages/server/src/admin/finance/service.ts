@@ -24,7 +24,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import type { Tx } from '../../modules/ledger/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { applyAdjustment } from '../members/service.js';
 import { applyReceivingUpdate, insertReceivingAccount, type AccountInput } from '../payments/service.js';
 

@@ -3,7 +3,7 @@ import { chatDeleteSchema, chatListQuery, idParams, muteSchema, pageQuery } from
 import { ok } from '../../http/envelope.js';
 import { deleteChat, listChat, listMutes, muteMember, unmuteMember } from '../../modules/lottery/chat/moderation.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /** Chat moderation of the lottery rooms: messages, deletion, mutes (DESIGN §7). */

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { oddsCents, oddsEntriesOf, rtpOf, validateOdds, type OddsTable } from '../../modules/lottery/engine/index.js';
 import { pendingTiming } from '../../modules/lottery/settings.js';
 import { actorOf } from '../actor.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**

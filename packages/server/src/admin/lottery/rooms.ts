@@ -5,7 +5,7 @@ import { postHostMessage } from '../../modules/lottery/chat/service.js';
 import { listRoomSettings, openRoomForHost, updateRoomSettings } from '../../modules/lottery/rooms.js';
 import { createRoom, updateLotterySettings } from '../../modules/lottery/settings.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /** 房间管理: the rooms' settings and stake limits, and the host (主持人) speaking in a room (issue 15 item 2). */

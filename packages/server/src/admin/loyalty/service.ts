@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { beijing, beijingDate } from '../../lib/time.js';
 import { periodFlowFen, VIP_PERIOD_DAYS } from '../../modules/vip/relegate.js';
 import { VIP_REASON } from '../../modules/vip/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 
 /**
  * The console's VIP tools (issue 11 item 6): the tier table as staff edit it, a member's VIP with its

@@ -16,7 +16,7 @@ import { scheduleJob } from '../../lib/jobs.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import type { Tx } from '../../modules/ledger/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 
 /**
  * 站内信 campaigns (issue 14 item 3). Sending a campaign writes its row and audit row in one short

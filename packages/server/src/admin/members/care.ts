@@ -11,7 +11,7 @@ import { nameCounterKey } from '../../modules/auth/login-guard.js';
 import { revokeAllSessions, revokeSession } from '../../modules/session/service.js';
 import { payPasswordStatus, refuseLoginEqualToPay } from '../../modules/user/pay-password.js';
 import { actorOf } from '../actor.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**

@@ -5,7 +5,7 @@ import { moveToAgent } from '../../modules/agents/service.js';
 import { unbindCardForMember } from '../../modules/cards/service.js';
 import { correctProfile } from '../../modules/user/profile.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**

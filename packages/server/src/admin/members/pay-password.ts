@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { payPasswordStatus, unlockPayPassword } from '../../modules/user/pay-password.js';
 import { actorOf } from '../actor.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 async function requireMemberId(db: Kdb, id: number): Promise<void> {

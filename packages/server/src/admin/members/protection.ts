@@ -10,7 +10,7 @@ import { bjMinute } from '../../modules/protection/periods.js';
 import { protectionState } from '../../modules/protection/service.js';
 import { setStaffLimit, startBlock } from '../../modules/protection/settings.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**

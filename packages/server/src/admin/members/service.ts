@@ -32,7 +32,7 @@ import { HOUSE, memberBalanceFen, memberWalletId, post, systemAccountId } from '
 import { sendMail } from '../../modules/mail/service.js';
 import { revokeAllSessions } from '../../modules/session/service.js';
 import { addTurnoverRequirement } from '../../modules/turnover/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { recentDeposits, recentWithdrawals, withReviewers } from '../orders/service.js';
 
 function memberRows(db: Kdb) {

@@ -3,7 +3,7 @@ import { idParams, orderListQuery, reviewRejectSchema, withdrawalApproveSchema }
 import { ok } from '../../http/envelope.js';
 import { approveDeposit, rejectDeposit } from '../../modules/deposits/review.js';
 import { approveWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/review.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { withdrawalContext } from './context.js';

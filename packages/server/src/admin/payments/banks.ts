@@ -3,7 +3,7 @@ import { bankFormSchema, bankOrderSchema, idParams } from '@app/contract/schemas
 import { ok } from '../../http/envelope.js';
 import { createBank, listBanks, orderBanks, updateBank } from '../../modules/payment/banks.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**

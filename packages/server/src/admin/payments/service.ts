@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { fenToYuan, firstFailure, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, yuanToFen, type AdminPayMethod, type AdminReceivingAccount, type PayMethod, type ReceivingAccountForm, ADMIN_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import type { Tx } from '../../modules/ledger/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 
 /** Pay methods (which deposit tabs members see, and each one's range) and the house's receiving accounts. */
 

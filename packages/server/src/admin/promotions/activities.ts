@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Tx } from '../../modules/ledger/service.js';
 import { sanitizeHtml } from '../../modules/content/sanitize.js';
 import { writeActivityRules } from '../../modules/promotions/rules.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { listActivitiesWithRules } from './service.js';
 
 /**

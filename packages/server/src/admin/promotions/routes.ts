@@ -13,7 +13,7 @@ import {
 import { ok } from '../../http/envelope.js';
 import { approveApplication, rejectApplication } from '../../modules/promotions/review.js';
 import { setActivityRules } from '../../modules/promotions/rules.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import {

@@ -3,7 +3,7 @@ import { fmt, PROMO_ADMIN_LIMITS, PROMO_ADMIN_MSG, UPLOAD_FIELD, type UploadResu
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { storeUpload, uploadKindOf } from '../../modules/uploads/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 
 /**
  * POST /admin/api/uploads: one image in the multipart field `file`, at most uploadMaxBytes, judged by

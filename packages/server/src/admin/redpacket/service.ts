@@ -19,7 +19,7 @@ import { beijing, beijingDate } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { redPacketDayStats, setRedPacketRules } from '../../modules/redpacket/service.js';
 import { getSettings } from '../../modules/site/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 

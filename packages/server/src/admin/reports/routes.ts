@@ -1,7 +1,7 @@
 import { REPORT_LABELS, REPORTS_MSG } from '@app/contract';
 import { reportQuery, reportRangeQuery } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { rollupPass } from './rollup.js';

@@ -4,7 +4,7 @@ import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { Tx } from '../../modules/ledger/service.js';
 import { appendMessage, conversationOf, conversationQuery, conversationRow, messageOf, staffDisplayName } from '../../modules/service-chat/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 
 /**
  * The service desk (issue 14 item 5): the queue, claiming, replying, closing and transferring

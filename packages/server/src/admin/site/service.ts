@@ -3,7 +3,7 @@ import type { Kdb } from '../../db/connect.js';
 import { beijing } from '../../lib/time.js';
 import { sanitizeHtml } from '../../modules/content/sanitize.js';
 import { rememberSettings, withDefaults, type SiteSettings } from '../../modules/site/service.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 
 /**
  * 站点设置 (issue 14 item 2): the site settings of modules/site as the console edits them. A save

@@ -3,7 +3,7 @@ import { idParams, ownPasswordSchema, staffCreateSchema, staffDisplayNameSchema,
 import { ok } from '../../http/envelope.js';
 import { issueCaptcha } from '../../modules/auth/captcha.js';
 import { loginPolicy } from '../../modules/auth/login-guard.js';
-import { writeAudit } from '../audit/service.js';
+import { writeAudit } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { changeOwnPassword, createStaff, listStaff, loginStaff, resetStaffPassword, setStaffDisplayName, setStaffRole, setStaffState } from './service.js';

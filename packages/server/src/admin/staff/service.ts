@@ -5,7 +5,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js'
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { admitLogin, loginSucceeded, namesNeedingCaptcha, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from '../../modules/auth/login-guard.js';
 import { beijing } from '../../lib/time.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { createStaffSession, revokeAllStaffSessions, revoked } from './sessions.js';
 import { takeCode } from './totp.js';
 

@@ -4,7 +4,7 @@ import { ADMIN_MSG, MSG, STAFF_2FA_MSG, STAFF_TOTP, TOTP_CODE_RE, TOTP_REQUIRED_
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { verifyPassword } from '../../lib/password.js';
-import { writeAudit, type Actor } from '../audit/service.js';
+import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { revokeAllStaffSessions } from './sessions.js';
 
 /**

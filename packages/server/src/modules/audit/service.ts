@@ -2,13 +2,17 @@ import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ADMIN_LIMITS, AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_ROWS, AUDIT_MSG, fmt, type AdminAuditEntry, type AuditAction, type Page } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import type { Tx } from '../../modules/ledger/service.js';
+import type { Tx } from '../ledger/service.js';
 import { beijing, beijingDayStartOf } from '../../lib/time.js';
 import { badRequest } from '../../http/errors.js';
-import { csvFile, type CsvFile } from '../csv.js';
+import { redactCards } from '../cards/redact.js';
+import { offsetOf, pageOf } from '../content/paging.js';
 import { targetLabels } from './readable.js';
-import { offsetOf, pageOf } from '../../modules/content/paging.js';
-import { redactCards } from '../redact.js';
+
+/**
+ * The audit log (audit_log): who did what to which object, with before and after. Every module where
+ * staff act writes its row here, in the transaction of the change; the back office reads and exports it.
+ */
 
 /** Who did it, from where: every audit row names the staff member and the client address. */
 export interface Actor {
@@ -86,11 +90,17 @@ export async function listAudit(db: Kdb, q: AuditFilter): Promise<Page<AdminAudi
   return pageOf(await readable(db, rows), count.n, q.page, perPage);
 }
 
+/** An export's columns and rows, as text, ready for a file. */
+export interface AuditSheet {
+  header: string[];
+  rows: string[][];
+}
+
 /**
- * The filter's rows (every page, newest first) as a CSV file; more than AUDIT_EXPORT_MAX_ROWS is refused.
- * Card numbers masked unless `fullCards` (members.cards).
+ * The filter's rows (every page, newest first) as an export's lines; more than AUDIT_EXPORT_MAX_ROWS is
+ * refused. Card numbers masked unless `fullCards` (members.cards).
  */
-export async function auditCsv(db: Kdb, q: AuditFilter, fullCards: boolean): Promise<CsvFile> {
+export async function auditSheet(db: Kdb, q: AuditFilter, fullCards: boolean): Promise<AuditSheet> {
   const query = filtered(db, q);
   const rows = await query.selectAll().orderBy('id', 'desc').limit(AUDIT_EXPORT_MAX_ROWS + 1).execute();
   if (rows.length > AUDIT_EXPORT_MAX_ROWS) throw badRequest(fmt(AUDIT_MSG.exportTooMany, { max: AUDIT_EXPORT_MAX_ROWS }));
@@ -98,9 +108,8 @@ export async function auditCsv(db: Kdb, q: AuditFilter, fullCards: boolean): Pro
   const read = await readable(db, rows);
   const entries = fullCards ? read : redactCards(read);
   const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
-  return csvFile(
-    `audit-log-${q.from || 'all'}-${q.to || 'all'}.csv`,
-    ['时间', '员工', '操作', '对象', 'IP', '变更前', '变更后'],
-    entries.map((e) => [e.created_at, e.staff_name, e.action_label, e.target_label, e.ip, json(e.before), json(e.after)]),
-  );
+  return {
+    header: ['时间', '员工', '操作', '对象', 'IP', '变更前', '变更后'],
+    rows: entries.map((e) => [e.created_at, e.staff_name, e.action_label, e.target_label, e.ip, json(e.before), json(e.after)]),
+  };
 }
