@@ -15,10 +15,10 @@ import {
   rulesToForm,
   type ActivityRulesForm,
 } from '@app/contract';
-import { createActivity } from '../src/modules/content/service.js';
 import { approveDeposit } from '../src/modules/deposits/review.js';
 import { applyBets, VenueCategories } from '../src/modules/games/ingest.js';
 import { checkLedger, HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
+import { insertActivity } from '../src/modules/promotions/activities.js';
 import { promotionBonusKey } from '../src/modules/promotions/review.js';
 import { applyForActivity } from '../src/modules/promotions/service.js';
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
@@ -93,7 +93,7 @@ const FIXED_8: ActivityRulesForm = {
 
 /** A new activity with `rules` set through the console (operations), enabled. */
 async function activity(rules: Partial<ActivityRulesForm> | null, title = `活动${uniqueName('a')}`): Promise<number> {
-  const id = await createActivity(s.db.kysely, { typeId, banner: '/assets/activities/activity-1.svg', title, content: '<p>x</p>', memo: '<p>y</p>' });
+  const id = await insertActivity(s.db.kysely, { typeId, banner: '/assets/activities/activity-1.svg', title, content: '<p>x</p>', memo: '<p>y</p>' });
   const r = await adminCall(s, operations.token, 'POST', `/activities/${id}/rules`, { rules: rules === null ? null : { ...FIXED_8, ...rules } });
   expect(r, JSON.stringify(rules)).toMatchObject({ code: 200 });
   return id;

@@ -1,7 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { createActivity, saveArticle, BANNER_TYPE } from '../modules/content/service.js';
-import { activityRulesFailure, beijingWireTime, DEFAULT_REDPACKET_RULES as RP, rulesFromForm } from '@app/contract';
+import { insertBanners, insertNotices, saveArticle, BANNER_TYPE } from '../modules/content/service.js';
+import { insertGameEntries } from '../modules/games/catalogue.js';
+import { insertActivity, insertActivityType } from '../modules/promotions/activities.js';
+import { writeActivityRules } from '../modules/promotions/rules.js';
+import { insertVenues } from '../modules/venues/service.js';
+import { activityRulesFailure, beijingWireTime, DEFAULT_REDPACKET_RULES as RP } from '@app/contract';
 import { ACTIVITIES, ACTIVITY_TYPES, redPacketTop } from './activities.js';
 import { ARTICLES } from './articles.js';
 import { CATALOGUE, gameImage } from './catalogue.js';
@@ -92,14 +96,13 @@ function bannerUrl(b: (typeof BANNERS)[number], activityIds: Map<string, number>
 export async function seedContent(tx: Transaction<Database>): Promise<void> {
   const typeIds = new Map<string, number>();
   for (const [i, name] of ACTIVITY_TYPES.entries()) {
-    const row = await tx.insertInto('activity_types').values({ name, sort: i + 1 }).returning('id').executeTakeFirstOrThrow();
-    typeIds.set(name, row.id);
+    typeIds.set(name, await insertActivityType(tx, { name, sort: i + 1 }));
   }
   const activityIds = new Map<string, number>();
   for (const [i, a] of ACTIVITIES.entries()) {
     // A limited-time activity closes at the end of the Beijing day endsInDays after the seed.
     const endsAt = a.endsInDays ? `${beijingWireTime(new Date(Date.now() + a.endsInDays * DAY_MS)).slice(0, 10)} 23:59:59` : '';
-    const id = await createActivity(tx, {
+    const id = await insertActivity(tx, {
       typeId: typeIds.get(a.type)!,
       banner: `/assets/activities/activity-${i + 1}.svg`,
       title: a.title,
@@ -109,53 +112,48 @@ export async function seedContent(tx: Transaction<Database>): Promise<void> {
       createdAt: daysAgo(a.ageDays),
     });
     if (a.rules) {
-      // Seeded rules pass the same validation as the console's (modules/promotions/rules.ts writes the staff's).
+      // Seeded rules pass the same validation as the console's, and are written by the same writer.
       const form = { ...a.rules, ends_at: endsAt };
       const failure = activityRulesFailure(form);
       if (failure) throw new Error(`seeded activity ${a.key}: ${failure}`);
-      await tx.updateTable('activities').set({ rules: JSON.stringify(rulesFromForm(form)) }).where('id', '=', id).execute();
+      await writeActivityRules(tx, id, form);
     }
     activityIds.set(a.key, id);
   }
 
-  await tx
-    .insertInto('banners')
-    .values(
-      BANNERS.map((b, i) => ({
-        type: b.type,
-        src: b.src,
-        url: bannerUrl(b, activityIds),
-        sort: i + 1,
-      })),
-    )
-    .execute();
+  await insertBanners(
+    tx,
+    BANNERS.map((b, i) => ({
+      type: b.type,
+      src: b.src,
+      url: bannerUrl(b, activityIds),
+      sort: i + 1,
+    })),
+  );
 
-  await tx
-    .insertInto('notices')
-    .values(NOTICES.map((n, i) => ({ title: n.title, content: n.content, on_home: true, created_at: daysAgo(n.ageDays, 9 + (i % 8)) })))
-    .execute();
+  await insertNotices(
+    tx,
+    NOTICES.map((n, i) => ({ title: n.title, content: n.content, on_home: true, created_at: daysAgo(n.ageDays, 9 + (i % 8)) })),
+  );
 
-  await tx
-    .insertInto('game_entries')
-    .values(
-      CATALOGUE.map((g, i) => ({
-        category_id: g.category,
-        platform_name: g.platform,
-        game_code: g.gameCode,
-        name: g.name,
-        image: gameImage(g),
-        app_state: 1,
-        sort: i + 1,
-      })),
-    )
-    .execute();
+  await insertGameEntries(
+    tx,
+    CATALOGUE.map((g, i) => ({
+      category_id: g.category,
+      platform_name: g.platform,
+      game_code: g.gameCode,
+      name: g.name,
+      image: gameImage(g),
+      app_state: 1,
+      sort: i + 1,
+    })),
+  );
 
   // One venue per provider; every seeded provider is served by the built-in demo venue (DESIGN §6).
-  await tx
-    .insertInto('venues')
-    .values(CATALOGUE.map((g, i) => ({ code: g.platform, name: g.name, adapter: 'demo', sort: i + 1 })))
-    .onConflict((oc) => oc.column('code').doNothing())
-    .execute();
+  await insertVenues(
+    tx,
+    CATALOGUE.map((g, i) => ({ code: g.platform, name: g.name, adapter: 'demo', sort: i + 1 })),
+  );
 
   for (const article of ARTICLES) await saveArticle(tx, article);
 

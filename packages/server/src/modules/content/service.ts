@@ -6,7 +6,10 @@ import { beijing } from '../../lib/time.js';
 import { sanitizeHtml } from './sanitize.js';
 import { offsetOf, pageOf } from './paging.js';
 
-/** Public content of the hall, help centre and promotions: banners, notices, articles, activities. */
+/**
+ * Public content of the hall, help centre and promotions: banners, notices, articles (this module's
+ * tables), and the activities the promotions module writes (modules/promotions/activities.ts).
+ */
 
 export const NOTICE_PAGE_SIZE = 10;
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -28,6 +31,11 @@ export async function listBanners(db: Tx, type: number): Promise<Banner[]> {
     .orderBy('id')
     .limit(BANNER_LIMIT)
     .execute();
+}
+
+/** Writes banners as given (no staff's checks, no audit row): the seed's. */
+export async function insertBanners(db: Tx, banners: { type: number; src: string; url: string; sort: number }[]): Promise<void> {
+  await db.insertInto('banners').values(banners).execute();
 }
 
 // ---- notices ---------------------------------------------------------------------------------
@@ -60,6 +68,11 @@ export async function listNotices(db: Tx, page: number): Promise<Page<Notice>> {
   ]);
   const data = rows.map((r) => ({ id: r.id, title: r.title, content: r.content, created_at: beijing(r.created_at) }));
   return pageOf(data, Number(count.n), page, NOTICE_PAGE_SIZE);
+}
+
+/** Writes notices as given (no staff's checks, no audit row): the seed's. */
+export async function insertNotices(db: Tx, notices: { title: string; content: string; on_home: boolean; created_at: Date }[]): Promise<void> {
+  await db.insertInto('notices').values(notices).execute();
 }
 
 // ---- articles --------------------------------------------------------------------------------
@@ -121,33 +134,4 @@ export async function getActivity(db: Tx, id: number): Promise<Activity> {
   const row = await db.selectFrom('activities').select(activityColumns).where('id', '=', id).where('enabled', '=', true).executeTakeFirst();
   if (!row) throw notFound(MSG.activityMissing);
   return toActivity(row);
-}
-
-export interface ActivityInput {
-  typeId: number;
-  banner: string;
-  title: string;
-  /** HTML, sanitized on write. */
-  content: string;
-  /** The rules, HTML, sanitized on write. */
-  memo: string;
-  sort?: number;
-  createdAt?: Date;
-}
-
-export async function createActivity(db: Tx, input: ActivityInput): Promise<number> {
-  const row = await db
-    .insertInto('activities')
-    .values({
-      type_id: input.typeId,
-      banner: input.banner,
-      title: input.title,
-      content: sanitizeHtml(input.content),
-      memo: sanitizeHtml(input.memo),
-      sort: input.sort ?? 0,
-      ...(input.createdAt ? { created_at: input.createdAt } : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }

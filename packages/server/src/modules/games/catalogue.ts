@@ -1,7 +1,7 @@
 import { CONTENT_MSG, type AdminGameEntry, type NewGameEntryForm } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import type { ReviewRecorder } from '../ledger/service.js';
+import type { ReviewRecorder, Tx } from '../ledger/service.js';
 
 /**
  * The hall's game catalogue as staff grow it: a new tile (游戏目录's 新增游戏) for a venue's game in
@@ -35,4 +35,12 @@ export async function createGameEntry(db: Kdb, form: NewGameEntryForm, record: R
     await record(tx, null, created);
     return created;
   });
+}
+
+/** Writes tiles as given (no staff's checks, no audit row): the seed's catalogue. */
+export async function insertGameEntries(
+  db: Tx,
+  entries: { category_id: string; platform_name: string; game_code: string; name: string; image: string; app_state: number; sort: number }[],
+): Promise<void> {
+  await db.insertInto('game_entries').values(entries).execute();
 }
