@@ -1,7 +1,8 @@
 import autocannon from 'autocannon';
 import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { checkLedger } from '../../server/src/modules/ledger/service.js';
-import { launchSecret, signLaunch } from '../../server/src/lib/launch-token.js';
+import { signLaunch } from '../../server/src/lib/launch-token.js';
+import { launchSecret } from '../../server/src/modules/site/launch-secret.js';
 import { checkDemoVenueBets } from '../../server/src/venue-demo/play.js';
 import { checkDemoVenue } from '../../server/src/venue-demo/store.js';
 import { fundedMembers, httpLoad, postJson, settled } from './ledger.js';

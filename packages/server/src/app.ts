@@ -28,6 +28,7 @@ import { registerCors } from './http/cors.js';
 import { registerHealth } from './http/health.js';
 import publicCache from './http/public-cache.js';
 import { registerManifest } from './modules/site/manifest.js';
+import { launchSecret } from './modules/site/launch-secret.js';
 import venueApi from './venue-demo/routes.js';
 import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
@@ -145,7 +146,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   // The agent portal's API (its pages are served below at /agent/ when built).
   await app.register(agentPortalApi, { prefix: '/agent/api' });
   // The built-in demo venue: a separate provider served by this process (DESIGN §6).
-  await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs });
+  await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs, launchSecret: () => launchSecret(app.kdb) });
 
   registerHealth(app);
 

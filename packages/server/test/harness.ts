@@ -11,7 +11,8 @@ import { createScratchDatabase } from '../src/db/scratch.js';
 import { checkLedger, HOUSE, memberWalletId, post, systemAccountId } from '../src/modules/ledger/service.js';
 import { checkDemoVenue } from '../src/venue-demo/store.js';
 import { checkDemoVenueBets } from '../src/venue-demo/play.js';
-import { launchSecret, signLaunch } from '../src/lib/launch-token.js';
+import { signLaunch } from '../src/lib/launch-token.js';
+import { launchSecret } from '../src/modules/site/launch-secret.js';
 
 /**
  * A real server on an ephemeral port over a real database: in-memory PGlite by default, a fresh

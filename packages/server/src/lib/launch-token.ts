@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kdb } from '../db/connect.js';
 
 /**
  * Launch tokens: what getGameUrl puts in a game URL, the way an operator and a provider share a key.
@@ -7,7 +6,8 @@ import type { Kdb } from '../db/connect.js';
  * them (venue-demo/play.ts), and neither imports the other.
  * A token names one member (the venue's player id), one venue and one game, expires after a short
  * time, and carries a nonce the venue records on first use, so a URL launches once. The signature is
- * HMAC-SHA256 over the claims with a secret shared by every instance (kept in site_settings).
+ * HMAC-SHA256 over the claims with a secret shared by every instance, which the caller passes in
+ * (modules/site/launch-secret.ts keeps it).
  */
 export interface LaunchClaims {
   player: string;
@@ -70,22 +70,4 @@ export function verifyLaunch(secret: Buffer, token: string, nowS = Math.floor(Da
   const fields = [claims?.player, claims?.venue, claims?.game, claims?.nonce];
   if (fields.some((f) => typeof f !== 'string' || f === '') || !Number.isSafeInteger(claims.exp) || !headroomOk(claims.headroom)) return null;
   return claims.exp >= nowS ? claims : null;
-}
-
-const SECRET_KEY = 'venue_launch_secret';
-const secrets = new WeakMap<object, Buffer>();
-
-/** The shared launch secret: created once per database (first instance wins), then remembered. */
-export async function launchSecret(db: Kdb): Promise<Buffer> {
-  const hit = secrets.get(db);
-  if (hit) return hit;
-  await db
-    .insertInto('site_settings')
-    .values({ key: SECRET_KEY, value: JSON.stringify(b64(randomBytes(32))) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow();
-  const secret = Buffer.from(row.value as string, 'base64url');
-  secrets.set(db, secret);
-  return secret;
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { FRAME_ALLOWED_HOSTS } from '@app/contract';
 import type { Database } from '../db/schema.js';
 import type { Config } from '../config.js';
-import type { SiteSettings } from '../modules/site/service.js';
+import { createSettings, type SiteSettings } from '../modules/site/service.js';
 
 export function defaultSettings(): SiteSettings {
   return {
@@ -35,5 +35,5 @@ export function defaultSettings(): SiteSettings {
 }
 
 export async function seedSite(tx: Transaction<Database>, _config: Config): Promise<void> {
-  await tx.insertInto('site_settings').values({ key: 'site', value: JSON.stringify(defaultSettings()) }).execute();
+  await createSettings(tx, defaultSettings());
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG, VENUE_SESSION_HEADER, fenToYuan, type VenueBalanceInfo, type VenueMe, type VenueSession } from '@app/contract';
 import { ok } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
-import { launchSecret } from '../lib/launch-token.js';
 import { gameInfo } from './info.js';
 import { listMatches, startMatchScheduler } from './matches.js';
 import { balanceFen, betsPage, exchangeLaunch, placeMatchBet, playInstant, sessionOf, type PlaySession } from './play.js';
@@ -11,8 +10,10 @@ import { balanceFen, betsPage, exchangeLaunch, placeMatchBet, playInstant, sessi
  * The demo venue's JSON API (notes/venue-api.md), registered with prefix '/venue/api'. Conceptually a
  * separate provider: its own sessions (header x-venue-session), its own wallet store, its own bets.
  * Also starts the virtual-match scheduler (opts.settleIntervalMs; 0 leaves passes to the caller).
+ * opts.launchSecret hands it the key the platform signs launch tokens with, as an operator gives it
+ * to a provider.
  */
-export default async function venueApi(app: FastifyInstance, opts: { settleIntervalMs: number }): Promise<void> {
+export default async function venueApi(app: FastifyInstance, opts: { settleIntervalMs: number; launchSecret: () => Promise<Buffer> }): Promise<void> {
   const db = app.kdb;
   const session = (req: FastifyRequest) => sessionOf(db, req.headers[VENUE_SESSION_HEADER]);
 
@@ -25,7 +26,7 @@ export default async function venueApi(app: FastifyInstance, opts: { settleInter
 
   app.post('/session', async (req) => {
     const body = (req.body ?? {}) as { launch?: unknown };
-    const { token, session: s } = await exchangeLaunch(db, await launchSecret(db), body.launch);
+    const { token, session: s } = await exchangeLaunch(db, await opts.launchSecret(), body.launch);
     const data: VenueSession = { session: token, ...(await me(s)) };
     return ok(data);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { FRAME_ALLOWED_HOSTS, type AppInfo } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
+import type { Tx } from '../ledger/service.js';
 
 /**
  * Site settings: the app info of spec §3 plus operator URLs. Read on every member request (the
@@ -65,6 +66,11 @@ export function frameSourcesOf(hosts: readonly string[]): string {
 export function frameSrcOf(settings: SiteSettings): string {
   if (frameSrc.of !== settings) frameSrc = { of: settings, value: frameSourcesOf(settings.app.frame_hosts ?? FRAME_ALLOWED_HOSTS) };
   return frameSrc.value;
+}
+
+/** A fresh database's settings (the seed, in its transaction); refused when some are saved already. */
+export async function createSettings(tx: Tx, value: SiteSettings): Promise<void> {
+  await tx.insertInto('site_settings').values({ key: KEY, value: JSON.stringify(value) }).execute();
 }
 
 export async function saveSettings(db: Kdb, value: SiteSettings): Promise<void> {

@@ -4,7 +4,8 @@ import type { Kdb } from '../../db/connect.js';
 import { GAME_DEFINITIONS, gameDefinition } from '../../venue-demo/games/index.js';
 import type { DemoVenue } from '../../venue-demo/service.js';
 import type { VenueAdapter, VenueAnswer, VenueBet } from './adapter.js';
-import { launchSecret, signLaunch } from '../../lib/launch-token.js';
+import { signLaunch } from '../../lib/launch-token.js';
+import { launchSecret } from '../site/launch-secret.js';
 
 /**
  * The adapter of the built-in demo venue. In-process calls stand where an external provider's

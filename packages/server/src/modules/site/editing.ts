@@ -1,12 +1,12 @@
 import { type AdminSiteSettings, type SiteMaintenanceForm, type SiteSettingsForm } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { beijing } from '../../lib/time.js';
-import { sanitizeHtml } from '../../modules/content/sanitize.js';
-import { rememberSettings, withDefaults, type SiteSettings } from '../../modules/site/service.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import { sanitizeHtml } from '../content/sanitize.js';
+import { rememberSettings, withDefaults, type SiteSettings } from './service.js';
 
 /**
- * 站点设置 (issue 14 item 2): the site settings of modules/site as the console edits them. A save
+ * 站点设置: the site settings (service.ts) as staff edit them in the console. A save
  * reads the stored row under a lock, writes it and its audit row (before/after) in one transaction,
  * then this instance serves it at once (the others within the settings cache's second).
  */
