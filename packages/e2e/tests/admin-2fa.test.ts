@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, STAFF_TOTP } from '@app/contract';
-import { takeGeneratedAdminPassword } from '../../server/src/admin/bootstrap.js';
+import { takeGeneratedAdminPassword } from '../../server/src/modules/staff/bootstrap.js';
 import {
   ADMIN_PASSWORD,
   consoleMessageIs,

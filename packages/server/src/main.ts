@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { buildApp, openDatabase } from './app.js';
-import { takeGeneratedAdminPassword } from './admin/bootstrap.js';
+import { takeGeneratedAdminPassword } from './modules/staff/bootstrap.js';
 
 const config = loadConfig();
 const db = await openDatabase(config);

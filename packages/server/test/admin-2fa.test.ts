@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG, CODE, MSG, STAFF_2FA_MSG, STAFF_PASSWORD_CHANGE_MSG, STAFF_TOTP, type StaffMe, type StaffTotpSetup } from '@app/contract';
-import { takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
+import { takeGeneratedAdminPassword } from '../src/modules/staff/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, STAFF_PASSWORD, staffLogin, type Staff } from './admin-support.js';
 import { attachServer, CAPTCHA_BYPASS, startServer, type TestServer } from './harness.js';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_CAPTCHA, MSG, PERMISSIONS, ROLE_PERMISSIONS, STAFF_DISPLAY_NAME, STAFF_NAME_MSG, STAFF_PASSWORD_CHANGE_MSG, STAFF_ROLES, type StaffRole, ADMIN_MSG } from '@app/contract';
-import { ensureFirstAdmin, takeGeneratedAdminPassword } from '../src/admin/bootstrap.js';
+import { ensureFirstAdmin, takeGeneratedAdminPassword } from '../src/modules/staff/bootstrap.js';
 import { ADMIN_ROUTES } from '../src/admin/table.js';
 import { updateSettings } from '../src/modules/site/service.js';
 import { CAPTCHA_BYPASS, registerMember, startServer, uniqueName, type TestServer } from './harness.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../modules/audit/service.js';
-import type { StaffPrincipal } from './staff/sessions.js';
+import type { StaffPrincipal } from '../modules/staff/sessions.js';
 
 /** The audit log's "who and from where" for this request. */
 export function actorOf(req: FastifyRequest, staff: StaffPrincipal): Actor {

@@ -5,12 +5,12 @@ import { envelope } from '../http/envelope.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { perMinute } from '../modules/auth/rate.js';
-import { ensureFirstAdmin, holdGeneratedPassword } from './bootstrap.js';
+import { ensureFirstAdmin, holdGeneratedPassword } from '../modules/staff/bootstrap.js';
+import { resolveStaffSession, type StaffPrincipal } from '../modules/staff/sessions.js';
+import { getStaffSecurity } from '../modules/staff/totp.js';
 import { CsvFile, sendCsv } from './csv.js';
 import { cardsFor } from './redact.js';
 import type { AdminRoute } from './route.js';
-import { resolveStaffSession, type StaffPrincipal } from './staff/sessions.js';
-import { getStaffSecurity } from './staff/totp.js';
 import { ADMIN_ROUTES } from './table.js';
 
 /** Back-office writes that change what members read as public content (banners, notices, articles, activities, site settings, the game catalogue, lottery rooms and odds). */

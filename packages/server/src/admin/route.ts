@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuditAction, Envelope, Permission } from '@app/contract';
 import type { CsvFile } from './csv.js';
-import type { StaffPrincipal } from './staff/sessions.js';
+import type { StaffPrincipal } from '../modules/staff/sessions.js';
 
 /**
  * One back-office route, declared once: the plugin registers it from this declaration and the

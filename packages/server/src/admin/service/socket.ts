@@ -4,8 +4,8 @@ import { MSG, SERVICE_LIMITS, SERVICE_STAFF_WS_PATH, WS_CLOSE, WS_PING_TEXT, rol
 import type { StaffClient } from '../../modules/service-chat/hub.js';
 import { dropPresence, staffOnline, touchPresence } from '../../modules/service-chat/service.js';
 import { refuse, sendFrame } from '../../modules/service-chat/socket.js';
-import { onStaffRevocation, resolveStaffSession } from '../staff/sessions.js';
-import { getStaffSecurity } from '../staff/totp.js';
+import { onStaffRevocation, resolveStaffSession } from '../../modules/staff/sessions.js';
+import { getStaffSecurity } from '../../modules/staff/totp.js';
 
 /**
  * GET /admin/api/service/ws?token=<staff token>: a staff member's service desk (service.chat, and

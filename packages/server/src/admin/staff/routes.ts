@@ -3,12 +3,10 @@ import { idParams, ownPasswordSchema, staffCreateSchema, staffDisplayNameSchema,
 import { ok } from '../../http/envelope.js';
 import { issueCaptcha } from '../../modules/auth/captcha.js';
 import { loginPolicy } from '../../modules/auth/login-guard.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { changeOwnPassword, createStaff, listStaff, loginStaff, logoutStaff, resetStaffPassword, setStaffDisplayName, setStaffRole, setStaffState } from '../../modules/staff/service.js';
+import { beginTotp, disableTotp, enableTotp, getStaffSecurity, resetTotp, setStaffSecurity } from '../../modules/staff/totp.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { changeOwnPassword, createStaff, listStaff, loginStaff, resetStaffPassword, setStaffDisplayName, setStaffRole, setStaffState } from './service.js';
-import { revokeStaffSession } from './sessions.js';
-import { beginTotp, disableTotp, enableTotp, getStaffSecurity, resetTotp, setStaffSecurity } from './totp.js';
 
 /** Staff sign-in and the staff accounts themselves. */
 export const staffRoutes: AdminRoute[] = [
@@ -42,8 +40,7 @@ export const staffRoutes: AdminRoute[] = [
     beforePasswordChange: true,
     audits: ['staff.logout'],
     handler: async ({ app, req, staff }) => {
-      await revokeStaffSession(app.kdb, staff.tokenHash);
-      await writeAudit(app.kdb, actorOf(req, staff), 'staff.logout', `staff:${staff.id}`, null, null);
+      await logoutStaff(app.kdb, actorOf(req, staff), staff.tokenHash);
       return ok(null, MSG.logoffSuccess);
     },
   }),

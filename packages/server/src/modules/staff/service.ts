@@ -3,10 +3,10 @@ import { CODE, MSG, ROLE_LABELS, STAFF_2FA_MSG, type AdminStaff, type OtpRefusal
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { admitLogin, loginSucceeded, namesNeedingCaptcha, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from '../../modules/auth/login-guard.js';
+import { admitLogin, loginSucceeded, namesNeedingCaptcha, refuseLogin, spendDecoyVerify, type CaptchaInput, type LoginPolicy } from '../auth/login-guard.js';
 import { beijing } from '../../lib/time.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
-import { createStaffSession, revokeAllStaffSessions, revoked } from './sessions.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import { createStaffSession, revokeAllStaffSessions, revoked, revokeStaffSession } from './sessions.js';
 import { takeCode } from './totp.js';
 
 const OTP_REQUIRED: OtpRefusal = { otp_required: 1 };
@@ -38,6 +38,12 @@ export async function loginStaff(db: Kdb, policy: LoginPolicy, input: { username
   const token = await createStaffSession(db, staff.id, ip);
   await writeAudit(db, { id: staff.id, username: staff.username, ip }, 'staff.login', `staff:${staff.id}`, null, null);
   return token;
+}
+
+/** Logout: the staff member's session ends, audited. */
+export async function logoutStaff(db: Kdb, actor: Actor, tokenHash: string): Promise<void> {
+  await revokeStaffSession(db, tokenHash);
+  await writeAudit(db, actor, 'staff.logout', `staff:${actor.id}`, null, null);
 }
 
 /** A signed-in staff member changes their own password; their other sessions end. */

@@ -14,7 +14,7 @@ export interface StaffPrincipal {
   username: string;
   role: StaffRole;
   tokenHash: string;
-  /** two-factor sign-in is on for this staff member (admin/staff/totp.ts) */
+  /** two-factor sign-in is on for this staff member (totp.ts) */
   totpEnabled: boolean;
   /** its password is a temporary one: nothing but changing it (route beforePasswordChange) */
   passwordChangeDue: boolean;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ADMIN_LIMITS, FIRST_ADMIN_USERNAME } from '@app/contract';
-import type { Kdb } from '../db/connect.js';
-import { hashPassword } from '../lib/password.js';
-import { initStaffSecurity } from './staff/totp.js';
+import type { Kdb } from '../../db/connect.js';
+import { hashPassword } from '../../lib/password.js';
+import { initStaffSecurity } from './totp.js';
 
 /**
  * First start: with no staff at all, creates `admin` (super) with ADMIN_PASSWORD, or with a

@@ -4,14 +4,16 @@ import { ADMIN_MSG, MSG, STAFF_2FA_MSG, STAFF_TOTP, TOTP_CODE_RE, TOTP_REQUIRED_
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { verifyPassword } from '../../lib/password.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import { addSiteSetting, putSiteSetting, readSiteSetting } from '../site/settings-rows.js';
 import { revokeAllStaffSessions } from './sessions.js';
 
 /**
  * Staff two-factor sign-in (contract staff-security.ts). The secret lives on the staff row
  * (totp_secret, set when enrolment is confirmed with a first code; totp_pending while enrolling);
  * totp_last_step keeps the step of the last code taken, so a code is good once. The operator's
- * switch is the site_settings row 'staff_security', read through a one-second cache like the site's.
+ * switch is the site_settings row 'staff_security' (kept by modules/site), read through a one-second cache
+ * like the site's.
  */
 
 const SETTINGS_KEY = 'staff_security';
@@ -21,16 +23,14 @@ let cached: { value: StaffSecurity; atMs: number; of: Kdb } | null = null;
 export async function getStaffSecurity(db: Kdb): Promise<StaffSecurity> {
   const now = Date.now();
   if (cached && cached.of === db && now - cached.atMs < CACHE_MS) return cached.value;
-  const row = await db.selectFrom('site_settings').select('value').where('key', '=', SETTINGS_KEY).executeTakeFirst();
-  const value = { totp_required: (row?.value as Partial<StaffSecurity> | undefined)?.totp_required === true };
+  const value = { totp_required: ((await readSiteSetting(db, SETTINGS_KEY)) as Partial<StaffSecurity> | undefined)?.totp_required === true };
   cached = { value, atMs: now, of: db };
   return value;
 }
 
-/** A fresh install's switch (admin/bootstrap.ts), unless one is already saved. */
+/** A fresh install's switch (bootstrap.ts), unless one is already saved. */
 export async function initStaffSecurity(db: Kdb, totpRequired: boolean): Promise<void> {
-  const json = JSON.stringify({ totp_required: totpRequired } satisfies StaffSecurity);
-  await db.insertInto('site_settings').values({ key: SETTINGS_KEY, value: json, updated_at: new Date() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await addSiteSetting(db, SETTINGS_KEY, { totp_required: totpRequired } satisfies StaffSecurity);
   cached = null;
 }
 
@@ -38,14 +38,9 @@ export async function initStaffSecurity(db: Kdb, totpRequired: boolean): Promise
 export async function setStaffSecurity(db: Kdb, actor: Actor, value: StaffSecurity): Promise<StaffSecurity> {
   const after: StaffSecurity = { totp_required: value.totp_required };
   await db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('site_settings').select('value').where('key', '=', SETTINGS_KEY).forUpdate().executeTakeFirst();
-    const before = { totp_required: (row?.value as Partial<StaffSecurity> | undefined)?.totp_required === true };
-    const json = JSON.stringify(after);
-    await tx
-      .insertInto('site_settings')
-      .values({ key: SETTINGS_KEY, value: json, updated_at: new Date() })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: sql`now()` }))
-      .execute();
+    const saved = (await readSiteSetting(tx, SETTINGS_KEY, { lock: true })) as Partial<StaffSecurity> | undefined;
+    const before = { totp_required: saved?.totp_required === true };
+    await putSiteSetting(tx, SETTINGS_KEY, after);
     await writeAudit(tx, actor, 'staff.security', 'staff_security', before, after);
   });
   cached = null;
