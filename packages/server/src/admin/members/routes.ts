@@ -3,7 +3,7 @@ import { adjustSchema, idParams, memberListQuery, memberStateSchema } from '@app
 import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { adjustThresholdFen, requestApproval, type AdjustPayload } from '../finance/service.js';
+import { adjustThresholdFen, requestApproval, type AdjustPayload } from '../../modules/finance/service.js';
 import { adjustBalance, listMembers, memberDetail, memberDetailExists, setMemberState } from './service.js';
 
 export const memberRoutes: AdminRoute[] = [

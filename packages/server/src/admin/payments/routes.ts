@@ -3,7 +3,7 @@ import { idParams, payMethodParams, payMethodSchema, receivingCreateSchema, rece
 import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { requestApproval } from '../finance/service.js';
+import { requestApproval } from '../../modules/finance/service.js';
 import { receiveUpload } from '../promotions/uploads.js';
 import { definedPatch, listPayMethods, listReceivingAccounts, mergedReceivingAccount, onlyDisables, receivingCreateValues, updatePayMethod, updateReceivingAccount } from './service.js';
 
