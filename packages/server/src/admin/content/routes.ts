@@ -13,12 +13,12 @@ import {
   venueParams,
 } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
+import * as content from '../../modules/content/editing.js';
 import { sanitizeHtml } from '../../modules/content/sanitize.js';
-import { createGameEntry } from '../../modules/games/catalogue.js';
+import { createGameEntry, listGameEntries, updateGameEntry } from '../../modules/games/catalogue.js';
+import { listAdminVenues, setVenueMaintenance } from '../../modules/venues/service.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
-import * as content from './service.js';
 
 const TAG = '内容管理';
 const NOW = '保存后会员端下次读取即可见（会员端内容接口不做缓存）';
@@ -169,7 +169,7 @@ export const contentRoutes: AdminRoute[] = [
     tag: TAG,
     summary: '游戏目录：大厅各分类的游戏入口（含隐藏的），按分类、排序；app_state 1 显示 0 隐藏',
     access: 'content.read',
-    handler: async ({ app }) => ok(await content.listGameEntries(app.kdb)),
+    handler: async ({ app }) => ok(await listGameEntries(app.kdb)),
   }),
   route({
     method: 'POST',
@@ -179,11 +179,7 @@ export const contentRoutes: AdminRoute[] = [
     access: 'content.manage',
     body: newGameEntrySchema,
     audits: ['game.create'],
-    handler: async ({ app, req, staff, body }) => {
-      const actor = actorOf(req, staff);
-      const created = await createGameEntry(app.kdb, body as NewGameEntryForm, (tx, before, after) => writeAudit(tx, actor, 'game.create', `game_entry:${after!.id}`, before, after));
-      return ok(created, CONTENT_MSG.gameCreated);
-    },
+    handler: async ({ app, req, staff, body }) => ok(await createGameEntry(app.kdb, actorOf(req, staff), body as NewGameEntryForm), CONTENT_MSG.gameCreated),
   }),
   route({
     method: 'POST',
@@ -194,7 +190,7 @@ export const contentRoutes: AdminRoute[] = [
     params: idParams,
     body: gameEntrySaveSchema,
     audits: ['game.update'],
-    handler: async ({ app, req, staff, params, body }) => ok(await content.updateGameEntry(app.kdb, actorOf(req, staff), params.id, body as GameEntryForm), CONTENT_MSG.gameSaved),
+    handler: async ({ app, req, staff, params, body }) => ok(await updateGameEntry(app.kdb, actorOf(req, staff), params.id, body as GameEntryForm), CONTENT_MSG.gameSaved),
   }),
   route({
     method: 'GET',
@@ -202,7 +198,7 @@ export const contentRoutes: AdminRoute[] = [
     tag: TAG,
     summary: '场馆列表：enabled false 为维护中；tiles 为进入该场馆的大厅入口数',
     access: 'content.read',
-    handler: async ({ app }) => ok(await content.listVenues(app.kdb)),
+    handler: async ({ app }) => ok(await listAdminVenues(app.kdb)),
   }),
   route({
     method: 'POST',
@@ -214,7 +210,7 @@ export const contentRoutes: AdminRoute[] = [
     body: venueMaintenanceSchema,
     audits: ['venue.maintenance'],
     handler: async ({ app, req, staff, params, body }) => {
-      const after = await content.setVenueMaintenance(app.kdb, actorOf(req, staff), params.code, body.maintenance);
+      const after = await setVenueMaintenance(app.kdb, actorOf(req, staff), params.code, body.maintenance);
       app.venues.forgetVenues();
       return ok(after, after.enabled ? CONTENT_MSG.venueMaintenanceOff : CONTENT_MSG.venueMaintenanceOn);
     },

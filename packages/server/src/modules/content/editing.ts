@@ -1,30 +1,17 @@
 import { sql } from 'kysely';
-import {
-  ARTICLE_TITLES,
-  CONTENT_MSG,
-  type AdminArticle,
-  type AdminBanner,
-  type AdminGameEntry,
-  type AdminNotice,
-  type AdminVenue,
-  type ArticleForm,
-  type BannerForm,
-  type GameEntryForm,
-  type NoticeForm,
-} from '@app/contract';
+import { ARTICLE_TITLES, CONTENT_MSG, type AdminArticle, type AdminBanner, type AdminNotice, type ArticleForm, type BannerForm, type NoticeForm } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import type { Tx } from '../../modules/ledger/service.js';
-import { sanitizeHtml } from '../../modules/content/sanitize.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import type { Tx } from '../ledger/service.js';
+import { sanitizeHtml } from './sanitize.js';
 
 /**
- * Content management in the console (issue 14 item 1). Every change and its audit row (before and
- * after) commit in one transaction. The member routes (modules/content, modules/games) read these
- * tables straight from the database on every request, with no cache on any instance, so a change
- * shows in the member app at its next read. Venues are read through the registry's one-second cache:
- * this instance forgets it at once (the route calls forgetVenues), the others within a second.
+ * Banners, notices and help articles as staff edit them in the console. Every change and its audit
+ * row (before and after) commit in one transaction. The member routes (service.ts) read these tables
+ * straight from the database on every request, with no cache on any instance, so a change shows in
+ * the member app at its next read.
  */
 
 // ---- banners ---------------------------------------------------------------------------------
@@ -141,7 +128,7 @@ export async function listArticles(db: Tx): Promise<AdminArticle[]> {
   });
 }
 
-/** Writes an article's title and HTML, sanitized here once for every reader (modules/content/sanitize.ts). */
+/** Writes an article's title and HTML, sanitized here once for every reader (sanitize.ts). */
 export async function saveArticle(db: Kdb, actor: Actor, type: number, form: ArticleForm): Promise<AdminArticle> {
   return db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('articles').select(['type', 'title', 'content', 'updated_at']).where('type', '=', type).forUpdate().executeTakeFirst();
@@ -156,56 +143,5 @@ export async function saveArticle(db: Kdb, actor: Actor, type: number, form: Art
       .executeTakeFirstOrThrow();
     await writeAudit(tx, actor, 'article.update', `article:${type}`, before, { type, title, content });
     return { type, title, content, updated_at: beijing(saved.updated_at) };
-  });
-}
-
-// ---- the game catalogue ----------------------------------------------------------------------
-
-const gameColumns = ['id', 'category_id', 'platform_name', 'game_code', 'name', 'image', 'app_state', 'sort'] as const;
-type GameRow = Omit<AdminGameEntry, 'app_state' | 'category_id'> & { app_state: number; category_id: string };
-const toGame = (r: GameRow): AdminGameEntry => ({ ...r, category_id: r.category_id as AdminGameEntry['category_id'], app_state: r.app_state === 1 ? 1 : 0 });
-
-/** Every tile, shown or hidden, by category then the hall's order. */
-export async function listGameEntries(db: Tx): Promise<AdminGameEntry[]> {
-  const rows = await db.selectFrom('game_entries').select(gameColumns).orderBy('category_id').orderBy('sort').orderBy('id').execute();
-  return rows.map(toGame);
-}
-
-export async function updateGameEntry(db: Kdb, actor: Actor, id: number, form: GameEntryForm): Promise<AdminGameEntry> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('game_entries').select(gameColumns).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw notFound(CONTENT_MSG.gameMissing);
-    const set = { name: form.name.trim(), image: form.image.trim(), app_state: form.app_state, sort: Number(form.sort ?? 0) };
-    const after = toGame(await tx.updateTable('game_entries').set(set).where('id', '=', id).returning(gameColumns).executeTakeFirstOrThrow());
-    await writeAudit(tx, actor, 'game.update', `game_entry:${id}`, toGame(row), after);
-    return after;
-  });
-}
-
-// ---- venues ----------------------------------------------------------------------------------
-
-/** The in-house lottery's row names the venue of lottery bet records; it is no transfer venue and has no switch. */
-const INHOUSE_ADAPTER = 'inhouse';
-
-export async function listVenues(db: Tx): Promise<AdminVenue[]> {
-  const rows = await db
-    .selectFrom('venues as v')
-    .select(['v.code', 'v.name', 'v.enabled', 'v.sort', (eb) => eb.selectFrom('game_entries as g').whereRef('g.platform_name', '=', 'v.code').select(sql<number>`count(*)::int`.as('n')).as('tiles')])
-    .where('v.adapter', '<>', INHOUSE_ADAPTER)
-    .orderBy('v.sort')
-    .orderBy('v.code')
-    .execute();
-  return rows.map((r) => ({ code: r.code, name: r.name, enabled: r.enabled, sort: r.sort, tiles: Number(r.tiles ?? 0) }));
-}
-
-/** Maintenance on: the venue is closed (venues.enabled false); entering or transferring is refused with 场馆维护中. */
-export async function setVenueMaintenance(db: Kdb, actor: Actor, code: string, maintenance: boolean): Promise<AdminVenue> {
-  return db.transaction().execute(async (tx) => {
-    const before = await tx.selectFrom('venues').select(['code', 'name', 'enabled', 'sort']).where('code', '=', code).where('adapter', '<>', INHOUSE_ADAPTER).forUpdate().executeTakeFirst();
-    if (!before) throw notFound(CONTENT_MSG.venueMissing);
-    await tx.updateTable('venues').set({ enabled: !maintenance }).where('code', '=', code).execute();
-    const after = (await listVenues(tx)).find((v) => v.code === code)!;
-    await writeAudit(tx, actor, 'venue.maintenance', `venue:${code}`, before, { code, name: after.name, enabled: after.enabled, sort: after.sort });
-    return after;
   });
 }
