@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { addDays, GAME_CATEGORIES } from '@app/contract';
 import { connectPostgres, type Kdb } from '../../server/src/db/connect.js';
 import { HOUSE, systemAccountId } from '../../server/src/modules/ledger/service.js';
-import { rollupPass } from '../../server/src/admin/reports/rollup.js';
+import { rollupPass } from '../../server/src/modules/reports/rollup.js';
 import { beijingDate } from '../../server/src/lib/time.js';
 import { startPgPlatform } from './platform.js';
 

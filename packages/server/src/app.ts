@@ -40,7 +40,7 @@ import { startRebateJob } from './modules/rebate/job.js';
 import { startCommissionJob } from './modules/commission/job.js';
 import { startDepositExpiry } from './modules/deposits/expiry.js';
 import { startMailSender } from './admin/mail/service.js';
-import { startStatsRollup } from './admin/reports/rollup.js';
+import { startStatsRollup } from './modules/reports/rollup.js';
 import { startVipJob } from './modules/vip/job.js';
 import { decorateRedPacketClock } from './modules/redpacket/clock.js';
 import { createLotteryHub } from './modules/lottery/chat/hub.js';

@@ -5,7 +5,7 @@ import { beijingDate } from '../src/lib/time.js';
 import { HOUSE, houseBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { rebatePass } from '../src/modules/rebate/job.js';
-import { monthActiveRolled, rollupPass } from '../src/admin/reports/rollup.js';
+import { monthActiveRolled, rollupPass } from '../src/modules/reports/rollup.js';
 import { nextRound, roundAt } from '../src/modules/lottery/engine/index.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';

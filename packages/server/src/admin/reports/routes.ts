@@ -1,11 +1,11 @@
 import { REPORT_LABELS, REPORTS_MSG } from '@app/contract';
 import { reportQuery, reportRangeQuery } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { rerollDays } from '../../modules/reports/rollup.js';
+import { dashboard, report, reportSheet } from '../../modules/reports/service.js';
 import { actorOf } from '../actor.js';
+import { csvFile } from '../csv.js';
 import { route, type AdminRoute } from '../route.js';
-import { rollupPass } from './rollup.js';
-import { dashboard, report, reportCsv } from './service.js';
 
 const kinds = Object.entries(REPORT_LABELS)
   .map(([k, v]) => `${k} ${v}`)
@@ -13,8 +13,8 @@ const kinds = Object.entries(REPORT_LABELS)
 
 /**
  * 数据概览 and 报表 (issue 14 items 6 and 10): read-only figures for super, finance and operations
- * (reports.read). Closed days come from the pre-aggregated daily rows (rollup.ts), today from the
- * raw tables; an on-demand re-roll of a range is audited.
+ * (reports.read), from modules/reports. Closed days come from the pre-aggregated daily rows, today from
+ * the raw tables; an on-demand re-roll of a range is audited.
  */
 export const reportRoutes: AdminRoute[] = [
   route({
@@ -44,7 +44,10 @@ export const reportRoutes: AdminRoute[] = [
     access: 'reports.read',
     query: reportQuery,
     file: 'csv',
-    handler: async ({ app, query }) => reportCsv(app.kdb, query),
+    handler: async ({ app, query }) => {
+      const sheet = await reportSheet(app.kdb, query);
+      return csvFile(`report-${query.kind}-${query.from}-${query.to}.csv`, sheet.header, sheet.rows);
+    },
   }),
   route({
     method: 'POST',
@@ -55,8 +58,7 @@ export const reportRoutes: AdminRoute[] = [
     body: reportRangeQuery,
     audits: ['reports.rollup'],
     handler: async ({ app, req, staff, body }) => {
-      const days = await rollupPass(app.kdb, new Date(), body);
-      await writeAudit(app.kdb, actorOf(req, staff), 'reports.rollup', `reports:${body.from}..${body.to}`, null, { from: body.from, to: body.to, days: days.length });
+      const days = await rerollDays(app.kdb, actorOf(req, staff), body);
       return ok({ days }, REPORTS_MSG.rolled);
     },
   }),

@@ -20,7 +20,6 @@ import {
 import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDate, beijingDayStartOf } from '../../lib/time.js';
-import { csvFile, type CsvFile } from '../csv.js';
 import { ensureRolled, liveFigures, monthActiveRolled, monthOf, type StatRow } from './rollup.js';
 import { PLAN_PER_CALL } from '../../db/prepared.js';
 
@@ -421,8 +420,8 @@ function cell(v: unknown, money: boolean): string | number {
   return `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 }
 
-/** A report as a CSV file: its columns' Chinese headers, its rows, then the totals row (合计). */
-export async function reportCsv(db: Kdb, q: { kind: ReportKind; from: string; to: string; fresh?: boolean }, now: Date = new Date()): Promise<CsvFile> {
+/** A report's export lines: its columns' Chinese headers, its rows, then the totals row (合计). */
+export async function reportSheet(db: Kdb, q: { kind: ReportKind; from: string; to: string; fresh?: boolean }, now: Date = new Date()): Promise<{ header: string[]; rows: (string | number)[][] }> {
   const r = await report(db, q, now);
   const columns = REPORT_COLUMNS[q.kind];
   const line = (row: Record<string, unknown>) => columns.map(([k]) => cell(row[k], MONEY_KEYS.has(k)));
@@ -430,5 +429,5 @@ export async function reportCsv(db: Kdb, q: { kind: ReportKind; from: string; to
   const total = line(r.total as Record<string, unknown>);
   total[0] = '合计';
   lines.push(total);
-  return csvFile(`report-${q.kind}-${q.from}-${q.to}.csv`, columns.map(([, label]) => label), lines);
+  return { header: columns.map(([, label]) => label), rows: lines };
 }

@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Kdb } from '../../db/connect.js';
-import { HOUSE, type Tx } from '../../modules/ledger/service.js';
+import { HOUSE, type Tx } from '../ledger/service.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { beijingDate, beijingDayStartOf } from '../../lib/time.js';
 import { addDays, dayNumber } from '@app/contract';
 import { PLAN_PER_CALL } from '../../db/prepared.js';
+import { writeAudit, type Actor } from '../audit/service.js';
 
 /**
  * The figures of 数据概览 and 报表 for a span of time, read from the raw tables (deposits,
@@ -228,6 +229,13 @@ export async function rollupPass(db: Kdb, now: Date = new Date(), opts: { from?:
     rolled.push(d);
   }
   return rolled.sort();
+}
+
+/** Staff re-roll the closed days of [from, to] from the raw tables (today stays live); audited with the days rolled. */
+export async function rerollDays(db: Kdb, actor: Actor, range: { from: string; to: string }, now: Date = new Date()): Promise<string[]> {
+  const days = await rollupPass(db, now, range);
+  await writeAudit(db, actor, 'reports.rollup', `reports:${range.from}..${range.to}`, null, { from: range.from, to: range.to, days: days.length });
+  return days;
 }
 
 export function startStatsRollup(app: FastifyInstance): void {
