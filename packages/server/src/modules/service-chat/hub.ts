@@ -32,7 +32,7 @@ export interface StaffClient {
   lastSeenMs: number;
 }
 
-/** Staff sessions that ended (admin/staff/sessions.ts): one (logout) or all of a staff member's (disabled, password or two-step reset). */
+/** Staff sessions that ended (modules/staff/sessions.ts): one (logout) or all of a staff member's (disabled, password or two-step reset). */
 export type StaffSessionsEnded = { tokenHash: string } | { staffId: number };
 
 export interface ServiceHub {
