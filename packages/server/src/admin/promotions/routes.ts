@@ -11,15 +11,11 @@ import {
   orderSchema,
 } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { approveApplication, rejectApplication } from '../../modules/promotions/review.js';
-import { setActivityRules } from '../../modules/promotions/rules.js';
-import { writeAudit } from '../../modules/audit/service.js';
-import { actorOf } from '../actor.js';
-import { route, type AdminRoute } from '../route.js';
 import {
   activityDetail,
   createActivity,
   createActivityType,
+  listActivitiesWithRules,
   listActivityTypes,
   orderActivities,
   orderActivityTypes,
@@ -27,8 +23,13 @@ import {
   updateActivity,
   updateActivityType,
   type ActivityInput,
-} from './activities.js';
-import { applicationsCsv, listActivitiesWithRules, listApplications } from './service.js';
+} from '../../modules/promotions/activities.js';
+import { approveApplication, rejectApplication } from '../../modules/promotions/review.js';
+import { setActivityRules } from '../../modules/promotions/rules.js';
+import { writeAudit } from '../../modules/audit/service.js';
+import { actorOf } from '../actor.js';
+import { route, type AdminRoute } from '../route.js';
+import { applicationsCsv, listApplications } from './service.js';
 import { receiveUpload } from './uploads.js';
 
 const SAVE_SUMMARY = `type_id 活动类型，title 1~${PROMO_ADMIN_LIMITS.titleMax}个字符，banner 为 POST /uploads 返回的 url（或 /assets/ 下的站内图片），content 活动内容与 memo 活动规则为 HTML（保存时按白名单净化，仅保留 p、b、strong、h3、ul、ol、li、br 且不带属性），enabled 是否上架，sort 排序（小的在前）；rules 为申请规则（同 /activities/:id/rules；null 为无需申请，不传则不变）。保存后会员端即时可见`;

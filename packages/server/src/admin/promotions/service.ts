@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import { APPLICATION_STATE, describeRules, fmt, PROMO_ADMIN_LIMITS, PROMO_ADMIN_MSG, PROMO_LIMITS, rulesToForm, storedRules, type AdminActivity, type Page } from '@app/contract';
+import { APPLICATION_STATE, fmt, PROMO_ADMIN_LIMITS, PROMO_ADMIN_MSG, PROMO_LIMITS, type Page } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import type { Tx } from '../../modules/ledger/service.js';
-import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { applicationViewQuery, toApplicationView, type ApplicationView } from '../../modules/promotions/review.js';
 import { memberKeyword } from '../members/service.js';
@@ -41,51 +39,6 @@ export async function listApplications(db: Kdb, f: ApplicationFilter): Promise<P
     q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return pageOf(rows.map(toApplicationView), Number(count.n), f.page, perPage);
-}
-
-/** Every activity (enabled or not) with its rules and the applications waiting for review, in the app's order. */
-export async function listActivitiesWithRules(db: Tx, onlyId?: number): Promise<AdminActivity[]> {
-  let q = db.selectFrom('activities as act');
-  if (onlyId !== undefined) q = q.where('act.id', '=', onlyId);
-  const rows = await q
-    .innerJoin('activity_types as t', 't.id', 'act.type_id')
-    .select([
-      'act.id',
-      'act.type_id',
-      't.name as type_name',
-      'act.title',
-      'act.banner',
-      'act.enabled',
-      'act.sort',
-      'act.created_at',
-      'act.rules',
-      (eb) =>
-        eb
-          .selectFrom('activity_applications as a')
-          .whereRef('a.activity_id', '=', 'act.id')
-          .where('a.state', '=', APPLICATION_STATE.pending)
-          .select(sql<number>`count(*)::int`.as('n'))
-          .as('pending'),
-    ])
-    .orderBy('act.sort')
-    .orderBy('act.id', 'desc')
-    .execute();
-  return rows.map((r) => {
-    const rules = storedRules(r.rules);
-    return {
-      id: r.id,
-      type_id: r.type_id,
-      type_name: r.type_name,
-      title: r.title,
-      banner: r.banner,
-      enabled: r.enabled,
-      sort: r.sort,
-      created_at: beijing(r.created_at),
-      rules: rules ? rulesToForm(rules) : null,
-      rules_text: rules ? describeRules(rules) : '',
-      pending: Number(r.pending ?? 0),
-    };
-  });
 }
 
 const CSV_HEADER = ['申请ID', '会员ID', '会员账号', '活动', '周期', '状态', '彩金(元)', '流水要求(元)', '存款单号', '存款金额(元)', '申请时间', '审核人', '审核时间', '原因'] as const;
