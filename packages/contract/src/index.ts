@@ -1,43 +1,69 @@
 // What every client may import: no zod, so the member app's first paint stays small.
-// The server's request schemas are at '@app/contract/schemas'.
-export * from './messages.js';
-export * from './messages-paypass.js';
-export * from './messages-loyalty.js';
-export * from './constants.js';
-export * from './regex.js';
-export * from './rules.js';
-export * from './types.js';
-export * from './money.js';
-export * from './cards.js';
-export * from './banks.js';
-export * from './wallet.js';
-export * from './games.js';
-export * from './venue.js';
-export * from './admin.js';
-export * from './admin-loyalty.js';
-export * from './lottery.js';
-export * from './lottery-chat.js';
-export * from './lottery-rooms.js';
-export * from './frame.js';
-export * from './turnover.js';
-export * from './turnover-sources.js';
-export * from './rebate.js';
-export * from './vip.js';
-export * from './promotions.js';
-export * from './promotions-admin.js';
-export * from './redpacket.js';
-export * from './admin-redpacket.js';
-export * from './site-admin.js';
-export * from './invites.js';
-export * from './agents.js';
-export * from './agent-portal.js';
-export * from './content-admin.js';
-export * from './staff-security.js';
-export * from './mail-admin.js';
-export * from './member-care.js';
-export * from './admin-desk.js';
-export * from './finance-desk.js';
-export * from './service-chat.js';
-export * from './reports-admin.js';
-export * from './member360.js';
-export * from './protection.js';
+// The server's request schemas are at '@app/contract/schemas'. One folder per domain; each file is
+// <subject>.ts (rules, constants, texts, wire shapes), <subject>.admin.ts (the console's part) or
+// <subject>.schemas.ts (zod, exported from schemas-entry.ts only).
+
+// shared: what every domain reads
+export * from './shared/messages.js';
+export * from './shared/constants.js';
+export * from './shared/regex.js';
+export * from './shared/rules.js';
+export * from './shared/types.js';
+export * from './shared/money.js';
+export * from './shared/frame.js';
+
+// account: saved cards, the bank list, the payment password
+export * from './account/cards.js';
+export * from './account/banks.js';
+export * from './account/pay-password.js';
+
+// wallet: deposits, withdrawals, transfers, turnover
+export * from './wallet/wallet.js';
+export * from './wallet/turnover.js';
+export * from './wallet/turnover-sources.js';
+
+// games: the hall's venues and the demo venue's API
+export * from './games/games.js';
+export * from './games/venue.js';
+
+// lottery: draws and wire shapes, rooms, room chat (the plays are at '@app/contract/lottery-plays')
+export * from './lottery/lottery.js';
+export * from './lottery/chat.js';
+export * from './lottery/rooms.js';
+
+// loyalty: VIP, rebate, red packets, promotions
+export * from './loyalty/loyalty.js';
+export * from './loyalty/loyalty.admin.js';
+export * from './loyalty/vip.js';
+export * from './loyalty/rebate.js';
+export * from './loyalty/redpacket.js';
+export * from './loyalty/redpacket.admin.js';
+export * from './loyalty/promotions.js';
+export * from './loyalty/promotions.admin.js';
+
+// agents: applications, invitations and the commission plan, the agent portal
+export * from './agents/agents.js';
+export * from './agents/invites.js';
+export * from './agents/portal.js';
+
+// content staff publish to members: banners, notices, articles, game tiles, mail
+export * from './content/content.admin.js';
+export * from './content/mail.admin.js';
+
+// site settings
+export * from './site/site.admin.js';
+
+// 在线客服
+export * from './service-chat/service-chat.js';
+
+// 安全与健康
+export * from './protection/protection.js';
+
+// staff: roles and permissions, audit, sign-in, the desks, reports, member care and 360°
+export * from './staff/staff.js';
+export * from './staff/security.js';
+export * from './staff/desk.js';
+export * from './staff/finance-desk.js';
+export * from './staff/reports.js';
+export * from './staff/member-care.js';
+export * from './staff/member360.js';
