@@ -1,4 +1,4 @@
-// A module of its own, not an object in messages.ts: the bundler keeps a shared module whole, so only
+// A module of its own, not an object in shared/messages.ts: the bundler keeps a shared module whole, so only
 // a separate file keeps these texts out of the member app's first paint.
 /**
  * The payment password's own screen and its refusals (DESIGN §4, modules/user/pay-password.ts): apart

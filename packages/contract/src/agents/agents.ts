@@ -3,7 +3,7 @@
  * a member applies to join the partner programme with a mobile number and a reason, staff approve
  * (isagent 1) or reject with a reason, and staff may grant or revoke agent status directly. The
  * application states, the form's rules in the spec's order, the texts and the wire shapes; shared by
- * the server, the member app and the console. No zod here (agents-schemas.ts), and apart from MSG so
+ * the server, the member app and the console. No zod here (agents.schemas.ts), and apart from MSG so
  * the member app's first paint does not carry it.
  */
 import { MSG } from '../shared/messages.js';

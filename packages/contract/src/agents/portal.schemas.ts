@@ -3,7 +3,7 @@ import { LIMITS } from '../shared/constants.js';
 import { AGENT_PORTAL_MSG, AGENT_RANGE_MAX_DAYS } from './portal.js';
 import { int, text } from '../shared/validation.js';
 
-/** Request schemas of the agent portal (agent-portal.ts). Days are Beijing dates, inclusive. */
+/** Request schemas of the agent portal (portal.ts). Days are Beijing dates, inclusive. */
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@
  *
  * The team is the agent's DIRECT invitees (members.inviter_id), trial accounts excluded, as the
  * commission engine counts it. Shared by the server and the portal; no zod here
- * (agent-portal-schemas.ts).
+ * (portal.schemas.ts).
  */
 import type { CommissionStatementFigures } from './agents.js';
 import { maskUsername } from '../lottery/chat.js';

@@ -12,8 +12,8 @@ import {
 } from './content.admin.js';
 
 /**
- * Request schemas of the console's content management (content-admin.ts). Shapes coerce; the rules
- * in content-admin.ts decide, with their messages, so the console and the server refuse alike.
+ * Request schemas of the console's content management (content.admin.ts). Shapes coerce; the rules
+ * in content.admin.ts decide, with their messages, so the console and the server refuse alike.
  */
 
 const loose = () => z.union([z.number(), z.string().max(20)]);

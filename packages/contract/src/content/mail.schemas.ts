@@ -3,7 +3,7 @@ import { int, multiline } from '../shared/validation.js';
 import { MAIL_ADMIN_LIMITS as L, mailAudienceFailure, mailCampaignFailure } from './mail.admin.js';
 
 /**
- * Request schemas of the console's 站内信 (mail-admin.ts). Shapes take what may come and cap lengths
+ * Request schemas of the console's 站内信 (mail.admin.ts). Shapes take what may come and cap lengths
  * a little above the rules, so the rules (not the shape) answer with their messages.
  */
 

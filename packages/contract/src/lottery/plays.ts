@@ -22,7 +22,7 @@ export * from './zodiac.js';
  *                lhc_tm_even (特码两面: 大 25–48, 小 1–24, 单, 双; special 49 is a push),
  *                lhc_zm_01 … lhc_zm_49 (正码: the number is among the first six balls),
  *                lhc_sx_rat lhc_sx_ox … lhc_sx_pig (生肖, i.e. 特肖: the special's animal in the lunar year of
- *                the round's draw in Beijing, see lottery-zodiac.ts; five numbers for the year's own animal,
+ *                the round's draw in Beijing, see zodiac.ts; five numbers for the year's own animal,
  *                four for each other), lhc_ws_0 … lhc_ws_9 (尾数, 特码尾数: the special's last digit; 0尾 is
  *                10 20 30 40, the others five numbers each), lhc_lm_2 lhc_lm_3 (连码 二全中 / 三全中: the line
  *                chooses 2 / 3 distinct numbers, carried in its order line's data and stored with it; all
@@ -30,7 +30,7 @@ export * from './zodiac.js';
  *   49 is a push only in 特码两面, whose two halves it would unbalance; in 特码, 生肖 and 尾数 every
  *   number belongs to its option like any other (49 is 9尾 and the year's animal), so it wins or loses.
  *   No play but 大/小 and 单/双 is one side of an opposed market: covering every 生肖, 尾数 or 连码
- *   set is multi-number coverage (contract turnover.ts), which loses the margin and is not netted.
+ *   set is multi-number coverage (contract wallet/turnover.ts), which loses the margin and is not netted.
  */
 
 export type LineOutcome = 'win' | 'lose' | 'push';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multiline, text } from '../shared/validation.js';
 import { hostMessageOf, LOTTERY_ROOM_LIMITS, lotterySettingsFailure, newRoomFailure, roomSettingsFailure, type LotterySettingsInput, type NewRoomInput, type RoomSettingsInput } from './rooms.js';
 
-/** Request schemas of 房间管理 (lottery-rooms.ts decides; the shapes only coerce). */
+/** Request schemas of 房间管理 (rooms.ts decides; the shapes only coerce). */
 
 /** A yuan amount or an integer as sent (number or string). */
 const numeric = () => z.union([z.number(), z.string().max(40)]).default('');

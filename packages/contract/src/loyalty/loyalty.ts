@@ -1,4 +1,4 @@
-// Modules of their own (see messages-paypass.ts): the rebate centre's and VIP's texts stay out of the
+// Modules of their own (see account/pay-password.ts): the rebate centre's and VIP's texts stay out of the
 // member app's first paint.
 /**
  * 返水中心 (spec §5, modules/rebate): apart from MSG so the member app's first paint does not carry

@@ -61,7 +61,7 @@ export const activityRulesSchema = z
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-// ---- the console's activity and type editors (promotions-admin.ts) -----------------------------
+// ---- the console's activity and type editors (promotions.admin.ts) -----------------------------
 
 const htmlField = () => multiline(z.string().max(PROMO_ADMIN_LIMITS.htmlMax + 1).default(''));
 

@@ -3,7 +3,7 @@
  * doactivityapply, activityApplyLog; DESIGN §4 application states, §5, §8): the rules staff give an
  * activity (who may apply, how often, what it pays), the application states, the bonus formula, the
  * texts and the wire shapes. Shared by the server, the member app and the console; no zod here (the
- * request schemas are in promotions-schemas.ts), and apart from MSG so the member app's first paint
+ * request schemas are in promotions.schemas.ts), and apart from MSG so the member app's first paint
  * does not carry it.
  *
  * An activity without rules (activities.rules NULL) takes no application: its reward is paid by a

@@ -6,7 +6,7 @@ import { redPacketRulesFailure, type RedPacketRules } from './redpacket.js';
 import { int, text } from '../shared/validation.js';
 
 /**
- * Request schemas of the console's red-packet tools (admin-redpacket.ts). Shapes only take what may
+ * Request schemas of the console's red-packet tools (redpacket.admin.ts). Shapes only take what may
  * come; redPacketRulesFailure decides, with its messages in its order (the editor runs the same).
  */
 

@@ -3,7 +3,7 @@
  * self-exclusion, and the reality check. Enforced by the server on every path money takes into play
  * (deposit, transfer into a venue, game launch, lottery order, promotions, red packets, welfare);
  * the member app and the console only show and ask. Wire shapes, constants, rules and Chinese texts;
- * the zod schemas are in protection-schemas.ts. A module of its own (not MSG): the first paint does
+ * the zod schemas are in protection.schemas.ts. A module of its own (not MSG): the first paint does
  * not carry it.
  *
  * The model (decided here):

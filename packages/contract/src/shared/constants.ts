@@ -116,7 +116,7 @@ export const ABOUT_ARTICLE_TYPES: Record<number, number> = { 5: 9, 6: 2 };
 export const HELP_ARTICLE_TYPES = [1, 2, 3, 4, 5, 7, 8] as const;
 
 /**
- * The console flags a member whose hedged stake (both sides of one round, contract turnover.ts) is
+ * The console flags a member whose hedged stake (both sides of one round, contract wallet/turnover.ts) is
  * above this share of its stake over the last HEDGE_WINDOW_DAYS Beijing days (today included): a
  * player who now and then covers a side stays well below it; one clearing 打码量 sits near 100 %.
  */

@@ -2,7 +2,7 @@
  * The one catalogue of user-facing Chinese texts shared by the server and every client, in objects by
  * who reads them: MSG (member app and API), ADMIN_MSG (back office), LOTTERY_MSG (lottery rooms) here,
  * and in modules of their own, so the member app's first paint does not load them (the bundler keeps a
- * shared module whole): PAYPASS_MSG (messages-paypass.ts), REBATE_MSG and VIP_MSG (messages-loyalty.ts).
+ * shared module whole): PAYPASS_MSG (account/pay-password.ts), REBATE_MSG and VIP_MSG (loyalty/loyalty.ts).
  * Texts quoted by the product spec are kept byte for byte, except its typos (请输人…), shown corrected (请输入…, DESIGN §4).
  */
 export const MSG = {

@@ -1,7 +1,7 @@
 /**
  * Site settings in the console (issue 14 item 2; spec §3 app info): the editable settings' wire
  * shape, each field's rule and its Chinese message, one home for the server and the console (the
- * editor runs the same rules as typed). No zod here: the schemas are in site-admin-schemas.ts.
+ * editor runs the same rules as typed). No zod here: the schemas are in site.schemas.ts.
  */
 import { fmt } from '../shared/messages.js';
 
@@ -149,7 +149,7 @@ const ORDER: (keyof SiteSettingsForm)[] = [
 /** URLs the app frames: an absolute one must be https on an allowed host (the CSP would block it otherwise). */
 const FRAMED: ReadonlySet<keyof SiteSettingsForm> = new Set(['service_url', 'sponsor_url_1', 'sponsor_url_2']);
 /**
- * URLs that may be left empty (an empty service_url is the built-in live chat, service-chat.ts; an
+ * URLs that may be left empty (an empty service_url is the built-in live chat, service-chat/service-chat.ts; an
  * empty sponsor page the app's built-in one).
  */
 const OPTIONAL_URL: ReadonlySet<keyof SiteSettingsForm> = new Set(['service_url', 'visit_url', 'sponsor_url_1', 'sponsor_url_2', 'ios_download_url', 'android_download_url']);

@@ -3,7 +3,7 @@ import { multiline } from '../shared/validation.js';
 import { SITE_ADMIN_LIMITS as L, siteMaintenanceFailure, siteSettingsFailure } from './site.admin.js';
 
 /**
- * Request schemas of the console's site settings (site-admin.ts). Shapes only take what may come and
+ * Request schemas of the console's site settings (site.admin.ts). Shapes only take what may come and
  * cap lengths a little above the rules, so the rules (not the shape) answer with their messages.
  */
 

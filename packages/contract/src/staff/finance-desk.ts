@@ -1,7 +1,7 @@
 /**
  * The finance desk (issue 14 item 7): categories of manual adjustments, maker–checker approvals of
  * large adjustments and receiving-account changes, and USDT payout confirmation. Shared by the server
- * and the console; no zod here (the request schemas are in finance-desk-schemas.ts).
+ * and the console; no zod here (the request schemas are in finance-desk.schemas.ts).
  */
 import { fmt } from '../shared/messages.js';
 import { yuanToFen } from '../shared/money.js';

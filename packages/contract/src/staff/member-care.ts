@@ -2,7 +2,7 @@
  * 会员服务 in the console (issue 14 item 4): staff reset a member's login password (every session
  * ends) or payment password (cleared: the member sets a new one), lift the login captcha lock, see and
  * end the member's sessions, and keep notes and tags on the member. Each change carries a reason and
- * is audited. Wire shapes, rules and Chinese messages; the zod schemas are in member-care-schemas.ts.
+ * is audited. Wire shapes, rules and Chinese messages; the zod schemas are in member-care.schemas.ts.
  */
 import { ADMIN_LIMITS, staffReasonFailure } from './staff.js';
 import { LIMITS, type PaypassState } from '../shared/constants.js';
@@ -133,7 +133,7 @@ export function tagsFailure(f: { tags?: unknown; reason?: unknown }): string | n
  * Staff correct what a member cannot (or got wrong): the name, mobile and email, a card the member
  * can no longer unbind itself, and which agent the member belongs to. Each change carries a reason
  * and its audit row keeps the values before and after. The mobile and email follow the member's own
- * profile rules (rules.ts profileRules) so a value staff store is one the member could have stored.
+ * profile rules (shared/rules.ts profileRules) so a value staff store is one the member could have stored.
  */
 export const MEMBER_FIX_LIMITS = {
   /** the name, as registration keeps it */

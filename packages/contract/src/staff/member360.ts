@@ -3,7 +3,7 @@
  * (balances at the platform and at every venue, orders, transfers, bets, lottery orders, rebates and
  * bonuses, invited members, logins, the audit trail about the member), and staff lists of all bets,
  * lottery orders and transfers with a manual resolve of a pending transfer that asks the venue.
- * Wire shapes and Chinese messages; the zod schemas are in member360-schemas.ts.
+ * Wire shapes and Chinese messages; the zod schemas are in member360.schemas.ts.
  */
 import type { AdminDeposit, AdminWithdrawal } from './staff.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPORT_KINDS, REPORTS_LIMITS, REPORTS_MSG, addDays, beijingToday, reportRangeFailure, type ReportKind } from './reports.js';
 
 /**
- * Request schemas of the console's 数据概览 and 报表 (reports-admin.ts). An absent range is the last
+ * Request schemas of the console's 数据概览 and 报表 (reports.ts). An absent range is the last
  * defaultRangeDays days; a present one must pass reportRangeFailure, whose message is the answer.
  */
 const rangeShape = {

@@ -1,7 +1,7 @@
 /**
  * 数据概览 and 报表 in the console (issue 14 items 6 and 10): the figures a day is read by, their
  * Chinese labels, the date-range rule and the report columns, one home for the server and the console.
- * No zod here: see reports-admin-schemas.ts.
+ * No zod here: see reports.schemas.ts.
  *
  * Days are Beijing days. Money is yuan on the wire (integer fen in the database). Definitions:
  * - deposits: approved deposits by the day they were approved (credited); withdrawals: paid withdrawals

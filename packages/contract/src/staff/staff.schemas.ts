@@ -22,7 +22,7 @@ import { STAFF_2FA_MSG, STAFF_DISPLAY_NAME, STAFF_NAME_MSG, staffDisplayNameFail
 import { REBATE_CATEGORIES } from '../loyalty/rebate.js';
 import { adjustCategoryFailure } from './finance-desk.js';
 
-/** Request schemas of /admin/api: shapes coerce, then the back-office rules in admin.ts decide. */
+/** Request schemas of /admin/api: shapes coerce, then the back-office rules in staff.ts decide. */
 
 /**
  * Free text a staff member writes in a text area (line breaks kept), kept whole here so the rule (not
@@ -54,7 +54,7 @@ export const ownPasswordSchema = form({ old_password: secret(), password: secret
   [(v) => v.password === v.old_password, MSG.passwordSame],
 ]);
 
-/** POST /admin/api/2fa/enable {code}; /2fa/disable {password, code} (staff-security.ts). */
+/** POST /admin/api/2fa/enable {code}; /2fa/disable {password, code} (security.ts). */
 export const totpCodeSchema = form({ code: text(8) }, [[(v) => !TOTP_CODE_RE.test(v.code), STAFF_2FA_MSG.code]]);
 export const totpDisableSchema = form({ password: secret(), code: text(8) }, [
   [(v) => !v.password, MSG.oldPasswordEmpty],

@@ -331,7 +331,7 @@ export interface StaffMe {
   role: StaffRole;
   role_label: string;
   permissions: Permission[];
-  /** two-factor sign-in is on (staff-security.ts) */
+  /** two-factor sign-in is on (security.ts) */
   totp_enabled: boolean;
   /** the operator requires it of this role and it is not on: nothing but enrolment until it is */
   totp_due: boolean;
@@ -414,7 +414,7 @@ export interface AdminMemberRow {
   hedge_flagged: boolean;
 }
 /**
- * A member's hedging (contract turnover.ts): stake offset by opposite sides of the same round, over
+ * A member's hedging (contract wallet/turnover.ts): stake offset by opposite sides of the same round, over
  * the last `days` Beijing days (today included), in yuan.
  */
 export interface AdminMemberHedge {
@@ -523,7 +523,7 @@ export interface AdminAuditEntry {
 export interface AdminStaff {
   id: number;
   username: string;
-  /** what members see (staff-security.ts STAFF_DISPLAY_NAME) */
+  /** what members see (security.ts STAFF_DISPLAY_NAME) */
   display_name: string;
   role: StaffRole;
   role_label: string;

@@ -13,7 +13,7 @@ import type {
 } from '@app/contract';
 import { api } from '../../shared/api';
 
-/** The console's content calls (/admin/api), typed by the contract's shapes (content-admin.ts). */
+/** The console's content calls (/admin/api), typed by the contract's shapes (content/content.admin.ts). */
 
 export const contentKeys = {
   banners: ['banners'] as const,

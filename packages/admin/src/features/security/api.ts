@@ -3,7 +3,7 @@ import type { StaffSecurity, StaffTotpSetup } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAction } from '../../shared/useAction';
 
-/** Staff two-factor sign-in (contract staff-security.ts): the staff member's own enrolment, and the operator's switch. */
+/** Staff two-factor sign-in (contract staff/security.ts): the staff member's own enrolment, and the operator's switch. */
 export const totpApi = {
   setup: async () => (await api.post<StaffTotpSetup>('/2fa/setup')).data,
   enable: (code: string) => api.post('/2fa/enable', { code }),

@@ -9,7 +9,7 @@ import { addSiteSetting, putSiteSetting, readSiteSetting } from '../site/setting
 import { revokeAllStaffSessions } from './sessions.js';
 
 /**
- * Staff two-factor sign-in (contract staff-security.ts). The secret lives on the staff row
+ * Staff two-factor sign-in (contract staff/security.ts). The secret lives on the staff row
  * (totp_secret, set when enrolment is confirmed with a first code; totp_pending while enrolling);
  * totp_last_step keeps the step of the last code taken, so a code is good once. The operator's
  * switch is the site_settings row 'staff_security' (kept by modules/site), read through a one-second cache
