@@ -2,12 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { fmt, PROMO_ADMIN_LIMITS, PROMO_ADMIN_MSG, UPLOAD_FIELD, type UploadResult } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { storeUpload, uploadKindOf } from '../../modules/uploads/service.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import type { Actor } from '../../modules/audit/service.js';
+import { storeStaffUpload } from '../../modules/uploads/service.js';
 
 /**
  * POST /admin/api/uploads: one image in the multipart field `file`, at most uploadMaxBytes, judged by
- * its first bytes (PNG, JPEG, WEBP, GIF; never SVG), stored in the database with its audit row.
+ * its first bytes (PNG, JPEG, WEBP, GIF; never SVG), stored in the database with its audit row by the
+ * uploads module.
  */
 export async function receiveUpload(db: Kdb, req: FastifyRequest, actor: Actor): Promise<UploadResult> {
   if (!req.isMultipart()) throw badRequest(PROMO_ADMIN_MSG.uploadMissing);
@@ -24,11 +25,5 @@ export async function receiveUpload(db: Kdb, req: FastifyRequest, actor: Actor):
     throw badRequest(PROMO_ADMIN_MSG.uploadMissing);
   }
   if (bytes.length === 0) throw badRequest(PROMO_ADMIN_MSG.uploadMissing);
-  const kind = uploadKindOf(bytes);
-  if (!kind) throw badRequest(PROMO_ADMIN_MSG.uploadType);
-  return db.transaction().execute(async (tx) => {
-    const stored = await storeUpload(tx, kind, bytes, actor.id);
-    await writeAudit(tx, actor, 'upload.create', `upload:${stored.id}`, null, stored);
-    return stored;
-  });
+  return storeStaffUpload(db, actor, bytes);
 }

@@ -1,5 +1,7 @@
-import { UPLOAD_EXT, UPLOAD_KINDS, UPLOAD_MIME, UPLOAD_PATH, type UploadKind, type UploadResult } from '@app/contract';
+import { PROMO_ADMIN_MSG, UPLOAD_EXT, UPLOAD_KINDS, UPLOAD_MIME, UPLOAD_PATH, type UploadKind, type UploadResult } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
+import { badRequest } from '../../http/errors.js';
+import { writeAudit, type Actor } from '../audit/service.js';
 import type { Tx } from '../ledger/service.js';
 
 /**
@@ -30,6 +32,17 @@ export const uploadUrl = (id: number, kind: UploadKind) => `${UPLOAD_PATH}${id}.
 export async function storeUpload(db: Tx, kind: UploadKind, bytes: Buffer, staffId: number | null): Promise<UploadResult> {
   const row = await db.insertInto('uploads').values({ kind, bytes, uploaded_by: staffId }).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, url: uploadUrl(row.id, kind), kind, bytes: bytes.length };
+}
+
+/** Stores an image a staff member sent (refused unless its first bytes are an image's) with its audit row. */
+export async function storeStaffUpload(db: Kdb, actor: Actor, bytes: Buffer): Promise<UploadResult> {
+  const kind = uploadKindOf(bytes);
+  if (!kind) throw badRequest(PROMO_ADMIN_MSG.uploadType);
+  return db.transaction().execute(async (tx) => {
+    const stored = await storeUpload(tx, kind, bytes, actor.id);
+    await writeAudit(tx, actor, 'upload.create', `upload:${stored.id}`, null, stored);
+    return stored;
+  });
 }
 
 /** The image at /uploads/site/<id>.<ext>, or null when there is none of that id and extension. */
