@@ -21,7 +21,11 @@
  *   venue-demo-to-platform the demo venue imports nothing of the platform's domain modules or back office
  *                          (shared plumbing in src/lib, src/db, src/http is neutral ground).
  *   plumbing-to-domain     that plumbing (src/lib, src/db, src/http) imports no domain module, back office
- *                          or demo venue: shared → features on the server too.
+ *                          or demo venue: shared → features on the server too. One exception: src/db
+ *                          assembles the table declarations below (the Database type, the migrations).
+ *   table-declarations     a module's table declarations, `modules/<m>/schema.ts` and
+ *                          `modules/<m>/migrations.ts` (and the demo venue's), import types only, from
+ *                          kysely and src/db: src/db imports them, so they must not pull the domain in.
  *
  * Tests (packages/server/test, packages/e2e, packages/bench) may import server source: they are not
  * scanned.
@@ -44,6 +48,11 @@ const LAYERS = { shared: 0, features: 1, app: 2 };
 const MAX_FILES = 20_000;
 
 const posix = (p) => p.split(sep).join('/');
+
+/** A module's (or the demo venue's) table declarations: its schema.ts or migrations.ts, which src/db assembles. */
+export function isTableDeclaration(path) {
+  return /^packages\/server\/src\/(modules\/[^/]+|venue-demo)\/(schema|migrations)(\.[cm]?[jt]sx?)?$/.test(path);
+}
 
 function sourceFiles(dir, out = []) {
   let entries;
@@ -88,8 +97,17 @@ function featureOf(p) {
   return m ? { name: m[1], inner: (m[2] ?? '').replace(/^\//, '') } : null;
 }
 
-/** The rule one import breaks, with why, or null. */
-export function brokenRule(from, to) {
+/**
+ * The rule one import breaks, with why, or null. `to` is null for a third-party package, named by
+ * `spec`; `typeOnly` says whether the import brings types alone (`import type`).
+ */
+export function brokenRule(from, to, { spec = '', typeOnly = false } = {}) {
+  if (isTableDeclaration(from)) {
+    const allowed = to === null ? spec === 'kysely' : to.startsWith('packages/server/src/db/');
+    if (!allowed || !typeOnly) return ['table-declarations', 'table declarations import types only, from kysely and src/db: src/db assembles them'];
+    return null;
+  }
+  if (to === null) return null;
   const f = place(from);
   const t = place(to);
   if (!f || !t) return null;
@@ -113,6 +131,7 @@ export function brokenRule(from, to) {
     if (f.area === 'modules' && t.area === 'venue-demo' && !VENUE_DEMO_BRIDGES.includes(from)) {
       return ['module-to-venue-demo', `the demo venue is reached through its adapter (${VENUE_DEMO_BRIDGES.map((b) => b.replace('packages/server/src/', '')).join(', ')})`];
     }
+    if (f.area === 'db' && isTableDeclaration(to)) return null;
     if (['lib', 'db', 'http'].includes(f.area) && ['modules', 'admin', 'venue-demo'].includes(t.area)) {
       return ['plumbing-to-domain', `src/${f.area} is shared plumbing: it imports no domain module, back office or demo venue`];
     }
@@ -121,6 +140,17 @@ export function brokenRule(from, to) {
     }
   }
   return null;
+}
+
+/** Where the module names of `import type …` and `export type … from` statements start in `text`. */
+function typeOnlyImports(text, file) {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const out = new Set();
+  for (const st of sf.statements) {
+    const typeOnly = ts.isImportDeclaration(st) ? st.importClause?.isTypeOnly : ts.isExportDeclaration(st) ? st.isTypeOnly : false;
+    if (typeOnly && st.moduleSpecifier) out.add(st.moduleSpecifier.getStart(sf));
+  }
+  return out;
 }
 
 const lineOf = (text, pos) => {
@@ -137,10 +167,10 @@ export function checkImports(root) {
       const text = readFileSync(file, 'utf8');
       const from = posix(relative(root, file));
       const { importedFiles } = ts.preProcessFile(text, true, true);
+      const typeOnly = isTableDeclaration(from) ? typeOnlyImports(text, file) : new Set();
       for (const imp of importedFiles) {
         const to = target(root, file, imp.fileName);
-        if (!to) continue;
-        const broken = brokenRule(from, to);
+        const broken = brokenRule(from, to, { spec: imp.fileName, typeOnly: typeOnly.has(imp.pos) });
         if (broken) violations.push({ file: from, line: lineOf(text, imp.pos), rule: broken[0], spec: imp.fileName, why: broken[1] });
       }
     }

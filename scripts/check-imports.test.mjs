@@ -23,6 +23,11 @@ plant('packages/server/src/modules/lottery/plays.ts', "import { payFen } from '.
 plant('packages/server/src/venue-demo/play.ts', "import { verifyLaunch } from '../lib/launch-token.js';\n");
 plant('packages/server/test/x.test.ts', "import { writeAudit } from '../src/admin/audit/service.js';\n");
 plant('packages/e2e/tests/x.test.ts', "import { startServer } from '../../server/src/app.js';\n");
+// Allowed: src/db assembles the modules' table declarations, which import types from kysely and src/db alone.
+plant('packages/server/src/db/schema.ts', "import type { UserTables } from '../modules/user/schema.js';\nimport type { DemoVenueTables } from '../venue-demo/schema.js';\n");
+plant('packages/server/src/db/migrations.ts', "import * as user from '../modules/user/migrations.js';\nimport * as venueDemo from '../venue-demo/migrations.js';\n");
+plant('packages/server/src/modules/user/schema.ts', "import type { Generated } from 'kysely';\nimport type { Timestamp } from '../../db/columns.js';\n");
+plant('packages/server/src/venue-demo/migrations.ts', "import type { Migration } from '../db/migration.js';\n");
 
 // Planted: one violation of each rule (line numbers matter: the report names them).
 plant('packages/admin/src/features/lottery/engine.ts', "// odds maths\nexport { rtpOf } from '../../../../server/src/modules/lottery/engine/plays';\n");
@@ -34,6 +39,9 @@ plant('packages/server/src/modules/lottery/chat/moderation.ts', "import { sql } 
 plant('packages/server/src/modules/games/service.ts', "import { gamesByProvider } from '../../venue-demo/games/index.js';\n");
 plant('packages/server/src/venue-demo/routes.ts', "import { launchSecret } from '../modules/venues/launch.js';\n");
 plant('packages/server/src/lib/tokens.ts', "import { Actor } from '../admin/audit/service.js';\n");
+plant('packages/server/src/db/connect.ts', "import { post } from '../modules/ledger/service.js';\n");
+plant('packages/server/src/modules/ledger/schema.ts', "import type { Generated } from 'kysely';\nimport type { Fen } from '../../lib/money.js';\n");
+plant('packages/server/src/modules/ledger/migrations.ts', "import { sql } from 'kysely';\nimport type { Migration } from '../../db/migration.js';\nimport { HOUSE } from './service.js';\n");
 
 test('names file, line and rule of every planted violation, and nothing else', () => {
   const found = checkImports(root).map((v) => `${v.file}:${v.line} ${v.rule}`);
@@ -43,8 +51,12 @@ test('names file, line and rule of every planted violation, and nothing else', (
     'packages/h5/src/features/hall/routes/Home.tsx:4 feature-internals',
     'packages/h5/src/features/lottery/api.ts:1 client-to-server',
     'packages/h5/src/shared/components/Nav.tsx:1 layers',
+    'packages/server/src/db/connect.ts:1 plumbing-to-domain',
     'packages/server/src/lib/tokens.ts:1 plumbing-to-domain',
     'packages/server/src/modules/games/service.ts:1 module-to-venue-demo',
+    'packages/server/src/modules/ledger/migrations.ts:1 table-declarations',
+    'packages/server/src/modules/ledger/migrations.ts:3 table-declarations',
+    'packages/server/src/modules/ledger/schema.ts:2 table-declarations',
     'packages/server/src/modules/lottery/chat/moderation.ts:2 module-to-admin',
     'packages/server/src/venue-demo/routes.ts:1 venue-demo-to-platform',
   ]);

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../src/db/migrations.js';
+import { responsibleArticle } from '../src/modules/content/migrations.js';
 import { RESPONSIBLE_HELP } from '../src/seed/articles.js';
 import { startServer, type TestServer } from './harness.js';
 
 /**
- * The responsible-gambling article (type 8) promises only what 安全与健康 does (issue 16): limits
+ * The responsible-gambling article (type 8) promises only what 安全与健康 does: limits
  * with the 24-hour cooling-off, time-outs and exclusions that keep login and withdrawals, the
- * reality check. A database seeded before has its old paragraph replaced by migration 040; an article
- * staff rewrote is left alone.
+ * reality check. A database seeded before has its old paragraph replaced by a migration
+ * (responsibleArticle); an article staff rewrote is left alone.
  */
 const OLD = '<p>您可以联系在线客服申请暂停账户（冷静期7天、30天或90天），冷静期内账户将无法登录游戏与存款。我们严禁未满18周岁的人士注册和使用本平台。</p>';
 let s: TestServer;
@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const article = async () => (await s.api('/api/article', { type: 8 })).data as { title: string; content: string };
-const migration040 = () => migrations.find((m) => m.id === '040_responsible_article')!.sql;
 
 describe('负责任博彩 (article 8)', () => {
   it('tells what the platform does: limits, time-outs and exclusions with login and withdrawals kept, the reality check', async () => {
@@ -28,15 +27,15 @@ describe('负责任博彩 (article 8)', () => {
     expect(content).not.toContain('90天');
   });
 
-  it('migration 040 replaces the old promise in a database seeded before, and leaves a rewritten article alone', async () => {
+  it('the migration replaces the old promise in a database seeded before, and leaves a rewritten article alone', async () => {
     const before = (await s.db.kysely.selectFrom('articles').select('content').where('type', '=', 8).executeTakeFirstOrThrow()).content;
     const seededEarlier = before.replace(RESPONSIBLE_HELP, OLD);
     await s.db.kysely.updateTable('articles').set({ content: seededEarlier }).where('type', '=', 8).execute();
-    await sql.raw(migration040()).execute(s.db.kysely);
+    await sql.raw(responsibleArticle.sql).execute(s.db.kysely);
     expect((await s.db.kysely.selectFrom('articles').select('content').where('type', '=', 8).executeTakeFirstOrThrow()).content).toBe(before);
 
     await s.db.kysely.updateTable('articles').set({ content: '<p>运营方自己写的内容</p>' }).where('type', '=', 8).execute();
-    await sql.raw(migration040()).execute(s.db.kysely);
+    await sql.raw(responsibleArticle.sql).execute(s.db.kysely);
     expect((await s.db.kysely.selectFrom('articles').select('content').where('type', '=', 8).executeTakeFirstOrThrow()).content).toBe('<p>运营方自己写的内容</p>');
     await s.db.kysely.updateTable('articles').set({ content: before }).where('type', '=', 8).execute();
   });
