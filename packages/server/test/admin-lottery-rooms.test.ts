@@ -37,7 +37,7 @@ let lhcRooms: number[];
 let nowMs = 0;
 const sockets: RoomSocket[] = [];
 
-/** The seeded tiers (migration 035), in each lottery's room order. */
+/** The seeded tiers (migration 070_lottery_room_settings), in each lottery's room order. */
 const SEEDED: [string, LotteryStakeLimits][] = [
   ['新手房', { min: 1, max: 1000 }],
   ['高手房', { min: 10, max: 20_000 }],

@@ -6,7 +6,7 @@ import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { attributesOf, drawResult, nextRound, roundAt, verify } from '../src/modules/lottery/engine/index.js';
 
 const K3 = { intervalS: 60, ftimeS: 10 };
-/** The seeded 新手房's own stake limits (migration 035); the refusal names them. */
+/** The seeded 新手房's own stake limits (migration 070_lottery_room_settings); the refusal names them. */
 const NOVICE = { min: 1, max: 1000 };
 const STAKE_RANGE = fmt(LOTTERY_MSG.lotteryStakeRange, NOVICE);
 

@@ -99,7 +99,7 @@ const about = `
 
 /**
  * What 安全与健康 really offers (issue 16; the model in the contract's protection.ts). Also the text
- * migration 040 puts in place of the earlier promise of a 7/30/90-day pause through customer service.
+ * migration 076_responsible_article puts in place of the earlier promise of a 7/30/90-day pause through customer service.
  */
 export const RESPONSIBLE_HELP = `<p>您可以在「我的 → 安全与健康」为自己设置每日、每周、每月的存款、亏损和投注限额，以及单次登录的游戏时长：降低限额立即生效，提高或取消限额须等待24小时冷静期，期满后由您确认才生效。</p>
 <p>您也可以随时开始冷静期（24小时、7天或30天）或自我排除（6个月、1年、5年或永久）：期间不能存款、转入场馆、游戏或参加活动，不再收到活动通知，登录和提款不受影响，且任何人（包括客服）都不能提前结束。</p>

@@ -9,7 +9,7 @@ import { wireOutcome } from './info.js';
 
 /**
  * The demo venue's game side (notes/venue-api.md): launch tokens exchanged for play sessions, instant
- * bets booked in one statement (demo_venue_play, migration 007: stake, payout and the bet row in one
+ * bets booked in one statement (demo_venue_play, migration 025_demo_venue_play: stake, payout and the bet row in one
  * commit, never below zero), match bets left open for the scheduler (matches.ts), the player's history.
  * It knows players only by the id in the launch token and keeps its own books (store.ts).
  */

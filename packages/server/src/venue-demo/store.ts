@@ -3,7 +3,7 @@ import type { Kdb } from '../db/connect.js';
 import { batchReader, perDatabase } from '../lib/batch.js';
 
 /**
- * The demo venue's own double-entry store (migration 004): accounts per (venue, player) and a house
+ * The demo venue's own double-entry store (migration 020_demo_venue_wallet): accounts per (venue, player) and a house
  * account per venue, transactions identified by the caller's ref, entries summing to zero. It is a
  * separate provider that shares the database file: nothing here touches the platform's tables, and
  * the platform never reads these tables except through the venue adapter.

@@ -13,7 +13,7 @@ import { sendMail } from '../mail/service.js';
  * route that checks it goes through checkPayPassword.
  *
  * members.pay_password_state as stored: 0 none set ('' hash), 1 set, 2 must be replaced (found equal to
- * the login password), 3 set before migration 011 and not yet compared with the login password.
+ * the login password), 3 set before migration 032_pay_password and not yet compared with the login password.
  */
 const STORED = { none: 0, set: 1, mustReplace: 2, unchecked: 3 } as const;
 
@@ -130,7 +130,7 @@ export type PayPasswordPurpose = 'use' | 'replace';
  * The one check of the payment password, for every route that takes it. Refuses with code 403 and
  * data {paypass_state} when none is set or (for 'use') it must be replaced, with the lock message
  * while locked (even the right password), with 支付密码错误 when wrong (旧密码错误 when changing it; the
- * failure that locks answers the lock instead). A password set before migration 011 is compared with the login
+ * failure that locks answers the lock instead). A password set before migration 032_pay_password is compared with the login
  * password once, when first presented right: equal means it must be replaced.
  */
 export async function checkPayPassword(db: Kdb, memberId: number, plain: string, purpose: PayPasswordPurpose = 'use'): Promise<void> {
