@@ -9,7 +9,7 @@ import { activityRulesFailure, beijingWireTime, DEFAULT_REDPACKET_RULES as RP } 
 import { ACTIVITIES, ACTIVITY_TYPES, redPacketTop } from './activities.js';
 import { ARTICLES } from './articles.js';
 import { CATALOGUE, gameImage } from './catalogue.js';
-import { VIP_TIERS } from './vip.js';
+import { seedVipTiers } from './vip.js';
 
 /**
  * Demo content of a fresh database: banners, notices, the game catalogue, promotions, help
@@ -17,7 +17,6 @@ import { VIP_TIERS } from './vip.js';
  * checks this).
  */
 const DAY_MS = 86_400_000;
-const yuanToFen = (yuan: number) => yuan * 100;
 
 function daysAgo(days: number, hour = 10): Date {
   const d = new Date(Date.now() - days * DAY_MS);
@@ -157,23 +156,5 @@ export async function seedContent(tx: Transaction<Database>): Promise<void> {
 
   for (const article of ARTICLES) await saveArticle(tx, article);
 
-  await tx
-    .insertInto('vip_tiers')
-    .values(
-      VIP_TIERS.map((t) => ({
-        level: t.level,
-        name: `VIP${t.level}`,
-        recharge_fen: yuanToFen(t.rechargeYuan),
-        flow_fen: yuanToFen(t.flowYuan),
-        retention_flow_fen: yuanToFen(t.retentionFlowYuan),
-        levelup_bonus_fen: yuanToFen(t.levelupBonusYuan),
-        realperson_bp: t.rates.realperson,
-        sport_bp: t.rates.sport,
-        e_sport_bp: t.rates.e_sport,
-        joker_bp: t.rates.joker,
-        electron_bp: t.rates.electron,
-        lottery_bp: t.rates.lottery,
-      })),
-    )
-    .execute();
+  await seedVipTiers(tx);
 }

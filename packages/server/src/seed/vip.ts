@@ -1,3 +1,7 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { insertTiers } from '../modules/vip/tiers.js';
+
 /**
  * VIP tiers 1–10 (DESIGN §8). Thresholds in yuan here, stored in fen; rebate rates in basis points
  * of a percent (bp, 0.01 %): 40 bp = 0.40 %. Members start at VIP1, so VIP1 asks for nothing.
@@ -55,4 +59,25 @@ export const VIP_TIERS: VipTierSeed[] = RECHARGE_YUAN.map((rechargeYuan, i) => {
 
 export function vipBadge(level: number): string {
   return `/assets/vip/vip${level}.svg`;
+}
+
+/** The tiers above into vip_tiers (names VIP1…VIP10), inside the seed's transaction. */
+export async function seedVipTiers(tx: Transaction<Database>): Promise<void> {
+  await insertTiers(
+    tx,
+    VIP_TIERS.map((t) => ({
+      level: t.level,
+      name: `VIP${t.level}`,
+      recharge_fen: t.rechargeYuan * 100,
+      flow_fen: t.flowYuan * 100,
+      retention_flow_fen: t.retentionFlowYuan * 100,
+      levelup_bonus_fen: t.levelupBonusYuan * 100,
+      realperson_bp: t.rates.realperson,
+      sport_bp: t.rates.sport,
+      e_sport_bp: t.rates.e_sport,
+      joker_bp: t.rates.joker,
+      electron_bp: t.rates.electron,
+      lottery_bp: t.rates.lottery,
+    })),
+  );
 }

@@ -2,10 +2,12 @@ import { LOYALTY_ADMIN_LIMITS as L, LOYALTY_ADMIN_MSG, fmt } from '@app/contract
 import { idParams, memberVipSchema, rebateDaysQuery, rebateRecordsQuery, vipTiersSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { VIP_PERIOD_DAYS } from '../../modules/vip/relegate.js';
+import { changeLevel } from '../../modules/vip/standing.js';
+import { adminTiers, saveTiers, type TierInput } from '../../modules/vip/tiers.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { rebateDays, rebatePlatforms, rebateRecords, rebateRecordsCsv } from './rebate.js';
-import { adminTiers, changeMemberVip, memberVip, saveTiers, type TierInput } from './service.js';
+import { memberVip } from './service.js';
 
 export const loyaltyRoutes: AdminRoute[] = [
   route({
@@ -45,7 +47,7 @@ export const loyaltyRoutes: AdminRoute[] = [
     body: memberVipSchema,
     audits: ['member.vip'],
     handler: async ({ app, req, staff, params, body }) => {
-      const result = await changeMemberVip(app.kdb, actorOf(req, staff), params.id, { level: Number(body.level), reason: body.reason });
+      const result = await changeLevel(app.kdb, actorOf(req, staff), params.id, { level: Number(body.level), reason: body.reason });
       return ok(result, fmt(LOYALTY_ADMIN_MSG.vipChanged, { level: result.level }));
     },
   }),

@@ -5,11 +5,12 @@ import { careReasonSchema, endSessionsSchema, idParams, memberNoteSchema, member
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { hashPassword } from '../../lib/password.js';
 import { beijing } from '../../lib/time.js';
-import { nameCounterKey } from '../../modules/auth/login-guard.js';
-import { revokeAllSessions, revokeSession } from '../../modules/session/service.js';
-import { payPasswordStatus, refuseLoginEqualToPay } from '../../modules/user/pay-password.js';
+import { nameCounterKey, unlockMemberLogin } from '../../modules/auth/login-guard.js';
+import { activeSessionCount, markSessionRevoked, revokeAllSessions, revokeSession } from '../../modules/session/service.js';
+import { clearPayPassword, resetLoginPassword } from '../../modules/user/account.js';
+import { addMemberNote, setMemberTags } from '../../modules/user/notes.js';
+import { payPasswordStatus } from '../../modules/user/pay-password.js';
 import { actorOf } from '../actor.js';
 import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
@@ -73,15 +74,6 @@ async function careOf(db: Kdb, id: number): Promise<MemberCare> {
   };
 }
 
-const activeSessions = (db: Kdb, id: number) =>
-  db
-    .selectFrom('sessions')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('member_id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
-
 function generatePassword(): string {
   let p = '';
   for (let i = 0; i < L.generatedLength; i++) p += ALPHABET[randomInt(ALPHABET.length)];
@@ -91,45 +83,23 @@ function generatePassword(): string {
 async function resetPassword(db: Kdb, actor: Actor, id: number, f: { password: string; reason: string }): Promise<ResetPasswordAnswer> {
   await memberOf(db, id);
   const password = f.password || generatePassword();
-  await refuseLoginEqualToPay(db, id, password);
-  const hash = await hashPassword(password);
-  const ended = await activeSessions(db, id);
-  await db.transaction().execute(async (tx) => {
-    await tx.updateTable('members').set({ password_hash: hash }).where('id', '=', id).execute();
-    await writeAudit(tx, actor, 'member.reset_password', `member:${id}`, null, { generated: !f.password, sessions_ended: ended, reason: f.reason });
-  });
-  await revokeAllSessions(db, id);
+  const ended = await resetLoginPassword(db, actor, id, password, { generated: !f.password, reason: f.reason });
   return { password, sessions_ended: ended };
 }
 
 async function resetPayPassword(db: Kdb, actor: Actor, id: number, reason: string): Promise<void> {
   await memberOf(db, id);
-  await db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('members').select(['pay_password_hash', 'pay_password_state']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
-    if (!row.pay_password_hash) throw conflict(MEMBER_CARE_MSG.payPasswordNone);
-    await tx.updateTable('members').set({ pay_password_hash: '', pay_password_state: 0 }).where('id', '=', id).execute();
-    await writeAudit(tx, actor, 'member.reset_paypass', `member:${id}`, { pay_password: 'set' }, { pay_password: 'none', reason });
-  });
+  await clearPayPassword(db, actor, id, reason);
 }
 
 async function unlockLogin(db: Kdb, actor: Actor, id: number, reason: string): Promise<void> {
-  const m = await memberOf(db, id);
-  await db.transaction().execute(async (tx) => {
-    const gone = await tx
-      .deleteFrom('login_counters')
-      .where('key', '=', nameCounterKey('member', m.username))
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning('hits')
-      .executeTakeFirst();
-    if (!gone) throw conflict(MEMBER_CARE_MSG.notLocked);
-    await writeAudit(tx, actor, 'member.unlock_login', `member:${id}`, { login_failures: gone.hits }, { login_failures: 0, reason });
-  });
+  await unlockMemberLogin(db, actor, await memberOf(db, id), reason);
 }
 
 async function endSessions(db: Kdb, actor: Actor, id: number, f: { session: string; reason: string }): Promise<number> {
   await memberOf(db, id);
   if (!f.session) {
-    const n = await activeSessions(db, id);
+    const n = await activeSessionCount(db, id);
     if (n === 0) throw conflict(MEMBER_CARE_MSG.sessionMissing);
     await db.transaction().execute((tx) => writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { sessions: n }, { sessions: 0, reason: f.reason }));
     await revokeAllSessions(db, id);
@@ -144,7 +114,7 @@ async function endSessions(db: Kdb, actor: Actor, id: number, f: { session: stri
     .executeTakeFirst();
   if (!row) throw conflict(MEMBER_CARE_MSG.sessionMissing);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', row.token_hash).where('revoked_at', 'is', null).execute();
+    await markSessionRevoked(tx, row.token_hash);
     await writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { session: f.session }, { session: null, reason: f.reason });
   });
   await revokeSession(db, row.token_hash);
@@ -153,25 +123,12 @@ async function endSessions(db: Kdb, actor: Actor, id: number, f: { session: stri
 
 async function addNote(db: Kdb, actor: Actor, id: number, body: string): Promise<void> {
   await memberOf(db, id);
-  await db.transaction().execute(async (tx) => {
-    const row = await tx.insertInto('member_notes').values({ member_id: id, body, staff_id: actor.id, staff_name: actor.username }).returning('id').executeTakeFirstOrThrow();
-    await writeAudit(tx, actor, 'member.note', `member:${id}`, null, { note_id: Number(row.id), body });
-  });
+  await addMemberNote(db, actor, id, body);
 }
 
 async function setTags(db: Kdb, actor: Actor, id: number, f: { tags: string[]; reason: string }): Promise<string[]> {
   await memberOf(db, id);
-  const tags = f.tags.map((t) => t.trim());
-  await db.transaction().execute(async (tx) => {
-    await tx.selectFrom('members').select('id').where('id', '=', id).forUpdate().execute();
-    const before = (await tx.selectFrom('member_tags').select('tag').where('member_id', '=', id).orderBy('created_at').orderBy('tag').execute()).map((t) => t.tag);
-    const removed = before.filter((t) => !tags.includes(t));
-    const added = tags.filter((t) => !before.includes(t));
-    if (removed.length) await tx.deleteFrom('member_tags').where('member_id', '=', id).where('tag', 'in', removed).execute();
-    if (added.length) await tx.insertInto('member_tags').values(added.map((tag) => ({ member_id: id, tag }))).execute();
-    await writeAudit(tx, actor, 'member.tags', `member:${id}`, { tags: before }, { tags, reason: f.reason });
-  });
-  return tags;
+  return setMemberTags(db, actor, id, f.tags, f.reason);
 }
 
 export const memberCareRoutes: AdminRoute[] = [

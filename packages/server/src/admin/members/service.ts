@@ -30,8 +30,8 @@ import { hedgeTotals, type HedgeTotals } from '../../modules/games/betrecords.js
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { HOUSE, memberBalanceFen, memberWalletId, post, systemAccountId } from '../../modules/ledger/service.js';
 import { sendMail } from '../../modules/mail/service.js';
-import { revokeAllSessions } from '../../modules/session/service.js';
 import { addTurnoverRequirement } from '../../modules/turnover/service.js';
+import { setAccountState } from '../../modules/user/account.js';
 import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { recentDeposits, recentWithdrawals, withReviewers } from '../orders/service.js';
 
@@ -257,10 +257,6 @@ export async function applyAdjustment(tx: Transaction<Database>, actor: Actor, m
 
 /** Disables (0) or enables (1) a member account; disabling ends every session of the member. */
 export async function setMemberState(db: Kdb, actor: Actor, memberId: number, state: 0 | 1): Promise<void> {
-  const before = await requireMember(db, memberId);
-  await db.transaction().execute(async (tx) => {
-    await tx.updateTable('members').set({ state }).where('id', '=', memberId).execute();
-    await writeAudit(tx, actor, 'member.state', `member:${memberId}`, { state: before.state }, { state });
-  });
-  if (state === 0) await revokeAllSessions(db, memberId);
+  await requireMember(db, memberId);
+  await setAccountState(db, actor, memberId, state);
 }

@@ -14,6 +14,7 @@ import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import type { ReviewRecorder, Tx } from '../ledger/service.js';
+import { setInviter } from '../user/account.js';
 
 /**
  * A member's agent application (spec §3 and §5 agent application, §7 applyagentdo; issue 13 item 1).
@@ -124,7 +125,7 @@ export async function moveToAgent(db: Kdb, memberId: number, agentRef: string, r
     const current = m.inviter_id === null ? null : await tx.selectFrom('members').select('username').where('id', '=', m.inviter_id).executeTakeFirst();
     const before: MemberAgentLink = { member_id: memberId, inviter_id: m.inviter_id === null ? null : Number(m.inviter_id), inviter_username: current?.username ?? '' };
     const after: MemberAgentLink = { member_id: memberId, inviter_id: agentId, inviter_username: agent.username };
-    await tx.updateTable('members').set({ inviter_id: agentId }).where('id', '=', memberId).execute();
+    await setInviter(tx, memberId, agentId);
     await record(tx, before, after);
     return after;
   });

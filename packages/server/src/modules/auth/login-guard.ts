@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { CODE, LOGIN_CAPTCHA, MSG, type LoginRefusal } from '@app/contract';
+import { CODE, LOGIN_CAPTCHA, MEMBER_CARE_MSG, MSG, type LoginRefusal } from '@app/contract';
 import type { Config } from '../../config.js';
 import type { Kdb } from '../../db/connect.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, conflict } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { writeAudit, type Actor } from '../audit/service.js';
 import { consumeCaptcha } from './captcha.js';
 
 /**
@@ -119,6 +120,23 @@ export async function refuseLogin(db: Kdb, policy: LoginPolicy, admitted: Admitt
 /** The right password: the name's count starts again (the IP's failures stay until they expire). */
 export async function loginSucceeded(db: Kdb, admitted: Admitted): Promise<void> {
   await db.deleteFrom('login_counters').where('key', '=', admitted.nameKey).execute();
+}
+
+/**
+ * Staff lift a member's captcha step (会员服务 解除登录限制): the name's live failure count goes, with
+ * the audit row in the same transaction; 409 when there was none to lift.
+ */
+export async function unlockMemberLogin(db: Kdb, actor: Actor, member: { id: number; username: string }, reason: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const gone = await tx
+      .deleteFrom('login_counters')
+      .where('key', '=', nameCounterKey('member', member.username))
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('hits')
+      .executeTakeFirst();
+    if (!gone) throw conflict(MEMBER_CARE_MSG.notLocked);
+    await writeAudit(tx, actor, 'member.unlock_login', `member:${member.id}`, { login_failures: gone.hits }, { login_failures: 0, reason });
+  });
 }
 
 /** Which of these names would need a captcha at their next login (the console's staff list). */

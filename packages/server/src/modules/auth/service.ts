@@ -8,6 +8,7 @@ import { openMemberWallet } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 import { getSettings } from '../site/service.js';
 import { createSession } from '../session/service.js';
+import { createMember, recordLogin } from '../user/account.js';
 import { registrationPayPassword } from '../user/pay-password.js';
 
 /** Who is asking: recorded on the member and the session. */
@@ -49,28 +50,24 @@ export async function registerMember(db: Kdb, reg: Registration, meta: ClientMet
   let memberId: number;
   try {
     memberId = await db.transaction().execute(async (tx) => {
-      const member = await tx
-        .insertInto('members')
-        .values({
-          username: reg.name,
-          password_hash: passwordHash,
-          ...payPassword,
-          realname: (reg.realname || reg.name).slice(0, LIMITS.inputMaxLength),
-          inviter_id: inviterId,
-          register_ip: meta.ip,
-          // Registration signs the member in: it is their first sign-in (the console's 最近登录).
-          last_login_at: sql`now()`,
-          last_login_ip: meta.ip,
-          adult_confirmed_at: adult ? new Date() : null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await openMemberWallet(tx, member.id);
-      await sendMail(tx, member.id, {
+      const id = await createMember(tx, {
+        username: reg.name,
+        password_hash: passwordHash,
+        ...payPassword,
+        realname: (reg.realname || reg.name).slice(0, LIMITS.inputMaxLength),
+        inviter_id: inviterId,
+        register_ip: meta.ip,
+        // Registration signs the member in: it is their first sign-in (the console's 最近登录).
+        last_login_at: sql`now()`,
+        last_login_ip: meta.ip,
+        adult_confirmed_at: adult ? new Date() : null,
+      });
+      await openMemberWallet(tx, id);
+      await sendMail(tx, id, {
         title: fmt(MSG.welcomeMailTitle, { site }),
         content: fmt(MSG.welcomeMailContent, { site, name: reg.name }),
       });
-      return member.id;
+      return id;
     });
   } catch (err) {
     // Two registrations of one name at once: the unique index decides, the loser hears why.
@@ -123,6 +120,6 @@ export async function loginWithPassword(
   // Said only to someone who knows the password, so it reveals nothing to a guesser.
   if (member.state !== 1) throw forbidden(MSG.accountDisabled);
   await loginSucceeded(db, admitted);
-  await db.updateTable('members').set({ last_login_at: sql`now()`, last_login_ip: meta.ip }).where('id', '=', member.id).execute();
+  await recordLogin(db, member.id, meta.ip);
   return createSession(db, member.id, meta);
 }

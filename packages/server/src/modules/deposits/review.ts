@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type Tx } from '../ledger/service.js';
 import { promoteEligible } from '../vip/service.js';
+import { addDepositSum } from '../vip/standing.js';
 import { sendMail } from '../mail/service.js';
 import { addTurnoverRequirement } from '../turnover/service.js';
 import { windowOver } from './expiry.js';
@@ -119,11 +120,7 @@ export async function approveDeposit(db: Kdb, id: number, staffId: number, recor
   const out = await db.transaction().execute(async (tx) => {
     const { before, amountFen } = await lockPending(tx, id);
     await addTurnoverRequirement(tx, memberId, amountFen, { kind: 'deposit', baseFen: amountFen });
-    await tx
-      .updateTable('members')
-      .set({ paysum_fen: sql`paysum_fen + ${amountFen}` })
-      .where('id', '=', memberId)
-      .execute();
+    await addDepositSum(tx, memberId, amountFen);
     const journalId = await post(tx, {
       idemKey: `deposit:${id}`,
       kind: 'deposit',

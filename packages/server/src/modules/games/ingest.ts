@@ -7,6 +7,7 @@ import { beijingDate } from '../../lib/time.js';
 import { reduceTurnoverRequirement } from '../turnover/service.js';
 import type { VenueBet } from '../venues/adapter.js';
 import { promoteEligible } from '../vip/service.js';
+import { addFlow } from '../vip/standing.js';
 
 /**
  * Bets from a venue's feed into bet_records (the feed itself: feed.ts). Each bet is upserted by
@@ -155,8 +156,7 @@ async function applyChunk(db: Kdb, chunk: VenueBet[]): Promise<{ counted: number
       ORDER BY id FOR NO KEY UPDATE`.execute(tx);
     if (members.rows.length !== memberIds.length) throw NOT_COUNTED; // an unknown member: bet by bet
     for (const m of members.rows) if (Number(m.turnover_req_fen) > 0) await reduceTurnoverRequirement(tx, Number(m.id), perMember.get(Number(m.id))!);
-    const flows = memberIds.map((id) => sql`(${id}::bigint, ${perMember.get(id)!}::bigint)`);
-    await sql`UPDATE members m SET flow_fen = m.flow_fen + v.fen FROM (VALUES ${sql.join(flows)}) AS v(id, fen) WHERE m.id = v.id`.execute(tx);
+    await addFlow(tx, memberIds.map((id) => ({ memberId: id, fen: perMember.get(id)! })));
     const rows = await tx
       .insertInto('bet_records')
       .values(todo.map((b) => ({ ...rowOf(b), counted: true })))
@@ -210,10 +210,8 @@ export async function applyBet(db: Kdb, b: VenueBet, categories: VenueCategories
       await reduceTurnoverRequirement(tx, b.memberId, b.validFen);
       // The settlement is re-derivable from the venue until the cursor moves past it, and the
       // cursor's own (synchronous) commit flushes this one: no need to wait for the disk here.
-      const flow = await sql`
-        UPDATE members SET flow_fen = flow_fen + ${b.validFen}
-        WHERE id = ${b.memberId} AND set_config('synchronous_commit', 'off', true) = 'off'`.execute(tx);
-      if (Number(flow.numAffectedRows) !== 1) return 'skipped';
+      const found = await addFlow(tx, [{ memberId: b.memberId, fen: b.validFen }], { lazyCommit: true });
+      if (found !== 1) return 'skipped';
       const row = await tx
         .insertInto('bet_records')
         .values({ ...values, counted: true })

@@ -2,6 +2,7 @@ import { BLOCK_KIND_LABEL, fmt, PROTECTION, PROTECTION_MSG, type BlockDuration, 
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import type { Tx } from '../ledger/service.js';
+import { ackRealityCheck } from '../session/service.js';
 import { blockEnd, bjMinute } from './periods.js';
 import { currentBlock, eventText, protectionState, writeEvent, type BlockRecord, type ChangedBy, type Player } from './service.js';
 
@@ -168,5 +169,5 @@ export async function setRealityMinutes(db: Kdb, player: Player, minutes: number
 /** POST /api/playStatus/ack: the reality check shown is acknowledged; the next is due an interval later. */
 export async function ackReality(db: Kdb, player: Player, now: Date): Promise<void> {
   if (!player.tokenHash) return;
-  await db.updateTable('sessions').set({ reality_acked_at: now }).where('token_hash', '=', player.tokenHash).execute();
+  await ackRealityCheck(db, player.tokenHash, now);
 }

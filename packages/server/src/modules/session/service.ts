@@ -119,14 +119,41 @@ export async function resolveSession(db: Kdb, token: string, idleMs: number, epo
   return member;
 }
 
-export async function revokeSession(db: Kdb, tokenHash: string): Promise<void> {
+/**
+ * Marks one session revoked in the database only, inside the caller's transaction (staff ending a
+ * session commit it with their audit row); revokeSession after the commit tells the caches.
+ */
+export async function markSessionRevoked(db: Kdb, tokenHash: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+}
+
+/**
+ * Revokes every session of a member in the database only: for accounts nobody uses any more (a trial
+ * guest idle past its time), which no instance still holds in its cache and nothing else listens for.
+ */
+export async function expireMemberSessions(db: Kdb, memberId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+}
+
+/** The reality check shown in this session is acknowledged at `at` (player protection counts the next from it). */
+export async function ackRealityCheck(db: Kdb, tokenHash: string, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ reality_acked_at: at }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** The member's sessions not revoked (idle ones included: they end only when next used). */
+export async function activeSessionCount(db: Kdb, memberId: number): Promise<number> {
+  const row = await db.selectFrom('sessions').select(sql<number>`count(*)::int`.as('n')).where('member_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function revokeSession(db: Kdb, tokenHash: string): Promise<void> {
+  await markSessionRevoked(db, tokenHash);
   applyRevocation({ tokenHash });
   await publishRevocation({ tokenHash });
 }
 
 export async function revokeAllSessions(db: Kdb, memberId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+  await expireMemberSessions(db, memberId);
   applyRevocation({ memberId });
   await publishRevocation({ memberId });
   await Promise.all([...endedListeners].map((listener) => listener(memberId, db)));

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { BET_STATUS, MSG, TRANSFER_STATE } from '@app/contract';
 import type { Db, Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
 import { JOB_LOCK, scheduleJob, withTryLock } from '../../lib/jobs.js';
 import { HOUSE, memberBalanceFen, memberWalletId, openMemberWallet, post, systemAccountId } from '../ledger/service.js';
-import { createSession } from '../session/service.js';
+import { createSession, expireMemberSessions } from '../session/service.js';
 import { getSettings } from '../site/service.js';
 import { recycleAll, type TransferDeps } from '../transfers/service.js';
+import { closeMember, createMember } from '../user/account.js';
 import type { VenueRegistry } from '../venues/registry.js';
 
 /**
@@ -39,21 +39,17 @@ export async function loginGuest(db: Kdb, meta: { ip: string; userAgent: string 
   if (app.trial_switch !== 1) throw notFound(MSG.trialUnavailable);
   const funding = await systemAccountId(db, HOUSE.trialFunding);
   const memberId = await db.transaction().execute(async (tx) => {
-    const member = await tx
-      .insertInto('members')
-      .values({
-        username: `${GUEST_PREFIX}${randomBytes(6).toString('hex')}`,
-        password_hash: NO_PASSWORD,
-        pay_password_hash: '',
-        realname: '试玩用户',
-        is_trial: true,
-        register_ip: meta.ip,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const wallet = await openMemberWallet(tx, member.id);
+    const id = await createMember(tx, {
+      username: `${GUEST_PREFIX}${randomBytes(6).toString('hex')}`,
+      password_hash: NO_PASSWORD,
+      pay_password_hash: '',
+      realname: '试玩用户',
+      is_trial: true,
+      register_ip: meta.ip,
+    });
+    const wallet = await openMemberWallet(tx, id);
     await post(tx, {
-      idemKey: `trial:guest:${member.id}`,
+      idemKey: `trial:guest:${id}`,
       kind: 'trial_funding',
       memo: '试玩账号体验金',
       entries: [
@@ -61,7 +57,7 @@ export async function loginGuest(db: Kdb, meta: { ip: string; userAgent: string 
         { accountId: wallet, amountFen: GUEST_DEMO_FEN },
       ],
     });
-    return member.id;
+    return id;
   });
   return createSession(db, memberId, meta);
 }
@@ -105,7 +101,7 @@ export async function reapGuests(deps: TransferDeps, nowMs = Date.now()): Promis
     .execute();
   const report: ReapReport = { reset: 0, waiting: 0 };
   for (const { id } of due) {
-    await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', id).where('revoked_at', 'is', null).execute();
+    await expireMemberSessions(db, id);
     await recycleAll(deps, id);
     const [pending, unsettled, atVenues] = await Promise.all([
       db.selectFrom('transfers').select('id').where('member_id', '=', id).where('state', '=', TRANSFER_STATE.pending).executeTakeFirst(),
@@ -134,8 +130,7 @@ async function resetWallet(db: Kdb, memberId: number): Promise<void> {
   const [funding, wallet] = await Promise.all([systemAccountId(db, HOUSE.trialFunding), memberWalletId(db, memberId)]);
   await db.transaction().execute(async (tx) => {
     // Member row first (the lock order of every money path); a closed guest is never reset twice.
-    const closed = await tx.updateTable('members').set({ state: 0 }).where('id', '=', memberId).where('state', '=', 1).returning('id').executeTakeFirst();
-    if (!closed) return;
+    if (!(await closeMember(tx, memberId))) return;
     const balanceFen = await memberBalanceFen(tx, memberId);
     if (balanceFen <= 0) return;
     await post(tx, {
