@@ -107,8 +107,8 @@ const SQL_WRITES = [
 ];
 /** A write whose table is a run-time value: `UPDATE ${sql.table(t)}`, `INSERT INTO ${…}`. */
 const DYNAMIC_TARGET = /\b(insert\s+into|update(?:\s+only)?|delete\s+from(?:\s+only)?|truncate(?:\s+table)?)\s*$/i;
-/** Words a naive match could take for a table name (`UPDATE … SET` of `ON CONFLICT DO UPDATE SET`, `FOR UPDATE OF`). */
-const NOT_TABLES = new Set(['set', 'of', 'nowait', 'skip', 'only', 'table', 'if', 'select', 'values']);
+/** Words a naive match could take for a table name (`ON CONFLICT DO UPDATE SET`, `FOR UPDATE OF`, a trigger's `… OR TRUNCATE ON t`). */
+const NOT_TABLES = new Set(['set', 'of', 'on', 'nowait', 'skip', 'only', 'table', 'if', 'select', 'values']);
 
 /** SQL comments would otherwise count: `-- the UPDATE below…`. Kept the same length so offsets hold. */
 const withoutSqlComments = (s) => s.replace(/--[^\n]*/g, (c) => ' '.repeat(c.length)).replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));

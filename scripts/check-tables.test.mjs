@@ -85,6 +85,7 @@ test('finds writes in Kysely calls and SQL text, not reads or ON CONFLICT update
   assert.deepEqual(w('sql`SELECT 1 FROM t FOR UPDATE OF t SKIP LOCKED`'), []);
   assert.deepEqual(w('sql`INSERT INTO a (x) VALUES (1) ON CONFLICT (x) DO UPDATE SET x = 2`'), ['1:INSERT INTO:a']);
   assert.deepEqual(w("s.query('TRUNCATE team_stats')"), ['1:TRUNCATE:team_stats']);
+  assert.deepEqual(w('`CREATE TRIGGER t_frozen BEFORE UPDATE OR DELETE OR TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION f()`'), ['1:CREATE TRIGGER:audit_log']);
   assert.deepEqual(w('sql`WITH d AS (\n  DELETE FROM b RETURNING id\n) UPDATE c AS x SET n = 1`'), ['2:DELETE FROM:b', '3:UPDATE:c']);
   assert.deepEqual(w('db.insertInto(name)'), ['1:dynamic:null']);
 });
