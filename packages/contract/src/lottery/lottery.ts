@@ -1,10 +1,8 @@
 /**
- * The in-house lottery's wire constants and shapes (spec §2 "Lottery room", §3 lottery room and draw
- * data, §4 lottery round; DESIGN §7), shared by the server's engine and the member app.
+ * The in-house lottery's wire constants and shapes (spec §3 draw data, §4 lottery round; DESIGN §7),
+ * shared by the server's engine and the member app. The base of the lottery folder: it imports none of
+ * its siblings (rooms, chat, zodiac, plays build on it), so what two of them share lives here.
  */
-import type { ChatMessage } from './chat.js';
-import type { LotteryStakeLimits } from './rooms.js';
-import type { ZodiacAnimal } from './zodiac.js';
 
 /** spec §3: lottery.type. 1 = six balls plus a special seventh from 1–49 (六合彩), 2 = three dice (快三). */
 export const LOTTERY_TYPE = { sixBall: 1, dice: 2 } as const;
@@ -67,6 +65,13 @@ export function waveOf(ball: number): BallWave {
   if (BALL_WAVES.green.includes(ball)) return 'green';
   throw new RangeError(`ball out of range: ${ball}`);
 }
+
+/**
+ * 六合彩's twelve animals (生肖) in their cycle order, from 鼠 (2020 was a 鼠 year); which numbers each
+ * holds changes every lunar year (zodiac.ts).
+ */
+export const ZODIAC_ANIMALS = ['鼠', '牛', '虎', '兔', '龙', '蛇', '马', '羊', '猴', '鸡', '狗', '猪'] as const;
+export type ZodiacAnimal = (typeof ZODIAC_ANIMALS)[number];
 
 /** One option of a playbox group (spec §3): id is the stable play id, odds the decimal return per 1 staked. */
 export interface PlayboxChild {
@@ -159,16 +164,6 @@ export interface LotteryListItem {
   type: LotteryType;
   icon: string;
 }
-/** POST /api/lotteryRoom {name} item. */
-export interface LotteryRoomListItem {
-  id: number;
-  title: string;
-  lottery: { title: string };
-  /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
-  online: number;
-  /** the room's own stake per line, yuan inclusive (ours, beside the spec's fields) */
-  limits: LotteryStakeLimits;
-}
 /** A past draw (spec §3) with its revealed seed and the commitment published before it opened. */
 export interface LotteryOpenItem {
   expect: string;
@@ -176,31 +171,4 @@ export interface LotteryOpenItem {
   extend: LotteryExtend;
   seed: string;
   commitment: string;
-}
-/** GET /api/lotteryRoom?room_id= (spec §3 lottery room). */
-export interface LotteryRoomData {
-  id: number;
-  title: string;
-  ftime: number;
-  lottery: {
-    name: string;
-    title: string;
-    type: LotteryType;
-    nowdata: {
-      expect: string;
-      nextexpect: string;
-      timeout: number;
-      /** sha256(seed) of the open round (nextexpect), published before it opened; '' when not yet scheduled. */
-      commitment: string;
-      last: { expect: string; extend: LotteryExtend | null };
-    };
-    openlist: LotteryOpenItem[];
-  };
-  playbox: PlayboxGroup[];
-  /** the room's recent chat, oldest first (deleted messages left out) */
-  chatdata: ChatMessage[];
-  /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
-  online: number;
-  /** the room's own stake per line, yuan inclusive (ours, beside the spec's fields) */
-  limits: LotteryStakeLimits;
 }

@@ -1,8 +1,10 @@
-import { BALL_COUNT, BALL_MAX, DICE_FACES, LOTTERY_RTP_MAX, LOTTERY_RTP_MIN, LOTTERY_TYPE, type LotteryType } from './lottery.js';
+import { BALL_COUNT, BALL_MAX, DICE_FACES, LOTTERY_RTP_MAX, LOTTERY_RTP_MIN, LOTTERY_TYPE, ZODIAC_ANIMALS, type LotteryType } from './lottery.js';
 import { fmt, LOTTERY_MSG } from '../shared/messages.js';
-import { yearAnimal, ZODIAC_ANIMALS, ZODIAC_IDS, zodiacNumbers, zodiacOf } from './zodiac.js';
+import { yearAnimal, ZODIAC_IDS, zodiacNumbers, zodiacOf } from './zodiac.js';
 
+// This module is '@app/contract/lottery-plays': its readers get the zodiac (the animals and their calendar) with the plays.
 export * from './zodiac.js';
+export { ZODIAC_ANIMALS, type ZodiacAnimal } from './lottery.js';
 
 /**
  * The plays of the in-house lottery (DESIGN §7): their rules, odds validation and exact RTP. Pure and

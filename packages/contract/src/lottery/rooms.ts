@@ -1,19 +1,67 @@
 import { fmt } from '../shared/messages.js';
 import { yuanToFen } from '../shared/money.js';
-import { LOTTERY_STAKE_DEFAULT_YUAN, LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, LOTTERY_STAKE_QUICK_YUAN } from './lottery.js';
+import {
+  LOTTERY_STAKE_DEFAULT_YUAN,
+  LOTTERY_STAKE_MAX_YUAN,
+  LOTTERY_STAKE_MIN_YUAN,
+  LOTTERY_STAKE_QUICK_YUAN,
+  type LotteryExtend,
+  type LotteryOpenItem,
+  type LotteryType,
+  type PlayboxGroup,
+} from './lottery.js';
 import { CONTROL_CHARS_RE } from '../shared/regex.js';
-import { chatText } from './chat.js';
+import { chatText, type ChatMessage } from './chat.js';
 
 /**
- * The lottery rooms as staff set them (issue 15 item 2): each room's own stake limits per line, within
- * the platform's LOTTERY_STAKE_MIN_YUAN–LOTTERY_STAKE_MAX_YUAN, and the host (主持人) who speaks in a
- * room's chat. Shared by the server, the console and the member app.
+ * The lottery rooms (spec §2 "Lottery room", §3 lottery room): the room list and a room's data as the
+ * member app reads them, and the rooms as staff set them (issue 15 item 2): each room's own stake limits
+ * per line, within the platform's LOTTERY_STAKE_MIN_YUAN–LOTTERY_STAKE_MAX_YUAN, and the host (主持人)
+ * who speaks in a room's chat. Shared by the server, the console and the member app.
  */
 
 /** A room's stake per order line, yuan inclusive (GET /api/lotteryRoom limits; ours, beside the spec's fields). */
 export interface LotteryStakeLimits {
   min: number;
   max: number;
+}
+
+/** POST /api/lotteryRoom {name} item. */
+export interface LotteryRoomListItem {
+  id: number;
+  title: string;
+  lottery: { title: string };
+  /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
+  online: number;
+  /** the room's own stake per line, yuan inclusive (ours, beside the spec's fields) */
+  limits: LotteryStakeLimits;
+}
+/** GET /api/lotteryRoom?room_id= (spec §3 lottery room). */
+export interface LotteryRoomData {
+  id: number;
+  title: string;
+  ftime: number;
+  lottery: {
+    name: string;
+    title: string;
+    type: LotteryType;
+    nowdata: {
+      expect: string;
+      nextexpect: string;
+      timeout: number;
+      /** sha256(seed) of the open round (nextexpect), published before it opened; '' when not yet scheduled. */
+      commitment: string;
+      last: { expect: string; extend: LotteryExtend | null };
+    };
+    openlist: LotteryOpenItem[];
+  };
+  playbox: PlayboxGroup[];
+  /** the room's recent chat, oldest first (deleted messages left out) */
+  chatdata: ChatMessage[];
+  /** who watches the room now (members and visitors, each once; ours, beside the spec's fields) */
+  online: number;
+  /** the room's own stake per line, yuan inclusive (ours, beside the spec's fields) */
+  limits: LotteryStakeLimits;
 }
 
 /**

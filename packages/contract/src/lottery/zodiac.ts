@@ -1,4 +1,4 @@
-import { BALL_MAX } from './lottery.js';
+import { BALL_MAX, ZODIAC_ANIMALS, type ZodiacAnimal } from './lottery.js';
 
 /**
  * 六合彩's zodiac (生肖) of a number, which changes at every Chinese New Year: number 1 is the animal
@@ -8,10 +8,7 @@ import { BALL_MAX } from './lottery.js';
  * round alone. The New Year dates are data (no calendar arithmetic at run time).
  */
 
-/** The twelve animals in their cycle order, from 鼠 (2020 was a 鼠 year). */
-export const ZODIAC_ANIMALS = ['鼠', '牛', '虎', '兔', '龙', '蛇', '马', '羊', '猴', '鸡', '狗', '猪'] as const;
-export type ZodiacAnimal = (typeof ZODIAC_ANIMALS)[number];
-/** Stable ids of the animals (they name the 生肖 plays: lhc_sx_rat …), in the same order. */
+/** Stable ids of the animals (they name the 生肖 plays: lhc_sx_rat …), in ZODIAC_ANIMALS's order. */
 export const ZODIAC_IDS = ['rat', 'ox', 'tiger', 'rabbit', 'dragon', 'snake', 'horse', 'goat', 'monkey', 'rooster', 'dog', 'pig'] as const;
 /** A 鼠 year, the origin of the cycle above. */
 const RAT_YEAR = 2020;
