@@ -2,9 +2,9 @@ import { ADMIN_MSG, FINANCE_DESK_MSG } from '@app/contract';
 import { approvalListQuery, approvalRejectSchema, financeSettingsSchema, idParams } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { approveRequest, financeSettings, listApprovals, rejectRequest, updateFinanceSettings, type ApprovalAppliers } from '../../modules/finance/service.js';
+import { applyReceivingUpdate, insertReceivingAccount } from '../../modules/payment/editing.js';
 import { actorOf } from '../actor.js';
 import { applyAdjustment } from '../members/service.js';
-import { applyReceivingUpdate, insertReceivingAccount } from '../payments/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /** What an approval applies, by the functions that make each change (passed in: a module never imports the back office, where they are). */

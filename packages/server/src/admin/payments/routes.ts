@@ -4,8 +4,17 @@ import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { requestApproval } from '../../modules/finance/service.js';
+import {
+  definedPatch,
+  listPayMethods,
+  listReceivingAccounts,
+  mergedReceivingAccount,
+  onlyDisables,
+  receivingCreateValues,
+  updatePayMethod,
+  updateReceivingAccount,
+} from '../../modules/payment/editing.js';
 import { receiveUpload } from '../promotions/uploads.js';
-import { definedPatch, listPayMethods, listReceivingAccounts, mergedReceivingAccount, onlyDisables, receivingCreateValues, updatePayMethod, updateReceivingAccount } from './service.js';
 
 export const paymentRoutes: AdminRoute[] = [
   route({

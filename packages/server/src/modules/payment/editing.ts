@@ -1,10 +1,15 @@
-import { badRequest, notFound } from '../../http/errors.js';
-import { fenToYuan, firstFailure, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, yuanToFen, type AdminPayMethod, type AdminReceivingAccount, type PayMethod, type ReceivingAccountForm, ADMIN_MSG } from '@app/contract';
+import { ADMIN_MSG, fenToYuan, firstFailure, PAY_METHOD_LABELS, PAY_METHODS, receivingAccountRules, yuanToFen, type AdminPayMethod, type AdminReceivingAccount, type PayMethod, type ReceivingAccountForm } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import type { Tx } from '../../modules/ledger/service.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import type { Tx } from '../ledger/service.js';
 
-/** Pay methods (which deposit tabs members see, and each one's range) and the house's receiving accounts. */
+/**
+ * Pay methods (which deposit tabs members see, and each one's range) and the house's receiving accounts
+ * as staff edit them in 支付设置. Every change and its audit row commit in one transaction; a new
+ * account, or a change other than switching one off, is applied by a second staff member's approval
+ * (modules/finance), inside that approval's transaction.
+ */
 
 export async function listPayMethods(db: Kdb): Promise<AdminPayMethod[]> {
   const rows = await db.selectFrom('pay_methods').select(['code', 'enabled', 'min_fen', 'max_fen']).execute();
