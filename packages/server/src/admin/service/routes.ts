@@ -2,9 +2,6 @@ import { SERVICE_MSG, type ServiceServerFrame } from '@app/contract';
 import { idParams, serviceCannedSchema, serviceListQuery, serviceSendSchema, serviceTransferSchema } from '@app/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import { ownerOfConversation } from '../../modules/service-chat/service.js';
-import { actorOf } from '../actor.js';
-import { route, type AdminRoute } from '../route.js';
 import {
   claimConversation,
   closeConversation,
@@ -18,7 +15,10 @@ import {
   saveCanned,
   transferConversation,
   type DeskChange,
-} from './service.js';
+} from '../../modules/service-chat/desk.js';
+import { ownerOfConversation } from '../../modules/service-chat/service.js';
+import { actorOf } from '../actor.js';
+import { route, type AdminRoute } from '../route.js';
 
 const TAG = '在线客服';
 
@@ -33,7 +33,7 @@ function fanOut(app: FastifyInstance, change: DeskChange): void {
   app.serviceHub.toStaff({ type: 'conversation', conversation: change.conversation });
 }
 
-/** 在线客服 desk (issue 14 item 5): every route needs service.chat; claim, transfer, close and canned replies are audited. */
+/** 在线客服 desk: every route needs service.chat; claim, transfer, close and canned replies are audited. */
 export const serviceRoutes: AdminRoute[] = [
   route({
     method: 'GET',

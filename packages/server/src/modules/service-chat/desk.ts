@@ -2,15 +2,15 @@ import { sql } from 'kysely';
 import { ROLE_LABELS, SERVICE_LIMITS, SERVICE_MSG, fmt, roleCan, type ServiceCannedReply, type ServiceConversation, type ServiceMessage, type ServiceStaffPresence, type StaffRole } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { Tx } from '../../modules/ledger/service.js';
-import { appendMessage, conversationOf, conversationQuery, conversationRow, messageOf, staffDisplayName } from '../../modules/service-chat/service.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import { writeAudit, type Actor } from '../audit/service.js';
+import type { Tx } from '../ledger/service.js';
+import { appendMessage, conversationOf, conversationQuery, conversationRow, messageOf, staffDisplayName } from './service.js';
 
 /**
- * The service desk (issue 14 item 5): the queue, claiming, replying, closing and transferring
+ * The staff side of the service desk: the queue, claiming, replying, closing and transferring
  * conversations, and the canned replies. Each change locks its conversation, checks who holds it,
  * writes its system message and (claim, transfer, close) its audit row in one transaction; the
- * route then fans the result out to the member's sockets and the desks.
+ * console's route then fans the result out to the member's sockets and the desks.
  */
 
 export interface DeskChange {
