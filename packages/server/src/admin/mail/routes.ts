@@ -1,11 +1,11 @@
 import { MAIL_ADMIN_LIMITS as L, MAIL_ADMIN_MSG } from '@app/contract';
 import { idParams, mailAudienceQuery, mailCampaignListQuery, mailCampaignSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
+import { createCampaign, driveCampaigns, getCampaign, listCampaigns, previewAudience } from '../../modules/mail/campaigns.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
-import { createCampaign, driveCampaigns, getCampaign, listCampaigns, previewAudience } from './service.js';
 
-/** 站内信 (issue 14 item 3): compose to one member, all members, a VIP level or the agents; campaigns with sent and read counts. */
+/** 站内信: compose to one member, all members, a VIP level or the agents; campaigns with sent and read counts. */
 export const mailRoutes: AdminRoute[] = [
   route({
     method: 'GET',
