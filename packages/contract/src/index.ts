@@ -10,6 +10,7 @@ export * from './shared/regex.js';
 export * from './shared/rules.js';
 export * from './shared/types.js';
 export * from './shared/money.js';
+export * from './shared/time.js';
 export * from './shared/frame.js';
 
 // account: saved cards, the bank list, the payment password

@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.js';
 import { ADMIN_LIMITS, staffReasonFailure } from '../staff/staff.js';
 import { AGENT_APPLICATION_STATE, AGENT_LIMITS, AGENT_MSG, agentApplyRules, COMMISSION_ADMIN_MSG, COMMISSION_STATE } from './agents.js';
 import { commissionPlanFailure, type CommissionPlan } from './invites.js';
-import { form, int, multiline, text } from '../shared/validation.js';
+import { form, multiline, optionalInt, pageNumber, staffNote, text } from '../shared/validation.js';
 
 /**
  * Request schemas of agents (agents.ts): the member's application and the console's queue, review
  * and grant/revoke. Shapes coerce; the rules in agents.ts decide, with their messages.
  */
 
-const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
-const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(min, max).optional());
-/** Staff's free text, kept whole so the rule (not the shape) answers when too long. */
-const note = () => multiline(z.string().max(4000).default(''));
 
 /**
  * POST /api/applyagentdo {mobile, apply_info}: agentApplyRules in the spec's order. The reason is
@@ -29,21 +24,21 @@ export const applyAgentSchema = form(
 export const agentApplicationsQuery = z.object({
   state: optionalInt(AGENT_APPLICATION_STATE.pending, AGENT_APPLICATION_STATE.rejected),
   keyword: text(ADMIN_LIMITS.keywordMax),
-  page: page(),
+  page: pageNumber(),
 });
 
 /** GET /admin/api/agents: current agents by member keyword. */
-export const agentListQuery = z.object({ keyword: text(ADMIN_LIMITS.keywordMax), page: page() });
+export const agentListQuery = z.object({ keyword: text(ADMIN_LIMITS.keywordMax), page: pageNumber() });
 
 /** POST /admin/api/agent-applications/:id/reject {reason}: the reason the member reads in its mail and on /applyagent. */
-export const agentRejectSchema = z.object({ reason: note() }).superRefine((v, ctx) => {
+export const agentRejectSchema = z.object({ reason: staffNote() }).superRefine((v, ctx) => {
   const message = staffReasonFailure(v.reason, AGENT_MSG.rejectReason);
   if (message) ctx.addIssue({ code: 'custom', message });
 });
 
 /** POST /admin/api/members/:id/agent {isagent, reason}: grant (1) or revoke (0) agent status, with the reason the audit log keeps. */
 export const memberAgentSchema = z
-  .object({ isagent: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1), reason: note() })
+  .object({ isagent: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1), reason: staffNote() })
   .superRefine((v, ctx) => {
     const message = staffReasonFailure(v.reason, AGENT_MSG.changeReason);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -61,11 +56,11 @@ export const commissionStatementsQuery = z.object({
     .default('')
     .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), { message: COMMISSION_ADMIN_MSG.period }),
   keyword: text(ADMIN_LIMITS.keywordMax),
-  page: page(),
+  page: pageNumber(),
 });
 
 /** POST /admin/api/commission/statements/:id/reject {reason}: the reason the agent reads in its mail. */
-export const commissionRejectSchema = z.object({ reason: note() }).superRefine((v, ctx) => {
+export const commissionRejectSchema = z.object({ reason: staffNote() }).superRefine((v, ctx) => {
   const message = staffReasonFailure(v.reason, COMMISSION_ADMIN_MSG.rejectReason);
   if (message) ctx.addIssue({ code: 'custom', message });
 });

@@ -20,6 +20,8 @@
  *   by approval time (reviewed_at), yuan.
  */
 import { fmt } from '../shared/messages.js';
+import { fenOfYuan, isYuanAmount, yuanText } from '../shared/money.js';
+import { isIntIn } from '../shared/rules.js';
 
 /** The ledger journal kind of a commission payment: the 礼金记录 list reads the member's entries of it. */
 export const COMMISSION_JOURNAL_KIND = 'commission';
@@ -132,9 +134,6 @@ export const DEFAULT_COMMISSION_PLAN: CommissionPlan = {
   turnover_multiple: 1,
 };
 
-const isMoney = (v: unknown, max: number, min = 0): boolean =>
-  typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
-const isInt = (v: unknown, min: number, max: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** The plan's check: the first failure's message, or null. The server and the console run the same. */
 export function commissionPlanFailure(p: CommissionPlan): string | null {
@@ -142,20 +141,20 @@ export function commissionPlanFailure(p: CommissionPlan): string | null {
   if (p.model !== 'net_loss' && p.model !== 'turnover') return INVITE_MSG.model;
   if (p.period !== 'weekly' && p.period !== 'monthly') return INVITE_MSG.period;
   if (typeof p.multi_level !== 'boolean') return INVITE_MSG.multiLevel;
-  if (!isMoney(p.auto_pay_max, L.autoPayYuan)) return INVITE_MSG.autoPayMax;
-  if (!isMoney(p.valid_active_min, L.validActiveYuan, 1)) return INVITE_MSG.validActiveMin;
-  if (!isInt(p.turnover_multiple, 0, L.turnoverMultiple)) return INVITE_MSG.turnoverMultiple;
+  if (!isYuanAmount(p.auto_pay_max, L.autoPayYuan)) return INVITE_MSG.autoPayMax;
+  if (!isYuanAmount(p.valid_active_min, L.validActiveYuan, 1)) return INVITE_MSG.validActiveMin;
+  if (!isIntIn(p.turnover_multiple, 0, L.turnoverMultiple)) return INVITE_MSG.turnoverMultiple;
   if (!Array.isArray(p.tiers) || p.tiers.length < 1 || p.tiers.length > L.tiers) return INVITE_MSG.tierCount;
   const rateMax = p.model === 'net_loss' ? L.percentMax : L.perTenThousandMax;
   const rateMessage = p.model === 'net_loss' ? INVITE_MSG.tierPercent : INVITE_MSG.tierPerTenThousand;
   let prev: CommissionTier | null = null;
   for (const [i, t] of p.tiers.entries()) {
     const n = { n: i + 1 };
-    if (!t || !isMoney(t.min, L.minYuan)) return fmt(INVITE_MSG.tierMin, n);
+    if (!t || !isYuanAmount(t.min, L.minYuan)) return fmt(INVITE_MSG.tierMin, n);
     if (prev && t.min <= prev.min) return fmt(INVITE_MSG.tierOrder, n);
-    if (!isInt(t.active, 0, L.active)) return fmt(INVITE_MSG.tierActive, n);
+    if (!isIntIn(t.active, 0, L.active)) return fmt(INVITE_MSG.tierActive, n);
     if (prev && t.active < prev.active) return fmt(INVITE_MSG.tierActiveOrder, n);
-    if (!isMoney(t.rate, rateMax, 0.01)) return fmt(rateMessage, n);
+    if (!isYuanAmount(t.rate, rateMax, 0.01)) return fmt(rateMessage, n);
     if (prev && t.rate < prev.rate) return fmt(INVITE_MSG.tierRateOrder, n);
     prev = t;
   }
@@ -181,12 +180,10 @@ export function normalizeCommissionPlan(p: CommissionPlan): CommissionPlan {
  */
 export function commissionTierOf(plan: CommissionPlan, figureFen: number, activeMembers: number): CommissionTier | null {
   let hit: CommissionTier | null = null;
-  for (const t of plan.tiers) if (figureFen >= Math.round(t.min * 100) && activeMembers >= t.active) hit = t;
+  for (const t of plan.tiers) if (figureFen >= fenOfYuan(t.min) && activeMembers >= t.active) hit = t;
   return hit;
 }
 
-/** 1234567.5 → "1,234,567.5": yuan as staff typed it, grouped. */
-const yuanText = (yuan: number): string => yuan.toLocaleString('zh-CN', { maximumFractionDigits: 2 });
 
 /** One tier as the 奖金介绍 table shows it. */
 export interface CommissionTierRow {

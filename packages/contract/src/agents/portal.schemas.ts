@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.js';
 import { AGENT_PORTAL_MSG, AGENT_RANGE_MAX_DAYS } from './portal.js';
-import { int, text } from '../shared/validation.js';
+import { pageNumber, text } from '../shared/validation.js';
+import { DAY_MS, isDay } from '../shared/time.js';
 
 /** Request schemas of the agent portal (portal.ts). Days are Beijing dates, inclusive. */
 
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-const dayOk = (d: string): boolean => d === '' || (DAY_RE.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+const dayOk = (d: string): boolean => d === '' || isDay(d);
 const day = () => z.string().trim().max(20).default('').refine(dayOk, { message: AGENT_PORTAL_MSG.badDay });
-const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
 const ordered = (v: { start: string; end: string }): boolean => !v.start || !v.end || v.start <= v.end;
 
 /** POST /agent/api/login {ticket}: the single-use ticket of GET /api/getAgentLoginUrl. */
@@ -24,8 +21,8 @@ export const agentDailyQuery = z
 
 /** GET /agent/api/members: page, keyword (username prefix or id), kind, optional range. */
 export const agentMembersQuery = z
-  .object({ page: page(), keyword: text(32), start: day(), end: day(), kind: z.enum(['all', 'agents', 'active']).catch('all').default('all') })
+  .object({ page: pageNumber(), keyword: text(32), start: day(), end: day(), kind: z.enum(['all', 'agents', 'active']).catch('all').default('all') })
   .refine(ordered, { message: AGENT_PORTAL_MSG.rangeOrder });
 
 /** GET /agent/api/statements: a page. */
-export const agentStatementsQuery = z.object({ page: page() });
+export const agentStatementsQuery = z.object({ page: pageNumber() });

@@ -8,6 +8,8 @@
  */
 import { ARTICLE_TITLES, GAME_CATEGORIES, type GameCategory } from '../shared/constants.js';
 import { fmt } from '../shared/messages.js';
+import { CONTENT_IMAGE_RE } from '../shared/regex.js';
+import { charCount, isIntAsSentIn } from '../shared/rules.js';
 
 export const CONTENT_LIMITS = {
   linkMax: 300,
@@ -33,8 +35,6 @@ export const GAME_CATEGORY_LABELS: Record<GameCategory, string> = { realbet: '�
 /** The articles staff edit: every type of ARTICLE_TITLES (help centre 1–4, /abouts and the footer 5–9). */
 export const ARTICLE_TYPES = Object.keys(ARTICLE_TITLES).map(Number);
 
-/** An image is an uploaded one (/uploads/site/12.png) or one of the app's own assets (/assets/…). */
-export const CONTENT_IMAGE_RE = /^\/(uploads\/site\/\d{1,18}\.(png|jpg|webp|gif)|assets\/[\w./-]{1,200})$/;
 /** A link: '' none, /#/route or #/route inside the app, or an http(s) address (shown framed). */
 const LINK_RE = /^(|\/?#\/[^\s]*|https?:\/\/[^\s]+)$/;
 
@@ -141,12 +141,7 @@ export interface ArticlePreview {
   content: string;
 }
 
-const lengthOf = (v: unknown) => (typeof v === 'string' ? [...v.trim()].length : -1);
-const intIn = (v: unknown, min: number, max: number) => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-};
-const sortFailure = (v: unknown) => (v !== undefined && !intIn(v, 0, CONTENT_LIMITS.sortMax) ? fmt(CONTENT_MSG.sort, { max: CONTENT_LIMITS.sortMax }) : null);
+const sortFailure = (v: unknown) => (v !== undefined && !isIntAsSentIn(v, 0, CONTENT_LIMITS.sortMax) ? fmt(CONTENT_MSG.sort, { max: CONTENT_LIMITS.sortMax }) : null);
 
 export function linkFailure(v: unknown): string | null {
   const ok = typeof v === 'string' && v.length <= CONTENT_LIMITS.linkMax && LINK_RE.test(v.trim());
@@ -161,15 +156,15 @@ export function bannerFormFailure(f: Partial<Record<keyof BannerForm, unknown>>)
 }
 
 export function noticeFormFailure(f: Partial<Record<keyof NoticeForm, unknown>>): string | null {
-  const title = lengthOf(f.title);
+  const title = charCount(f.title);
   if (title < 1 || title > CONTENT_LIMITS.noticeTitleMax) return fmt(CONTENT_MSG.noticeTitle, { max: CONTENT_LIMITS.noticeTitleMax });
-  const content = lengthOf(f.content);
+  const content = charCount(f.content);
   if (content < 1 || content > CONTENT_LIMITS.noticeContentMax) return fmt(CONTENT_MSG.noticeContent, { max: CONTENT_LIMITS.noticeContentMax });
   return null;
 }
 
 export function articleFormFailure(f: Partial<Record<keyof ArticleForm, unknown>>): string | null {
-  const title = lengthOf(f.title);
+  const title = charCount(f.title);
   if (title < 1 || title > CONTENT_LIMITS.articleTitleMax) return fmt(CONTENT_MSG.articleTitle, { max: CONTENT_LIMITS.articleTitleMax });
   const text = typeof f.content === 'string' ? f.content.replace(/<[^>]*>|&nbsp;|\s/g, '') : '';
   if (!text || (f.content as string).length > CONTENT_LIMITS.htmlMax) return fmt(CONTENT_MSG.articleContent, { max: CONTENT_LIMITS.htmlMax });
@@ -177,7 +172,7 @@ export function articleFormFailure(f: Partial<Record<keyof ArticleForm, unknown>
 }
 
 export function gameEntryFormFailure(f: Partial<Record<keyof GameEntryForm, unknown>>): string | null {
-  const name = lengthOf(f.name);
+  const name = charCount(f.name);
   if (name < 1 || name > CONTENT_LIMITS.gameNameMax) return fmt(CONTENT_MSG.gameName, { max: CONTENT_LIMITS.gameNameMax });
   if (typeof f.image !== 'string' || !CONTENT_IMAGE_RE.test(f.image)) return CONTENT_MSG.gameImage;
   return sortFailure(f.sort);

@@ -5,6 +5,7 @@
  * live here, one home for the server and the console. No zod here: see mail.schemas.ts.
  */
 import type { Page } from '../shared/types.js';
+import { charCount } from '../shared/rules.js';
 
 export const MAIL_AUDIENCES = ['member', 'all', 'vip', 'agents'] as const;
 export type MailAudience = (typeof MAIL_AUDIENCES)[number];
@@ -85,12 +86,11 @@ export interface AdminMailCampaign {
 
 export type AdminMailCampaignPage = Page<AdminMailCampaign>;
 
-const chars = (s: unknown) => (typeof s === 'string' ? [...s.trim()].length : 0);
 
 /** The audience part of the form (the preview checks only this). */
 export function mailAudienceFailure(f: { audience?: unknown; member?: unknown; vip?: unknown }): string | null {
   if (!MAIL_AUDIENCES.includes(f.audience as MailAudience)) return MAIL_ADMIN_MSG.audience;
-  if (f.audience === 'member' && (chars(f.member) < 1 || chars(f.member) > L.memberMax)) return MAIL_ADMIN_MSG.member;
+  if (f.audience === 'member' && (charCount(f.member) < 1 || charCount(f.member) > L.memberMax)) return MAIL_ADMIN_MSG.member;
   if (f.audience === 'vip') {
     const v = typeof f.vip === 'string' && f.vip.trim() !== '' ? Number(f.vip) : f.vip;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < L.vipMin || v > L.vipMax) return MAIL_ADMIN_MSG.vip;
@@ -102,7 +102,7 @@ export function mailAudienceFailure(f: { audience?: unknown; member?: unknown; v
 export function mailCampaignFailure(f: { audience?: unknown; member?: unknown; vip?: unknown; title?: unknown; content?: unknown }): string | null {
   const audience = mailAudienceFailure(f);
   if (audience) return audience;
-  if (chars(f.title) < 1 || chars(f.title) > L.titleMax) return MAIL_ADMIN_MSG.title;
-  if (chars(f.content) < 1 || chars(f.content) > L.contentMax) return MAIL_ADMIN_MSG.content;
+  if (charCount(f.title) < 1 || charCount(f.title) > L.titleMax) return MAIL_ADMIN_MSG.title;
+  if (charCount(f.content) < 1 || charCount(f.content) > L.contentMax) return MAIL_ADMIN_MSG.content;
   return null;
 }

@@ -1,4 +1,5 @@
 import { BALL_MAX, ZODIAC_ANIMALS, type ZodiacAnimal } from './lottery.js';
+import { beijingDay } from '../shared/time.js';
 
 /**
  * 六合彩's zodiac (生肖) of a number, which changes at every Chinese New Year: number 1 is the animal
@@ -47,14 +48,13 @@ export const LUNAR_NEW_YEAR: Readonly<Record<number, string>> = {
 };
 const FIRST_YEAR = 2020;
 const LAST_YEAR = 2041;
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 
 /**
  * The lunar year (by its Gregorian number) that a moment falls in, judged by the Beijing calendar date;
  * null outside the table (before 2020's New Year or from 2042's).
  */
 export function lunarYearAt(ms: number): number | null {
-  const day = new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+  const day = beijingDay(ms);
   const gregorian = Number(day.slice(0, 4));
   const year = day >= (LUNAR_NEW_YEAR[gregorian] ?? '9999') ? gregorian : gregorian - 1;
   return year >= FIRST_YEAR && year <= LAST_YEAR ? year : null;

@@ -5,6 +5,8 @@
  * The application rules themselves are promotions.ts (ActivityRulesForm, activityRulesFailure).
  */
 import { fmt } from '../shared/messages.js';
+import { CONTENT_IMAGE_RE } from '../shared/regex.js';
+import { charCount, isIntAsSentIn } from '../shared/rules.js';
 import type { ActivityRulesForm, AdminActivity } from './promotions.js';
 
 export const PROMO_ADMIN_LIMITS = {
@@ -35,8 +37,6 @@ export const UPLOAD_EXT: Record<UploadKind, string> = { png: 'png', jpeg: 'jpg',
 /** The multipart field the console sends the file in. */
 export const UPLOAD_FIELD = 'file';
 
-/** A banner is an uploaded image (/uploads/site/12.png) or one of the app's own assets (/assets/…). */
-const BANNER_RE = /^\/(uploads\/site\/\d{1,18}\.(png|jpg|webp|gif)|assets\/[\w./-]{1,200})$/;
 
 export const PROMO_ADMIN_MSG = {
   title: '活动标题须为1~{max}个字符',
@@ -81,28 +81,23 @@ export interface ActivityForm {
   rules?: ActivityRulesForm | null;
 }
 
-const lengthOf = (v: unknown) => (typeof v === 'string' ? [...v.trim()].length : -1);
-const intIn = (v: unknown, min: number, max: number) => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
-};
 
 /** The first thing wrong with an activity's own fields (not its rules), in the form's order, or null. */
 export function activityFormFailure(f: Partial<Record<keyof ActivityForm, unknown>>): string | null {
   const L = PROMO_ADMIN_LIMITS;
-  if (!intIn(f.type_id, 1, 2 ** 31 - 1)) return PROMO_ADMIN_MSG.type;
-  const title = lengthOf(f.title);
+  if (!isIntAsSentIn(f.type_id, 1, 2 ** 31 - 1)) return PROMO_ADMIN_MSG.type;
+  const title = charCount(f.title);
   if (title < 1 || title > L.titleMax) return fmt(PROMO_ADMIN_MSG.title, { max: L.titleMax });
-  if (typeof f.banner !== 'string' || !BANNER_RE.test(f.banner)) return PROMO_ADMIN_MSG.banner;
+  if (typeof f.banner !== 'string' || !CONTENT_IMAGE_RE.test(f.banner)) return PROMO_ADMIN_MSG.banner;
   const content = typeof f.content === 'string' ? f.content.replace(/<[^>]*>|&nbsp;|\s/g, '') : '';
   if (!content || (f.content as string).length > L.htmlMax) return fmt(PROMO_ADMIN_MSG.content, { max: L.htmlMax });
   if (f.memo !== undefined && (typeof f.memo !== 'string' || f.memo.length > L.htmlMax)) return fmt(PROMO_ADMIN_MSG.memo, { max: L.htmlMax });
-  if (f.sort !== undefined && !intIn(f.sort, 0, L.sortMax)) return fmt(PROMO_ADMIN_MSG.sort, { max: L.sortMax });
+  if (f.sort !== undefined && !isIntAsSentIn(f.sort, 0, L.sortMax)) return fmt(PROMO_ADMIN_MSG.sort, { max: L.sortMax });
   return null;
 }
 
 export function activityTypeNameFailure(name: unknown): string | null {
-  const n = lengthOf(name);
+  const n = charCount(name);
   return n < 1 || n > PROMO_ADMIN_LIMITS.typeNameMax ? fmt(PROMO_ADMIN_MSG.typeName, { max: PROMO_ADMIN_LIMITS.typeNameMax }) : null;
 }
 

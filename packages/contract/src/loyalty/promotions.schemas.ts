@@ -1,31 +1,28 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.js';
 import { ADMIN_LIMITS, staffReasonFailure } from '../staff/staff.js';
 import { fmt } from '../shared/messages.js';
 import { activityRulesFailure, APPLICATION_STATE, PROMO_MSG, type ActivityRulesForm } from './promotions.js';
 import { activityFormFailure, activityTypeNameFailure, PROMO_ADMIN_LIMITS, PROMO_ADMIN_MSG, type ActivityForm } from './promotions.admin.js';
-import { int, multiline, text } from '../shared/validation.js';
+import { int, multiline, optionalInt, pageNumber, text } from '../shared/validation.js';
 
 /**
  * Request schemas of promotions (promotions.ts): the member's application and log, the console's
  * queue, review and rules. Shapes coerce; the rules in promotions.ts decide, with their messages.
  */
 
-const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
-const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), int(min, max).optional());
 
 /** POST /api/doactivityapply {activityid} */
 export const doActivityApplySchema = z.object({ activityid: int(1, 2 ** 31 - 1) });
 
 /** POST /api/activityApplyLog {page} */
-export const activityApplyLogSchema = z.object({ page: page() });
+export const activityApplyLogSchema = z.object({ page: pageNumber() });
 
 /** GET /admin/api/activity-applications: state 0 审核中 1 已通过 2 已拒绝 (empty: all), member keyword, activity. */
 export const activityApplicationsQuery = z.object({
   state: optionalInt(APPLICATION_STATE.pending, APPLICATION_STATE.rejected),
   keyword: text(ADMIN_LIMITS.keywordMax),
   activity_id: optionalInt(1, 2 ** 31 - 1),
-  page: page(),
+  page: pageNumber(),
 });
 
 /** POST /admin/api/activity-applications/:id/reject: the reason (the member reads it), and whether to mail it (default yes). */

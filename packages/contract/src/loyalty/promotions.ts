@@ -10,7 +10,9 @@
  * feature of its own (VIP level-up bonuses, red packets) and 立即申请 answers PROMO_MSG.noApplication.
  */
 import { fmt } from '../shared/messages.js';
-import { fenToYuan, yuanToFen } from '../shared/money.js';
+import { fenToYuan, yuanText, yuanToFen } from '../shared/money.js';
+import { isIntIn } from '../shared/rules.js';
+import { beijingWireTime, DAY_MS } from '../shared/time.js';
 
 // ---- application states (DESIGN §4) ----------------------------------------------------------------
 
@@ -115,7 +117,6 @@ export interface ActivityRulesForm {
 }
 
 const WIRE_TIME_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
-const isIntIn = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const num = (v: unknown): unknown => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
 
 /** A positive yuan amount with ≤ 2 decimals within the cap, in fen; null when not one. */
@@ -224,14 +225,6 @@ export function promotionTurnoverFen(rules: Pick<ActivityRules, 'turnover_multip
 
 // ---- Beijing periods -------------------------------------------------------------------------------
 
-const BEIJING_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 86_400_000;
-
-/** 'YYYY-MM-DD HH:mm:ss' in Beijing time (the wire's timestamps). */
-export function beijingWireTime(now: Date): string {
-  return new Date(now.getTime() + BEIJING_OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
-}
-
 /**
  * The period an application counts against, so one member applies at most once per period (the
  * database's unique key): 'once', the Beijing day 'YYYY-MM-DD', or the ISO week of the Beijing day
@@ -256,7 +249,7 @@ export function activityEnded(rules: Pick<ActivityRules, 'ends_at'>, now: Date):
 
 // ---- texts -----------------------------------------------------------------------------------------
 
-const yuan = (fen: number) => fenToYuan(fen).toLocaleString('en-US', { maximumFractionDigits: 2 });
+const yuan = (fen: number) => yuanText(fenToYuan(fen));
 
 /** What the member is missing, from the rules (the refusal of doactivityapply). */
 export function eligibilityMessage(rules: Pick<ActivityRules, 'eligibility' | 'days' | 'min_fen'>): string {

@@ -1,22 +1,18 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.js';
 import { ADMIN_LIMITS } from '../staff/staff.js';
 import { REDPACKET_ADMIN_MSG } from './redpacket.admin.js';
 import { redPacketRulesFailure, type RedPacketRules } from './redpacket.js';
-import { int, text } from '../shared/validation.js';
+import { numberAsSent, pageNumber, text } from '../shared/validation.js';
 
 /**
  * Request schemas of the console's red-packet tools (redpacket.admin.ts). Shapes only take what may
  * come; redPacketRulesFailure decides, with its messages in its order (the editor runs the same).
  */
 
-const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
 const day = () => z.string().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/, REDPACKET_ADMIN_MSG.dayRange).default('');
-/** a number as sent; a string (or nothing) reaches the rule, which refuses it with its message */
-const num = () => z.union([z.number(), z.string().max(40)]).default('');
 const time = () => z.string().max(10).default('');
 
-const tierShape = z.object({ recharge: num(), day_flow: num(), draws: num(), min_money: num(), max_money: num() });
+const tierShape = z.object({ recharge: numberAsSent(), day_flow: numberAsSent(), draws: numberAsSent(), min_money: numberAsSent(), max_money: numberAsSent() });
 
 /** POST /admin/api/redpacket/rules {rules} */
 export const redPacketRulesSchema = z
@@ -24,9 +20,9 @@ export const redPacketRulesSchema = z
     rules: z.object({
       start_time: time(),
       end_time: time(),
-      max_times: num(),
-      daily_budget: num(),
-      turnover_multiple: num(),
+      max_times: numberAsSent(),
+      daily_budget: numberAsSent(),
+      turnover_multiple: numberAsSent(),
       // more than the rule allows, so the rule (not the shape) answers 请设置1~20档领取条件
       tiers: z.array(tierShape).max(100).default([]),
     }),
@@ -37,7 +33,7 @@ export const redPacketRulesSchema = z
   });
 
 /** GET /admin/api/redpacket/days: Beijing days, inclusive, each optional. */
-export const redPacketDaysQuery = z.object({ from: day(), to: day(), page: page() });
+export const redPacketDaysQuery = z.object({ from: day(), to: day(), page: pageNumber() });
 
 /** GET /admin/api/redpacket/draws(.csv): days, a member (username prefix or id). */
-export const redPacketDrawsQuery = z.object({ from: day(), to: day(), keyword: text(ADMIN_LIMITS.keywordMax), page: page() });
+export const redPacketDrawsQuery = z.object({ from: day(), to: day(), keyword: text(ADMIN_LIMITS.keywordMax), page: pageNumber() });

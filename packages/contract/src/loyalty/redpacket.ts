@@ -23,6 +23,8 @@
  *   turnover_multiple × the amount (DESIGN §5, §8). On the wire it is flow_money (流水倍数).
  */
 import { fmt } from '../shared/messages.js';
+import { fenOfYuan, isYuanAmount } from '../shared/money.js';
+import { isIntIn } from '../shared/rules.js';
 
 /** The one text in MSG (hall entry): MSG.redpacketClosed = 红包已关闭. These are the rest. */
 export const REDPACKET_MSG = {
@@ -95,9 +97,6 @@ export const DEFAULT_REDPACKET_RULES: RedPacketRules = {
   ],
 };
 
-const isMoney = (v: unknown, max: number, min = 0): boolean =>
-  typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
-const isInt = (v: unknown, min: number, max: number): boolean => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** Minutes after Beijing midnight of an 'HH:mm' (assumes REDPACKET_TIME_RE). */
 export function redPacketMinutes(hhmm: string): number {
@@ -110,21 +109,19 @@ export function redPacketRulesFailure(r: RedPacketRules): string | null {
   if (typeof r.start_time !== 'string' || !REDPACKET_TIME_RE.test(r.start_time)) return REDPACKET_MSG.startTime;
   if (typeof r.end_time !== 'string' || !REDPACKET_TIME_RE.test(r.end_time)) return REDPACKET_MSG.endTime;
   if (redPacketMinutes(r.end_time) <= redPacketMinutes(r.start_time)) return REDPACKET_MSG.windowOrder;
-  if (!isInt(r.max_times, 1, L.maxTimes)) return REDPACKET_MSG.maxTimes;
-  if (!isMoney(r.daily_budget, L.budgetYuan)) return REDPACKET_MSG.budget;
-  if (!isInt(r.turnover_multiple, 0, L.turnoverMultiple)) return REDPACKET_MSG.turnover;
+  if (!isIntIn(r.max_times, 1, L.maxTimes)) return REDPACKET_MSG.maxTimes;
+  if (!isYuanAmount(r.daily_budget, L.budgetYuan)) return REDPACKET_MSG.budget;
+  if (!isIntIn(r.turnover_multiple, 0, L.turnoverMultiple)) return REDPACKET_MSG.turnover;
   if (!Array.isArray(r.tiers) || r.tiers.length < 1 || r.tiers.length > L.tiers) return REDPACKET_MSG.tierCount;
   for (const [i, t] of r.tiers.entries()) {
     const n = { n: i + 1 };
-    if (!isMoney(t.recharge, L.thresholdYuan) || !isMoney(t.day_flow, L.thresholdYuan)) return fmt(REDPACKET_MSG.tierThreshold, n);
+    if (!isYuanAmount(t.recharge, L.thresholdYuan) || !isYuanAmount(t.day_flow, L.thresholdYuan)) return fmt(REDPACKET_MSG.tierThreshold, n);
     if (t.recharge === 0 && t.day_flow === 0) return fmt(REDPACKET_MSG.tierNoThreshold, n);
-    if (!isInt(t.draws, 1, L.maxTimes)) return fmt(REDPACKET_MSG.tierDraws, n);
-    if (!isMoney(t.min_money, L.moneyYuan, 0.01) || !isMoney(t.max_money, L.moneyYuan, 0.01) || t.min_money > t.max_money) return fmt(REDPACKET_MSG.tierMoney, n);
+    if (!isIntIn(t.draws, 1, L.maxTimes)) return fmt(REDPACKET_MSG.tierDraws, n);
+    if (!isYuanAmount(t.min_money, L.moneyYuan, 0.01) || !isYuanAmount(t.max_money, L.moneyYuan, 0.01) || t.min_money > t.max_money) return fmt(REDPACKET_MSG.tierMoney, n);
   }
   return null;
 }
-
-const fenOf = (yuan: number): number => Math.round(yuan * 100);
 
 /**
  * The draws a member has earned today from its figures (fen): the tier giving the most draws among
@@ -133,7 +130,7 @@ const fenOf = (yuan: number): number => Math.round(yuan * 100);
 export function redPacketDrawsEarned(rules: RedPacketRules, figures: { rechargeFen: number; dayFlowFen: number }): { draws: number; tier: RedPacketTier | null } {
   let best: RedPacketTier | null = null;
   for (const t of rules.tiers) {
-    if (figures.rechargeFen < fenOf(t.recharge) || figures.dayFlowFen < fenOf(t.day_flow)) continue;
+    if (figures.rechargeFen < fenOfYuan(t.recharge) || figures.dayFlowFen < fenOfYuan(t.day_flow)) continue;
     if (!best || t.draws > best.draws) best = t;
   }
   return { draws: best ? Math.min(best.draws, rules.max_times) : 0, tier: best };

@@ -1,19 +1,14 @@
 import { z } from 'zod';
+import { refineWith } from '../shared/validation.js';
 import { SERVICE_LIMITS as L, SERVICE_STATES, cannedFailure, serviceTextFailure } from './service-chat.js';
 
 /** Request schemas of 在线客服 (service-chat.ts); the rules answer with their Chinese messages. */
 
-const refine =
-  <T>(fail: (v: T) => string | null) =>
-  (v: T, ctx: z.RefinementCtx) => {
-    const message = fail(v);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  };
 
 /** POST /admin/api/service/conversations/:id/messages */
 export const serviceSendSchema = z
   .object({ content: z.string().max(L.maxChars * 4).default('') })
-  .superRefine(refine((v: { content: string }) => serviceTextFailure(v.content)))
+  .superRefine(refineWith((v: { content: string }) => serviceTextFailure(v.content)))
   .transform((v) => ({ content: v.content.trim() }));
 
 /** GET /admin/api/service/conversations?state= (mine: open ones the caller receives) */
@@ -25,5 +20,5 @@ export const serviceTransferSchema = z.object({ staff_id: z.coerce.number().int(
 /** POST /admin/api/service/canned and /service/canned/:id */
 export const serviceCannedSchema = z
   .object({ title: z.string().max(L.cannedTitleMax * 4).default(''), body: z.string().max(L.cannedBodyMax * 4).default(''), sort: z.coerce.number().int().min(0).max(9999).default(0) })
-  .superRefine(refine(cannedFailure))
+  .superRefine(refineWith(cannedFailure))
   .transform((v) => ({ title: v.title.trim(), body: v.body.trim(), sort: v.sort }));

@@ -2,6 +2,8 @@
 export const MOBILE_RE = /^(0|86|17951)?1[3-9]\d{9}$/;
 export const EMAIL_RE = /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/;
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** An image the site serves: one staff uploaded (/uploads/site/12.png) or one of the app's own assets (/assets/…). */
+export const CONTENT_IMAGE_RE = /^\/(uploads\/site\/\d{1,18}\.(png|jpg|webp|gif)|assets\/[\w./-]{1,200})$/;
 export const USERNAME_RE = /^[A-Za-z0-9]{6,16}$/;
 
 /**

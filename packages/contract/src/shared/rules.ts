@@ -1,7 +1,8 @@
 import { fmt, MSG } from './messages.js';
 import { PAYPASS_MSG } from '../account/pay-password.js';
 import { BIRTHDAY_MIN, LIMITS } from './constants.js';
-import { DATE_RE, EMAIL_RE, MOBILE_RE, USERNAME_RE } from './regex.js';
+import { EMAIL_RE, MOBILE_RE, USERNAME_RE } from './regex.js';
+import { isDay } from './time.js';
 import { CARD_NUMBER_MAX, normalizeCardNumber, USDT_ADDRESS_RE, USDT_BANK, USDT_NETWORKS, type UsdtNetwork } from '../account/cards.js';
 
 /**
@@ -19,6 +20,19 @@ export type FieldOf<T> = Extract<keyof T, string>;
  * (请输入您的账号和密码！ names the first empty one); none when no one field is at fault.
  */
 export type Rule<T> = readonly [failed: (value: T) => boolean, message: string, field?: FieldOf<T> | ((value: T) => FieldOf<T>)];
+
+/** Characters of a trimmed text as people count them (code points); 0 for anything but a string. */
+export function charCount(v: unknown): number {
+  return typeof v === 'string' ? [...v.trim()].length : 0;
+}
+/** An integer given as a number, within [min, max]. */
+export function isIntIn(v: unknown, min: number, max: number): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+}
+/** An integer within [min, max], given as a number or as a form's text ("12"). */
+export function isIntAsSentIn(v: unknown, min: number, max: number): boolean {
+  return isIntIn(typeof v === 'string' && v.trim() !== '' ? Number(v) : v, min, max);
+}
 
 /** The message of the first failing rule, in the order the spec gives them, or null. */
 export function firstFailure<T>(value: T, rules: readonly Rule<T>[]): string | null {
@@ -63,16 +77,10 @@ export function birthdayInRange(value: string, today: string): boolean {
   return value >= BIRTHDAY_MIN && value <= today;
 }
 
-function isRealDate(value: string): boolean {
-  if (!DATE_RE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 export const profileRules: Rule<{ mobile: string; email: string; birthday: string }>[] = [
   [(v) => v.mobile !== '' && !MOBILE_RE.test(v.mobile), MSG.mobileInvalid, 'mobile'],
   [(v) => v.email !== '' && (v.email.length > LIMITS.emailMax || !EMAIL_RE.test(v.email)), MSG.emailInvalid, 'email'],
-  [(v) => v.birthday !== '' && !isRealDate(v.birthday), MSG.birthdayInvalid, 'birthday'],
+  [(v) => v.birthday !== '' && !isDay(v.birthday), MSG.birthdayInvalid, 'birthday'],
   [(v) => v.birthday !== '' && !birthdayInRange(v.birthday, new Date().toISOString().slice(0, 10)), MSG.birthdayRange, 'birthday'],
 ];
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
 import { REBATE_CATEGORIES } from '../loyalty/rebate.js';
 import { CARD_TYPE, PAY_METHODS, USDT_NETWORKS } from '../account/cards.js';
 import { RECHARGE_PAYTYPES, transferRules, WITHDRAW_TAB, withdrawRules, type WithdrawTab } from '../wallet/wallet.js';
-import { form, int, secret, text } from './validation.js';
+import { form, int, numberAsSent, pageNumber, secret, text } from './validation.js';
 import { bindCardRules, loginRules, passwordRules, payPasswordRules, profileRules, registerRules, setPayPasswordRules, type Rule } from './rules.js';
 
 /** Request schemas of the server: types coerced by zod, then the shared rules in the spec's order. */
@@ -60,7 +59,7 @@ export const setPayPasswordSchema = form({ password: secret(), paypassword: secr
 
 // ---- content -------------------------------------------------------------------------------
 
-export const pageSchema = z.object({ page: int(1, LIMITS.pageMax).catch(1).default(1) });
+export const pageSchema = z.object({ page: pageNumber() });
 
 export const articleSchema = z.object({ type: int(1, 20) });
 
@@ -74,7 +73,7 @@ export const gameListSchema = z.object({ category: z.string().max(20).optional()
 
 export const messageReadSchema = z.object({ id: int(1, 2 ** 31 - 1) });
 
-export const messageListSchema = z.object({ page: int(1, LIMITS.pageMax).catch(1).default(1) });
+export const messageListSchema = z.object({ page: pageNumber() });
 
 // ---- wallet: pay methods and cards ---------------------------------------------------------
 
@@ -96,12 +95,10 @@ export const delCardSchema = z.object({ id: int(1, Number.MAX_SAFE_INTEGER) });
 
 // ---- wallet: deposits, withdrawals, transfers, records ---------------------------------------
 
-/** A yuan amount as sent (number or string); validated by the rules and yuanToFen. */
-const amount = () => z.union([z.number(), z.string().max(40)]).default('');
 
 export const rechargeSchema = z.object({
   paytype: z.enum(RECHARGE_PAYTYPES),
-  amount: amount(),
+  amount: numberAsSent(),
   catepay: z.enum(USDT_NETWORKS).catch('TRC20').default('TRC20'),
   bank_owner: text(50),
   bank: text(50),
@@ -116,14 +113,14 @@ export const withdrawSchema = form(
   {
     type: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).transform((v) => Number(v) as WithdrawTab).catch(WITHDRAW_TAB.bank).default(WITHDRAW_TAB.bank),
     bank: z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().max(20)]).default(''),
-    amount: amount(),
+    amount: numberAsSent(),
     password: secret(),
   },
   withdrawRules,
 );
 export type WithdrawBody = z.input<typeof withdrawSchema>;
 
-export const transferSchema = form({ amount: amount(), sourcetype: text(30), targettype: text(30) }, transferRules);
+export const transferSchema = form({ amount: numberAsSent(), sourcetype: text(30), targettype: text(30) }, transferRules);
 export type TransferBody = z.input<typeof transferSchema>;
 
 /**
@@ -147,7 +144,7 @@ export const gameListByCodeSchema = z.object({ gamecode: z.string().trim().max(3
 
 export const betRecordSchema = z.object({
   date: int(1, 4).catch(4).default(4),
-  page: int(1, LIMITS.pageMax).catch(1).default(1),
+  page: pageNumber(),
   api_type: z.string().trim().max(30).catch('').default(''),
 });
 
@@ -155,7 +152,7 @@ export const betRecordSchema = z.object({
 export const transRecordSchema = z.object({
   date: int(1, 4).catch(4).default(4),
   type: int(0, 10).catch(1).default(1),
-  page: int(1, LIMITS.pageMax).catch(1).default(1),
+  page: pageNumber(),
   api_type: z.string().trim().max(30).catch('').default(''),
 });
 
@@ -167,7 +164,7 @@ export const transRecordSchema = z.object({
  */
 export const getFanshuiSchema = z.object({
   date: int(1, 4).catch(4).default(4),
-  page: int(1, LIMITS.pageMax).catch(1).default(1),
+  page: pageNumber(),
   api_type: z.string().trim().max(30).catch('').default(''),
   type: z.enum(['', ...REBATE_CATEGORIES]).catch('').default(''),
 });
@@ -177,7 +174,7 @@ export const getFanshuiSchema = z.object({
 export const lotteryRoomListSchema = z.object({ name: z.string().trim().max(40).catch('').default('') });
 export const lotteryRoomSchema = z.object({ room_id: int(1, 2 ** 31 - 1) });
 /** POST /api/lotteryMyOrders {room_id, page}: the member's lines in that room's lottery. */
-export const lotteryMyOrdersSchema = z.object({ room_id: int(1, 2 ** 31 - 1), page: int(1, LIMITS.pageMax).catch(1).default(1) });
+export const lotteryMyOrdersSchema = z.object({ room_id: int(1, 2 ** 31 - 1), page: pageNumber() });
 export const lotteryOrderSchema = z.object({
   room_id: int(1, 2 ** 31 - 1),
   expect: z.union([z.string().trim().max(20), z.number().int().nonnegative()]).transform(String),
@@ -185,7 +182,7 @@ export const lotteryOrderSchema = z.object({
     .array(
       z.object({
         id: z.string().trim().max(40),
-        total: amount(),
+        total: numberAsSent(),
         data: z.unknown().optional(),
       }),
     )

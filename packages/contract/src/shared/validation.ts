@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { firstFailure, type Rule } from './rules.js';
 import { CONTROL_CHARS_RE, LINE_CHARS_RE } from './regex.js';
+import { LIMITS } from './constants.js';
 
 /** A trimmed string field that tolerates absence (empty string) and caps its length. */
 export const text = (max = 200) => z.string().trim().max(max * 4).default('');
@@ -8,6 +9,28 @@ export const text = (max = 200) => z.string().trim().max(max * 4).default('');
 export const secret = (max = 64) => z.string().max(max * 4).default('');
 /** An integer field that accepts "3" or 3. */
 export const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A list's page: 1 when absent or not a page number. */
+export const pageNumber = () => int(1, LIMITS.pageMax).catch(1).default(1);
+/** '' or null (all) or an integer in [min, max]. */
+export const optionalInt = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), int(min, max).optional());
+/**
+ * A number as sent (a yuan amount, an integer): JSON's number or a form's string. The shape only takes
+ * it; the rule that reads it decides, and refuses anything else with its message.
+ */
+export const numberAsSent = () => z.union([z.number(), z.string().max(40)]).default('');
+/**
+ * Free text a staff member writes in a text area (line breaks kept), kept whole here so the rule (not
+ * the shape) answers when too long.
+ */
+export const staffNote = () => multiline(z.string().max(4000).default(''));
+/** A superRefine step that reports a contract rule's failure (its message, or null) as the issue. */
+export const refineWith =
+  <T>(fail: (v: T) => string | null) =>
+  (v: T, ctx: z.RefinementCtx) => {
+    const message = fail(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
 
 /**
  * A request schema: the shape coerces types; the rules then run in the spec's order and only the

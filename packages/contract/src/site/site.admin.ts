@@ -4,6 +4,7 @@
  * editor runs the same rules as typed). No zod here: the schemas are in site.schemas.ts.
  */
 import { fmt } from '../shared/messages.js';
+import { CONTENT_IMAGE_RE } from '../shared/regex.js';
 
 export const SITE_ADMIN_LIMITS = {
   titleMax: 20,
@@ -112,7 +113,6 @@ export const SITE_FIELD_LABELS: Record<keyof SiteSettingsForm, string> = {
   frame_hosts: '允许嵌入的域名',
 };
 
-const IMAGE_RE = /^\/(uploads\/site\/\d{1,18}\.(png|jpg|webp|gif)|assets\/[\w./-]{1,200})$/;
 /** host[:port], lower case, dot-separated labels; no scheme, path, wildcard or user. */
 const HOST_RE = /^(?=.{1,253}(:|$))([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/;
 // eslint-disable-next-line no-control-regex
@@ -170,9 +170,9 @@ export function siteFieldFailure(field: keyof SiteSettingsForm, form: object): s
       return typeof v === 'string' && v.trim().length >= 1 && v.trim().length <= L.titleMax ? null : SITE_ADMIN_MSG.title;
     case 'site_logo':
       if (typeof v !== 'string' || !v) return SITE_ADMIN_MSG.logo;
-      return IMAGE_RE.test(v) ? null : fmt(SITE_ADMIN_MSG.image, { label });
+      return CONTENT_IMAGE_RE.test(v) ? null : fmt(SITE_ADMIN_MSG.image, { label });
     case 'ios_download_qrcode':
-      return typeof v === 'string' && (v === '' || IMAGE_RE.test(v)) ? null : fmt(SITE_ADMIN_MSG.image, { label });
+      return typeof v === 'string' && (v === '' || CONTENT_IMAGE_RE.test(v)) ? null : fmt(SITE_ADMIN_MSG.image, { label });
     case 'redpacket_switch':
     case 'trial_switch':
     case 'index_modal':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiline } from '../shared/validation.js';
+import { multiline, numberAsSent } from '../shared/validation.js';
 import { SITE_ADMIN_LIMITS as L, siteMaintenanceFailure, siteSettingsFailure } from './site.admin.js';
 
 /**
@@ -8,8 +8,6 @@ import { SITE_ADMIN_LIMITS as L, siteMaintenanceFailure, siteSettingsFailure } f
  */
 
 const str = (max: number) => z.string().trim().max(max + 100).default('');
-/** a number as sent; a string reaches the rule, which refuses it with its message */
-const num = () => z.union([z.number(), z.string().max(40)]).default('');
 const flag = () => z.union([z.number(), z.string().max(10)]).default('');
 
 /** POST /admin/api/site/settings */
@@ -29,10 +27,10 @@ export const siteSettingsSchema = z
     ios_download_url: str(L.urlMax),
     ios_download_qrcode: str(300),
     android_download_url: str(L.urlMax),
-    usdt_rate: num(),
-    withdraw_usdt_rate: num(),
-    withdraw_fee_erc20: num(),
-    withdraw_fee_trc20: num(),
+    usdt_rate: numberAsSent(),
+    withdraw_usdt_rate: numberAsSent(),
+    withdraw_fee_erc20: numberAsSent(),
+    withdraw_fee_trc20: numberAsSent(),
     frame_hosts: z.array(z.string().max(L.hostMax + 10).transform((h) => h.trim().toLowerCase())).max(L.frameHostsMax + 10).default([]),
   })
   .superRefine((v, ctx) => {

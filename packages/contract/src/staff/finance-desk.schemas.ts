@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.js';
-import { multiline, int, text } from '../shared/validation.js';
+import { multiline, numberAsSent, pageNumber, text } from '../shared/validation.js';
 import { ADMIN_LIMITS as AL, staffReasonFailure } from './staff.js';
 import { FINANCE_DESK_MSG, thresholdFailure, txidFailure } from './finance-desk.js';
 import { dayRangeFailure } from './member360.schemas.js';
@@ -18,7 +17,7 @@ export const approvalListQuery = z.object({
     .max(3)
     .default('0')
     .transform((v) => (v === '' || v === 'all' ? undefined : ['0', '1', '2'].includes(v) ? Number(v) : 0)),
-  page: int(1, LIMITS.pageMax).catch(1).default(1),
+  page: pageNumber(),
 });
 
 /** POST /admin/api/approvals/:id/reject {reason}. */
@@ -28,7 +27,7 @@ export const approvalRejectSchema = z
 
 /** POST /admin/api/finance-settings {adjust_review_threshold}. */
 export const financeSettingsSchema = z
-  .object({ adjust_review_threshold: z.union([z.number(), z.string().max(40)]).default('') })
+  .object({ adjust_review_threshold: numberAsSent() })
   .superRefine((v, ctx) => issue(ctx, thresholdFailure(v.adjust_review_threshold)));
 
 /** POST /admin/api/withdrawals/:id/approve: a USDT payout names its transaction hash. */
@@ -40,7 +39,7 @@ export const withdrawalApproveSchema = z
 /** GET /admin/api/audit-log and /audit-log.csv: staff name, action, Beijing days from–to (either may be empty). */
 export const auditLogQuery = z
   .object({
-    page: int(1, LIMITS.pageMax).catch(1).default(1),
+    page: pageNumber(),
     staff: text(AL.usernameMax),
     action: text(40),
     from: z.string().trim().max(20).default(''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, multiline } from '../shared/validation.js';
+import { int, multiline, refineWith } from '../shared/validation.js';
 import { MEMBER_CARE_LIMITS as L, careReasonFailure, memberProfileFailure, moveAgentFailure, noteFailure, resetPasswordFailure, tagsFailure } from './member-care.js';
 import { LIMITS } from '../shared/constants.js';
 
@@ -9,31 +9,25 @@ import { LIMITS } from '../shared/constants.js';
  */
 
 const reason = () => z.string().trim().max(L.reasonMax * 4).default('');
-const refine =
-  <T>(fail: (v: T) => string | null) =>
-  (v: T, ctx: z.RefinementCtx) => {
-    const message = fail(v);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  };
 
 /** POST /admin/api/members/:id/password/reset */
-export const resetPasswordSchema = z.object({ password: z.string().max(L.passwordMax + 50).default(''), reason: reason() }).superRefine(refine(resetPasswordFailure));
+export const resetPasswordSchema = z.object({ password: z.string().max(L.passwordMax + 50).default(''), reason: reason() }).superRefine(refineWith(resetPasswordFailure));
 
 /** POST …/paypass/reset and …/login/unlock */
-export const careReasonSchema = z.object({ reason: reason() }).superRefine(refine((v: { reason: string }) => careReasonFailure(v.reason)));
+export const careReasonSchema = z.object({ reason: reason() }).superRefine(refineWith((v: { reason: string }) => careReasonFailure(v.reason)));
 
 /** POST …/sessions/end */
 export const endSessionsSchema = z
   .object({ session: z.string().trim().max(64).default(''), reason: reason() })
-  .superRefine(refine((v: { reason: string }) => careReasonFailure(v.reason)));
+  .superRefine(refineWith((v: { reason: string }) => careReasonFailure(v.reason)));
 
 /** POST …/notes */
-export const memberNoteSchema = z.object({ body: multiline(z.string().trim().max(L.noteMax * 4).default('')) }).superRefine(refine((v: { body: string }) => noteFailure(v.body)));
+export const memberNoteSchema = z.object({ body: multiline(z.string().trim().max(L.noteMax * 4).default('')) }).superRefine(refineWith((v: { body: string }) => noteFailure(v.body)));
 
 /** POST …/tags (the whole set) */
 export const memberTagsSchema = z
   .object({ tags: z.array(z.string().max(L.tagMax * 4)).max(L.tagsMax * 3).default([]), reason: reason() })
-  .superRefine(refine(tagsFailure));
+  .superRefine(refineWith(tagsFailure));
 
 /** POST …/profile (the whole set: name, mobile, email; an empty mobile or email clears it) */
 export const memberProfileSchema = z
@@ -43,10 +37,10 @@ export const memberProfileSchema = z
     email: z.string().trim().max(LIMITS.emailMax * 4).default(''),
     reason: reason(),
   })
-  .superRefine(refine(memberProfileFailure));
+  .superRefine(refineWith(memberProfileFailure));
 
 /** POST …/cards/:card/unbind */
 export const memberCardParams = z.object({ id: int(1, Number.MAX_SAFE_INTEGER), card: int(1, Number.MAX_SAFE_INTEGER) });
 
 /** POST …/agent/move */
-export const moveAgentSchema = z.object({ agent: z.string().trim().max(64).default(''), reason: reason() }).superRefine(refine(moveAgentFailure));
+export const moveAgentSchema = z.object({ agent: z.string().trim().max(64).default(''), reason: reason() }).superRefine(refineWith(moveAgentFailure));

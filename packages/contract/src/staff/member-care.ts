@@ -6,7 +6,7 @@
  */
 import { ADMIN_LIMITS, staffReasonFailure } from './staff.js';
 import { LIMITS, type PaypassState } from '../shared/constants.js';
-import { firstFailure, profileRules, type Rule } from '../shared/rules.js';
+import { charCount, firstFailure, profileRules, type Rule } from '../shared/rules.js';
 import { fmt } from '../shared/messages.js';
 
 export const MEMBER_CARE_LIMITS = {
@@ -98,7 +98,6 @@ export interface MemberTagsForm {
   reason: string;
 }
 
-const chars = (s: unknown) => (typeof s === 'string' ? [...s.trim()].length : 0);
 
 export const careReasonFailure = (reason: unknown) => staffReasonFailure(reason, MEMBER_CARE_MSG.reason);
 
@@ -109,7 +108,7 @@ export function resetPasswordFailure(f: { password?: unknown; reason?: unknown }
 }
 
 export function noteFailure(body: unknown): string | null {
-  const n = chars(body);
+  const n = charCount(body);
   return n < 1 || n > L.noteMax ? MEMBER_CARE_MSG.note : null;
 }
 
@@ -118,7 +117,7 @@ export function tagsFailure(f: { tags?: unknown; reason?: unknown }): string | n
   if (tags.length > L.tagsMax) return MEMBER_CARE_MSG.tagsMax;
   const seen = new Set<string>();
   for (const t of tags) {
-    const n = chars(t);
+    const n = charCount(t);
     if (n < 1 || n > L.tagMax) return MEMBER_CARE_MSG.tag;
     const key = String(t).trim();
     if (seen.has(key)) return MEMBER_CARE_MSG.tagDuplicate.replace('{tag}', key);
@@ -182,7 +181,7 @@ export const careReasonRules: Rule<{ reason: string }>[] = [[(v) => careReasonFa
 
 /** The correction form's rules in order, each naming its field (the console marks it inline). */
 export const memberProfileRules: Rule<MemberProfileForm>[] = [
-  [(v) => chars(v.realname) < 1 || chars(v.realname) > MEMBER_FIX_LIMITS.realnameMax, MEMBER_FIX_MSG.realname, 'realname'],
+  [(v) => charCount(v.realname) < 1 || charCount(v.realname) > MEMBER_FIX_LIMITS.realnameMax, MEMBER_FIX_MSG.realname, 'realname'],
   ...profileRules.filter(([, , field]) => field === 'mobile' || field === 'email').map(([failed, message, field]): Rule<MemberProfileForm> => [(v) => failed({ mobile: str(v.mobile), email: str(v.email), birthday: '' }), message, field as 'mobile' | 'email']),
   ...careReasonRules,
 ];
@@ -192,7 +191,7 @@ export function memberProfileFailure(f: MemberProfileForm): string | null {
 }
 
 export const moveAgentRules: Rule<MoveAgentForm>[] = [
-  [(v) => chars(v.agent) < 1, MEMBER_FIX_MSG.agentEmpty, 'agent'],
+  [(v) => charCount(v.agent) < 1, MEMBER_FIX_MSG.agentEmpty, 'agent'],
   ...careReasonRules,
 ];
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.js';
 import { fmt } from '../shared/messages.js';
-import { int, text } from '../shared/validation.js';
+import { optionalInt, pageNumber, text } from '../shared/validation.js';
 import { MEMBER360_LIMITS as L, MEMBER360_MSG } from './member360.js';
+import { DAY_MS, isDay } from '../shared/time.js';
 
 /**
  * Request schemas of 会员360°视图 and 注单与转账 (member360.ts). Dates are Beijing days YYYY-MM-DD
@@ -10,15 +10,7 @@ import { MEMBER360_LIMITS as L, MEMBER360_MSG } from './member360.js';
  * the contract's message.
  */
 
-const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
 const day = () => z.string().trim().max(20).default('');
-/** '' (all) or an integer in [min, max]. */
-const optionalInt = (min: number, max: number) => z.preprocess((v) => (v === '' || v === undefined ? undefined : v), int(min, max).optional());
-const DAY_MS = 86_400_000;
-const isDay = (d: string) => {
-  const t = /^\d{4}-\d{2}-\d{2}$/.test(d) ? new Date(`${d}T00:00:00Z`) : null;
-  return t !== null && !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
-};
 
 /** The date range's failure, or null. */
 export function dayRangeFailure(from: string, to: string): string | null {
@@ -31,7 +23,7 @@ export function dayRangeFailure(from: string, to: string): string | null {
 }
 
 function ranged<S extends z.ZodRawShape>(shape: S) {
-  return z.object({ from: day(), to: day(), keyword: text(L.keywordMax), page: page(), ...shape }).superRefine((v, ctx) => {
+  return z.object({ from: day(), to: day(), keyword: text(L.keywordMax), page: pageNumber(), ...shape }).superRefine((v, ctx) => {
     const range = v as { from: string; to: string };
     const message = dayRangeFailure(range.from, range.to);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -45,4 +37,4 @@ export const lotteryOrderListQuery = ranged({ status: optionalInt(0, 2), lottery
 /** GET /admin/api/transfers: state TRANSFER_STATE 0–2 */
 export const transferListQuery = ranged({ state: optionalInt(0, 3), venue: text(40) });
 /** GET /admin/api/members/:id/<section>: one page, newest first. */
-export const member360PageQuery = z.object({ page: page() });
+export const member360PageQuery = z.object({ page: pageNumber() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REPORT_KINDS, REPORTS_LIMITS, REPORTS_MSG, addDays, beijingToday, reportRangeFailure, type ReportKind } from './reports.js';
+import { REPORT_KINDS, REPORTS_LIMITS, REPORTS_MSG, reportRangeFailure, type ReportKind } from './reports.js';
+import { addDays, beijingToday, isDay } from '../shared/time.js';
 
 /**
  * Request schemas of the console's 数据概览 and 报表 (reports.ts). An absent range is the last
@@ -15,7 +16,7 @@ const rangeShape = {
 function withDefaults(v: { from?: string; to?: string; fresh?: string }): { from: string; to: string; fresh: boolean } {
   const today = beijingToday();
   const to = v.to || today;
-  const from = v.from || addDays(/^\d{4}-\d{2}-\d{2}$/.test(to) ? to : today, -(REPORTS_LIMITS.defaultRangeDays - 1));
+  const from = v.from || addDays(isDay(to) ? to : today, -(REPORTS_LIMITS.defaultRangeDays - 1));
   return { from, to, fresh: v.fresh === '1' || v.fresh === 'true' };
 }
 

@@ -13,6 +13,7 @@
  * - active members: members (trial accounts excluded) with a settled bet, a lottery order or a login
  *   that day; a month's active members are the distinct members active on any of its days.
  */
+import { beijingToday, dayNumber } from '../shared/time.js';
 
 export const REPORTS_LIMITS = {
   /** the longest date range a chart or a report reads */
@@ -29,24 +30,6 @@ export const REPORTS_MSG = {
   kind: '报表类型无效',
   rolled: '已重新统计',
 } as const;
-
-/** Today's date in Beijing as YYYY-MM-DD (UTC+8, no daylight saving). */
-export function beijingToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DD' → days since the epoch, or null when it is not a real calendar day. */
-export function dayNumber(day: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const t = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return null;
-  return t / 86_400_000;
-}
-
-/** The day `n` days after `day` (negative: before). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The first failure of a date range (from ≤ to ≤ today, at most maxRangeDays days), or null. */
 export function reportRangeFailure(from: string, to: string, today: string = beijingToday()): string | null {

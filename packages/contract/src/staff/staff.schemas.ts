@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { LIMITS } from '../shared/constants.js';
 import { fmt, MSG, ADMIN_MSG, LOTTERY_MSG } from '../shared/messages.js';
 import { CHAT_LIMITS } from '../lottery/chat.js';
 import { PAY_METHODS } from '../account/cards.js';
 import { reviewReasonFailure } from '../wallet/wallet.js';
-import { form, int, multiline, secret, text } from '../shared/validation.js';
+import { form, int, numberAsSent, pageNumber, secret, staffNote, text } from '../shared/validation.js';
 import {
   adjustAmountFailure,
   ADMIN_LIMITS,
@@ -24,15 +23,7 @@ import { adjustCategoryFailure } from './finance-desk.js';
 
 /** Request schemas of /admin/api: shapes coerce, then the back-office rules in staff.ts decide. */
 
-/**
- * Free text a staff member writes in a text area (line breaks kept), kept whole here so the rule (not
- * the shape) answers when too long.
- */
-const note = () => multiline(z.string().max(4000).default(''));
-/** A yuan amount as sent (number or string); the rules decide. */
-const money = () => z.union([z.number(), z.string().max(40)]).default('');
 const id = () => int(1, Number.MAX_SAFE_INTEGER);
-const page = () => int(1, LIMITS.pageMax).catch(1).default(1);
 const flag = () => z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((v) => Number(v) as 0 | 1);
 
 /** Runs one failure function as the schema's last check, with its own message. */
@@ -63,25 +54,25 @@ export const totpDisableSchema = form({ password: secret(), code: text(8) }, [
 /** POST /admin/api/security {totp_required}. */
 export const staffSecuritySchema = z.object({ totp_required: z.boolean() });
 
-export const pageQuery = z.object({ page: page() });
+export const pageQuery = z.object({ page: pageNumber() });
 
 /** Deposit and withdrawal queues: state 1 pending, 2 approved, 3 rejected, empty for all. */
 export const orderListQuery = z.object({
   state: z.preprocess((v) => (v === '' ? undefined : v), int(1, 3).optional()),
   keyword: text(ADMIN_LIMITS.keywordMax),
-  page: page(),
+  page: pageNumber(),
 });
 
-export const reviewRejectSchema = refined({ reason: note() }, (v) => reviewReasonFailure(v.reason));
+export const reviewRejectSchema = refined({ reason: staffNote() }, (v) => reviewReasonFailure(v.reason));
 
-export const memberListQuery = z.object({ keyword: text(ADMIN_LIMITS.keywordMax), page: page() });
+export const memberListQuery = z.object({ keyword: text(ADMIN_LIMITS.keywordMax), page: pageNumber() });
 
 export const adjustSchema = refined(
   {
-    amount: money(),
+    amount: numberAsSent(),
     /** ADJUST_CATEGORIES: 奖金, 补偿, 更正 */
     category: z.string().max(40).default(''),
-    reason: note(),
+    reason: staffNote(),
     turnover_multiple: z.union([z.number(), z.string().max(40), z.null()]).optional(),
     /** the console's id for one adjustment dialog: a repeated submit answers 已处理 */
     request_id: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional().catch(undefined),
@@ -93,7 +84,7 @@ export const memberStateSchema = z.object({ state: flag() });
 
 export const payMethodParams = z.object({ code: z.enum(PAY_METHODS) });
 
-export const payMethodSchema = refined({ enabled: z.boolean(), min: money(), max: money() }, (v) => payRangeFailure(v.min, v.max));
+export const payMethodSchema = refined({ enabled: z.boolean(), min: numberAsSent(), max: numberAsSent() }, (v) => payRangeFailure(v.min, v.max));
 
 const field = (max: number) => z.string().trim().max(max * 4);
 const receivingShape = {
@@ -144,7 +135,7 @@ export const staffRoleSchema = form({ role: text(20) }, [[(v) => !(STAFF_ROLES a
 export const staffStateSchema = z.object({ state: flag() });
 
 export const auditQuery = z.object({
-  page: page(),
+  page: pageNumber(),
   staff: text(ADMIN_LIMITS.usernameMax),
   action: text(40),
 });
@@ -154,13 +145,13 @@ export const auditQuery = z.object({
 export const chatListQuery = z.object({
   room_id: int(0, 2 ** 31 - 1).catch(0).default(0),
   keyword: text(ADMIN_LIMITS.keywordMax),
-  page: page(),
+  page: pageNumber(),
 });
 
-export const chatDeleteSchema = z.object({ reason: note() });
+export const chatDeleteSchema = z.object({ reason: staffNote() });
 
 /** minutes: 0 = until lifted; the reason is required (it shows in the audit log). */
-export const muteSchema = refined({ minutes: z.union([z.number(), z.string().max(20)]).default(''), reason: note() }, (v) => {
+export const muteSchema = refined({ minutes: z.union([z.number(), z.string().max(20)]).default(''), reason: staffNote() }, (v) => {
   const minutes = Number(v.minutes);
   if (v.minutes === '' || !Number.isInteger(minutes) || minutes < 0 || minutes > CHAT_LIMITS.muteMaxMinutes) {
     return fmt(LOTTERY_MSG.chatMuteMinutes, { max: CHAT_LIMITS.muteMaxMinutes });
@@ -178,7 +169,7 @@ export const oddsSchema = z.object({ odds: z.record(z.string().max(40), z.unknow
 const tierShape = z.object({
   level: int(1, 10),
   name: z.string().max(LOYALTY_ADMIN_LIMITS.tierNameMax * 4).default(''),
-  ...Object.fromEntries([...TIER_MONEY_FIELDS.map(([f]) => f), ...REBATE_CATEGORIES].map((f) => [f, money()])),
+  ...Object.fromEntries([...TIER_MONEY_FIELDS.map(([f]) => f), ...REBATE_CATEGORIES].map((f) => [f, numberAsSent()])),
 });
 /** The whole table of ten tiers in one request (vipTiersFailure decides). */
 export const vipTiersSchema = z
@@ -190,7 +181,7 @@ export const vipTiersSchema = z
 
 /** A manual level change: the level, then a reason for the audit log and the history. */
 export const memberVipSchema = refined(
-  { level: z.union([z.number(), z.string().max(20)]).default(''), reason: note() },
+  { level: z.union([z.number(), z.string().max(20)]).default(''), reason: staffNote() },
   (v) => {
     const level = Number(v.level);
     if (v.level === '' || !Number.isInteger(level) || level < 1 || level > 10) return LOYALTY_ADMIN_MSG.vipLevel;
@@ -201,7 +192,7 @@ export const memberVipSchema = refined(
 /** YYYY-MM-DD or empty. */
 const day = () => z.string().trim().regex(/^(\d{4}-\d{2}-\d{2})?$/, LOYALTY_ADMIN_MSG.dayRange).default('');
 
-export const rebateDaysQuery = z.object({ from: day(), to: day(), page: page() });
+export const rebateDaysQuery = z.object({ from: day(), to: day(), page: pageNumber() });
 
 export const rebateRecordsQuery = z.object({
   from: day(),
@@ -210,5 +201,5 @@ export const rebateRecordsQuery = z.object({
   category: z.preprocess((v) => (v === '' ? undefined : v), z.enum(REBATE_CATEGORIES).optional()),
   platform: text(40),
   state: z.preprocess((v) => (v === '' ? undefined : v), int(0, 1).optional()),
-  page: page(),
+  page: pageNumber(),
 });

@@ -4,7 +4,7 @@
  */
 import { fmt, MSG, ADMIN_MSG } from '../shared/messages.js';
 import { yuanToFen } from '../shared/money.js';
-import type { Rule } from '../shared/rules.js';
+import { charCount, type Rule } from '../shared/rules.js';
 import { USDT_ADDRESS_RE, type PayMethod } from '../account/cards.js';
 
 export const STAFF_ROLES = ['super', 'finance', 'operations', 'support'] as const;
@@ -242,7 +242,6 @@ export const STAFF_STATE_LABELS: Record<number, string> = { 0: '已停用', 1: '
 
 // ---- form rules: the console's forms and the server's schemas run the same lists ----------------
 
-const chars = (s: unknown) => (typeof s === 'string' ? [...s.trim()].length : 0);
 
 export const staffLoginRules: Rule<{ username: string; password: string }>[] = [[(v) => !v.username || !v.password, ADMIN_MSG.staffLoginFields]];
 
@@ -266,7 +265,7 @@ export function adjustAmountFailure(amount: unknown): string | null {
 
 /** A staff-written reason (adjustment, rejection): 1–200 characters after trimming. */
 export function staffReasonFailure(reason: unknown, message: string = ADMIN_MSG.adjustReason): string | null {
-  const n = chars(reason);
+  const n = charCount(reason);
   return n < 1 || n > ADMIN_LIMITS.reasonMax ? fmt(message, { max: ADMIN_LIMITS.reasonMax }) : null;
 }
 

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '../shared/constants.js';
 import { fmt, MSG } from '../shared/messages.js';
-import { yuanToFen } from '../shared/money.js';
+import { fenOfYuan, yuanToFen } from '../shared/money.js';
 import type { Rule } from '../shared/rules.js';
 import { CARD_TYPE, type CardType, type PayMethod, type UsdtNetwork } from '../account/cards.js';
 
@@ -195,8 +195,8 @@ export const depositBankRules: Rule<DepositBankForm>[] = [
 /** 请输入金额在{min}-{max}之间！ unless the amount (yuan) is a money value within the range. */
 export function depositAmountFailure(amount: unknown, range: { min_price: number; max_price: number }): string | null {
   const fen = yuanToFen(amount);
-  const minFen = Math.round(range.min_price * 100);
-  const maxFen = Math.round(range.max_price * 100);
+  const minFen = fenOfYuan(range.min_price);
+  const maxFen = fenOfYuan(range.max_price);
   if (fen === null || fen < minFen || fen > maxFen) return fmt(MSG.depositRange, { min: range.min_price, max: range.max_price });
   return null;
 }
