@@ -1,44 +1,19 @@
-import { z } from 'zod';
-import { AUDIT_ACTION_LABELS, CODE, PERMISSION_LABELS, ROLE_LABELS, ROLE_PERMISSIONS } from '@app/contract';
+import { AUDIT_ACTION_LABELS, PERMISSION_LABELS, ROLE_LABELS, ROLE_PERMISSIONS } from '@app/contract';
+import { ENVELOPE_REF, ENVELOPE_SCHEMA, envelopeResponse, jsonBody, openApiPath, operationId, parameters, type JsonSchema } from '../http/openapi.js';
 import type { AdminRoute } from './route.js';
 
 export const ADMIN_PREFIX = '/admin/api';
 
-type JsonSchema = Record<string, unknown>;
-
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-  return rest;
-}
-
-/** Path or query parameters from an object schema: one parameter per property. */
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
-  if (!schema) return [];
-  const object = jsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(object.properties ?? {}).map(([name, s]) => ({
-    name,
-    in: where,
-    required: where === 'path' || (object.required ?? []).includes(name),
-    schema: s,
-  }));
-}
-
-const ENVELOPE_RESPONSE = {
-  description: '业务结果总以 HTTP 200 的信封返回：code 200 成功；400 参数错误；401 未登录或会话过期；403 无权执行此操作；404 不存在；409 已处理；429 操作过于频繁',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
-};
+const ENVELOPE_RESPONSE = envelopeResponse('业务结果总以 HTTP 200 的信封返回：code 200 成功；400 参数错误；401 未登录或会话过期；403 无权执行此操作；404 不存在；409 已处理；429 操作过于频繁');
 
 /** A file route (admin/csv.ts): the file on success, the usual envelope when refused. */
 const CSV_RESPONSE = {
   description: '成功时为 CSV 文件（UTF-8 带 BOM，Content-Disposition: attachment）；参数错误、未登录、无权限等仍以信封返回',
   content: {
     'text/csv': { schema: { type: 'string' } },
-    'application/json': { schema: { $ref: '#/components/schemas/Envelope' } },
+    'application/json': { schema: ENVELOPE_REF },
   },
 };
-
-const operationId = (r: AdminRoute) =>
-  r.method.toLowerCase() + r.path.replace(/:(\w+)/g, 'By-$1').split(/[/.-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 
 /**
  * The back-office API as OpenAPI 3.1, generated from the same route table the plugin registers,
@@ -47,12 +22,12 @@ const operationId = (r: AdminRoute) =>
 export function openApiDocument(routes: readonly AdminRoute[]): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const r of routes) {
-    const path = ADMIN_PREFIX + r.path.replace(/:(\w+)/g, '{$1}');
+    const path = openApiPath(ADMIN_PREFIX, r.path);
     const access = r.access === 'public' ? '无需登录' : r.access === 'staff' ? '任意已登录员工' : `权限 ${r.access}（${PERMISSION_LABELS[r.access]}）`;
     const roles = r.access === 'public' || r.access === 'staff' ? null : Object.entries(ROLE_PERMISSIONS).filter(([, ps]) => ps.includes(r.access as never)).map(([role]) => role);
     paths[path] ??= {};
     paths[path][r.method.toLowerCase()] = {
-      operationId: operationId(r),
+      operationId: operationId(r.method, r.path),
       tags: [r.tag],
       summary: r.summary,
       description: `${access}${roles ? `；角色：${roles.join(', ')}` : ''}${r.audits?.length ? `；写入审计日志：${r.audits.join(', ')}` : ''}`,
@@ -61,7 +36,7 @@ export function openApiDocument(routes: readonly AdminRoute[]): JsonSchema {
       ...(roles ? { 'x-roles': roles } : {}),
       ...(r.audits?.length ? { 'x-audit-actions': r.audits } : {}),
       parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body) } } } } : {}),
+      ...(r.body ? { requestBody: jsonBody(r.body) } : {}),
       responses: { '200': r.file === 'csv' ? CSV_RESPONSE : ENVELOPE_RESPONSE },
     };
   }
@@ -80,17 +55,7 @@ export function openApiDocument(routes: readonly AdminRoute[]): JsonSchema {
     paths,
     components: {
       securitySchemes: { staffBearer: { type: 'http', scheme: 'bearer', description: '员工会话 token（12 小时未使用即过期）' } },
-      schemas: {
-        Envelope: {
-          type: 'object',
-          required: ['code', 'message', 'data'],
-          properties: {
-            code: { type: 'integer', enum: Object.values(CODE) },
-            message: { type: 'string', description: '中文提示' },
-            data: { description: '结果数据；分页为 {data, total, current_page, per_page, last_page}' },
-          },
-        },
-      },
+      schemas: { Envelope: ENVELOPE_SCHEMA },
     },
     'x-roles': Object.fromEntries(Object.entries(ROLE_PERMISSIONS).map(([role, ps]) => [role, { label: ROLE_LABELS[role as keyof typeof ROLE_LABELS], permissions: ps }])),
     'x-permissions': PERMISSION_LABELS,
