@@ -23,6 +23,8 @@ declare module 'fastify' {
     cacheEpoch: () => number | null;
     /** preHandler: answers 401 unless a valid bearer session is present. */
     requireMember: (req: FastifyRequest) => Promise<void>;
+    /** The member of the request's bearer session when it is valid, else null (never a refusal): for routes a visitor may call too. */
+    findMember: (req: FastifyRequest) => Promise<SessionMember | null>;
     /** preHandler: answers 试玩账号不支持此操作 for the trial account. */
     refuseTrial: (req: FastifyRequest) => Promise<void>;
     /** The lottery rooms' sockets on this instance and the fan-out to every instance's. */

@@ -4,7 +4,7 @@ import { CODE, MSG, PROMO_ADMIN_LIMITS, roleCan, STAFF_2FA_MSG, STAFF_PASSWORD_C
 import { envelope } from '../http/envelope.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validate.js';
-import { perMinute } from '../modules/auth/rate.js';
+import { perMinute } from '../http/rate.js';
 import { ensureFirstAdmin, holdGeneratedPassword } from '../modules/staff/bootstrap.js';
 import { resolveStaffSession, type StaffPrincipal } from '../modules/staff/sessions.js';
 import { getStaffSecurity } from '../modules/staff/totp.js';

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { applyAgentSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { parse } from '../../http/validate.js';
+import { memberRoute, type MemberRoute } from '../../http/member-route.js';
 import { createAgentTicket } from '../agent-portal/sessions.js';
 import { agentApplyStatus, applyForAgent } from './service.js';
+
+const TAG = '代理';
 
 /**
  * Agent applications for members (spec §7 applyagentdo; /applyagent). The order of refusals: not
@@ -11,16 +12,34 @@ import { agentApplyStatus, applyForAgent } from './service.js';
  * (already an agent, an application waiting). The status takes no id: a member reads only its own.
  * getAgentLoginUrl answers an agent a ticket into the portal (agent-portal/sessions.ts).
  */
-const routes: FastifyPluginAsync = async (app) => {
-  app.post('/applyagentdo', { preHandler: [app.requireMember, app.refuseTrial] }, async (req) => {
-    const form = parse(applyAgentSchema, req.body);
-    const { data, message } = await applyForAgent(app.kdb, req.member!.id, form);
-    return ok(data, message);
-  });
-
-  app.post('/applyagentstatus', { preHandler: app.requireMember }, async (req) => ok(await agentApplyStatus(app.kdb, req.member!)));
-
+export const agentRoutes: MemberRoute[] = [
+  memberRoute({
+    method: 'POST',
+    path: '/applyagentdo',
+    tag: TAG,
+    summary: '申请成为代理（mobile、apply_info）',
+    access: 'member-not-trial',
+    body: applyAgentSchema,
+    handler: async ({ app, member, body }) => {
+      const { data, message } = await applyForAgent(app.kdb, member.id, body);
+      return ok(data, message);
+    },
+  }),
+  memberRoute({
+    method: 'POST',
+    path: '/applyagentstatus',
+    tag: TAG,
+    summary: '本会员最近一次代理申请的状态',
+    access: 'member',
+    handler: async ({ app, member }) => ok(await agentApplyStatus(app.kdb, member)),
+  }),
   // 代理登录 (spec §7 getAgentLoginUrl, /gamePage?dailiD=1): a single-use URL into the agent portal.
-  app.get('/getAgentLoginUrl', { preHandler: app.requireMember }, async (req) => ok({ url: await createAgentTicket(app.kdb, req.member!.id) }));
-};
-export default routes;
+  memberRoute({
+    method: 'GET',
+    path: '/getAgentLoginUrl',
+    tag: TAG,
+    summary: '代理后台的一次性登录地址（仅代理）',
+    access: 'member',
+    handler: async ({ app, member }) => ok({ url: await createAgentTicket(app.kdb, member.id) }),
+  }),
+];

@@ -1,17 +1,36 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { messageListSchema, messageReadSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { parse } from '../../http/validate.js';
+import { memberRoute, type MemberRoute } from '../../http/member-route.js';
 import { listMail, readMail, unreadCount } from './service.js';
 
+const TAG = '站内信';
+
 /** The member's own internal mail; every route needs a session and sees only that member's mail. */
-const routes: FastifyPluginAsync = async (app) => {
-  app.post('/message/list', { preHandler: app.requireMember }, async (req) =>
-    ok(await listMail(app.kdb, req.member!.id, parse(messageListSchema, req.body).page)),
-  );
-  app.post('/message/read', { preHandler: app.requireMember }, async (req) =>
-    ok(await readMail(app.kdb, req.member!.id, parse(messageReadSchema, req.body).id)),
-  );
-  app.post('/message/unread', { preHandler: app.requireMember }, async (req) => ok({ count: await unreadCount(app.kdb, req.member!.id) }));
-};
-export default routes;
+export const mailRoutes: MemberRoute[] = [
+  memberRoute({
+    method: 'POST',
+    path: '/message/list',
+    tag: TAG,
+    summary: '本会员的站内信（分页）',
+    access: 'member',
+    body: messageListSchema,
+    handler: async ({ app, member, body }) => ok(await listMail(app.kdb, member.id, body.page)),
+  }),
+  memberRoute({
+    method: 'POST',
+    path: '/message/read',
+    tag: TAG,
+    summary: '阅读一封站内信（标为已读）',
+    access: 'member',
+    body: messageReadSchema,
+    handler: async ({ app, member, body }) => ok(await readMail(app.kdb, member.id, body.id)),
+  }),
+  memberRoute({
+    method: 'POST',
+    path: '/message/unread',
+    tag: TAG,
+    summary: '未读站内信数',
+    access: 'member',
+    handler: async ({ app, member }) => ok({ count: await unreadCount(app.kdb, member.id) }),
+  }),
+];

@@ -1,14 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { transRecordSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { parse } from '../../http/validate.js';
+import { memberRoute, type MemberRoute } from '../../http/member-route.js';
 import { transRecords, type TransRecordQuery } from './service.js';
 
 /** POST /api/gettransrecord: the member's account details (spec §2 /transRecord, §7). */
-const routes: FastifyPluginAsync = async (app) => {
-  app.post('/gettransrecord', { preHandler: app.requireMember }, async (req) => {
-    const query = parse(transRecordSchema, req.body) as TransRecordQuery;
-    return ok(await transRecords(app.kdb, req.member!.id, query));
-  });
-};
-export default routes;
+export const recordRoutes: MemberRoute[] = [
+  memberRoute({
+    method: 'POST',
+    path: '/gettransrecord',
+    tag: '账户明细',
+    summary: '账户明细：存款、取款、转入、转出（按日期范围与类型，分页）',
+    access: 'member',
+    body: transRecordSchema,
+    handler: async ({ app, member, body }) => ok(await transRecords(app.kdb, member.id, body as TransRecordQuery)),
+  }),
+];

@@ -1,25 +1,44 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { REDPACKET_MSG } from '@app/contract';
 import { pageSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { parse } from '../../http/validate.js';
+import { memberRoute, type MemberRoute } from '../../http/member-route.js';
 import { assertMayPlay } from '../protection/enforce.js';
 import { drawRedPacket, redPacketRecords, userRedPacket } from './service.js';
 
+const TAG = '红包';
+
 /**
  * 红包 (spec §2 /hongbao, /welfare; §7). The trial account is refused inside the draw, not by the
- * refuseTrial preHandler, so the switch and the window are answered first (service order). The record
- * list stays readable with the switch off: it is the member's own money history.
+ * access level, so the switch and the window are answered first (service order). The record list
+ * stays readable with the switch off: it is the member's own money history.
  */
-const routes: FastifyPluginAsync = async (app) => {
-  app.get('/userredpacket', { preHandler: app.requireMember }, async (req) => ok(await userRedPacket(app.kdb, req.member!.id, app.redPacketClock.now())));
-
-  app.post('/douserredpacket', { preHandler: app.requireMember }, async (req) => {
-    const m = req.member!;
-    await assertMayPlay(app.kdb, { id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash }, 'redpacket');
-    return ok(await drawRedPacket(app.kdb, { id: m.id, isTrial: m.isTrial }, app.redPacketClock.now()), REDPACKET_MSG.drawn);
-  });
-
-  app.post('/redpacket', { preHandler: app.requireMember }, async (req) => ok(await redPacketRecords(app.kdb, req.member!.id, parse(pageSchema, req.body).page)));
-};
-export default routes;
+export const redPacketRoutes: MemberRoute[] = [
+  memberRoute({
+    method: 'GET',
+    path: '/userredpacket',
+    tag: TAG,
+    summary: '今日红包：开关、领取时段、本会员的资格与是否已领',
+    access: 'member',
+    handler: async ({ app, member }) => ok(await userRedPacket(app.kdb, member.id, app.redPacketClock.now())),
+  }),
+  memberRoute({
+    method: 'POST',
+    path: '/douserredpacket',
+    tag: TAG,
+    summary: '抢红包（每日一次，在领取时段内）',
+    access: 'member',
+    handler: async ({ app, member }) => {
+      await assertMayPlay(app.kdb, { id: member.id, isTrial: member.isTrial, tokenHash: member.tokenHash }, 'redpacket');
+      return ok(await drawRedPacket(app.kdb, { id: member.id, isTrial: member.isTrial }, app.redPacketClock.now()), REDPACKET_MSG.drawn);
+    },
+  }),
+  memberRoute({
+    method: 'POST',
+    path: '/redpacket',
+    tag: TAG,
+    summary: '本会员的红包记录（分页）',
+    access: 'member',
+    body: pageSchema,
+    handler: async ({ app, member, body }) => ok(await redPacketRecords(app.kdb, member.id, body.page)),
+  }),
+];

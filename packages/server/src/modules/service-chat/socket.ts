@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebsocketHandler } from '@fastify/websocket';
 import type { RawData, WebSocket } from 'ws';
-import { MSG, SERVICE_LIMITS, SERVICE_MSG, SERVICE_WS_PATH, WS_CLOSE, WS_PING_TEXT, serviceTextFailure, type ServiceServerFrame } from '@app/contract';
+import { MSG, SERVICE_LIMITS, SERVICE_MSG, WS_CLOSE, WS_PING_TEXT, serviceTextFailure, type ServiceServerFrame } from '@app/contract';
 import { onRevocation, resolveSession } from '../session/service.js';
 import type { OwnerClient } from './hub.js';
 import { chatState, ownerKey, postOwnerMessage, resolveVisitor, type Owner } from './service.js';
@@ -63,7 +64,12 @@ interface Member extends OwnerClient {
   queue: Promise<void>;
 }
 
-export default async function serviceSocket(app: FastifyInstance): Promise<void> {
+/**
+ * Sets up what the member and visitor sockets of this app share (the idle check, the session
+ * revocations) and returns the socket's handler: the member API registers it at SERVICE_WS_PATH
+ * (routes.ts declares it).
+ */
+export default function serviceSocket(app: FastifyInstance): WebsocketHandler {
   const hub = app.serviceHub;
   const rate = createRate(SERVICE_LIMITS.rateWindowMs, SERVICE_LIMITS.ratePerWindow);
 
@@ -153,7 +159,7 @@ export default async function serviceSocket(app: FastifyInstance): Promise<void>
       });
   }
 
-  app.get(SERVICE_WS_PATH, { websocket: true }, (ws, req) => {
+  return (ws, req) => {
     let client: Member | null = null;
     let gone = false;
     const admitted = admitOwner(ws, req)
@@ -176,5 +182,5 @@ export default async function serviceSocket(app: FastifyInstance): Promise<void>
       client = null;
     });
     ws.on('error', (err) => req.log.debug({ err }, 'service socket error'));
-  });
+  };
 }

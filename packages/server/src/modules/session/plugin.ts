@@ -11,7 +11,7 @@ function bearer(header: string | undefined): string {
   return m ? m[1] : '';
 }
 
-/** Decorates requests with the signed-in member and gives routes the requireMember guard. */
+/** Decorates requests with the signed-in member and gives routes the requireMember guard (findMember where signing in is optional). */
 export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
   app.decorateRequest('member', null);
   // Without Redis there is one instance and its cache is always right; with Redis, only while the
@@ -44,6 +44,10 @@ export default fp<{ redis: RedisLink | null }>(async (app, { redis }) => {
     const member = await resolveSession(app.kdb, token, app.config.sessionIdleMs, cacheEpoch());
     if (!member) throw unauthorized(MSG.sessionExpired);
     req.member = member;
+  });
+  app.decorate('findMember', async (req) => {
+    const token = bearer(req.headers.authorization);
+    return token ? resolveSession(app.kdb, token, app.config.sessionIdleMs, cacheEpoch()) : null;
   });
   app.decorate('refuseTrial', async (req) => {
     if (req.member?.isTrial) throw forbidden(MSG.trialRefused);
