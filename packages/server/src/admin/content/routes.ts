@@ -27,7 +27,7 @@ const BANNER_FIELDS = `type 位置（${bannerTypes}），src 图片（POST /uplo
 const NOTICE_FIELDS = `title 标题1~${CONTENT_LIMITS.noticeTitleMax}个字符，content 内容1~${CONTENT_LIMITS.noticeContentMax}个字符（纯文本），on_home 是否在首页滚动公告显示，enabled 是否显示`;
 const HTML_RULE = '保存时按白名单净化，仅保留 p、b、strong、h3、ul、ol、li、br 且不带属性，script、style、iframe 等连同内容删除';
 
-/** Content management (issue 14 item 1): banners, notices, help articles, the game catalogue, venue maintenance. */
+/** Content management: banners, notices, help articles, the game catalogue, venue maintenance (each changed by its owner module). */
 export const contentRoutes: AdminRoute[] = [
   route({
     method: 'GET',

@@ -47,9 +47,10 @@ const activityInput = (b: Record<string, unknown>): ActivityInput => ({
 });
 
 /**
- * Promotions in the console (issue 12 items 1 and 5): the application queue with approve, reject and
- * its CSV, activities (create, edit, 上架/下架, order, rules), activity types, banner uploads. Every change is audited inside its own transaction (the review module's
- * recorder); a review of an application no longer pending is 409 已处理 and writes nothing.
+ * Promotions in the console: the application queue with approve, reject and its CSV, activities
+ * (create, edit, 上架/下架, order, rules), activity types, banner uploads. The promotions module makes
+ * every change and writes its audit row inside the change's transaction; a review of an application
+ * no longer pending is 409 已处理 and writes nothing.
  */
 export const promotionRoutes: AdminRoute[] = [
   route({
