@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPglite, connectPostgres, type Db, type RawSession } from '../src/db/connect.js';
 import { migrate } from '../src/db/migrate.js';
-import { migrations, migrationsByOwner } from '../src/db/migrations.js';
+import { migrations, migrationsByOwner, type Migration } from '../src/db/migrations.js';
 import { createScratchDatabase } from '../src/db/scratch.js';
 
 /**
@@ -47,6 +47,12 @@ async function catalog(db: Db): Promise<string[]> {
 }
 
 const recordedIds = async (db: Db) => (await db.kysely.selectFrom('schema_migrations').select('id').execute()).map((r) => r.id).sort();
+
+/** The old ids, each once, in the order they ran. */
+const oldIds = [...new Set(migrations.flatMap((m) => (m.was === undefined ? [] : [m.was])))];
+/** The migrations as they were before the split: each old id with the SQL of all its pieces. */
+const beforeTheSplit: Migration[] = oldIds.map((id) => ({ id, sql: migrations.filter((m) => m.was === id).map((m) => m.sql).join('\n') }));
+const addedSince = migrations.filter((m) => m.was === undefined).map((m) => m.id);
 
 /** The tables a schema.ts declares: the properties of its exported `…Tables` interfaces. */
 function declaredTables(file: string): string[] {
@@ -110,11 +116,10 @@ describe('migrations, each declared by the module that owns its tables', () => {
     for (const m of declared) expect(migrations, m.id).toContain(m);
   });
 
-  it('runs no migration again on a database that recorded the ids before the split, and records the new ones', async () => {
+  it('runs no split migration again where the old ids are recorded, and records the new ids', async () => {
     const before = await catalog(fresh.db);
-    const oldIds = [...new Set(migrations.map((m) => m.was).filter((id) => id !== undefined))];
     await fresh.db.exclusive(async (s) => {
-      await s.query('DELETE FROM schema_migrations');
+      for (const m of migrations) if (m.was !== undefined) await s.query('DELETE FROM schema_migrations WHERE id = $1', [m.id]);
       for (const id of oldIds) await s.query('INSERT INTO schema_migrations (id) VALUES ($1)', [id]);
     });
 
@@ -126,6 +131,28 @@ describe('migrations, each declared by the module that owns its tables', () => {
 
     expect(await migrate(fresh.db)).toEqual([]);
     expect(await recordedIds(fresh.db)).toEqual([...oldIds, ...migrations.map((m) => m.id)].sort());
+  });
+
+  it('brings a database migrated before the split to the same schema, running only the migrations added since', async () => {
+    const old = await emptyDb();
+    try {
+      expect(await migrate(old.db, beforeTheSplit)).toEqual(oldIds);
+      expect(await migrate(old.db)).toEqual(addedSince);
+      expect(await catalog(old.db)).toEqual(await catalog(fresh.db));
+      expect(await recordedIds(old.db)).toEqual([...oldIds, ...migrations.map((m) => m.id)].sort());
+    } finally {
+      await old.db.close();
+      await old.drop();
+    }
+  }, 120_000);
+
+  it('rolls a failed migration back whole and leaves the database usable, with the migration’s own error', async () => {
+    const broken: Migration = { id: '999_broken', sql: 'CREATE TABLE layout_broken (id int);\nSELECT 1 / 0;' };
+    await expect(migrate(fresh.db, [...migrations, broken])).rejects.toThrow(/division by zero/);
+    const left = await fresh.db.exclusive((s) => s.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'layout_broken'`));
+    expect(left).toEqual([{ n: 0 }]);
+    expect(await recordedIds(fresh.db)).not.toContain(broken.id);
+    expect(await migrate(fresh.db)).toEqual([]);
   });
 
   it('creates every table of Database by a migration of the module whose schema.ts declares it, and no other table', async () => {
