@@ -8,6 +8,9 @@
  *   client-to-server       the clients (h5, admin, agent, venue) and contract never import server source:
  *                          a rule both sides need lives in packages/contract.
  *   contract-is-shared     packages/contract imports no other workspace package (everyone imports it).
+ *   browser-is-shared      packages/browser (the front ends' shared DOM code and API client) imports no
+ *                          workspace package but packages/contract, whose envelope and codes the API
+ *                          client speaks; never a front end or the server.
  *   layers                 in a front end, shared → features → app: shared/ imports neither features/ nor
  *                          app/, features/ does not import app/.
  *   feature-internals      a feature imports another feature only through its public module
@@ -115,7 +118,7 @@ export function brokenRule(from, to, { spec = '', typeOnly = false } = {}) {
     return ['client-to-server', 'clients and contract never import server source; move the shared rule to packages/contract'];
   }
   if (f.pkg === 'contract' && t.pkg !== 'contract') return ['contract-is-shared', 'packages/contract imports no other workspace package'];
-  if (f.pkg === 'browser' && t.pkg !== 'browser') return ['browser-is-shared', 'packages/browser imports no other workspace package'];
+  if (f.pkg === 'browser' && t.pkg !== 'browser' && t.pkg !== 'contract') return ['browser-is-shared', 'packages/browser imports no workspace package but packages/contract'];
   if (FRONT_ENDS.includes(f.pkg) && t.pkg === f.pkg) {
     const fl = LAYERS[f.area];
     const tl = LAYERS[t.area];

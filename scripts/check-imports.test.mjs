@@ -15,7 +15,8 @@ function plant(path, text) {
   writeFileSync(join(root, path), text);
 }
 
-// Allowed: a feature's public api, shared code, contract, the venue bridges, plumbing, tests.
+// Allowed: a feature's public api, shared code, contract (from the front ends and packages/browser), the venue bridges, plumbing, tests.
+plant('packages/browser/src/api.ts', "import { CODE, type Envelope } from '@app/contract';\n");
 plant('packages/h5/src/features/games/routes/Ok.tsx', "import { useVenues } from '../../wallet/api';\nimport { Page } from '../../../shared/components/Page';\nimport { MSG } from '@app/contract';\n");
 plant('packages/admin/src/app/routes.tsx', "import Odds from '../features/lottery/OddsPage';\n");
 plant('packages/server/src/modules/venues/demo.ts', "import { GAMES } from '../../venue-demo/games/index.js';\n");
@@ -33,6 +34,7 @@ plant('packages/server/src/venue-demo/migrations.ts', "import type { Migration }
 plant('packages/admin/src/features/lottery/engine.ts', "// odds maths\nexport { rtpOf } from '../../../../server/src/modules/lottery/engine/plays';\n");
 plant('packages/h5/src/features/lottery/api.ts', "import type { Venue } from '@app/server/modules/venues/registry';\n");
 plant('packages/contract/src/x.ts', "import { Page } from '@app/h5/shared/components/Page';\n");
+plant('packages/browser/src/session.ts', "import { MSG } from '@app/contract';\nimport { getToken } from '@app/h5/shared/auth/storage';\nimport { AppError } from '../../server/src/http/errors.js';\n");
 plant('packages/h5/src/shared/components/Nav.tsx', "import { routes } from '../../app/routes';\n");
 plant('packages/h5/src/features/hall/routes/Home.tsx', "import { x } from '../../wallet/api';\n\n/* a comment: import { y } from '../../wallet/hooks' */\nconst Lazy = () => import('../../wallet/hooks');\n");
 plant('packages/server/src/modules/lottery/chat/moderation.ts', "import { sql } from 'kysely';\nimport { writeAudit } from '../../../admin/audit/service.js';\n");
@@ -47,6 +49,8 @@ test('names file, line and rule of every planted violation, and nothing else', (
   const found = checkImports(root).map((v) => `${v.file}:${v.line} ${v.rule}`);
   assert.deepEqual(found, [
     'packages/admin/src/features/lottery/engine.ts:2 client-to-server',
+    'packages/browser/src/session.ts:2 browser-is-shared',
+    'packages/browser/src/session.ts:3 browser-is-shared',
     'packages/contract/src/x.ts:1 contract-is-shared',
     'packages/h5/src/features/hall/routes/Home.tsx:4 feature-internals',
     'packages/h5/src/features/lottery/api.ts:1 client-to-server',
