@@ -1,4 +1,4 @@
-import { CODE, MSG, type Captcha, type LoginRefusal } from '@app/contract';
+import { CODE, type Captcha, type LoginRefusal } from '@app/contract';
 import { ApiError, call, request } from '../../shared/api/client';
 
 /** The session calls of spec §7: captcha, register, login, guest trial. */
@@ -47,12 +47,6 @@ export function captchaRequired(error: unknown): boolean {
 
 export function guestLogin(): Promise<TokenAnswer> {
   return request<TokenAnswer>('guestlogin', { overlay: true });
-}
-
-/** The server's message for a failed call, or null for a network failure (the spec stays silent). */
-export function failureMessage(error: unknown): string | null {
-  if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
-  return MSG.internal;
 }
 
 export const isOk = (code: number) => code === CODE.ok;

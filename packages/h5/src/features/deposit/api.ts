@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LIMITS, MSG, type PayInfo, type PayMethod, type PayRange, type PayWay, type RechargePaytype, type ReceivingAccount, type UsdtNetwork } from '@app/contract';
-import { ApiError, call, request } from '../../shared/api/client';
+import { LIMITS, type PayInfo, type PayMethod, type PayRange, type PayWay, type RechargePaytype, type ReceivingAccount, type UsdtNetwork } from '@app/contract';
+import { call, refusal, request } from '../../shared/api/client';
 
 /** The deposit calls of spec §7: pay ways, ranges, receiving accounts, recharge and payinfo. */
 
@@ -37,7 +37,7 @@ export interface RechargeBody {
  */
 export async function recharge(body: RechargeBody): Promise<{ message: string; depositNo: string }> {
   const json = await call<{ deposit_no?: string } | null>('recharge', { body, overlay: true });
-  if (json.code !== 200) throw new ApiError(json.code, json.message || MSG.internal, json.data);
+  if (json.code !== 200) throw refusal(json);
   return { message: json.message, depositNo: json.message || json.data?.deposit_no || '' };
 }
 
@@ -48,14 +48,8 @@ export function usePayInfo(depositNo: string) {
     enabled: !!depositNo,
     queryFn: async () => {
       const json = await call<PayInfo>('payinfo', { body: { deposit_no: depositNo } });
-      if (json.code !== 200) throw new ApiError(json.code, json.message || MSG.internal, json.data);
+      if (json.code !== 200) throw refusal(json);
       return { order: json.data, payType: json.message, receivedAtMs: Date.now() };
     },
   });
-}
-
-/** The server's message for a failed call, or null for a network failure (the spec stays silent). */
-export function failureMessage(error: unknown): string | null {
-  if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
-  return MSG.internal;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CODE, ELECTRONIC_PROVIDERS, MSG, type BetRecord, type BetRecordPage, type GameUrl, type Page, type ProviderGame } from '@app/contract';
-import { ApiError, call, request } from '../../shared/api/client';
+import { CODE, ELECTRONIC_PROVIDERS, type BetRecord, type BetRecordPage, type GameUrl, type Page, type ProviderGame } from '@app/contract';
+import { call, refusal, request } from '../../shared/api/client';
 
 /** The game calls of spec §7: launch URLs, a provider's game list and the bet records. */
 
@@ -20,7 +20,8 @@ async function urlOf(path: string, method: 'GET' | 'POST', body?: unknown): Prom
   const json = await call<Partial<GameUrl> | null>(path, { method, body, overlay: false });
   const url = json.code === CODE.ok ? json.data?.url : undefined;
   if (typeof url === 'string' && url) return url;
-  throw new ApiError(json.code === CODE.ok ? CODE.badRequest : json.code, json.message || MSG.internal, json.data);
+  // an ok answer without a url is refused like any other
+  throw refusal(json.code === CODE.ok ? { ...json, code: CODE.badRequest } : json);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { MSG, type UserInfo } from '@app/contract';
-import { ApiError, request } from '../../shared/api/client';
+import type { UserInfo } from '@app/contract';
+import { request } from '../../shared/api/client';
 
 /** The member's own profile calls of spec §7. */
 
@@ -42,10 +42,4 @@ export function setPayPassword(body: PasswordChange): Promise<unknown> {
 /** Revokes this session on the server; the client clears itself whatever the answer. */
 export async function logoff(): Promise<void> {
   await request('logoff').catch(() => undefined);
-}
-
-/** The server's message for a failed call, or null for a network failure (the spec stays silent). */
-export function failureMessage(error: unknown): string | null {
-  if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
-  return MSG.internal;
 }

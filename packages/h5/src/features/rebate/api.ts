@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FanshuiClaim, FanshuiList, FanshuiRecord, Page } from '@app/contract';
-import { ApiError, call, request } from '../../shared/api/client';
-import { CODE, MSG } from '@app/contract';
+import { call, refusal, request } from '../../shared/api/client';
+import { CODE } from '@app/contract';
 import type { RecordFilterValue } from '../../shared/components/RecordFilters';
 
 /** /fanshui's filters (spec §2): the date range and the game platform ('' = all). */
@@ -44,6 +44,6 @@ export const fanshuiTotalsKey = totalsKey;
 /** POST /api/dofanshui: every pending record into the central wallet; the answer's message and amount. */
 export async function claimFanshui(): Promise<{ message: string; money: number }> {
   const json = await call<FanshuiClaim>('dofanshui', { overlay: true, body: {} });
-  if (json.code !== CODE.ok) throw new ApiError(json.code, json.message || MSG.internal, json.data);
+  if (json.code !== CODE.ok) throw refusal(json);
   return { message: json.message, money: json.data.money };
 }

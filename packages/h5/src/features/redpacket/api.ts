@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CODE, MSG, type Page, type RedPacketDrawResult, type RedPacketRecord, type UserRedPacket } from '@app/contract';
-import { ApiError, call, request } from '../../shared/api/client';
+import { CODE, type Page, type RedPacketDrawResult, type RedPacketRecord, type UserRedPacket } from '@app/contract';
+import { call, refusal, request } from '../../shared/api/client';
 
 /** Red packets (spec §2 /hongbao, /welfare; §3): the member's draws today, a draw, its records. */
 
@@ -28,7 +28,7 @@ export function useUserRedPacket() {
  */
 export async function drawRedPacket(): Promise<RedPacketDrawResult> {
   const json = await call<RedPacketDrawResult>('douserredpacket', { body: {} });
-  if (json.code !== CODE.ok) throw new ApiError(json.code, json.message || MSG.internal, json.data);
+  if (json.code !== CODE.ok) throw refusal(json);
   return json.data;
 }
 

@@ -1,6 +1,5 @@
 import {
   CODE,
-  MSG,
   PLATFORM_WALLET,
   type BetAmount,
   type TurnoverSources,
@@ -17,7 +16,7 @@ import {
 } from '@app/contract';
 import { lazy, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call, request } from '../../shared/api/client';
+import { call, refusal, request } from '../../shared/api/client';
 import { userKey } from '../../shared/auth/session';
 
 /** The wallet calls of spec §7: venue balances, transfers, recycling, withdrawals and records. */
@@ -30,13 +29,7 @@ export interface Answer<T> {
 async function send<T>(path: string, body: unknown, overlay = true): Promise<Answer<T>> {
   const json = await call<T>(path, { body, overlay });
   if (json.code === CODE.ok) return { data: json.data, message: json.message };
-  throw new ApiError(json.code, json.message || MSG.internal, json.data);
-}
-
-/** The server's message for a failed call, or null for a network failure (the spec stays silent). */
-export function failureMessage(error: unknown): string | null {
-  if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
-  return MSG.internal;
+  throw refusal(json);
 }
 
 // ---- balances -------------------------------------------------------------------------------

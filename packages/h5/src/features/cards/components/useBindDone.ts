@@ -1,13 +1,7 @@
 import { useNavigate } from 'react-router';
 import { MSG, walletPath, type CardType } from '@app/contract';
-import { ApiError } from '../../../shared/api/client';
+import { failureMessage } from '../../../shared/api/client';
 import { toast } from '../../../shared/lib/toast';
-
-/** The server's message for a failed call, or null for a network failure (the spec stays silent). */
-export function failureMessage(error: unknown): string | null {
-  if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
-  return MSG.internal;
-}
 
 export function showFailure(error: unknown): void {
   const message = failureMessage(error);

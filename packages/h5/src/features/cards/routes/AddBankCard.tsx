@@ -10,7 +10,8 @@ import { bankListKey, useBindCard } from '../api';
 import { BankCardFace, previewBankNumber } from '../components/CardFaces';
 import { BankField, PayPasswordField, TextField } from '../components/fields';
 import { SafetyNote } from '../components/SafetyNote';
-import { failureMessage, useBindDone } from '../components/useBindDone';
+import { useBindDone } from '../components/useBindDone';
+import { failureMessage } from '../../../shared/api/client';
 import '../components/cards.css';
 
 /** Groups a card number in fours as it is typed: 6214830112345678 → 6214 8301 1234 5678. */

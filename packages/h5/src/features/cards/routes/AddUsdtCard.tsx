@@ -12,7 +12,8 @@ import { previewAddress, UsdtCardFace } from '../components/CardFaces';
 import { PayPasswordField, TextField } from '../components/fields';
 import { NetworkChoice } from '../components/NetworkChoice';
 import { SafetyNote } from '../components/SafetyNote';
-import { failureMessage, useBindDone } from '../components/useBindDone';
+import { useBindDone } from '../components/useBindDone';
+import { failureMessage } from '../../../shared/api/client';
 import '../components/cards.css';
 
 const PLACEHOLDERS: Record<UsdtNetwork, string> = {

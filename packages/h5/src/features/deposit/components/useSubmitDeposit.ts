@@ -4,7 +4,8 @@ import { depositAmountFailure, fmt, MSG, yuanToFen, fenToYuan, type PayRange } f
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldErrors } from '../../../shared/components/FieldErrors';
 import { toast } from '../../../shared/lib/toast';
-import { failureMessage, recharge, type RechargeBody } from '../api';
+import { recharge, type RechargeBody } from '../api';
+import { failureMessage } from '../../../shared/api/client';
 import { DEPOSIT_RECORDS } from './records';
 
 /**

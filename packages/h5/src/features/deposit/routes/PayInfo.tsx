@@ -6,7 +6,8 @@ import { DEPOSIT_EXPIRY, formatRate, formatYuan, MSG, ORDER_STATE, ORDER_STATE_L
 import { Page } from '../../../shared/components/Page';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';
-import { failureMessage, usePayInfo } from '../api';
+import { usePayInfo } from '../api';
+import { failureMessage } from '../../../shared/api/client';
 import { CopyRow } from '../components/CopyRow';
 import { QrImage } from '../components/QrImage';
 import { beijingMs, mmss, useCountdown } from '../components/useCountdown';

@@ -5,7 +5,8 @@ import { CameraOutline } from 'antd-mobile-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { fmt, LIMITS, MSG } from '@app/contract';
 import { userKey } from '../../../shared/auth/session';
-import { failureMessage, uploadAvatar } from '../api';
+import { uploadAvatar } from '../api';
+import { failureMessage } from '../../../shared/api/client';
 
 const ACCEPT = ['image/jpeg', 'image/png', 'image/gif'];
 /** A photo is shrunk to this longer side before it is sent (the server cuts it to its avatar square). */

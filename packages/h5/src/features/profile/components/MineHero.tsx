@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatYuan, type UserInfo } from '@app/contract';
 import { userKey } from '../../../shared/auth/session';
 import { useUnreadCount } from '../../../shared/api/mail';
-import { failureMessage, refreshUserMoney } from '../api';
+import { refreshUserMoney } from '../api';
+import { failureMessage } from '../../../shared/api/client';
 import { VipIcon } from './VipIcon';
 
 /** /mine's hero: avatar, name, VIP, days since joining, balance with its refresh control. */

@@ -6,7 +6,8 @@ import { LIMITS, MSG, passwordRules, payPasswordRules, type Rule } from '@app/co
 import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { needsPayPassword, usePayPasswordGate } from '../../../shared/auth/payPassword';
-import { editPassword, editPayPassword, failureMessage } from '../api';
+import { editPassword, editPayPassword } from '../api';
+import { failureMessage } from '../../../shared/api/client';
 import { PasswordField } from '../components/PasswordField';
 import { useLeaveSignedOut } from '../components/useLogout';
 import '../components/profile.css';

@@ -7,7 +7,8 @@ import { LIMITS, PAY_PASSWORD_LOCK, PAYPASS_STATE, setPayPasswordRules, PAYPASS_
 import { FieldErrorsScope, refusalFields, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
-import { failureMessage, setPayPassword } from '../api';
+import { setPayPassword } from '../api';
+import { failureMessage } from '../../../shared/api/client';
 import { PasswordField } from '../components/PasswordField';
 import '../components/profile.css';
 

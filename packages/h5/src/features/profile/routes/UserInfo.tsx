@@ -7,7 +7,8 @@ import { BIRTHDAY_MIN, DATE_RE, LIMITS, MSG, profileRules } from '@app/contract'
 import { FieldErrorsScope, FieldMessage, refusalFields, useFieldError, useFieldErrors, type FieldError } from '../../../shared/components/FieldErrors';
 import { Page } from '../../../shared/components/Page';
 import { userKey, useUser } from '../../../shared/auth/session';
-import { failureMessage, updateUserInfo } from '../api';
+import { updateUserInfo } from '../api';
+import { failureMessage } from '../../../shared/api/client';
 import { AvatarPicker } from '../components/AvatarPicker';
 import '../components/profile.css';
 
