@@ -1,16 +1,15 @@
+import { ApiError, apiClient } from '@app/browser';
 import { MSG, VENUE_SESSION_HEADER } from '@app/contract';
 
 /** The venue API client: envelope `{code, message, data}`, the session token of this frame in every call. */
 const TOKEN_KEY = 'venue.session';
+const TIMEOUT_MS = 15_000;
+/** No answer came (offline, timed out). */
+const NETWORK_FAILURE = '网络异常，请稍后重试';
+/** A refusal without a message of its own, or anything else that went wrong. */
+const BUSY = '服务繁忙，请稍后重试';
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export const sessionToken = {
   get: (): string | null => sessionStorage.getItem(TOKEN_KEY),
@@ -24,31 +23,29 @@ export function whenExpired(fn: (message: string) => void): void {
   onExpired = fn;
 }
 
-const TIMEOUT_MS = 15_000;
+const refusalMessage = (code: number) => (code === 401 ? MSG.venueLaunchInvalid : BUSY);
 
-export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = sessionToken.get();
-  if (token) headers[VENUE_SESSION_HEADER] = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(`${import.meta.env.BASE_URL}api${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError(0, '网络异常，请稍后重试');
-  }
-  type Envelope = { code?: number; message?: string; data?: T };
-  const env = (await res.json().catch(() => null)) as Envelope | null;
-  const code = env?.code ?? res.status;
-  if (code === 200 && res.ok) return env!.data as T;
-  const message = env?.message || (code === 401 ? MSG.venueLaunchInvalid : '服务繁忙，请稍后重试');
-  if (code === 401) onExpired(message);
-  throw new ApiError(code, message);
+/** An answer that is not the venue's envelope (a proxy's error page) is refused by its HTTP status. */
+function refusedByStatus(status: number): ApiError {
+  const error = new ApiError(status, refusalMessage(status));
+  if (status === 401) onExpired(error.message);
+  return error;
 }
 
-export const errorText = (e: unknown): string => (e instanceof Error ? e.message : '服务繁忙，请稍后重试');
+const client = apiClient({
+  base: `${import.meta.env.BASE_URL}api`,
+  token: sessionToken.get,
+  tokenHeader: VENUE_SESSION_HEADER,
+  timeoutMs: TIMEOUT_MS,
+  networkFailure: (answer) => (answer ? refusedByStatus(answer.status) : new ApiError(0, NETWORK_FAILURE)),
+  onAnswer: (json) => {
+    if (json.code === 401) onExpired(json.message || MSG.venueLaunchInvalid);
+  },
+  refusalMessage,
+});
+
+export function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return client.request<T>(path, { method, body });
+}
+
+export const errorText = (e: unknown): string => (e instanceof Error ? e.message : BUSY);

@@ -1,19 +1,11 @@
+import { ApiError, apiClient, withQuery, type Query } from '@app/browser';
 import { CODE, MSG, type Envelope } from '@app/contract';
 
 /** The back-office API client: /admin/api, the staff bearer token, the envelope unwrapped. */
 const BASE = '/admin/api';
 const TOKEN_KEY = 'admin_token';
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    /** the envelope's data of a refusal (e.g. LoginRefusal), null otherwise */
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export const tokenStore = {
   get: () => localStorage.getItem(TOKEN_KEY) ?? '',
@@ -37,52 +29,47 @@ function authHeaders(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-const queryString = (query: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+function endSession(): void {
+  tokenStore.clear();
+  onSessionEnd();
+}
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-  const headers = authHeaders();
-  if (method === 'POST') headers['content-type'] = 'application/json';
-  let json: Envelope<T>;
-  try {
-    const res = await fetch(BASE + path, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
-    json = (await res.json()) as Envelope<T>;
-  } catch {
-    throw new ApiError(CODE.internal, MSG.internal);
-  }
-  if (json.code === CODE.unauthorized && path !== '/login') {
-    tokenStore.clear();
-    onSessionEnd();
-  }
-  if (json.code !== CODE.ok) throw new ApiError(json.code, json.message, json.data);
+const networkFailure = () => new ApiError(CODE.internal, MSG.internal);
+
+const client = apiClient({
+  base: BASE,
+  token: tokenStore.get,
+  networkFailure,
+  // A refused login is the login form's to show; any other 401 means the session is gone.
+  onAnswer: (json, _token, path) => {
+    if (json.code === CODE.unauthorized && path !== '/login') endSession();
+  },
+});
+
+async function request<T>(path: string, opts: { method: 'GET' | 'POST'; body?: unknown }): Promise<Answer<T>> {
+  const json = await client.call<T>(path, opts);
+  if (json.code !== CODE.ok) throw client.refusal(json);
   return { data: json.data, message: json.message };
 }
 
 export const api = {
-  get: <T>(path: string, query: Record<string, string | number | undefined> = {}) => {
-    const qs = queryString(query);
-    return request<T>('GET', qs ? `${path}?${qs}` : path);
-  },
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  get: <T>(path: string, query: Query = {}) => request<T>(withQuery(path, query), { method: 'GET' }),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
   /**
    * A file the server makes (a CSV export), fetched with the staff token and saved under the name the
    * server gives; a refusal comes back as the usual envelope and is thrown like any other.
    */
-  download: async (path: string, query: Record<string, string | number | undefined> = {}): Promise<string> => {
-    const qs = queryString(query);
+  download: async (path: string, query: Query = {}): Promise<string> => {
     let res: Response;
     try {
-      res = await fetch(BASE + (qs ? `${path}?${qs}` : path), { headers: authHeaders() });
+      res = await fetch(BASE + withQuery(path, query), { headers: authHeaders() });
     } catch {
-      throw new ApiError(CODE.internal, MSG.internal);
+      throw networkFailure();
     }
     if ((res.headers.get('content-type') ?? '').includes('application/json')) {
       const json = (await res.json()) as Envelope<unknown>;
-      if (json.code === CODE.unauthorized) {
-        tokenStore.clear();
-        onSessionEnd();
-      }
-      throw new ApiError(json.code, json.message, json.data);
+      if (json.code === CODE.unauthorized) endSession();
+      throw client.refusal(json);
     }
     const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
     const url = URL.createObjectURL(await res.blob());

@@ -1,4 +1,5 @@
-import { AGENT_PORTAL_MSG, CODE, MSG, type Envelope, type Page } from '@app/contract';
+import { ApiError, apiClient, withQuery, type Query } from '@app/browser';
+import { AGENT_PORTAL_MSG, CODE, MSG, type Page } from '@app/contract';
 
 /**
  * The portal's API client: /agent/api with the portal's own session token (sessionStorage: it lives
@@ -9,14 +10,7 @@ import { AGENT_PORTAL_MSG, CODE, MSG, type Envelope, type Page } from '@app/cont
 const BASE = '/agent/api';
 const TOKEN_KEY = 'agent_token';
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export const tokenStore = {
   get: (): string => {
@@ -52,40 +46,33 @@ export function setSessionEndHandler(fn: (message: string) => void): void {
   onSessionEnd = fn;
 }
 
-type Query = Record<string, string | number | undefined>;
-const queryString = (query: Query) =>
-  new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+const networkFailure = () => new ApiError(CODE.internal, MSG.internal);
+const refusalMessage = () => MSG.internal;
 
-async function request<T>(method: 'GET' | 'POST', url: string, body: unknown, auth: boolean): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = currentToken();
-  if (auth && token) headers.authorization = `Bearer ${token}`;
-  if (method === 'POST') headers['content-type'] = 'application/json';
-  let json: Envelope<T>;
-  try {
-    const res = await fetch(url, { method, headers, body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined, cache: 'no-store' });
-    json = (await res.json()) as Envelope<T>;
-  } catch {
-    throw new ApiError(CODE.internal, MSG.internal);
-  }
-  if (json.code === CODE.unauthorized && auth) {
+/** The portal's own calls, with its token: a 401 ends the portal's session. */
+const portal = apiClient({
+  base: BASE,
+  token: currentToken,
+  cache: 'no-store',
+  networkFailure,
+  refusalMessage,
+  onAnswer: (json) => {
+    if (json.code !== CODE.unauthorized) return;
     tokenStore.clear();
     onSessionEnd(json.message || AGENT_PORTAL_MSG.sessionEnded);
-  }
-  if (json.code !== CODE.ok) throw new ApiError(json.code, json.message || MSG.internal);
-  return json.data;
-}
+  },
+});
+
+/** Calls made without the portal's token, whose 401 ends nothing. */
+const tokenless = apiClient({ base: '', cache: 'no-store', networkFailure, refusalMessage });
 
 export const api = {
-  get: <T>(path: string, query: Query = {}): Promise<T> => {
-    const qs = queryString(query);
-    return request<T>('GET', BASE + (qs ? `${path}?${qs}` : path), undefined, true);
-  },
-  post: <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', BASE + path, body, true),
+  get: <T>(path: string, query: Query = {}): Promise<T> => portal.request<T>(withQuery(path, query), { method: 'GET' }),
+  post: <T>(path: string, body?: unknown): Promise<T> => portal.request<T>(path, { body }),
   /** The ticket's trade: no session yet, and its 401 (a bad ticket) is the login page's to show. */
-  login: <T>(body: unknown): Promise<T> => request<T>('POST', `${BASE}/login`, body, false),
+  login: <T>(body: unknown): Promise<T> => tokenless.request<T>(`${BASE}/login`, { body }),
   /** A public call of the member app's API (/api), without the portal's token. */
-  member: <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', `/api${path}`, body, false),
+  member: <T>(path: string, body?: unknown): Promise<T> => tokenless.request<T>(`/api${path}`, { body }),
 };
 
 export const hasToken = (): boolean => currentToken() !== '';
