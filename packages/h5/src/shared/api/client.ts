@@ -16,7 +16,7 @@ export type { CallOptions as RequestOptions };
  * The member app's API: /api/ with the member's bearer token, a 30 s time-out, the loading overlay
  * for calls that ask for it. A 401 with a token ends the session; 503 shows maintenance. A network
  * failure throws ApiError with code 0 and no message (callers stay silent unless the spec says
- * otherwise); a refusal without a message says 服务繁忙.
+ * otherwise); a refusal without a message says MSG.internal (服务器繁忙，请稍后再试).
  *
  * `call` answers the envelope whatever its code; `request` its data, or throws the refusal;
  * `refusal` is the ApiError of an envelope that is not ok.
@@ -36,7 +36,7 @@ export const { call, request, refusal } = apiClient({
 });
 
 /**
- * The text to show for a failed call: the server's message (服务繁忙 for a refusal without one or an
+ * The text to show for a failed call: the server's message (MSG.internal for a refusal without one or an
  * error that is not the API's), or null for a network failure, where the spec stays silent.
  */
 export function failureMessage(error: unknown): string | null {
