@@ -1,7 +1,9 @@
 // What every client may import: no zod, so the member app's first paint stays small.
 // The server's request schemas are at '@app/contract/schemas'. One folder per domain; each file is
 // <subject>.ts (rules, constants, texts, wire shapes), <subject>.admin.ts (the console's part) or
-// <subject>.schemas.ts (zod, exported from schemas-entry.ts only).
+// <subject>.schemas.ts (zod, exported from schemas-entry.ts only). Imports flow one way: shared/ imports
+// no domain, a domain imports shared/ (and a few other domains), and staff/ (the back office's own
+// desks) may import any domain while no domain imports staff/.
 
 // shared: what every domain reads
 export * from './shared/messages.js';
@@ -13,7 +15,8 @@ export * from './shared/money.js';
 export * from './shared/time.js';
 export * from './shared/frame.js';
 
-// account: saved cards, the bank list, the payment password
+// account: registration, login, profile and passwords, saved cards, the bank list, the payment password
+export * from './account/account.js';
 export * from './account/cards.js';
 export * from './account/banks.js';
 export * from './account/pay-password.js';

@@ -1,8 +1,13 @@
 // '@app/contract/schemas': the request schemas (zod), each beside its domain's rules.
 export * from './shared/validation.js';
-export * from './shared/schemas.js';
+export * from './account/account.schemas.js';
+export * from './account/cards.schemas.js';
 export * from './account/banks.schemas.js';
+export * from './wallet/wallet.schemas.js';
+export * from './games/games.schemas.js';
+export * from './lottery/lottery.schemas.js';
 export * from './lottery/rooms.schemas.js';
+export * from './loyalty/rebate.schemas.js';
 export * from './loyalty/redpacket.schemas.js';
 export * from './loyalty/promotions.schemas.js';
 export * from './agents/agents.schemas.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../shared/validation.js';
-import { ADMIN_LIMITS } from '../staff/staff.js';
+import { ADMIN_LIMITS } from '../shared/constants.js';
 import { BANK_LIMITS, bankFormFailure } from './banks.js';
 
 /** Request schemas of the bank list in 支付设置 (banks.ts decides, with its messages). */

@@ -4,7 +4,7 @@
  * refused) and put in order. Rules and messages for the console and the server alike.
  */
 import { USDT_BANK } from './cards.js';
-import { staffReasonFailure } from '../staff/staff.js';
+import { staffReasonFailure } from '../shared/rules.js';
 
 export const BANK_LIMITS = {
   nameMin: 2,

@@ -1,4 +1,7 @@
 /** Saved cards and pay methods (spec §3 "Saved card", "Pay-way list"; §7 wallet calls). */
+import { MSG } from '../shared/messages.js';
+import { LIMITS } from '../shared/constants.js';
+import type { Rule } from '../shared/rules.js';
 
 /** Saved card types: 1 bank card, 2 USDT address. */
 export const CARD_TYPE = { bank: 1, usdt: 2 } as const;
@@ -50,3 +53,42 @@ export function maskCardNo(value: string, type: CardType): string {
   const prefix = value.startsWith('0x') ? '0x' : value.startsWith('T') ? 'T' : '';
   return `${prefix}****…${last4}`;
 }
+
+// ---- binding: the form rules (spec §5) ---------------------------------------------------------
+
+export interface BindCardInput {
+  bank: string;
+  bank_owner: string;
+  bank_address: string;
+  bank_no: string;
+  pay_pass: string;
+}
+
+const isNetwork = (value: string): value is UsdtNetwork => (USDT_NETWORKS as readonly string[]).includes(value);
+
+/** /addUsdtCard (spec §5 USDT binding), then the address shape of the chosen network. */
+export const usdtCardRules: Rule<BindCardInput>[] = [
+  [(v) => !v.bank_no, MSG.usdtAddressEmpty, 'bank_no'],
+  [(v) => !isNetwork(v.bank_owner), MSG.usdtNetworkEmpty, 'bank_owner'],
+  [(v) => !v.pay_pass, MSG.cardPayPasswordEmpty, 'pay_pass'],
+  [(v) => !isNetwork(v.bank_owner) || !USDT_ADDRESS_RE[v.bank_owner].test(v.bank_no), MSG.usdtAddressInvalid, 'bank_no'],
+];
+
+/** /addBankCard (spec §5 bank card binding, in this order), then sanity limits on the number. */
+export const bankCardRules: Rule<BindCardInput>[] = [
+  [(v) => !v.bank_owner, MSG.cardHolderEmpty, 'bank_owner'],
+  [(v) => !v.bank, MSG.cardBankEmpty, 'bank'],
+  [(v) => !v.bank_address, MSG.cardBranchEmpty, 'bank_address'],
+  [(v) => !v.bank_no, MSG.cardNumberEmpty, 'bank_no'],
+  [(v) => !v.pay_pass, MSG.cardPayPasswordEmpty, 'pay_pass'],
+  [(v) => normalizeCardNumber(v.bank_no).length < LIMITS.cardNumberMin, MSG.cardNumberLength, 'bank_no'],
+  [(v) => v.pay_pass.length < LIMITS.payPasswordMin || v.pay_pass.length > LIMITS.payPasswordMax, MSG.cardPayPasswordLength, 'pay_pass'],
+  [(v) => normalizeCardNumber(v.bank_no).length > CARD_NUMBER_MAX, MSG.cardNumberLength, 'bank_no'],
+  [(v) => !/^[\d ]+$/.test(v.bank_no), MSG.cardNumberInvalid, 'bank_no'],
+];
+
+/** One bindcard request: bank === 'USDT' makes it an address, anything else a bank card. */
+export const bindCardRules: Rule<BindCardInput>[] = [
+  ...usdtCardRules.map(([failed, message, field]): Rule<BindCardInput> => [(v) => v.bank === USDT_BANK && failed(v), message, field]),
+  ...bankCardRules.map(([failed, message, field]): Rule<BindCardInput> => [(v) => v.bank !== USDT_BANK && failed(v), message, field]),
+];

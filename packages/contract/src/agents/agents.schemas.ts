@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS, staffReasonFailure } from '../staff/staff.js';
+import { ADMIN_LIMITS } from '../shared/constants.js';
+import { staffReasonFailure } from '../shared/rules.js';
 import { AGENT_APPLICATION_STATE, AGENT_LIMITS, AGENT_MSG, agentApplyRules, COMMISSION_ADMIN_MSG, COMMISSION_STATE } from './agents.js';
 import { commissionPlanFailure, type CommissionPlan } from './invites.js';
 import { form, multiline, optionalInt, pageNumber, staffNote, text } from '../shared/validation.js';

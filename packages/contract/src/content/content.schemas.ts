@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiline, text } from '../shared/validation.js';
+import { int, multiline, text } from '../shared/validation.js';
 import { ARTICLE_TITLES } from '../shared/constants.js';
 import {
   articleFormFailure,
@@ -91,3 +91,9 @@ export const venueParams = z.object({ code: text(40) });
 
 /** POST /admin/api/venues/:code/maintenance {maintenance} */
 export const venueMaintenanceSchema = z.object({ maintenance: z.boolean() });
+
+// ---- what members read: help articles, banners ----------------------------------------------------
+
+export const articleSchema = z.object({ type: int(1, 20) });
+
+export const bannerListSchema = z.object({ type: int(1, 10).catch(2).default(2) });

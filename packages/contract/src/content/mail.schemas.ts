@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, multiline } from '../shared/validation.js';
+import { int, multiline, pageNumber } from '../shared/validation.js';
 import { MAIL_ADMIN_LIMITS as L, mailAudienceFailure, mailCampaignFailure } from './mail.admin.js';
 
 /**
@@ -33,3 +33,9 @@ export const mailCampaignSchema = z
 
 /** GET /admin/api/mail/campaigns?page= */
 export const mailCampaignListQuery = z.object({ page: int(1, 100_000).catch(1).default(1) });
+
+// ---- the member's own mail (站内信) --------------------------------------------------------------
+
+export const messageReadSchema = z.object({ id: int(1, 2 ** 31 - 1) });
+
+export const messageListSchema = z.object({ page: pageNumber() });

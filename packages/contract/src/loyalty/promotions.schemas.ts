@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS, staffReasonFailure } from '../staff/staff.js';
+import { ADMIN_LIMITS } from '../shared/constants.js';
+import { staffReasonFailure } from '../shared/rules.js';
 import { fmt } from '../shared/messages.js';
 import { activityRulesFailure, APPLICATION_STATE, PROMO_MSG, type ActivityRulesForm } from './promotions.js';
 import { activityFormFailure, activityTypeNameFailure, PROMO_ADMIN_LIMITS, PROMO_ADMIN_MSG, type ActivityForm } from './promotions.admin.js';
@@ -105,3 +106,9 @@ export const activityTypeSaveSchema = z
 
 /** GET /admin/api/activity-applications.csv: the queue's filters, every page. */
 export const activityApplicationsExportQuery = activityApplicationsQuery.omit({ page: true });
+
+// ---- what members read: the activity list and one activity --------------------------------------
+
+export const activityListSchema = z.object({ type: z.coerce.number().int().min(0).max(1000).optional().catch(undefined) });
+
+export const activityDetailSchema = z.object({ id: int(1, 2 ** 31 - 1) });

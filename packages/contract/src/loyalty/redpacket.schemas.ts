@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_LIMITS } from '../staff/staff.js';
+import { ADMIN_LIMITS } from '../shared/constants.js';
 import { REDPACKET_ADMIN_MSG } from './redpacket.admin.js';
 import { redPacketRulesFailure, type RedPacketRules } from './redpacket.js';
 import { numberAsSent, pageNumber, text } from '../shared/validation.js';

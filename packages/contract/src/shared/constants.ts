@@ -36,6 +36,28 @@ export const LIMITS = {
   pageMax: 100000,
 } as const;
 
+/** The console's limits (what staff type and read), beside the member's LIMITS. */
+export const ADMIN_LIMITS = {
+  pageSize: 20,
+  usernameMin: 3,
+  usernameMax: 32,
+  passwordMin: 8,
+  passwordMax: 64,
+  /** largest single manual adjustment, in yuan either way */
+  adjustMaxYuan: 1_000_000,
+  /** largest deposit range a pay method may be given, in yuan */
+  payMaxYuan: 10_000_000,
+  turnoverMultipleMax: 100,
+  reasonMax: 200,
+  keywordMax: 32,
+  /** recent rows of each kind on a member's detail */
+  detailRows: 20,
+  ledgerRows: 50,
+  /** receiving-account text fields, and the QR image address */
+  fieldMax: 100,
+  imageUrlMax: 300,
+} as const;
+
 export const TIMING = {
   requestTimeoutMs: 30_000,
   balancePollMs: 2500,

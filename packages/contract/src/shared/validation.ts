@@ -11,6 +11,8 @@ export const secret = (max = 64) => z.string().max(max * 4).default('');
 export const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 /** A list's page: 1 when absent or not a page number. */
 export const pageNumber = () => int(1, LIMITS.pageMax).catch(1).default(1);
+/** A request that only names a page. */
+export const pageSchema = z.object({ page: pageNumber() });
 /** '' or null (all) or an integer in [min, max]. */
 export const optionalInt = (min: number, max: number) =>
   z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), int(min, max).optional());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiline, numberAsSent, pageNumber, text } from '../shared/validation.js';
-import { ADMIN_LIMITS as AL, staffReasonFailure } from './staff.js';
+import { ADMIN_LIMITS as AL } from '../shared/constants.js';
+import { staffReasonFailure } from '../shared/rules.js';
 import { FINANCE_DESK_MSG, thresholdFailure, txidFailure } from './finance-desk.js';
 import { dayRangeFailure } from './member360.schemas.js';
 

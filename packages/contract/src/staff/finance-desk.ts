@@ -5,7 +5,7 @@
  */
 import { fmt } from '../shared/messages.js';
 import { yuanToFen } from '../shared/money.js';
-import { ADMIN_LIMITS } from './staff.js';
+import { ADMIN_LIMITS } from '../shared/constants.js';
 
 /** What a manual adjustment is for: 奖金, 补偿, 更正. Told to the member in the mail. */
 export const ADJUST_CATEGORIES = ['bonus', 'compensation', 'correction'] as const;

@@ -4,9 +4,11 @@
  * end the member's sessions, and keep notes and tags on the member. Each change carries a reason and
  * is audited. Wire shapes, rules and Chinese messages; the zod schemas are in member-care.schemas.ts.
  */
-import { ADMIN_LIMITS, staffReasonFailure } from './staff.js';
+import { ADMIN_LIMITS } from '../shared/constants.js';
+import { staffReasonFailure } from '../shared/rules.js';
 import { LIMITS, type PaypassState } from '../shared/constants.js';
-import { charCount, firstFailure, profileRules, type Rule } from '../shared/rules.js';
+import { charCount, firstFailure, type Rule } from '../shared/rules.js';
+import { profileRules } from '../account/account.js';
 import { fmt } from '../shared/messages.js';
 
 export const MEMBER_CARE_LIMITS = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ADMIN_LIMITS } from '../shared/constants.js';
+import { staffReasonFailure } from '../shared/rules.js';
 import { fmt, MSG, ADMIN_MSG, LOTTERY_MSG } from '../shared/messages.js';
 import { CHAT_LIMITS } from '../lottery/chat.js';
 import { PAY_METHODS } from '../account/cards.js';
@@ -6,14 +8,12 @@ import { reviewReasonFailure } from '../wallet/wallet.js';
 import { form, int, numberAsSent, pageNumber, secret, staffNote, text } from '../shared/validation.js';
 import {
   adjustAmountFailure,
-  ADMIN_LIMITS,
   payRangeFailure,
   receivingAccountRules,
   STAFF_ROLES,
   staffCreateRules,
   staffLoginRules,
   staffPasswordFailure,
-  staffReasonFailure,
   turnoverMultipleFailure,
 } from './staff.js';
 import { LOYALTY_ADMIN_LIMITS, LOYALTY_ADMIN_MSG, TIER_MONEY_FIELDS, vipTiersFailure } from '../loyalty/loyalty.admin.js';

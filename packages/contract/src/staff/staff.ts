@@ -4,7 +4,8 @@
  */
 import { fmt, MSG, ADMIN_MSG } from '../shared/messages.js';
 import { yuanToFen } from '../shared/money.js';
-import { charCount, type Rule } from '../shared/rules.js';
+import type { Rule } from '../shared/rules.js';
+import { ADMIN_LIMITS } from '../shared/constants.js';
 import { USDT_ADDRESS_RE, type PayMethod } from '../account/cards.js';
 
 export const STAFF_ROLES = ['super', 'finance', 'operations', 'support'] as const;
@@ -211,27 +212,6 @@ export const JOURNAL_KIND_LABELS: Record<string, string> = {
   commission: '代理佣金',
 };
 
-export const ADMIN_LIMITS = {
-  pageSize: 20,
-  usernameMin: 3,
-  usernameMax: 32,
-  passwordMin: 8,
-  passwordMax: 64,
-  /** largest single manual adjustment, in yuan either way */
-  adjustMaxYuan: 1_000_000,
-  /** largest deposit range a pay method may be given, in yuan */
-  payMaxYuan: 10_000_000,
-  turnoverMultipleMax: 100,
-  reasonMax: 200,
-  keywordMax: 32,
-  /** recent rows of each kind on a member's detail */
-  detailRows: 20,
-  ledgerRows: 50,
-  /** receiving-account text fields, and the QR image address */
-  fieldMax: 100,
-  imageUrlMax: 300,
-} as const;
-
 /** The first staff account, created on first start (DESIGN §10). */
 export const FIRST_ADMIN_USERNAME = 'admin';
 /** A staff session ends after 12 hours unused. */
@@ -261,12 +241,6 @@ export function adjustAmountFailure(amount: unknown): string | null {
   if (fen === null || fen === 0) return ADMIN_MSG.adjustAmount;
   if (Math.abs(fen) > ADMIN_LIMITS.adjustMaxYuan * 100) return fmt(ADMIN_MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan });
   return null;
-}
-
-/** A staff-written reason (adjustment, rejection): 1–200 characters after trimming. */
-export function staffReasonFailure(reason: unknown, message: string = ADMIN_MSG.adjustReason): string | null {
-  const n = charCount(reason);
-  return n < 1 || n > ADMIN_LIMITS.reasonMax ? fmt(message, { max: ADMIN_LIMITS.reasonMax }) : null;
 }
 
 /** The optional turnover multiple of a credit: 0–100 with ≤ 2 decimals; a debit takes none. */
