@@ -134,7 +134,7 @@ export function tagsFailure(f: { tags?: unknown; reason?: unknown }): string | n
  * Staff correct what a member cannot (or got wrong): the name, mobile and email, a card the member
  * can no longer unbind itself, and which agent the member belongs to. Each change carries a reason
  * and its audit row keeps the values before and after. The mobile and email follow the member's own
- * profile rules (shared/rules.ts profileRules) so a value staff store is one the member could have stored.
+ * profile rules (account/account.ts profileRules) so a value staff store is one the member could have stored.
  */
 export const MEMBER_FIX_LIMITS = {
   /** the name, as registration keeps it */
