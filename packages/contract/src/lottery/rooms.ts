@@ -1,5 +1,5 @@
 import { fmt } from '../shared/messages.js';
-import { yuanToFen } from '../shared/money.js';
+import { fenOfYuan, fenToYuan, yuanToFen } from '../shared/money.js';
 import {
   LOTTERY_STAKE_DEFAULT_YUAN,
   LOTTERY_STAKE_MAX_YUAN,
@@ -71,7 +71,7 @@ export interface LotteryRoomData {
 export function roomStakes(limits: LotteryStakeLimits): { quick: number[]; first: number } {
   const fits = (v: number) => v >= limits.min && v <= limits.max;
   let quick: number[] = LOTTERY_STAKE_QUICK_YUAN.filter(fits);
-  if (quick.length < 3) quick = [1, 2, 5, 20, 50].map((k) => Math.round(k * limits.min * 100) / 100).filter(fits);
+  if (quick.length < 3) quick = [1, 2, 5, 20, 50].map((k) => fenToYuan(fenOfYuan(k * limits.min))).filter(fits);
   const first = quick.includes(LOTTERY_STAKE_DEFAULT_YUAN) ? LOTTERY_STAKE_DEFAULT_YUAN : (quick[0] ?? limits.min);
   return { quick, first };
 }
@@ -114,7 +114,7 @@ export interface RoomSettingsInput {
 /** A limit as fen when it is an amount within the platform's bounds, else null. */
 function stakeFen(v: unknown): number | null {
   const fen = yuanToFen(v);
-  return fen !== null && fen >= LOTTERY_STAKE_MIN_YUAN * 100 && fen <= LOTTERY_STAKE_MAX_YUAN * 100 ? fen : null;
+  return fen !== null && fen >= fenOfYuan(LOTTERY_STAKE_MIN_YUAN) && fen <= fenOfYuan(LOTTERY_STAKE_MAX_YUAN) ? fen : null;
 }
 
 /** The first failure of a room's settings, in the form's order, or null. */

@@ -4,7 +4,7 @@
  * texts, shared by the server and the console; no zod here (the schemas are in staff/staff.schemas.ts).
  */
 import { fmt } from '../shared/messages.js';
-import { yuanToFen } from '../shared/money.js';
+import { fenOfYuan, yuanToFen } from '../shared/money.js';
 import { REBATE_CATEGORIES, REBATE_CATEGORY_LABELS, type RebateCategory } from './rebate.js';
 
 export const LOYALTY_ADMIN_MSG = {
@@ -72,7 +72,7 @@ export function vipTiersFailure(tiers: ReadonlyArray<Partial<Record<string, unkn
     if (name < 1 || name > L.tierNameMax) return fmt(LOYALTY_ADMIN_MSG.tierName, { level, max: L.tierNameMax });
     for (const [field, label] of TIER_MONEY_FIELDS) {
       const fen = yuanToFen(t[field]);
-      if (fen === null || fen < 0 || fen > L.tierMoneyMaxYuan * 100) return fmt(LOYALTY_ADMIN_MSG.tierMoney, { level, field: label, max: L.tierMoneyMaxYuan });
+      if (fen === null || fen < 0 || fen > fenOfYuan(L.tierMoneyMaxYuan)) return fmt(LOYALTY_ADMIN_MSG.tierMoney, { level, field: label, max: L.tierMoneyMaxYuan });
     }
     for (const cat of REBATE_CATEGORIES) {
       const bp = percentToBp(t[cat]);

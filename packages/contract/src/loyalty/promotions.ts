@@ -10,7 +10,7 @@
  * feature of its own (VIP level-up bonuses, red packets) and 立即申请 answers PROMO_MSG.noApplication.
  */
 import { fmt } from '../shared/messages.js';
-import { fenToYuan, yuanText, yuanToFen } from '../shared/money.js';
+import { fenOfYuan, fenToYuan, yuanText, yuanToFen } from '../shared/money.js';
 import { isIntIn } from '../shared/rules.js';
 import { beijingWireTime, DAY_MS } from '../shared/time.js';
 
@@ -122,7 +122,7 @@ const num = (v: unknown): unknown => (typeof v === 'string' && v.trim() !== '' &
 /** A positive yuan amount with ≤ 2 decimals within the cap, in fen; null when not one. */
 function positiveFen(v: unknown): number | null {
   const fen = yuanToFen(v);
-  return fen === null || fen <= 0 || fen > PROMO_LIMITS.amountMaxYuan * 100 ? null : fen;
+  return fen === null || fen <= 0 || fen > fenOfYuan(PROMO_LIMITS.amountMaxYuan) ? null : fen;
 }
 
 /**

@@ -4,7 +4,7 @@
  * and the console; no zod here (the request schemas are in finance-desk.schemas.ts).
  */
 import { fmt } from '../shared/messages.js';
-import { yuanToFen } from '../shared/money.js';
+import { fenOfYuan, yuanToFen } from '../shared/money.js';
 import { ADMIN_LIMITS } from '../shared/constants.js';
 
 /** What a manual adjustment is for: 奖金, 补偿, 更正. Told to the member in the mail. */
@@ -50,7 +50,7 @@ export function txidFailure(txid: unknown): string | null {
 /** The review threshold: yuan, 0–adjustMaxYuan, ≤ 2 decimals. */
 export function thresholdFailure(value: unknown): string | null {
   const fen = yuanToFen(value);
-  return fen === null || fen < 0 || fen > ADMIN_LIMITS.adjustMaxYuan * 100 ? fmt(FINANCE_DESK_MSG.thresholdInvalid, { max: ADMIN_LIMITS.adjustMaxYuan }) : null;
+  return fen === null || fen < 0 || fen > fenOfYuan(ADMIN_LIMITS.adjustMaxYuan) ? fmt(FINANCE_DESK_MSG.thresholdInvalid, { max: ADMIN_LIMITS.adjustMaxYuan }) : null;
 }
 
 export function adjustCategoryFailure(category: unknown): string | null {

@@ -3,7 +3,7 @@
  * form rules and the wire shapes of /admin/api. Shared by the server and the console; no zod here.
  */
 import { fmt, MSG, ADMIN_MSG } from '../shared/messages.js';
-import { yuanToFen } from '../shared/money.js';
+import { fenOfYuan, yuanToFen } from '../shared/money.js';
 import type { Rule } from '../shared/rules.js';
 import { ADMIN_LIMITS } from '../shared/constants.js';
 import { USDT_ADDRESS_RE, type PayMethod } from '../account/cards.js';
@@ -239,7 +239,7 @@ export const staffCreateRules: Rule<{ username: string; password: string; role: 
 export function adjustAmountFailure(amount: unknown): string | null {
   const fen = yuanToFen(amount);
   if (fen === null || fen === 0) return ADMIN_MSG.adjustAmount;
-  if (Math.abs(fen) > ADMIN_LIMITS.adjustMaxYuan * 100) return fmt(ADMIN_MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan });
+  if (Math.abs(fen) > fenOfYuan(ADMIN_LIMITS.adjustMaxYuan)) return fmt(ADMIN_MSG.adjustAmountMax, { max: ADMIN_LIMITS.adjustMaxYuan });
   return null;
 }
 
@@ -263,7 +263,7 @@ export function turnoverForAdjustment(amountFen: number, multiple: number | unde
 export function payRangeFailure(min: unknown, max: unknown): string | null {
   const minFen = yuanToFen(min);
   const maxFen = yuanToFen(max);
-  if (minFen === null || maxFen === null || minFen <= 0 || maxFen <= 0 || maxFen > ADMIN_LIMITS.payMaxYuan * 100) return MSG.amountInvalid;
+  if (minFen === null || maxFen === null || minFen <= 0 || maxFen <= 0 || maxFen > fenOfYuan(ADMIN_LIMITS.payMaxYuan)) return MSG.amountInvalid;
   if (minFen > maxFen) return ADMIN_MSG.payRangeOrder;
   return null;
 }

@@ -213,7 +213,7 @@ export interface WithdrawForm {
 export const withdrawRules: Rule<WithdrawForm>[] = [
   [(v) => !v.bank && v.type === WITHDRAW_TAB.usdt, MSG.withdrawChooseUsdt, 'bank'],
   [(v) => !v.bank, MSG.withdrawChooseBank, 'bank'],
-  [(v) => (yuanToFen(v.amount) ?? 0) < LIMITS.withdrawMinYuan * 100, MSG.withdrawMin, 'amount'],
+  [(v) => (yuanToFen(v.amount) ?? 0) < fenOfYuan(LIMITS.withdrawMinYuan), MSG.withdrawMin, 'amount'],
   [(v) => !v.password, MSG.withdrawPassword, 'password'],
 ];
 
