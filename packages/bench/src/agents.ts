@@ -136,9 +136,13 @@ export async function seed(k: Kdb, now: Date): Promise<{ big: Agent; live: Agent
   const joinedAt = new Date(now.getTime() - 200 * 86_400_000);
   const agentIds = (
     await sql<{ id: string }>`
-      INSERT INTO members (username, password_hash, pay_password_hash, isagent, agent_since, created_at)
-      SELECT ${prefix} || 'a' || g, 'x', 'x', 1, ${joinedAt}, ${joinedAt} FROM generate_series(1, ${AGENTS}) g
-      RETURNING id`.execute(k)
+      WITH m AS (
+        INSERT INTO members (username, password_hash, pay_password_hash, created_at)
+        SELECT ${prefix} || 'a' || g, 'x', 'x', ${joinedAt} FROM generate_series(1, ${AGENTS}) g
+        RETURNING id
+      )
+      INSERT INTO agents (member_id, since) SELECT id, ${joinedAt} FROM m
+      RETURNING member_id AS id`.execute(k)
   ).rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   const [bigId, liveId] = [agentIds[0]!, agentIds[1]!];
   // Invitees: the g-th of a team joined g minutes apart over the last 120 days (some this month).

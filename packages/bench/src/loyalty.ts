@@ -37,8 +37,8 @@ import { PG_ADMIN_URL } from './platform.js';
  *   rebate_records (`LIKE rebate_records INCLUDING ALL`: its primary key, unique key and indexes, plus
  *   its three foreign keys). The pass must write those rows into rebate_records with its keys, so the
  *   target is checked against (b); (a) is printed beside it.
- * - VIP: the members rows into a table of their columns without indexes; the target is checked
- *   against it.
+ * - VIP: the members rows (the pass reads each member's standing beside its row) into a table of their
+ *   columns without indexes; the target is checked against it.
  * A re-run of both passes for the same day and `now` must change nothing, and the ledger must check.
  * BENCH_LOYALTY_MEMBERS changes the number of members (100,000 by default).
  */
@@ -187,26 +187,34 @@ export async function seed(k: Kdb, now: Date, day: string): Promise<number> {
       FROM (SELECT g, mod(mod(hashint8extended(g, 1), 1000) + 1000, 1000) AS v FROM generate_series(1, ${MEMBERS}::bigint) g) s
     ) l`.execute(k);
 
-  // Members: figures between their tier and the next (the next one's reached for promote and regain);
-  // the period started at the last level change, 1–87 days ago (due: 92–112 days ago).
+  // Members and their VIP standings: figures between their tier and the next (the next one's reached
+  // for promote and regain); the period started at the last level change, 1–87 days ago (due: 92–112
+  // days ago).
   await sql`
-    INSERT INTO members (id, username, password_hash, pay_password_hash, vip, paysum_fen, flow_fen, vip_changed_on, vip_period_start, created_at)
-    SELECT g.id, 'loyal' || g.id, 'x', 'x', g.vip,
-      CASE WHEN g.grp IN ('promote', 'regain') THEN n.recharge_fen + (g.id % 1000) * 100
-           WHEN n.level IS NULL THEN t.recharge_fen + (g.id % 1000) * 100
-           ELSE t.recharge_fen + (n.recharge_fen - t.recharge_fen) * (g.id % 97) / 100 END,
-      CASE WHEN g.grp IN ('promote', 'regain') THEN n.flow_fen + (g.id % 1000) * 100
-           WHEN n.level IS NULL THEN t.flow_fen + (g.id % 1000) * 100
-           ELSE t.flow_fen + (n.flow_fen - t.flow_fen) * (g.id % 89) / 100 END,
-      CASE WHEN g.vip > 1 THEN ((p.ps AT TIME ZONE 'UTC') + interval '8 hours')::date END,
-      p.ps, p.ps - interval '200 days'
-    FROM bench_loyalty_groups g
-    JOIN vip_tiers t ON t.level = g.vip
-    LEFT JOIN vip_tiers n ON n.level = g.vip + 1
-    CROSS JOIN LATERAL (
-      SELECT ${now}::timestamptz - interval '1 second' * (g.id % 86400) - interval '1 day' * CASE g.grp
-        WHEN 'due' THEN 92 + g.id % 20 WHEN 'regain' THEN 5 + g.id % 60 ELSE 1 + g.id % 86 END AS ps
-    ) p`.execute(k);
+    WITH s AS (
+      SELECT g.id, g.vip,
+        CASE WHEN g.grp IN ('promote', 'regain') THEN n.recharge_fen + (g.id % 1000) * 100
+             WHEN n.level IS NULL THEN t.recharge_fen + (g.id % 1000) * 100
+             ELSE t.recharge_fen + (n.recharge_fen - t.recharge_fen) * (g.id % 97) / 100 END AS paysum_fen,
+        CASE WHEN g.grp IN ('promote', 'regain') THEN n.flow_fen + (g.id % 1000) * 100
+             WHEN n.level IS NULL THEN t.flow_fen + (g.id % 1000) * 100
+             ELSE t.flow_fen + (n.flow_fen - t.flow_fen) * (g.id % 89) / 100 END AS flow_fen,
+        CASE WHEN g.vip > 1 THEN ((p.ps AT TIME ZONE 'UTC') + interval '8 hours')::date END AS changed_on,
+        p.ps
+      FROM bench_loyalty_groups g
+      JOIN vip_tiers t ON t.level = g.vip
+      LEFT JOIN vip_tiers n ON n.level = g.vip + 1
+      CROSS JOIN LATERAL (
+        SELECT ${now}::timestamptz - interval '1 second' * (g.id % 86400) - interval '1 day' * CASE g.grp
+          WHEN 'due' THEN 92 + g.id % 20 WHEN 'regain' THEN 5 + g.id % 60 ELSE 1 + g.id % 86 END AS ps
+      ) p
+    ), m AS (
+      INSERT INTO members (id, username, password_hash, pay_password_hash, created_at)
+      SELECT id, 'loyal' || id, 'x', 'x', ps - interval '200 days' FROM s
+      RETURNING id
+    )
+    INSERT INTO vip_standings (member_id, level, paysum_fen, flow_fen, changed_on, period_start)
+    SELECT s.id, s.vip, s.paysum_fen, s.flow_fen, s.changed_on, s.ps FROM s JOIN m USING (id)`.execute(k);
   await sql`SELECT setval(pg_get_serial_sequence('members', 'id'), (SELECT max(id) FROM members))`.execute(k);
 
   // Every member's central wallet, as registration opens it.
@@ -218,11 +226,11 @@ export async function seed(k: Kdb, now: Date, day: string): Promise<number> {
   // promoted to the next level 100 days before and relegated from it then.
   await sql`
     INSERT INTO vip_history (member_id, from_level, to_level, reason, created_at)
-    SELECT m.id, m.vip - 1, m.vip, 'promotion', m.vip_period_start FROM members m JOIN bench_loyalty_groups g USING (id) WHERE m.vip > 1 AND g.grp <> 'regain'
+    SELECT v.member_id, v.level - 1, v.level, 'promotion', v.period_start FROM vip_standings v JOIN bench_loyalty_groups g ON g.id = v.member_id WHERE v.level > 1 AND g.grp <> 'regain'
     UNION ALL
-    SELECT m.id, m.vip, m.vip + 1, 'promotion', m.vip_period_start - interval '100 days' FROM members m JOIN bench_loyalty_groups g USING (id) WHERE g.grp = 'regain'
+    SELECT v.member_id, v.level, v.level + 1, 'promotion', v.period_start - interval '100 days' FROM vip_standings v JOIN bench_loyalty_groups g ON g.id = v.member_id WHERE g.grp = 'regain'
     UNION ALL
-    SELECT m.id, m.vip + 1, m.vip, 'relegation', m.vip_period_start FROM members m JOIN bench_loyalty_groups g USING (id) WHERE g.grp = 'regain'`.execute(k);
+    SELECT v.member_id, v.level + 1, v.level, 'relegation', v.period_start FROM vip_standings v JOIN bench_loyalty_groups g ON g.id = v.member_id WHERE g.grp = 'regain'`.execute(k);
 
   // The day: one settled and counted bet per member in each hall category, at a venue of that
   // category (members spread over them), 10–500 元 valid, spread over the Beijing day.
@@ -258,10 +266,10 @@ export async function seed(k: Kdb, now: Date, day: string): Promise<number> {
   // next level's) for half of them (enough), a quarter of it for the others.
   await sql`
     INSERT INTO member_daily_bets (member_id, day, category, bets, bet_fen, valid_fen, win_loss_fen)
-    SELECT m.id, ((m.vip_period_start AT TIME ZONE 'UTC') + interval '8 hours')::date + 10 * s, 'realbet', 9, f.fen, f.fen, 0
-    FROM members m
-    JOIN bench_loyalty_groups g USING (id)
-    JOIN vip_tiers r ON r.level = CASE g.grp WHEN 'regain' THEN m.vip + 1 ELSE m.vip END
+    SELECT v.member_id, ((v.period_start AT TIME ZONE 'UTC') + interval '8 hours')::date + 10 * s, 'realbet', 9, f.fen, f.fen, 0
+    FROM vip_standings v
+    JOIN bench_loyalty_groups g ON g.id = v.member_id
+    JOIN vip_tiers r ON r.level = CASE g.grp WHEN 'regain' THEN v.level + 1 ELSE v.level END
     CROSS JOIN LATERAL (SELECT CASE g.grp WHEN 'regain' THEN 1 ELSE 9 END AS n) d
     CROSS JOIN LATERAL (SELECT CASE WHEN g.enough THEN r.retention_flow_fen / d.n + 100000 ELSE r.retention_flow_fen / (4 * d.n) END AS fen) f
     CROSS JOIN generate_series(0, d.n - 1) s
@@ -315,9 +323,9 @@ async function vipState(k: Kdb, now: Date) {
       count(*) FILTER (WHERE g.grp = 'promote' OR (g.grp = 'regain' AND g.enough))::int AS promote,
       count(*) FILTER (WHERE g.grp = 'due' AND NOT g.enough)::int AS relegate,
       count(*) FILTER (WHERE g.grp = 'due' AND g.enough)::int AS keep,
-      count(*) FILTER (WHERE g.grp = 'due' AND m.vip = g.vip AND m.vip_period_start + interval '90 days' > ${now})::int AS moved,
-      count(*) FILTER (WHERE g.grp = 'regain' AND m.vip = g.vip)::int AS waiting
-    FROM bench_loyalty_groups g JOIN members m USING (id)`.execute(k);
+      count(*) FILTER (WHERE g.grp = 'due' AND v.level = g.vip AND v.period_start + interval '90 days' > ${now})::int AS moved,
+      count(*) FILTER (WHERE g.grp = 'regain' AND v.level = g.vip)::int AS waiting
+    FROM bench_loyalty_groups g JOIN vip_standings v ON v.member_id = g.id`.execute(k);
   const row = r.rows[0]!;
   return { expectPromoted: row.promote, expectRelegated: row.relegate, expectKept: row.keep, periodsMoved: row.moved, regainWaiting: row.waiting };
 }
@@ -328,7 +336,7 @@ async function books(k: Kdb) {
     SELECT
       (SELECT count(*) FROM rebate_records)::int AS records,
       (SELECT COALESCE(sum(amount_fen), 0) FROM rebate_records)::bigint AS fen,
-      (SELECT md5(string_agg(id || ':' || vip || ':' || vip_period_start || ':' || COALESCE(vip_changed_on::text, '') || ':' || turnover_req_fen, ',' ORDER BY id)) FROM members) AS members,
+      (SELECT md5(string_agg(member_id || ':' || vip || ':' || vip_period_start || ':' || COALESCE(vip_changed_on::text, '') || ':' || turnover_req_fen, ',' ORDER BY member_id)) FROM member_figures) AS members,
       (SELECT count(*) FROM vip_history)::int AS history,
       (SELECT count(*) FROM ledger_journals)::int AS journals,
       (SELECT count(*) FROM mails)::int AS mails,

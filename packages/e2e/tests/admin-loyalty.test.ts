@@ -168,7 +168,7 @@ describe('会员 · VIP等级', () => {
       expect(await vip.innerText()).toContain('周期内有效投注');
       await stillShot(page, 'admin-member-vip');
     });
-    const row = await db().selectFrom('members').select(['vip']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    const row = await db().selectFrom('member_figures').select(['vip']).where('member_id', '=', m.id).executeTakeFirstOrThrow();
     expect(row.vip).toBe(3);
     // No 晋级礼金 for a manual change.
     expect(await db().selectFrom('ledger_journals').select('id').where('kind', '=', 'vip_bonus').where('memo', 'like', '%VIP3%').execute()).toHaveLength(0);

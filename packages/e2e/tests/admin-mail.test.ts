@@ -81,7 +81,7 @@ describe('站内信', () => {
   it('sends to a VIP level; only that level gets it', async () => {
     const vip = await registerViaApi(platform);
     const other = await registerViaApi(platform);
-    await platform.db.kysely.updateTable('members').set({ vip: 9 }).where('username', '=', vip.name).execute();
+    await platform.db.kysely.updateTable('vip_standings').set({ level: 9 }).where('member_id', '=', await memberIdOf(platform, vip.token)).execute();
     await inConsole('/mail', async (page) => {
       await page.locator('.ant-radio-button-wrapper', { hasText: 'VIP等级' }).click();
       await page.getByTestId('mail-vip').click();

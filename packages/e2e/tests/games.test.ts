@@ -256,7 +256,7 @@ describe('/gamePage', () => {
 
   it('dailiD=1 (代理登录 on /mine for an agent) frames the agent portal through a single-use login URL', async () => {
     const member = await registerViaApi(platform, uniqueName('gm'));
-    await platform.db.kysely.updateTable('members').set({ isagent: 1 }).where('username', '=', member.name).execute();
+    await platform.db.kysely.insertInto('agents').values({ member_id: await memberIdOf(platform, member.token), since: new Date() }).execute();
     await phone(async (page) => {
       await signInPage(page, platform, member.token, '/mine');
       await page.getByTestId('mine-link-agent').click();

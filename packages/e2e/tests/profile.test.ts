@@ -86,7 +86,7 @@ describe('/mine', () => {
       await expect.poll(() => screenTitle(page)).toBe('申请代理');
       await expect.poll(() => page.getByTestId('agent-username').innerText()).toBe(member.name);
       await page.getByTestId('agent-mobile').waitFor();
-      await platform.db.kysely.updateTable('members').set({ isagent: 1 }).where('username', '=', member.name).execute();
+      await platform.db.kysely.insertInto('agents').values({ member_id: await memberId(member.token), since: new Date() }).execute();
       await open(page, platform, '/mine');
       await page.reload();
       await expect.poll(() => agent.innerText()).toBe('代理登录');

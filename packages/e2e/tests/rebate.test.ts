@@ -116,7 +116,7 @@ describe('the loyalty journey', () => {
         await page.getByTestId('game-grid-realbet').getByTestId('game-tile').first().click();
         const frame = page.frameLocator('[data-testid=app-frame]');
         await frame.getByTestId('venue-balance').waitFor({ timeout: 15_000 });
-        const level = async () => Number((await db().selectFrom('members').select('vip').where('id', '=', memberId).executeTakeFirstOrThrow()).vip);
+        const level = async () => Number((await db().selectFrom('member_figures').select('vip').where('member_id', '=', memberId).executeTakeFirstOrThrow()).vip);
         const counted = async () =>
           Number((await db().selectFrom('bet_records').select((e) => e.fn.count<string>('id').as('n')).where('member_id', '=', memberId).where('counted', '=', true).executeTakeFirstOrThrow()).n);
         const countedFen = async () =>

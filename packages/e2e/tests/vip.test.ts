@@ -29,7 +29,7 @@ const activeTab = (page: Page) => page.locator('.vip-tabs .adm-tabs-tab-active')
 /** A member at `level` with `paysumFen` deposited and `flowFen` of turnover, signed in on a fresh phone at `at`. */
 async function memberAt<T>(level: number, paysumFen: number, at: string, fn: (page: Page) => Promise<T>, flowFen = 0): Promise<T> {
   const member = await registerViaApi(platform, uniqueName('vp'));
-  await platform.db.kysely.updateTable('members').set({ vip: level, paysum_fen: paysumFen, flow_fen: flowFen }).where('username', '=', member.name).execute();
+  await platform.db.kysely.updateTable('vip_standings').set({ level, paysum_fen: paysumFen, flow_fen: flowFen }).where('member_id', '=', await memberIdOf(platform, member.token)).execute();
   const ctx = await newPhone(browser);
   try {
     const page = await ctx.newPage();
@@ -168,7 +168,7 @@ describe('/vip', () => {
     const member = await registerViaApi(platform, uniqueName('lv'));
     const memberId = await memberIdOf(platform, member.token);
     // The turnover of VIP2 already played: the deposit is the condition left.
-    await platform.db.kysely.updateTable('members').set({ flow_fen: vip2.flowFen }).where('id', '=', memberId).execute();
+    await platform.db.kysely.updateTable('vip_standings').set({ flow_fen: vip2.flowFen }).where('member_id', '=', memberId).execute();
     const order = await apiAs<{ deposit_no: string }>(platform, 'recharge', member.token, { paytype: 'alipay', amount: depositYuan });
     expect(order.code, order.message).toBe(200);
     const deposit = await platform.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', order.data.deposit_no).executeTakeFirstOrThrow();

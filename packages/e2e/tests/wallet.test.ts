@@ -507,7 +507,7 @@ describe('/withdrawal', () => {
     let bankId = 0;
     const withRequirement = async (_page: Page, member: Member) => {
       bankId = await bindBank(member);
-      await platform.db.kysely.updateTable('members').set({ turnover_req_fen: 5000 }).where('username', '=', member.name).execute();
+      await platform.db.kysely.insertInto('turnover_requirements').values({ member_id: await memberIdOf(platform, member.token), remaining_fen: 5000 }).execute();
     };
     await signedIn('/withdrawal?type=2', 500, async (page, member) => {
       await expectText(page, 'withdraw-bet-amount', '50.00');

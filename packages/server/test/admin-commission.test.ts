@@ -4,6 +4,7 @@ import { COMMISSION_ADMIN_MSG, DEFAULT_COMMISSION_PLAN, INVITE_MSG, MSG, fmt, ty
 import { HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { setCommissionPlan } from '../src/modules/invites/service.js';
 import { commissionKey, computeCommissionPeriod } from '../src/modules/commission/service.js';
+import { figuresOf, setAgent } from './figures-support.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
@@ -46,9 +47,10 @@ async function member(opts: { inviter?: number; agent?: boolean; prefix?: string
   const name = uniqueName(opts.prefix ?? 'cm');
   const row = await db()
     .insertInto('members')
-    .values({ username: name, password_hash: 'x', pay_password_hash: 'x', inviter_id: opts.inviter ?? null, isagent: opts.agent ? 1 : 0, created_at: bj('2026-01-01 00:00:00') })
+    .values({ username: name, password_hash: 'x', pay_password_hash: 'x', inviter_id: opts.inviter ?? null, created_at: bj('2026-01-01 00:00:00') })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (opts.agent) await setAgent(db(), row.id, true);
   return { id: row.id, name };
 }
 
@@ -61,7 +63,7 @@ const get = <T = any>(who: Staff | string, path: string) => adminCall<T>(s, type
 const post = <T = any>(who: Staff | string, path: string, body?: unknown) => adminCall<T>(s, typeof who === 'string' ? who : who.token, 'POST', path, body);
 const stmt = async (agentId: number) => (await db().selectFrom('commission_statements').selectAll().where('agent_id', '=', agentId).where('period_start', '=', PERIOD).executeTakeFirstOrThrow());
 const mails = (memberId: number) => db().selectFrom('mails').select(['title', 'content']).where('member_id', '=', memberId).where('title', 'like', '代理佣金%').orderBy('id').execute();
-const turnoverFen = async (memberId: number) => Number((await db().selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirstOrThrow()).turnover_req_fen);
+const turnoverFen = async (memberId: number) => Number((await figuresOf(db(), memberId)).turnover_req_fen);
 
 let A: Agent; // 2 active, net loss 1,100 → tier 2 (20 %) = 220, + differential on B 600 × 10 % = 60 → 280 待审核
 let B: Agent; // A's sub-agent: net loss 600 → tier 1 (10 %) = 60 待审核

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADJUST_CATEGORY_LABELS, ADMIN_LIMITS, CODE, fmt, FINANCE_DESK_MSG, MSG, ADMIN_MSG, PROMO_ADMIN_MSG, type AdminApproval } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
+import { figuresOf, setTurnoverRequirement } from './figures-support.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
@@ -141,7 +142,7 @@ describe('maker–checker: adjustments above the threshold', () => {
     const r = await post(finance2, `/approvals/${id}/approve`);
     expect(r).toMatchObject({ code: 200, message: FINANCE_DESK_MSG.approvalApproved, data: { id, state: 1, state_label: '已通过', maker_name: finance.username, checker_name: finance2.username } });
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe((THRESHOLD + 100) * 100);
-    const turnover = (await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', m.id).executeTakeFirstOrThrow()).turnover_req_fen;
+    const turnover = (await figuresOf(s.db.kysely, m.id)).turnover_req_fen;
     expect(turnover).toBe((THRESHOLD + 100) * 200);
     expect((await mails(m.token))[0]!.content).toBe(`您的账户已加款${(THRESHOLD + 100).toFixed(2)}元（类别：补偿）。原因：大额补偿`);
     const [applied] = await auditRows(s, 'member.adjust', `member:${m.id}`);
@@ -343,7 +344,7 @@ describe('GET /admin/api/withdrawals/:id/context', () => {
     const dep = await s.api('/api/recharge', { paytype: 'alipay', amount: 300 }, { token: a.token });
     const depId = (await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', dep.data.deposit_no).executeTakeFirstOrThrow()).id;
     expect((await post(finance, `/deposits/${depId}/approve`)).code).toBe(200);
-    await s.db.kysely.updateTable('members').set({ turnover_req_fen: 0 }).where('id', '=', a.id).execute();
+    await setTurnoverRequirement(s.db.kysely, a.id, 0);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     await s.db.kysely.insertInto('member_daily_bets').values({ member_id: a.id, day: today, category: 'realbet', bets: 4, bet_fen: 40_000, valid_fen: 30_000, hedged_fen: 10_000, win_loss_fen: 0 }).execute();
     const [card] = (await s.api('/api/getcard', { type: 1 }, { token: a.token })).data;

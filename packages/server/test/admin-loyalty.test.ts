@@ -21,6 +21,7 @@ import { beijing, beijingDate } from '../src/lib/time.js';
 import { checkLedger, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { beijingDayBefore, beijingDayRange, computeRebateDay } from '../src/modules/rebate/compute.js';
 import { claimRebate } from '../src/modules/rebate/service.js';
+import { figuresOf, setStanding } from './figures-support.js';
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
@@ -106,7 +107,7 @@ describe('who may use the loyalty tools', () => {
     expect(await adminCall(s, m.token, 'GET', '/vip-tiers')).toMatchObject({ code: 401 });
     expect(await adminCall(s, m.token, 'POST', `/members/${m.id}/vip`, { level: 5, reason: '测试' })).toMatchObject({ code: 401 });
     expect((await adminFile(s, m.token, '/rebate/records.csv')).envelope).toMatchObject({ code: 401 });
-    expect((await db().selectFrom('members').select('vip').where('id', '=', m.id).executeTakeFirstOrThrow()).vip).toBe(2);
+    expect((await figuresOf(db(), m.id)).vip).toBe(2);
   });
 });
 
@@ -201,7 +202,7 @@ describe('a member’s VIP', () => {
     const m = await member();
     const start = new Date(Date.now() - 10 * DAY_MS);
     const startDay = beijingDate(start);
-    await db().updateTable('members').set({ vip: 2, paysum_fen: 1500_00, flow_fen: 8000_25, vip_period_start: start, vip_changed_on: startDay }).where('id', '=', m.id).execute();
+    await setStanding(db(), m.id, { level: 2, paysum_fen: 1500_00, flow_fen: 8000_25, period_start: start, changed_on: startDay });
     const dayOf = (offsetDays: number) => beijingDate(new Date(start.getTime() + offsetDays * DAY_MS));
     const daily = [
       [dayOf(-1), 'realbet', 999_00], // the day before the period: not counted
@@ -234,7 +235,7 @@ describe('a member’s VIP', () => {
   it('has no next tier at VIP10 and no change day for a member never changed', async () => {
     const m = await member();
     expect((await get(support, `/members/${m.id}/vip`)).data).toMatchObject({ level: 1, changed_on: '', period_flow: 0, next: { level: 2 } });
-    await db().updateTable('members').set({ vip: 10 }).where('id', '=', m.id).execute();
+    await setStanding(db(), m.id, { level: 10 });
     expect((await get(support, `/members/${m.id}/vip`)).data).toMatchObject({ level: 10, next: null });
   });
 
@@ -245,7 +246,7 @@ describe('a member’s VIP', () => {
 });
 
 describe('the manual level change', () => {
-  const vipOf = async (id: number) => (await db().selectFrom('members').select(['vip', 'vip_changed_on', 'vip_period_start']).where('id', '=', id).executeTakeFirstOrThrow());
+  const vipOf = async (id: number) => (await db().selectFrom('member_figures').select(['vip', 'vip_changed_on', 'vip_period_start']).where('member_id', '=', id).executeTakeFirstOrThrow());
   const historyOf = (id: number) => db().selectFrom('vip_history').selectAll().where('member_id', '=', id).orderBy('id').execute();
 
   it('sets the level with a history row of the reason and the staff member, an audit row, and no bonus', async () => {
@@ -256,7 +257,7 @@ describe('the manual level change', () => {
 
     const row = await vipOf(m.id);
     expect(row.vip).toBe(4);
-    const changedOn = await sql<{ d: string }>`SELECT to_char(vip_changed_on, 'YYYY-MM-DD') AS d FROM members WHERE id = ${m.id}`.execute(db());
+    const changedOn = await sql<{ d: string }>`SELECT to_char(vip_changed_on, 'YYYY-MM-DD') AS d FROM member_figures WHERE member_id = ${m.id}`.execute(db());
     expect(changedOn.rows[0]!.d).toBe(beijingDate());
     expect(new Date(row.vip_period_start).getTime()).toBeGreaterThanOrEqual(t0 - 1000);
     expect(await historyOf(m.id)).toMatchObject([{ from_level: 1, to_level: 4, reason: 'manual', note: '大客户维护', staff_id: operations.id }]);
@@ -267,7 +268,7 @@ describe('the manual level change', () => {
     const journals = await db().selectFrom('ledger_journals').select('id').where('idem_key', 'like', `vip-bonus:${m.id}:%`).execute();
     expect(journals).toEqual([]);
     expect(await memberBalanceFen(db(), m.id)).toBe(0);
-    expect((await db().selectFrom('members').select('turnover_req_fen').where('id', '=', m.id).executeTakeFirstOrThrow()).turnover_req_fen).toBe(0);
+    expect((await figuresOf(db(), m.id)).turnover_req_fen).toBe(0);
 
     const view = await get(support, `/members/${m.id}/vip`);
     expect(view.data).toMatchObject({ level: 4, changed_on: beijingDate(), next: { level: 5 } });

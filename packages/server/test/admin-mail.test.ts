@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_ADMIN_LIMITS, MAIL_ADMIN_MSG, MSG, type AdminMailCampaign } from '@app/contract';
+import { setAgent, setStanding } from './figures-support.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 import { createSession } from '../src/modules/session/service.js';
@@ -33,9 +34,11 @@ async function member(opts: { vip?: number; isagent?: number } = {}): Promise<{ 
   const username = uniqueName('m');
   const row = await s.db.kysely
     .insertInto('members')
-    .values({ username, password_hash: 'x', pay_password_hash: 'x', vip: opts.vip ?? 1, isagent: opts.isagent ?? 0 })
+    .values({ username, password_hash: 'x', pay_password_hash: 'x' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (opts.vip) await setStanding(s.db.kysely, row.id, { level: opts.vip });
+  if (opts.isagent) await setAgent(s.db.kysely, row.id, true);
   const token = await createSession(s.db.kysely, row.id, { ip: '127.0.0.1', userAgent: 'vitest' });
   return { id: Number(row.id), username, token };
 }
@@ -126,7 +129,12 @@ describe('sending', () => {
     expect(await finished(v.data.id)).toMatchObject({ sent: 2, total: 2 });
     for (const m of inLevel) expect(await inbox(m.token)).toMatchObject([{ title: 'VIP专属' }]);
     expect(await inbox(other.token)).toHaveLength(0);
-    const agents = await s.db.kysely.selectFrom('members').select(sql<number>`count(*)::int`.as('n')).where('isagent', '=', 1).where('is_trial', '=', false).executeTakeFirstOrThrow();
+    const agents = await s.db.kysely
+      .selectFrom('members')
+      .innerJoin('agents', 'agents.member_id', 'members.id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('is_trial', '=', false)
+      .executeTakeFirstOrThrow();
     const a = await post<AdminMailCampaign>(operations, '/mail/campaigns', { audience: 'agents', title: '代理通知', content: '佣金' });
     expect(await finished(a.data.id)).toMatchObject({ sent: agents.n, total: agents.n });
     expect(await inbox(agent.token)).toMatchObject([{ title: '代理通知' }]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LIMITS, fmt, MSG, ADMIN_MSG, FINANCE_DESK_MSG } from '@app/contract';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
+import { figuresOf } from './figures-support.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
@@ -28,7 +29,7 @@ async function member(name = uniqueName('mb')) {
   const m = await registerMember(s, name);
   return { ...m, id: await memberIdOf(s, m.token) };
 }
-const turnoverFen = async (id: number) => (await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', id).executeTakeFirstOrThrow()).turnover_req_fen;
+const turnoverFen = async (id: number) => (await figuresOf(s.db.kysely, id)).turnover_req_fen;
 const journalCount = async () => Number((await s.db.kysely.selectFrom('ledger_journals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('GET /admin/api/members', () => {

@@ -18,6 +18,7 @@ import {
 } from '@app/contract';
 import { teamOverview } from '../src/modules/agent-portal/figures.js';
 import { revokeAllSessions, createSession } from '../src/modules/session/service.js';
+import { setAgent } from './figures-support.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
@@ -46,13 +47,12 @@ async function member(opts: { inviter?: number; joined?: Date; name?: string; ag
       password_hash: 'x',
       pay_password_hash: 'x',
       inviter_id: opts.inviter ?? null,
-      isagent: opts.agent ? 1 : 0,
       is_trial: opts.trial ?? false,
-      ...(opts.agent ? { agent_since: bj('2026-01-10 10:00:00') } : {}),
       ...(opts.joined ? { created_at: opts.joined } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (opts.agent) await setAgent(s.db.kysely, row.id, true, bj('2026-01-10 10:00:00'));
   return { id: row.id, name, token: await createSession(s.db.kysely, row.id, { ip: '127.0.0.1', userAgent: 'vitest' }) };
 }
 
@@ -179,7 +179,7 @@ describe('getAgentLoginUrl and the portal session', () => {
     const x = await member({ agent: true });
     const revoked = await portalToken(x);
     expect((await get('/me', revoked)).code).toBe(CODE.ok);
-    await s.db.kysely.updateTable('members').set({ isagent: 0 }).where('id', '=', x.id).execute();
+    await setAgent(s.db.kysely, x.id, false);
     expect((await get('/me', revoked)).code).toBe(CODE.unauthorized);
 
     const y = await member({ agent: true });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_LIMITS, AGENT_MSG, fmt, ADMIN_LIMITS, MSG } from '@app/contract';
+import { figuresOf, setAgent } from './figures-support.js';
 import { memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
@@ -34,7 +35,7 @@ async function member() {
 const apply = (token: string, body: Record<string, unknown>) => s.api('/api/applyagentdo', body, { token });
 const status = (token: string, body: Record<string, unknown> = {}) => s.api('/api/applyagentstatus', body, { token });
 const applications = (memberId: number) => s.db.kysely.selectFrom('agent_applications').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
-const isagent = async (memberId: number) => (await s.db.kysely.selectFrom('members').select('isagent').where('id', '=', memberId).executeTakeFirstOrThrow()).isagent;
+const isagent = async (memberId: number) => (await figuresOf(s.db.kysely, memberId)).isagent;
 /** The member's agent mails (registration sends a welcome mail first). */
 const AGENT_MAIL_TITLES = [AGENT_MSG.approvedMailTitle, AGENT_MSG.rejectedMailTitle, AGENT_MSG.grantedMailTitle];
 const mails = (memberId: number) =>
@@ -92,7 +93,7 @@ describe('the member applies (POST /api/applyagentdo)', () => {
 
   it('refuses a member who is an agent already: 您已是代理，无需申请', async () => {
     const m = await member();
-    await s.db.kysely.updateTable('members').set({ isagent: 1 }).where('id', '=', m.id).execute();
+    await setAgent(s.db.kysely, m.id, true);
     expect(await apply(m.token, { mobile: MOBILE, apply_info: '理由' })).toMatchObject({ code: 400, message: AGENT_MSG.alreadyAgent });
     // the form's rules still come first
     expect(await apply(m.token, { mobile: 'x', apply_info: '理由' })).toMatchObject({ code: 400, message: MSG.mobileInvalid });
@@ -154,7 +155,7 @@ describe('staff review the queue', () => {
     const ok = answers.find((a) => a.code === 200)!;
     expect(ok).toMatchObject({ message: AGENT_MSG.approved, data: { id, state: 1, state_text: '已通过', reviewer: operations.username, isagent: 1 } });
     expect(await isagent(m.id)).toBe(1);
-    const since = (await s.db.kysely.selectFrom('members').select('agent_since').where('id', '=', m.id).executeTakeFirstOrThrow()).agent_since;
+    const since = (await figuresOf(s.db.kysely, m.id)).agent_since;
     expect(since).not.toBeNull();
     expect(await mails(m.id)).toEqual([{ title: AGENT_MSG.approvedMailTitle, content: AGENT_MSG.approvedMailContent }]);
     expect((await s.api('/api/user', {}, { token: m.token })).data.isagent).toBe(1);

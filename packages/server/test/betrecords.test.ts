@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BET_RECORD_PAGE_SIZE, MSG, type BetRecord, type BetRecordPage } from '@app/contract';
 import { ingestBets } from '../src/modules/games/feed.js';
-import { memberDailyBets, memberFlowFen } from '../src/modules/games/betrecords.js';
+import { memberDailyBets } from '../src/modules/games/betrecords.js';
+import { memberFlowFen } from '../src/modules/vip/standing.js';
 import { beijing, beijingDayStart } from '../src/lib/time.js';
+import { figuresOf, setTurnoverRequirement } from './figures-support.js';
 import { startServer, venueCall, type TestServer } from './harness.js';
 import { fundedMember } from './transfer-helpers.js';
 
@@ -66,8 +68,8 @@ async function settleVenueBet(betId: string, payout: number, valid: number): Pro
 const feed = (opts: { lock?: boolean; batch?: number } = {}) => ingestBets({ db: s.db, venues: s.app.venues }, { lock: false, ...opts });
 
 const record = (betId: string) => s.db.kysely.selectFrom('bet_records').selectAll().where('bet_id', '=', betId).executeTakeFirst();
-const turnoverOf = async (id: number) => (await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', id).executeTakeFirstOrThrow()).turnover_req_fen;
-const setTurnover = (id: number, fen: number) => s.db.kysely.updateTable('members').set({ turnover_req_fen: fen }).where('id', '=', id).execute();
+const turnoverOf = async (id: number) => (await figuresOf(s.db.kysely, id)).turnover_req_fen;
+const setTurnover = (id: number, fen: number) => setTurnoverRequirement(s.db.kysely, id, fen);
 const today = () => beijing(new Date()).slice(0, 10);
 
 describe('the bet feed', () => {

@@ -8,6 +8,7 @@ import { commissionPass } from '../src/modules/commission/job.js';
 import { periodAt } from '../src/modules/commission/period.js';
 import { approveStatement, commissionKey, computeCommissionPeriod, rejectStatement } from '../src/modules/commission/service.js';
 import { createSession } from '../src/modules/session/service.js';
+import { figuresOf, setAgent } from './figures-support.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
@@ -29,9 +30,10 @@ const bj = (t: string): Date => new Date(`${t.replace(' ', 'T')}+08:00`);
 async function member(opts: { inviter?: number; agent?: boolean } = {}): Promise<{ id: number; token: string }> {
   const row = await db()
     .insertInto('members')
-    .values({ username: uniqueName('c'), password_hash: 'x', pay_password_hash: 'x', inviter_id: opts.inviter ?? null, isagent: opts.agent ? 1 : 0, created_at: bj('2026-01-01 00:00:00') })
+    .values({ username: uniqueName('c'), password_hash: 'x', pay_password_hash: 'x', inviter_id: opts.inviter ?? null, created_at: bj('2026-01-01 00:00:00') })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (opts.agent) await setAgent(db(), row.id, true);
   return { id: row.id, token: await createSession(db(), row.id, { ip: '127.0.0.1', userAgent: 'vitest' }) };
 }
 
@@ -208,7 +210,7 @@ describe('the pass: automatic payment, once under concurrent passes', () => {
     expect(journals).toHaveLength(1);
     expect(journals[0]).toMatchObject({ id: st!.journal_id, kind: COMMISSION_JOURNAL_KIND, memo: '代理佣金 2026-07-06~2026-07-12' });
     expect(await memberBalanceFen(db(), E.id)).toBe(10_000);
-    expect((await db().selectFrom('members').select('turnover_req_fen').where('id', '=', E.id).executeTakeFirstOrThrow()).turnover_req_fen).toBe(20_000);
+    expect((await figuresOf(db(), E.id)).turnover_req_fen).toBe(20_000);
     const mails = await db().selectFrom('mails').select(['title', 'content']).where('member_id', '=', E.id).execute();
     expect(mails).toEqual([{ title: '代理佣金到账', content: '您2026-07-06至2026-07-12的代理佣金100.00元已发放到中心钱包，需完成200.00元流水方可提现。' }]);
     const list = await s.api<Page<InviteBonus>>('/api/invitebonus', {}, { token: E.token });
@@ -231,7 +233,7 @@ describe('staff decisions, once under concurrent calls', () => {
     expect(await memberBalanceFen(db(), A.id)).toBe(balance + 22_000);
     expect(await statement(A.id, '2026-04-06')).toMatchObject({ state: 1, amount_fen: 22_000 });
     expect(await db().selectFrom('ledger_journals').select('id').where('idem_key', '=', commissionKey(st.id)).execute()).toHaveLength(1);
-    expect((await db().selectFrom('members').select('turnover_req_fen').where('id', '=', A.id).executeTakeFirstOrThrow()).turnover_req_fen).toBe(22_000);
+    expect((await figuresOf(db(), A.id)).turnover_req_fen).toBe(22_000);
     await expect(rejectStatement(db(), st.id, '迟到的拒绝')).rejects.toMatchObject({ code: 409 });
   });
 

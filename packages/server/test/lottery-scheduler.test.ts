@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BET_STATUS, LOTTERY_TYPE } from '@app/contract';
+import { figuresOf, setTurnoverRequirement } from './figures-support.js';
 import { attachServer, fund, memberIdOf, registerMember, startServer, type TestServer } from './harness.js';
 import { HOUSE, houseBalanceFen, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
@@ -87,8 +88,8 @@ describe('settlement', () => {
     const round = roundAt(K3, t);
     const a = await member(1000);
     const b = await member(1000);
-    await db().updateTable('members').set({ turnover_req_fen: 100_000 }).where('id', '=', a.id).execute();
-    const flowBefore = (await db().selectFrom('members').select('flow_fen').where('id', '=', a.id).executeTakeFirstOrThrow()).flow_fen;
+    await setTurnoverRequirement(db(), a.id, 100_000);
+    const flowBefore = (await figuresOf(db(), a.id)).flow_fen;
     const sums = Array.from({ length: 16 }, (_, i) => ({ id: `k3_sum_${String(i + 3).padStart(2, '0')}`, total: 10 }));
     const linesA = [...sums, { id: 'k3_big', total: 20 }, { id: 'k3_small', total: 20 }, { id: 'k3_triple', total: 5 }];
     expect((await s.api('/api/lotteryOrder', { room_id: k3Room, expect: round.expect, order: linesA.slice(0, 10) }, { token: a.token })).code).toBe(200);
@@ -126,7 +127,7 @@ describe('settlement', () => {
     expect(bets).toHaveLength(linesA.length);
     expect(bets.every((x) => x.venue === 'lottery' && x.category === 'lottery' && x.status === BET_STATUS.settled && x.counted)).toBe(true);
     expect(bets.reduce((x, r) => x + r.win_loss_fen, 0)).toBe(payoutA - stakeA);
-    const m = await db().selectFrom('members').select(['flow_fen', 'turnover_req_fen']).where('id', '=', a.id).executeTakeFirstOrThrow();
+    const m = await db().selectFrom('member_figures').select(['flow_fen', 'turnover_req_fen']).where('member_id', '=', a.id).executeTakeFirstOrThrow();
     expect(m.flow_fen - flowBefore).toBe(validA);
     expect(m.turnover_req_fen).toBe(100_000 - validA);
     const daily = await db().selectFrom('member_daily_bets').selectAll().where('member_id', '=', a.id).where('category', '=', 'lottery').execute();
@@ -136,7 +137,7 @@ describe('settlement', () => {
     // later passes change nothing
     await Promise.all([pass(nowMs + 5000), pass(nowMs + 5000)]);
     expect(await memberBalanceFen(db(), a.id)).toBe(100_000 - stakeA + payoutA);
-    const m2 = await db().selectFrom('members').select(['flow_fen', 'turnover_req_fen']).where('id', '=', a.id).executeTakeFirstOrThrow();
+    const m2 = await db().selectFrom('member_figures').select(['flow_fen', 'turnover_req_fen']).where('member_id', '=', a.id).executeTakeFirstOrThrow();
     expect(m2).toEqual(m);
     const daily2 = await db().selectFrom('member_daily_bets').selectAll().where('member_id', '=', a.id).where('category', '=', 'lottery').execute();
     expect(daily2).toEqual(daily);
@@ -162,7 +163,7 @@ describe('settlement', () => {
       { play_id: 'lhc_te_49', payout_fen: 47_000, valid_fen: 1000 },
       { play_id: 'lhc_te_01', payout_fen: 0, valid_fen: 1000 },
     ]);
-    const flow = (await db().selectFrom('members').select('flow_fen').where('id', '=', m.id).executeTakeFirstOrThrow()).flow_fen;
+    const flow = (await figuresOf(db(), m.id)).flow_fen;
     expect(flow).toBe(2000);
   });
 

@@ -21,6 +21,7 @@ import { checkLedger, HOUSE, houseBalanceFen, memberBalanceFen } from '../src/mo
 import { insertActivity } from '../src/modules/promotions/activities.js';
 import { promotionBonusKey } from '../src/modules/promotions/review.js';
 import { applyForActivity } from '../src/modules/promotions/service.js';
+import { figuresOf } from './figures-support.js';
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
@@ -106,7 +107,7 @@ async function applicationOf(memberId: number, activityId: number) {
 }
 
 async function turnoverReqFen(memberId: number): Promise<number> {
-  return Number((await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirstOrThrow()).turnover_req_fen);
+  return Number((await figuresOf(s.db.kysely, memberId)).turnover_req_fen);
 }
 
 async function mails(memberId: number) {

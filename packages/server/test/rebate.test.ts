@@ -5,6 +5,7 @@ import { fenToYuan, MSG, REBATE_MSG, rebateFen, type FanshuiList, type RebateCat
 import { beijingDate } from '../src/lib/time.js';
 import { beijingDayBefore, beijingDayRange, computeRebateDay } from '../src/modules/rebate/compute.js';
 import { rebatePass } from '../src/modules/rebate/job.js';
+import { figuresOf, setStanding } from './figures-support.js';
 import { memberIdOf, startServer, type TestServer } from './harness.js';
 import { centralFen, fundedMember } from './transfer-helpers.js';
 
@@ -122,14 +123,14 @@ describe('the day’s rebate (computeRebateDay)', () => {
     const a = await fundedMember(s, 0);
     await vipChange(a.id, 1, 3, new Date(DAY_START.getTime() + HOUR_MS));
     await vipChange(a.id, 3, 5, new Date(DAY_END.getTime() + HOUR_MS));
-    await s.db.kysely.updateTable('members').set({ vip: 5 }).where('id', '=', a.id).execute();
+    await setStanding(s.db.kysely, a.id, { level: 5 });
     // Promoted 2 → 4 only after the day: still level 2 that day (the change's from level).
     const b = await fundedMember(s, 0);
     await vipChange(b.id, 2, 4, new Date(DAY_END.getTime() + MIN_MS));
-    await s.db.kysely.updateTable('members').set({ vip: 4 }).where('id', '=', b.id).execute();
+    await setStanding(s.db.kysely, b.id, { level: 4 });
     // Never changed: the member's level.
     const c = await fundedMember(s, 0);
-    await s.db.kysely.updateTable('members').set({ vip: 6 }).where('id', '=', c.id).execute();
+    await setStanding(s.db.kysely, c.id, { level: 6 });
     for (const m of [a, b, c]) await bet(m.id, { at, validFen: 10_000_00 });
     await computeRebateDay(s.db.kysely, DAY);
 
@@ -243,7 +244,7 @@ describe('POST /api/dofanshui', () => {
   it('pays every pending record once under 50 concurrent claims, in one journal, with 1× turnover', async () => {
     const { token, id, rows } = await memberWithRebate();
     const totalFen = rows.reduce((t, r) => t + r.amount_fen, 0);
-    const turnover = async () => (await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', id).executeTakeFirstOrThrow()).turnover_req_fen;
+    const turnover = async () => (await figuresOf(s.db.kysely, id)).turnover_req_fen;
     const before = { balance: await centralFen(s, id), turnover: await turnover() };
 
     const answers = await Promise.all(Array.from({ length: 50 }, () => s.api('/api/dofanshui', {}, { token })));

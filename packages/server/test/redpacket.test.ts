@@ -17,6 +17,7 @@ import { checkLedger, HOUSE, houseBalanceFen, memberBalanceFen } from '../src/mo
 import { redPacketDayStats, redPacketDrawList, setRedPacketRules, getRedPacketRules } from '../src/modules/redpacket/service.js';
 import { createSession } from '../src/modules/session/service.js';
 import { updateSettings } from '../src/modules/site/service.js';
+import { figuresOf } from './figures-support.js';
 import { memberIdOf, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
@@ -251,7 +252,7 @@ describe('under concurrency', () => {
     expect(rows.map((d) => d.seq)).toEqual([1, 2, 3]);
     expect(rows.reduce((t, d) => t + d.amount_fen, 0)).toBe(sumFen);
     // the turnover requirement: 2× each red packet (DESIGN §5)
-    const req = await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', m.id).executeTakeFirstOrThrow();
+    const req = await figuresOf(s.db.kysely, m.id);
     expect(req.turnover_req_fen).toBe(sumFen * 2);
     const journals = await s.db.kysely.selectFrom('ledger_journals').select(['idem_key', 'kind']).where('idem_key', 'like', `red-packet:${m.id}:%`).orderBy('idem_key').execute();
     expect(journals).toEqual([1, 2, 3].map((n) => ({ idem_key: `red-packet:${m.id}:2026-03-12:${n}`, kind: 'red_packet' })));

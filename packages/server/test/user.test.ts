@@ -3,9 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { LIMITS, MSG, fmt } from '@app/contract';
+import { setAgent, setStanding } from './figures-support.js';
 import { registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 import { ensureAccount, openMemberWallet, post } from '../src/modules/ledger/service.js';
 import { userInfo } from '../src/modules/user/service.js';
+import { setTransferStatus } from '../src/modules/transfers/service.js';
 import { AVATAR_EDGE_PX } from '../src/modules/user/avatar.js';
 import sharp from 'sharp';
 
@@ -117,11 +119,10 @@ describe('POST /api/user', () => {
     const m = await registerMember(s);
     const id = await memberId(m.name);
     await credit(id, 123_456);
-    await s.db.kysely
-      .updateTable('members')
-      .set({ vip: 4, paysum_fen: 50_001, flow_fen: 250_002, isagent: 1, transferstatus: 1, created_at: sql`now() - interval '10 days'` })
-      .where('id', '=', id)
-      .execute();
+    await s.db.kysely.updateTable('members').set({ created_at: sql`now() - interval '10 days'` }).where('id', '=', id).execute();
+    await setStanding(s.db.kysely, id, { level: 4, paysum_fen: 50_001, flow_fen: 250_002 });
+    await setAgent(s.db.kysely, id, true);
+    await setTransferStatus(s.db.kysely, id, 1);
     const r = await s.api('/api/user', {}, { token: m.token });
     // flow beside paysum: the two conditions of the next VIP level
     expect(r.data).toMatchObject({ balance: 1234.56, paysum: 500.01, flow: 2500.02, vip: 4, current_vip: 'VIP4', isagent: 1, transferstatus: 1 });

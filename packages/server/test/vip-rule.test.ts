@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextTierEligible, vipProgress } from '@app/contract';
+import { connectPglite, type Db } from '../src/db/connect.js';
+import { nextTierReached } from '../src/modules/vip/rule.js';
 
 // The VIP rules (contract vip.ts; spec §4 "promotion needs cumulative deposit and turnover", §9 "VIP
 // progress capped at 100 percent"; issue 11: "VIP progress to the next level = paysum ÷ that tier's
-// recharge, rounded, capped at 100, 0 when either is 0"). Pure: no server.
+// recharge, rounded, capped at 100, 0 when either is 0"). No server: the promotion SQL is checked on an
+// empty embedded database.
 
 describe('VIP progress to the next level (contract vipProgress)', () => {
   it('is paysum ÷ the next tier’s recharge in percent, rounded', () => {
@@ -39,3 +43,37 @@ describe('eligibility for the next tier (contract nextTierEligible)', () => {
     expect(nextTierEligible({ paysumFen: 0, flowFen: 0 }, tier)).toBe(false);
   });
 });
+
+describe('the promotion the server runs is the contract rule (modules/vip/rule.ts nextTierReached)', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await connectPglite(null);
+  });
+  afterAll(() => db.close());
+
+  // [paysum, flow] of a member against [recharge, flow] of the next tier, in fen: each side at, just
+  // under and over each threshold, and tiers asking nothing of one condition or of both.
+  const tiers = [
+    [1_000_00, 5_000_00],
+    [0, 5_000_00],
+    [1_000_00, 0],
+    [0, 0],
+  ];
+  const figures = [0, 1, 999_99, 1_000_00, 1_000_01, 4_999_99, 5_000_00, 9_000_00].flatMap((paysum) => [0, 999_99, 4_999_99, 5_000_00, 5_000_01].map((flow) => [paysum, flow]));
+  const cases = tiers.flatMap(([recharge, tierFlow]) => figures.map(([paysum, flow]) => ({ paysum: paysum!, flow: flow!, recharge: recharge!, tierFlow: tierFlow! })));
+
+  it(`agrees with nextTierEligible on ${cases.length} cases`, async () => {
+    const rows = sql.join(cases.map((c, i) => sql`(${i}::int, ${c.paysum}::bigint, ${c.flow}::bigint, ${c.recharge}::bigint, ${c.tierFlow}::bigint)`));
+    const r = await sql<{ i: number; reached: boolean }>`
+      SELECT i, ${nextTierReached('v', 't')} AS reached
+      FROM (VALUES ${rows}) AS c(i, paysum_fen, flow_fen, recharge_fen, tier_flow_fen)
+      CROSS JOIN LATERAL (SELECT c.paysum_fen, c.flow_fen) AS v
+      CROSS JOIN LATERAL (SELECT c.recharge_fen, c.tier_flow_fen AS flow_fen) AS t
+      ORDER BY i`.execute(db.kysely);
+    const expected = cases.map((c) => nextTierEligible({ paysumFen: c.paysum, flowFen: c.flow }, { rechargeFen: c.recharge, flowFen: c.tierFlow }));
+    expect(r.rows.map((x) => x.reached)).toEqual(expected);
+    // both outcomes are in the table
+    expect(new Set(expected)).toEqual(new Set([true, false]));
+  });
+});
+

@@ -8,6 +8,7 @@ import { applyBets, VenueCategories } from '../src/modules/games/ingest.js';
 import { checkLedger, memberBalanceFen } from '../src/modules/ledger/service.js';
 import { vipPass } from '../src/modules/vip/job.js';
 import { promoteBatch, promoteEligible, vipBonusKey } from '../src/modules/vip/service.js';
+import { figuresOf, setStanding } from './figures-support.js';
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
@@ -54,25 +55,25 @@ async function bets(memberId: number, validYuan: number): Promise<void> {
 }
 
 async function levelOf(memberId: number): Promise<number> {
-  return (await s.db.kysely.selectFrom('members').select('vip').where('id', '=', memberId).executeTakeFirstOrThrow()).vip;
+  return (await figuresOf(s.db.kysely, memberId)).vip;
 }
 
 async function history(memberId: number) {
   return s.db.kysely.selectFrom('vip_history').select(['from_level', 'to_level', 'reason']).where('member_id', '=', memberId).orderBy('id').execute();
 }
 
-/** The member's figures set straight in the row (cumulative deposit and turnover in yuan). */
+/** The member's figures set straight in its standing (cumulative deposit and turnover in yuan). */
 async function setFigures(memberId: number, paysumYuan: number, flowYuan: number): Promise<void> {
-  await s.db.kysely.updateTable('members').set({ paysum_fen: paysumYuan * 100, flow_fen: flowYuan * 100 }).where('id', '=', memberId).execute();
+  await setStanding(s.db.kysely, memberId, { paysum_fen: paysumYuan * 100, flow_fen: flowYuan * 100 });
 }
 
 /** The member's last level change moved back one Beijing day (as if it happened yesterday). */
 async function nextDay(memberId: number): Promise<void> {
-  await sql`UPDATE members SET vip_changed_on = vip_changed_on - 1 WHERE id = ${memberId}`.execute(s.db.kysely);
+  await sql`UPDATE vip_standings SET changed_on = changed_on - 1 WHERE member_id = ${memberId}`.execute(s.db.kysely);
 }
 
 async function snapshot() {
-  const members = await sql<{ id: number; vip: number; ps: string }>`SELECT id, vip, vip_period_start::text AS ps FROM members ORDER BY id`.execute(s.db.kysely);
+  const members = await sql<{ id: number; vip: number; ps: string }>`SELECT member_id AS id, vip, vip_period_start::text AS ps FROM member_figures ORDER BY member_id`.execute(s.db.kysely);
   const hist = await sql<{ n: string | number }>`SELECT count(*) AS n FROM vip_history`.execute(s.db.kysely);
   const journals = await sql<{ n: string | number }>`SELECT count(*) AS n FROM ledger_journals`.execute(s.db.kysely);
   return { members: members.rows, history: Number(hist.rows[0].n), journals: Number(journals.rows[0].n) };
@@ -146,7 +147,8 @@ describe('promotion (spec §4: cumulative deposit and turnover, one level per da
 
   it('never promotes a trial account', async () => {
     const m = await member();
-    await s.db.kysely.updateTable('members').set({ is_trial: true, paysum_fen: 1_000_00, flow_fen: 5_000_00 }).where('id', '=', m.id).execute();
+    await s.db.kysely.updateTable('members').set({ is_trial: true }).where('id', '=', m.id).execute();
+    await setFigures(m.id, 1_000, 5_000);
     await vipPass(s.db.kysely);
     expect(await levelOf(m.id)).toBe(1);
     await s.db.kysely.updateTable('members').set({ is_trial: false }).where('id', '=', m.id).execute();
@@ -157,14 +159,14 @@ describe('the level-up bonus (晋级礼金: ledger, 1× turnover, mail, once per
   it('credits the tier’s bonus from house:vip_bonus with its turnover requirement and a mail', async () => {
     const m = await member();
     await deposit(m.token, 1_000); // 1,000 元 in the wallet, 1,000 元 of requirement
-    const before = await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', m.id).executeTakeFirstOrThrow();
-    await sql`UPDATE members SET flow_fen = 5000 * 100 WHERE id = ${m.id}`.execute(s.db.kysely);
+    const before = await figuresOf(s.db.kysely, m.id);
+    await setStanding(s.db.kysely, m.id, { flow_fen: 5000 * 100 });
     await promoteEligible(s.db.kysely, [m.id]);
     expect(await levelOf(m.id)).toBe(2);
     const tier = await s.db.kysely.selectFrom('vip_tiers').select('levelup_bonus_fen').where('level', '=', 2).executeTakeFirstOrThrow();
     expect(Number(tier.levelup_bonus_fen)).toBe(18_00);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(1_000_00 + 18_00);
-    const after = await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', m.id).executeTakeFirstOrThrow();
+    const after = await figuresOf(s.db.kysely, m.id);
     expect(Number(after.turnover_req_fen) - Number(before.turnover_req_fen)).toBe(18_00);
     const journal = await s.db.kysely.selectFrom('ledger_journals').select(['id', 'kind']).where('idem_key', '=', vipBonusKey(m.id, 2)).executeTakeFirstOrThrow();
     expect(journal.kind).toBe('vip_bonus');
@@ -181,7 +183,7 @@ describe('the level-up bonus (晋级礼金: ledger, 1× turnover, mail, once per
     await promoteEligible(s.db.kysely, [m.id]);
     expect(await memberBalanceFen(s.db.kysely, m.id)).toBe(18_00);
     // 90 days later without turnover: back to VIP1; the day after: VIP2 again
-    await sql`UPDATE members SET vip_period_start = vip_period_start - interval '91 days', vip_changed_on = vip_changed_on - 91 WHERE id = ${m.id}`.execute(s.db.kysely);
+    await sql`UPDATE vip_standings SET period_start = period_start - interval '91 days', changed_on = changed_on - 91 WHERE member_id = ${m.id}`.execute(s.db.kysely);
     await vipPass(s.db.kysely);
     expect(await levelOf(m.id)).toBe(1);
     // the cumulative figures still qualify, but a level lost comes back only with the turnover that
@@ -205,7 +207,7 @@ describe('relegation (spec §4, §9: one level after a 90-day period without the
   async function vip3(daysAgo: number, flowYuan: number) {
     const m = await member();
     const start = new Date(Date.now() - daysAgo * DAY_MS);
-    await s.db.kysely.updateTable('members').set({ vip: 3, vip_period_start: start, vip_changed_on: null }).where('id', '=', m.id).execute();
+    await setStanding(s.db.kysely, m.id, { level: 3, period_start: start, changed_on: null });
     if (flowYuan > 0) {
       await s.db.kysely
         .insertInto('member_daily_bets')
@@ -230,7 +232,7 @@ describe('relegation (spec §4, §9: one level after a 90-day period without the
     await vipPass(s.db.kysely);
     expect(await levelOf(m.id)).toBe(3);
     expect(await history(m.id)).toEqual([]);
-    const row = await s.db.kysely.selectFrom('members').select('vip_period_start').where('id', '=', m.id).executeTakeFirstOrThrow();
+    const row = await figuresOf(s.db.kysely, m.id);
     expect(Date.now() - new Date(row.vip_period_start).getTime()).toBeLessThan(2 * DAY_MS); // 91 − 90 days ago
   });
 
@@ -242,7 +244,7 @@ describe('relegation (spec §4, §9: one level after a 90-day period without the
 
   it('never goes below VIP1', async () => {
     const m = await member();
-    await s.db.kysely.updateTable('members').set({ vip_period_start: new Date(Date.now() - 400 * DAY_MS) }).where('id', '=', m.id).execute();
+    await setStanding(s.db.kysely, m.id, { period_start: new Date(Date.now() - 400 * DAY_MS) });
     await vipPass(s.db.kysely);
     expect(await levelOf(m.id)).toBe(1);
     expect(await history(m.id)).toEqual([]);
@@ -254,7 +256,7 @@ describe('the nightly pass', () => {
     const a = await member();
     await setFigures(a.id, 5_000, 25_000);
     const b = await member();
-    await s.db.kysely.updateTable('members').set({ vip: 4, vip_period_start: new Date(Date.now() - 200 * DAY_MS) }).where('id', '=', b.id).execute();
+    await setStanding(s.db.kysely, b.id, { level: 4, period_start: new Date(Date.now() - 200 * DAY_MS) });
     const first = await vipPass(s.db.kysely);
     expect(first.promoted).toBeGreaterThanOrEqual(1);
     expect(first.relegated).toBeGreaterThanOrEqual(1);
@@ -268,7 +270,7 @@ describe('the nightly pass', () => {
 
 describe('the promotion batch (promoteBatch: many members, one transaction)', () => {
   async function turnoverReq(memberId: number): Promise<number> {
-    return Number((await s.db.kysely.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirstOrThrow()).turnover_req_fen);
+    return Number((await figuresOf(s.db.kysely, memberId)).turnover_req_fen);
   }
   async function levelUpMails(memberId: number) {
     return s.db.kysely.selectFrom('mails').select(['title', 'content']).where('member_id', '=', memberId).where('title', 'like', '恭喜晋级%').orderBy('id').execute();
@@ -282,7 +284,7 @@ describe('the promotion batch (promoteBatch: many members, one transaction)', ()
     await setFigures(m.id, 1_000, 5_000);
     await promoteEligible(s.db.kysely, [m.id]);
     const now = new Date();
-    await sql`UPDATE members SET vip = 1, vip_period_start = ${now}, vip_changed_on = ${beijingDate(now)}::date - 1 WHERE id = ${m.id}`.execute(s.db.kysely);
+    await sql`UPDATE vip_standings SET level = 1, period_start = ${now}, changed_on = ${beijingDate(now)}::date - 1 WHERE member_id = ${m.id}`.execute(s.db.kysely);
     await s.db.kysely.insertInto('vip_history').values({ member_id: m.id, from_level: 2, to_level: 1, reason: 'relegation', created_at: now }).execute();
     if (regainTurnoverYuan > 0) {
       await s.db.kysely
@@ -301,10 +303,11 @@ describe('the promotion batch (promoteBatch: many members, one transaction)', ()
     const short = await member(); // 999 元 deposit
     await setFigures(short.id, 999, 5_000);
     const trial = await member();
-    await s.db.kysely.updateTable('members').set({ is_trial: true, paysum_fen: 1_000_00, flow_fen: 5_000_00 }).where('id', '=', trial.id).execute();
+    await s.db.kysely.updateTable('members').set({ is_trial: true }).where('id', '=', trial.id).execute();
+    await setFigures(trial.id, 1_000, 5_000);
     const changedToday = await member();
     await setFigures(changedToday.id, 1_000, 5_000);
-    await sql`UPDATE members SET vip_changed_on = ${beijingDate(new Date())}::date WHERE id = ${changedToday.id}`.execute(s.db.kysely);
+    await setStanding(s.db.kysely, changedToday.id, { changed_on: beijingDate(new Date()) });
     const regains = await relegatedFromVip2(2_000); // VIP2's retention turnover since the relegation
     const waits = await relegatedFromVip2(1_999);
     const all = [toVip2, several, short, trial, changedToday, regains, waits];
@@ -348,7 +351,7 @@ describe('the promotion batch (promoteBatch: many members, one transaction)', ()
     for (const m of others) await setFigures(m.id, 1_000, 5_000);
     const depositor = await member();
     await deposit(depositor.token, 900);
-    await sql`UPDATE members SET flow_fen = 5000 * 100 WHERE id = ${depositor.id}`.execute(s.db.kysely);
+    await setStanding(s.db.kysely, depositor.id, { flow_fen: 5000 * 100 });
     const r = await s.api('/api/recharge', { paytype: 'alipay', amount: 100 }, { token: depositor.token });
     expect(r.code).toBe(200);
     const pending = await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', r.data.deposit_no).executeTakeFirstOrThrow();
@@ -379,8 +382,8 @@ describe('the nightly pass beside the hooks', () => {
     const ms = await Promise.all(Array.from({ length: 8 }, () => member()));
     const ids = ms.map((m) => m.id);
     // VIP2 for 91 days without turnover (due to lose it), with the figures of VIP3 (eligible for it)
-    await sql`UPDATE members SET vip = 2, vip_changed_on = NULL, vip_period_start = now() - interval '91 days', paysum_fen = 5000 * 100, flow_fen = 25000 * 100
-      WHERE id = ANY(${ids}::bigint[])`.execute(s.db.kysely);
+    await sql`UPDATE vip_standings SET level = 2, changed_on = NULL, period_start = now() - interval '91 days', paysum_fen = 5000 * 100, flow_fen = 25000 * 100
+      WHERE member_id = ANY(${ids}::bigint[])`.execute(s.db.kysely);
 
     await Promise.all([vipPass(s.db.kysely), promoteBatch(s.db.kysely, ids), promoteEligible(s.db.kysely, [...ids].reverse()), vipPass(s.db.kysely)]);
 

@@ -6,6 +6,7 @@ import { HOUSE, memberBalanceFen, systemAccountId } from '../src/modules/ledger/
 import { updateSettings } from '../src/modules/site/service.js';
 import { reduceTurnoverRequirement } from '../src/modules/turnover/service.js';
 import { approveWithdrawal, rejectWithdrawal } from '../src/modules/withdrawals/review.js';
+import { setTurnoverRequirement } from './figures-support.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 let s: TestServer;
@@ -120,7 +121,7 @@ describe('POST /api/withdraw: the rules in order', () => {
 
   it('answers 支付密码错误 for a wrong payment password, before the turnover requirement', async () => {
     const m = await member(1000);
-    await s.db.kysely.updateTable('members').set({ turnover_req_fen: 5000 }).where('id', '=', m.id).execute();
+    await setTurnoverRequirement(s.db.kysely, m.id, 5000);
     expect(await withdraw(m, { amount: 100, bank: m.bankCard, password: 'wrong-pass' })).toMatchObject({ code: 400, message: '支付密码错误' });
     expect(await withdraw(m, { amount: 100, bank: m.bankCard, password: PAY })).toMatchObject({ code: 400, message: '您还需完成50.00元打码量才能取款' });
   });

@@ -9,9 +9,30 @@ export function vipProgress(paysumFen: number, nextTierRechargeFen: number): num
   return Math.min(100, Math.round((paysumFen / nextTierRechargeFen) * 100));
 }
 
-/** Eligible for the next tier: cumulative deposit (recharge) AND turnover (flow) both reached. */
-export function nextTierEligible(member: { paysumFen: number; flowFen: number }, tier: { rechargeFen: number; flowFen: number }): boolean {
-  return member.paysumFen >= tier.rechargeFen && member.flowFen >= tier.flowFen;
+/** The member's figures promotion measures: cumulative deposit (paysum) and turnover (flow). */
+export interface VipFigures {
+  paysumFen: number;
+  flowFen: number;
+}
+/** What a tier asks of them. */
+export interface TierThresholds {
+  rechargeFen: number;
+  flowFen: number;
+}
+
+/**
+ * The promotion rule, condition by condition (DESIGN §8: the deposit AND the turnover): each member
+ * figure must reach the tier's threshold. The one statement of it: nextTierEligible reads it here, and
+ * the server's promotion SQL is built from it (modules/vip/rule.ts), so the two cannot drift.
+ */
+export const NEXT_TIER_CONDITIONS: ReadonlyArray<{ member: keyof VipFigures; tier: keyof TierThresholds }> = [
+  { member: 'paysumFen', tier: 'rechargeFen' },
+  { member: 'flowFen', tier: 'flowFen' },
+];
+
+/** Eligible for the next tier: every condition of NEXT_TIER_CONDITIONS met. */
+export function nextTierEligible(member: VipFigures, tier: TierThresholds): boolean {
+  return NEXT_TIER_CONDITIONS.every((c) => member[c.member] >= tier[c.tier]);
 }
 
 /** The two conditions of the next level, each in whole percent, and whether both are met. */
@@ -25,7 +46,7 @@ export interface VipBars {
  * Progress to the next tier on both of its conditions (DESIGN §8: promotion needs the deposit AND the
  * turnover), so a screen never shows a full bar beside a level the member has not reached.
  */
-export function vipBars(member: { paysumFen: number; flowFen: number }, tier: { rechargeFen: number; flowFen: number }): VipBars {
+export function vipBars(member: VipFigures, tier: TierThresholds): VipBars {
   // A tier that asks nothing of a condition counts it as met.
   const bar = (haveFen: number, needFen: number) => (needFen > 0 ? vipProgress(haveFen, needFen) : 100);
   const eligible = nextTierEligible(member, tier);

@@ -168,4 +168,10 @@ export const migrations: Migration[] = [
   venueDemo.demoVenueHeadroom,
   payment.bankList,
   deposits.depositExpiry,
+  vip.vipStandings,
+  turnover.turnoverRequirements,
+  transfers.transferSettings,
+  protection.protectionRealityChecks,
+  agents.agents,
+  user.memberFiguresMoved,
 ];

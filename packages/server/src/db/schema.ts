@@ -1,6 +1,6 @@
 import type { Timestamp } from './columns.js';
 import type { SiteTables } from '../modules/site/schema.js';
-import type { UserTables } from '../modules/user/schema.js';
+import type { UserTables, UserViews } from '../modules/user/schema.js';
 import type { SessionTables } from '../modules/session/schema.js';
 import type { AuthTables } from '../modules/auth/schema.js';
 import type { ContentTables } from '../modules/content/schema.js';
@@ -39,7 +39,7 @@ interface MigratorTables {
 
 /**
  * Every table, as Kysely sees it. Each module declares the tables it owns in its own schema.ts (the
- * demo venue in venue-demo/schema.ts); this only puts them together.
+ * demo venue in venue-demo/schema.ts), and the views it defines beside them; this only puts them together.
  */
 export interface Database
   extends
@@ -47,4 +47,5 @@ export interface Database
   PromotionsTables, LedgerTables, DepositsTables, WithdrawalsTables, TransfersTables, CardsTables,
   PaymentTables, FinanceTables, LotteryTables, VipTables, RebateTables, RedPacketTables, AgentsTables,
   InvitesTables, CommissionTables, AgentPortalTables, MailTables, ServiceChatTables, ProtectionTables,
-  TurnoverTables, UploadsTables, StaffTables, AuditTables, ReportsTables, DemoVenueTables, MigratorTables {}
+  TurnoverTables, UploadsTables, StaffTables, AuditTables, ReportsTables, DemoVenueTables, MigratorTables,
+  UserViews {}

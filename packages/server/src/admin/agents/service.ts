@@ -38,15 +38,15 @@ const invitedCount = sql<number>`(SELECT count(*)::int FROM members i WHERE i.in
 /** Current agents, the newest agents first, with how many members each has invited. */
 export async function listAgents(db: Kdb, q: { keyword: string; page: number }): Promise<Page<AdminAgent>> {
   const perPage = AGENT_LIMITS.pageSize;
-  let query = db.selectFrom('members as m').where('m.isagent', '=', 1);
+  let query = db.selectFrom('members as m').innerJoin('agents as a', 'a.member_id', 'm.id');
   if (q.keyword) {
     const k = memberKeyword(q.keyword);
     query = query.where((eb) => (k.id === null ? eb('m.username', 'like', k.usernameLike) : eb.or([eb('m.username', 'like', k.usernameLike), eb('m.id', '=', k.id)])));
   }
   const [rows, count] = await Promise.all([
     query
-      .select(['m.id', 'm.username', 'm.realname', 'm.mobile', 'm.agent_since', 'm.state', invitedCount.as('invited')])
-      .orderBy(sql`m.agent_since DESC NULLS LAST`)
+      .select(['m.id', 'm.username', 'm.realname', 'm.mobile', 'a.since', 'm.state', invitedCount.as('invited')])
+      .orderBy(sql`a.since DESC NULLS LAST`)
       .orderBy('m.id', 'desc')
       .limit(perPage)
       .offset(offsetOf(q.page, perPage))
@@ -54,14 +54,19 @@ export async function listAgents(db: Kdb, q: { keyword: string; page: number }):
     query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   const data = rows.map(
-    (r): AdminAgent => ({ member_id: r.id, username: r.username, realname: r.realname, mobile: r.mobile, since: beijing(r.agent_since), invited: Number(r.invited), state: r.state }),
+    (r): AdminAgent => ({ member_id: r.id, username: r.username, realname: r.realname, mobile: r.mobile, since: beijing(r.since), invited: Number(r.invited), state: r.state }),
   );
   return pageOf(data, Number(count.n), q.page, perPage);
 }
 
 /** The member drawer's agent section: status, since, invited members, the latest application. */
 export async function memberAgent(db: Kdb, memberId: number): Promise<AdminMemberAgent> {
-  const m = await db.selectFrom('members as m').select(['m.id', 'm.isagent', 'm.is_trial', 'm.agent_since', invitedCount.as('invited')]).where('m.id', '=', memberId).executeTakeFirst();
+  const m = await db
+    .selectFrom('members as m')
+    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
+    .select(['m.id', 'f.isagent', 'm.is_trial', 'f.agent_since', invitedCount.as('invited')])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
   if (!m) throw notFound(AGENT_MSG.memberMissing);
   const latest = await agentApplicationViewQuery(db).where('a.member_id', '=', memberId).orderBy('a.id', 'desc').limit(1).executeTakeFirst();
   return {

@@ -34,13 +34,14 @@ export async function memberVip(db: Kdb, memberId: number): Promise<AdminMemberV
     next_flow_fen: number | null;
     period_flow_fen: number;
   }>`
-    SELECT m.vip, m.is_trial, m.paysum_fen, m.flow_fen, m.vip_period_start AS period_start,
-      to_char(m.vip_changed_on, 'YYYY-MM-DD') AS changed_on, t.retention_flow_fen,
+    SELECT f.vip, m.is_trial, f.paysum_fen, f.flow_fen, f.vip_period_start AS period_start,
+      to_char(f.vip_changed_on, 'YYYY-MM-DD') AS changed_on, t.retention_flow_fen,
       n.level AS next_level, n.recharge_fen AS next_recharge_fen, n.flow_fen AS next_flow_fen,
-      ${periodFlowFen(sql`m.id`, sql`m.vip_period_start`)} AS period_flow_fen
+      ${periodFlowFen(sql`m.id`, sql`f.vip_period_start`)} AS period_flow_fen
     FROM members m
-    LEFT JOIN vip_tiers t ON t.level = m.vip
-    LEFT JOIN vip_tiers n ON n.level = m.vip + 1
+    JOIN member_figures f ON f.member_id = m.id
+    LEFT JOIN vip_tiers t ON t.level = f.vip
+    LEFT JOIN vip_tiers n ON n.level = f.vip + 1
     WHERE m.id = ${memberId}`.execute(db);
   const m = r.rows[0];
   if (!m) throw notFound(ADMIN_MSG.memberMissing);

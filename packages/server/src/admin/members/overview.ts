@@ -46,15 +46,16 @@ const APPROVED = 2;
 async function requireMember(db: Kdb, id: number) {
   const row = await db
     .selectFrom('members as m')
+    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
     .leftJoin('members as i', 'i.id', 'm.inviter_id')
     .select([
       'm.id',
       'm.username',
       'm.realname',
-      'm.vip',
+      'f.vip',
       'm.state',
       'm.is_trial',
-      'm.isagent',
+      'f.isagent',
       'm.mobile',
       'm.email',
       'm.register_ip',
@@ -62,7 +63,7 @@ async function requireMember(db: Kdb, id: number) {
       'm.last_login_at',
       'm.created_at',
       'm.inviter_id',
-      'm.turnover_req_fen',
+      'f.turnover_req_fen',
       'i.username as inviter_name',
     ])
     .where('m.id', '=', id)
@@ -207,10 +208,11 @@ async function memberInvitees(db: Kdb, id: number, page: number): Promise<Page<M
   const q = db.selectFrom('members as m').where('m.inviter_id', '=', id);
   const [rows, n] = await Promise.all([
     q
+      .innerJoin('member_figures as f', 'f.member_id', 'm.id')
       .select([
         'm.id',
         'm.username',
-        'm.vip',
+        'f.vip',
         'm.state',
         'm.created_at',
         'm.last_login_at',

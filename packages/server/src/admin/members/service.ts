@@ -30,7 +30,7 @@ import { hedgeTotals, type HedgeTotals } from '../../modules/games/betrecords.js
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { HOUSE, memberBalanceFen, memberWalletId, post, systemAccountId } from '../../modules/ledger/service.js';
 import { sendMail } from '../../modules/mail/service.js';
-import { addTurnoverRequirement } from '../../modules/turnover/service.js';
+import { addTurnoverRequirement, remainingTurnoverFen } from '../../modules/turnover/service.js';
 import { setAccountState } from '../../modules/user/account.js';
 import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { recentDeposits, recentWithdrawals, withReviewers } from '../orders/service.js';
@@ -38,8 +38,9 @@ import { recentDeposits, recentWithdrawals, withReviewers } from '../orders/serv
 function memberRows(db: Kdb) {
   return db
     .selectFrom('members as m')
+    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
     .leftJoin('ledger_accounts as a', (j) => j.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'member_wallet'))
-    .select(['m.id', 'm.username', 'm.realname', 'm.vip', 'm.state', 'm.is_trial', 'm.last_login_at', 'm.created_at', sql<number>`COALESCE(a.balance_fen, 0)`.as('balance_fen')]);
+    .select(['m.id', 'm.username', 'm.realname', 'f.vip', 'm.state', 'm.is_trial', 'm.last_login_at', 'm.created_at', sql<number>`COALESCE(a.balance_fen, 0)`.as('balance_fen')]);
 }
 
 type MemberRowData = Awaited<ReturnType<ReturnType<typeof memberRows>['executeTakeFirstOrThrow']>>;
@@ -88,17 +89,12 @@ export function memberKeyword(keyword: string): { usernameLike: string; id: numb
 /** Members by username prefix or exact id, newest first. */
 export async function listMembers(db: Kdb, q: { keyword: string; page: number }): Promise<Page<AdminMemberRow>> {
   const perPage = ADMIN_LIMITS.pageSize;
-  let query = memberRows(db);
-  if (q.keyword) {
-    const k = memberKeyword(q.keyword);
-    query = query.where((eb) => {
-      const byName = eb('m.username', 'like', k.usernameLike);
-      return k.id === null ? byName : eb.or([byName, eb('m.id', '=', k.id)]);
-    });
-  }
+  const k = q.keyword ? memberKeyword(q.keyword) : null;
+  const matching = k ? sql<boolean>`(m.username LIKE ${k.usernameLike}${k.id === null ? sql`` : sql` OR m.id = ${k.id}`})` : sql<boolean>`TRUE`;
+  // The count reads the members alone: the figures and wallets are for the page's rows.
   const [rows, count] = await Promise.all([
-    query.orderBy('m.id', 'desc').limit(perPage).offset(offsetOf(q.page, perPage)).execute(),
-    query.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    memberRows(db).where(matching).orderBy('m.id', 'desc').limit(perPage).offset(offsetOf(q.page, perPage)).execute(),
+    db.selectFrom('members as m').where(matching).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   const hedges = await hedgeTotals(db, rows.map((r) => r.id), hedgeFromDay());
   return pageOf(rows.map((r) => toRow(r, hedges.get(r.id))), count.n, q.page, perPage);
@@ -107,8 +103,9 @@ export async function listMembers(db: Kdb, q: { keyword: string; page: number })
 async function requireMember(db: Kdb, id: number) {
   const row = await db
     .selectFrom('members as m')
+    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
     .leftJoin('members as i', 'i.id', 'm.inviter_id')
-    .select(['m.id', 'm.username', 'm.state', 'm.mobile', 'm.email', 'm.register_ip', 'm.last_login_ip', 'm.inviter_id', 'm.turnover_req_fen', 'i.username as inviter_username'])
+    .select(['m.id', 'm.username', 'm.state', 'm.mobile', 'm.email', 'm.register_ip', 'm.last_login_ip', 'm.inviter_id', 'f.turnover_req_fen', 'i.username as inviter_username'])
     .where('m.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(ADMIN_MSG.memberMissing);
@@ -237,12 +234,12 @@ export async function applyAdjustment(tx: Transaction<Database>, actor: Actor, m
   });
   // The wallet row is locked by the posting until commit, so these are exact.
   const balanceFen = await memberBalanceFen(tx, memberId);
-  const member = await tx.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const turnoverFen = await remainingTurnoverFen(tx, memberId);
   const mailId = await sendMail(tx, memberId, adjustMail({ ...adj, reason }));
-  const before = { balance: fenToYuan(balanceFen - adj.amountFen), turnover_req: fenToYuan(member.turnover_req_fen - requirementFen) };
+  const before = { balance: fenToYuan(balanceFen - adj.amountFen), turnover_req: fenToYuan(turnoverFen - requirementFen) };
   const after = {
     balance: fenToYuan(balanceFen),
-    turnover_req: fenToYuan(member.turnover_req_fen),
+    turnover_req: fenToYuan(turnoverFen),
     amount: fenToYuan(adj.amountFen),
     category: adj.category,
     reason,

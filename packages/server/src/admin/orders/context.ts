@@ -35,7 +35,12 @@ export async function withdrawalContext(db: Kdb, withdrawalId: number): Promise<
   const fromDay = beijingDate(beijingDayStart(new Date(), L.days - 1));
   const hedgeFrom = beijingDate(beijingDayStart(new Date(), HEDGE_WINDOW_DAYS - 1));
   const [member, balanceFen, dep, depRecent, wd, wdRecent, depDays, betDays, hedge, shared] = await Promise.all([
-    db.selectFrom('members').select(['id', 'username', 'realname', 'vip', 'created_at', 'turnover_req_fen']).where('id', '=', id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('members as m')
+      .innerJoin('member_figures as f', 'f.member_id', 'm.id')
+      .select(['m.id', 'm.username', 'm.realname', 'f.vip', 'm.created_at', 'f.turnover_req_fen'])
+      .where('m.id', '=', id)
+      .executeTakeFirstOrThrow(),
     memberBalanceFen(db, id),
     db
       .selectFrom('deposits')

@@ -131,10 +131,11 @@ export async function teamOverview(db: Kdb, agentId: number, now: Date = new Dat
     figuresByDay(db, scope, first, today),
     activeIn(db, scope, monthFirst, today),
     db
-      .selectFrom('members')
-      .select((eb) => [eb.fn.countAll<string>().as('team'), sql<string>`count(*) FILTER (WHERE isagent = 1)`.as('agents')])
-      .where('inviter_id', '=', agentId)
-      .where('is_trial', '=', false)
+      .selectFrom('members as m')
+      .leftJoin('agents as a', 'a.member_id', 'm.id')
+      .select((eb) => [eb.fn.countAll<string>().as('team'), eb.fn.count<string>('a.member_id').as('agents')])
+      .where('m.inviter_id', '=', agentId)
+      .where('m.is_trial', '=', false)
       .executeTakeFirst(),
     estimateCommission(db, agentId, now),
   ]);

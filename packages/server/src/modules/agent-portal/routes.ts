@@ -59,13 +59,13 @@ const portal: FastifyPluginAsync = async (app) => {
   app.get('/me', { preHandler: requireAgent }, async (req) => {
     const agent = agentOf(req);
     const [member, settings] = await Promise.all([
-      app.kdb.selectFrom('members').select(['agent_since']).where('id', '=', agent.id).executeTakeFirstOrThrow(),
+      app.kdb.selectFrom('agents').select('since').where('member_id', '=', agent.id).executeTakeFirst(),
       getSettings(app.kdb),
     ]);
     return ok<AgentMe>({
       id: agent.id,
       username: agent.username,
-      since: beijing(member.agent_since),
+      since: beijing(member?.since),
       code: String(agent.id),
       title: settings.app.title,
       logo: settings.app.site_logo,

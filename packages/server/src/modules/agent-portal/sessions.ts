@@ -3,6 +3,7 @@ import { AGENT_PORTAL_MSG, AGENT_SESSION_IDLE_MS, AGENT_TICKET_TTL_MS, agentLogi
 import type { Kdb } from '../../db/connect.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { isAgent } from '../agents/service.js';
 
 /**
  * The agent portal's way in (contract agent-portal.ts). GET /api/getAgentLoginUrl gives a signed-in
@@ -24,9 +25,9 @@ const TOUCH_EVERY_MS = 60_000;
 
 /** The ticket's URL for this member, refused unless it is an enabled agent (not a trial account). */
 export async function createAgentTicket(db: Kdb, memberId: number, nowMs = Date.now()): Promise<string> {
-  const m = await db.selectFrom('members').select(['isagent', 'is_trial', 'state']).where('id', '=', memberId).executeTakeFirst();
+  const [m, agent] = await Promise.all([db.selectFrom('members').select(['is_trial', 'state']).where('id', '=', memberId).executeTakeFirst(), isAgent(db, memberId)]);
   if (!m || m.is_trial) throw forbidden(AGENT_PORTAL_MSG.trial);
-  if (m.isagent !== 1) throw forbidden(AGENT_PORTAL_MSG.notAgent);
+  if (!agent) throw forbidden(AGENT_PORTAL_MSG.notAgent);
   const { token, hash } = newToken();
   await db.transaction().execute(async (tx) => {
     // Tickets are short-lived: the expired ones go as new ones come (by the expiry index).
@@ -47,9 +48,9 @@ export async function redeemAgentTicket(db: Kdb, ticket: string, ip: string, now
   return db.transaction().execute(async (tx) => {
     const used = await sql<{ member_id: string | number }>`
       UPDATE agent_tickets t SET used_at = ${now}
-        FROM members m
+        FROM members m, agents a
        WHERE t.ticket_hash = ${hashToken(ticket)} AND t.used_at IS NULL AND t.expires_at > ${now}
-         AND m.id = t.member_id AND m.isagent = 1 AND m.state = 1 AND NOT m.is_trial
+         AND m.id = t.member_id AND a.member_id = m.id AND m.state = 1 AND NOT m.is_trial
       RETURNING t.member_id`.execute(tx);
     const row = used.rows[0];
     if (!row) throw unauthorized(AGENT_PORTAL_MSG.ticketInvalid);
@@ -66,11 +67,12 @@ export async function resolveAgentSession(db: Kdb, token: string, nowMs = Date.n
   const row = await db
     .selectFrom('agent_sessions as s')
     .innerJoin('members as m', 'm.id', 's.member_id')
-    .select(['m.id', 'm.username', 'm.isagent', 'm.state', 'm.is_trial', 's.last_seen_at'])
+    .leftJoin('agents as a', 'a.member_id', 's.member_id')
+    .select(['m.id', 'm.username', 'a.member_id as agent', 'm.state', 'm.is_trial', 's.last_seen_at'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row || row.isagent !== 1 || row.state !== 1 || row.is_trial) return null;
+  if (!row || row.agent === null || row.state !== 1 || row.is_trial) return null;
   const idleMs = nowMs - new Date(row.last_seen_at).getTime();
   if (idleMs > AGENT_SESSION_IDLE_MS) return null;
   if (idleMs > TOUCH_EVERY_MS) {

@@ -84,15 +84,15 @@ export async function downline(db: Kdb, agentId: number, q: AgentMembersQuery, n
       sql`m.inviter_id = ${agentId}`,
       sql`NOT m.is_trial`,
       ...(q.keyword ? [/^\d{1,15}$/.test(q.keyword) ? sql`(m.id = ${Number(q.keyword)} OR m.username LIKE ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`})` : sql`m.username LIKE ${`${q.keyword.replace(/[\\%_]/g, '\\$&')}%`}`] : []),
-      ...(q.kind === 'agents' ? [sql`m.isagent = 1`] : []),
+      ...(q.kind === 'agents' ? [sql`EXISTS (SELECT 1 FROM agents a WHERE a.member_id = m.id)`] : []),
       ...(q.kind === 'active' ? [sql`EXISTS (SELECT 1 FROM member_daily_bets d WHERE d.member_id = m.id AND ${activeRange} AND d.valid_fen > 0)`] : []),
     ],
     sql` AND `,
   );
   const [rows, count] = await Promise.all([
     sql<DownlineRow>`
-      SELECT m.id, m.username, m.created_at, m.last_login_at, m.vip, m.isagent, ${columns}
-        FROM members m WHERE ${where}
+      SELECT m.id, m.username, m.created_at, m.last_login_at, f.vip, f.isagent, ${columns}
+        FROM members m JOIN member_figures f ON f.member_id = m.id WHERE ${where}
        ORDER BY m.created_at DESC, m.id DESC
        LIMIT ${AGENT_PORTAL_PAGE_SIZE} OFFSET ${offsetOf(q.page, AGENT_PORTAL_PAGE_SIZE)}`.execute(db),
     sql<{ n: unknown }>`SELECT count(*) AS n FROM members m WHERE ${where}`.execute(db),
@@ -104,10 +104,11 @@ export async function downline(db: Kdb, agentId: number, q: AgentMembersQuery, n
 export async function downlineMember(db: Kdb, agentId: number, memberId: number, now: Date = new Date()): Promise<AgentDownlineDetail> {
   const { columns } = sums('', '');
   const r = await sql<DownlineRow & { first_deposit: Date | null; invited: unknown }>`
-    SELECT m.id, m.username, m.created_at, m.last_login_at, m.vip, m.isagent, ${columns},
+    SELECT m.id, m.username, m.created_at, m.last_login_at, f.vip, f.isagent, ${columns},
       (SELECT min(p.reviewed_at) FROM deposits p WHERE p.member_id = m.id AND p.state = 2) AS first_deposit,
       (SELECT count(*) FROM members i WHERE i.inviter_id = m.id AND NOT i.is_trial) AS invited
-      FROM members m WHERE m.id = ${memberId} AND m.inviter_id = ${agentId} AND NOT m.is_trial`.execute(db);
+      FROM members m JOIN member_figures f ON f.member_id = m.id
+     WHERE m.id = ${memberId} AND m.inviter_id = ${agentId} AND NOT m.is_trial`.execute(db);
   const row = r.rows[0];
   if (!row) throw notFound(AGENT_PORTAL_MSG.memberMissing);
   const days = await figuresByDay(db, { member: memberId }, beijingDate(beijingDayStart(now, AGENT_CHART_DAYS - 1)), beijingDate(now));

@@ -30,3 +30,17 @@ CREATE INDEX agent_applications_member_idx ON agent_applications (member_id, id)
 CREATE INDEX agent_applications_state_idx ON agent_applications (state, id);
 `,
 };
+
+/** The agents, a row each, filled from the members row's flag and date (which 088 drops). */
+export const agents: Migration = {
+  id: '087_agents',
+  sql: /* sql */ `
+-- The members who are agents (modules/agents): a row from approval or a staff grant until a revoke
+-- deletes it. since: when this stint began (NULL for agents made before the platform recorded it).
+CREATE TABLE agents (
+  member_id bigint PRIMARY KEY REFERENCES members(id),
+  since timestamptz
+);
+INSERT INTO agents (member_id, since) SELECT id, agent_since FROM members WHERE isagent = 1;
+`,
+};

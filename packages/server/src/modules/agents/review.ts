@@ -18,7 +18,7 @@ import { sendMail } from '../mail/service.js';
 
 /**
  * Staff decisions on agents (issue 13 item 1; DESIGN §8): approving an application makes the member
- * an agent (members.isagent 1) with a mail, rejecting keeps the reason the member reads; staff may
+ * an agent (an agents row) with a mail, rejecting keeps the reason the member reads; staff may
  * also grant or revoke agent status directly. Each decision locks its rows in one order (the open
  * application, then the member), so a second decision on the same application (sequential or
  * concurrent) is 409 已处理 that changes nothing. The console's routes write the audit row through
@@ -30,13 +30,14 @@ export function agentApplicationViewQuery(db: Tx) {
   return db
     .selectFrom('agent_applications as a')
     .innerJoin('members as m', 'm.id', 'a.member_id')
+    .leftJoin('agents as ag', 'ag.member_id', 'a.member_id')
     .leftJoin('staff as st', 'st.id', 'a.reviewed_by')
     .select([
       'a.id',
       'a.member_id',
       'm.username',
       'm.realname',
-      'm.isagent',
+      sql<number>`CASE WHEN ag.member_id IS NULL THEN 0 ELSE 1 END`.as('isagent'),
       'a.mobile',
       'a.apply_info',
       'a.state',
@@ -82,13 +83,18 @@ async function lockPending(tx: Tx, id: number) {
   return { row, before: (await agentApplicationView(tx, id))! };
 }
 
-/** Makes the (locked) member an agent; agent_since keeps the first time it became one in this stint. */
+/** Makes the (locked) member an agent; since keeps the first time it became one in this stint. */
 async function makeAgent(tx: Tx, memberId: number, now: Date): Promise<void> {
   await tx
-    .updateTable('members')
-    .set({ isagent: 1, agent_since: sql`COALESCE(agent_since, ${now})` })
-    .where('id', '=', memberId)
+    .insertInto('agents')
+    .values({ member_id: memberId, since: now })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet({ since: sql`COALESCE(agents.since, excluded.since)` }))
     .execute();
+}
+
+/** The member's agents row (an agent, since when), or undefined when it is not one. */
+function agentRow(tx: Tx, memberId: number) {
+  return tx.selectFrom('agents').select('since').where('member_id', '=', memberId).executeTakeFirst();
 }
 
 /** Approves a pending application: the member becomes an agent and is told by mail. */
@@ -146,7 +152,7 @@ export interface AgentStatusView {
 /**
  * Staff grant (1) or revoke (0) agent status directly, with a reason the audit log keeps. A grant
  * also approves the member's application waiting (so the queue holds no stale row) and mails the
- * member; a revoke clears agent_since and sends nothing (the reason is staff's). The trial account is
+ * member; a revoke deletes the agents row and sends nothing (the reason is staff's). The trial account is
  * never an agent; asking for the status the member has already is 409 with what it is.
  */
 export async function setAgentStatus(
@@ -170,23 +176,24 @@ export async function setAgentStatus(
       .where('state', '=', AGENT_APPLICATION_STATE.pending)
       .forUpdate()
       .executeTakeFirst();
-    const m = await tx.selectFrom('members').select(['id', 'isagent', 'is_trial', 'agent_since']).where('id', '=', memberId).forUpdate().executeTakeFirst();
+    const m = await tx.selectFrom('members').select(['id', 'is_trial']).where('id', '=', memberId).forUpdate().executeTakeFirst();
     if (!m) throw notFound(AGENT_MSG.memberMissing);
+    const agent = await agentRow(tx, memberId);
     if (isagent === 1 && m.is_trial) throw badRequest(AGENT_MSG.trialNotAgent);
-    if (m.isagent === isagent) throw conflict(isagent === 1 ? AGENT_MSG.grantedAlready : AGENT_MSG.revokedAlready);
-    const before: AgentStatusView = { member_id: memberId, isagent: m.isagent === 1 ? 1 : 0, since: beijing(m.agent_since) };
+    if ((agent ? 1 : 0) === isagent) throw conflict(isagent === 1 ? AGENT_MSG.grantedAlready : AGENT_MSG.revokedAlready);
+    const before: AgentStatusView = { member_id: memberId, isagent: agent ? 1 : 0, since: beijing(agent?.since) };
     if (isagent === 1) {
       await makeAgent(tx, memberId, now);
       if (open) await tx.updateTable('agent_applications').set({ state: AGENT_APPLICATION_STATE.approved, reviewed_by: staffId, reviewed_at: now }).where('id', '=', open.id).execute();
       await sendMail(tx, memberId, { title: AGENT_MSG.grantedMailTitle, content: AGENT_MSG.grantedMailContent });
     } else {
-      await tx.updateTable('members').set({ isagent: 0, agent_since: null }).where('id', '=', memberId).execute();
+      await tx.deleteFrom('agents').where('member_id', '=', memberId).execute();
     }
-    const fresh = await tx.selectFrom('members').select(['isagent', 'agent_since']).where('id', '=', memberId).executeTakeFirstOrThrow();
+    const fresh = await agentRow(tx, memberId);
     const after: AgentStatusView = {
       member_id: memberId,
-      isagent: fresh.isagent === 1 ? 1 : 0,
-      since: beijing(fresh.agent_since),
+      isagent: fresh ? 1 : 0,
+      since: beijing(fresh?.since),
       reason,
       ...(isagent === 1 ? { application_id: open?.id ?? null } : {}),
     };

@@ -3,6 +3,8 @@ import type { NullableTimestamp } from '../../db/columns.js';
 
 /** The tables modules/agents owns: only it writes them (scripts/check-tables.mjs). */
 export interface AgentsTables {
+  // a member who is an agent, since when (null: before the platform recorded it)
+  agents: { member_id: number; since: NullableTimestamp };
   agent_applications: {
     id: Generated<number>;
     member_id: number;

@@ -53,9 +53,9 @@ export async function applyForAgent(
   form: { mobile: string; apply_info: string },
   now: Date = new Date(),
 ): Promise<{ data: AgentApplication; message: string }> {
-  const member = await db.selectFrom('members').select('isagent').where('id', '=', memberId).executeTakeFirst();
+  const member = await db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst();
   if (!member) throw unauthorized();
-  if (member.isagent === 1) throw badRequest(AGENT_MSG.alreadyAgent);
+  if (await isAgent(db, memberId)) throw badRequest(AGENT_MSG.alreadyAgent);
   const open = await db.selectFrom('agent_applications').select('id').where('member_id', '=', memberId).where('state', '=', AGENT_APPLICATION_STATE.pending).executeTakeFirst();
   if (open) throw conflict(AGENT_MSG.pending);
   const row = await db
@@ -69,14 +69,21 @@ export async function applyForAgent(
   return { data: toAgentApplication(row), message: AGENT_MSG.submitted };
 }
 
+/** Whether the member is an agent (has an agents row). */
+export async function isAgent(db: Tx, memberId: number): Promise<boolean> {
+  const row = await db.selectFrom('agents').select('member_id').where('member_id', '=', memberId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** POST /api/applyagentstatus: what /applyagent shows (the form, the application waiting, or a rejection's reason). */
 export async function agentApplyStatus(db: Kdb, member: { id: number; isTrial: boolean }): Promise<AgentApplyStatus> {
-  const [m, application] = await Promise.all([
-    db.selectFrom('members').select('isagent').where('id', '=', member.id).executeTakeFirst(),
+  const [m, agent, application] = await Promise.all([
+    db.selectFrom('members').select('id').where('id', '=', member.id).executeTakeFirst(),
+    isAgent(db, member.id),
     latestApplication(db, member.id),
   ]);
   if (!m) throw unauthorized();
-  const isagent = m.isagent === 1 ? 1 : 0;
+  const isagent = agent ? 1 : 0;
   return { isagent, can_apply: isagent === 0 && !member.isTrial && application?.state !== AGENT_APPLICATION_STATE.pending, application };
 }
 
@@ -103,9 +110,9 @@ export async function moveToAgent(db: Kdb, memberId: number, agentRef: string, r
     const byId = /^\d{1,15}$/.test(ref) ? Number(ref) : null;
     const agent = await tx
       .selectFrom('members')
+      .innerJoin('agents', 'agents.member_id', 'members.id')
       .select(['id', 'username'])
       .where((eb) => (byId === null ? eb('username', '=', ref) : eb.or([eb('id', '=', byId), eb('username', '=', ref)])))
-      .where('isagent', '=', 1)
       .where('is_trial', '=', false)
       .orderBy(sql`username = ${ref}`, 'desc')
       .limit(1)

@@ -10,6 +10,7 @@ import { getSettings } from '../site/service.js';
 import { createSession } from '../session/service.js';
 import { createMember, recordLogin } from '../user/account.js';
 import { registrationPayPassword } from '../user/pay-password.js';
+import { openStanding } from '../vip/standing.js';
 
 /** Who is asking: recorded on the member and the session. */
 export interface ClientMeta {
@@ -32,7 +33,7 @@ const PG_UNIQUE_VIOLATION = '23505';
 const MEMBER_ID_RE = /^\d{1,15}$/;
 
 /**
- * Creates a member with its wallet and welcome mail in one transaction, then signs it in (recorded as
+ * Creates a member with its wallet, VIP standing and welcome mail in one transaction, then signs it in (recorded as
  * its last sign-in, as a login is).
  * The captcha and the contract's field rules are checked by the caller before this runs.
  */
@@ -63,6 +64,7 @@ export async function registerMember(db: Kdb, reg: Registration, meta: ClientMet
         adult_confirmed_at: adult ? new Date() : null,
       });
       await openMemberWallet(tx, id);
+      await openStanding(tx, id);
       await sendMail(tx, id, {
         title: fmt(MSG.welcomeMailTitle, { site }),
         content: fmt(MSG.welcomeMailContent, { site, name: reg.name }),

@@ -16,7 +16,7 @@ import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
  * The commission engine (issue 13 item 3; DESIGN §8; the plan: contract invites.ts). For one CLOSED
- * period (period.ts), every agent (members.isagent = 1 when the period is computed, not a trial
+ * period (period.ts), every agent (an agents row when the period is computed, not a trial
  * account) with at least one direct invitee who had joined before the period ended gets one
  * statement (commission_statements) kept with its inputs. The team is the agent's DIRECT invitees
  * (trial accounts never count). Figures, in fen:
@@ -101,11 +101,12 @@ interface Figures {
 async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan, only?: number): Promise<Figures[]> {
   const minFen = Math.round(plan.valid_active_min * 100);
   const r = await sql<Record<string, string | number | null | (string | number)[]>>`${PLAN_PER_CALL}
-    WITH agents AS (
-      SELECT id FROM members WHERE isagent = 1 AND NOT is_trial
-        ${only === undefined ? sql`` : sql`AND (id = ${only} OR inviter_id = ${only})`}
+    WITH agent AS (
+      SELECT m.id FROM agents ag JOIN members m ON m.id = ag.member_id WHERE NOT m.is_trial
+        ${only === undefined ? sql`` : sql`AND (m.id = ${only} OR m.inviter_id = ${only})`}
     ), team AS (
-      SELECT m.id, m.inviter_id AS agent_id, m.isagent FROM members m JOIN agents a ON a.id = m.inviter_id
+      SELECT m.id, m.inviter_id AS agent_id, (sub.member_id IS NOT NULL) AS is_agent
+        FROM members m JOIN agent a ON a.id = m.inviter_id LEFT JOIN agents sub ON sub.member_id = m.id
       WHERE NOT m.is_trial AND m.created_at < ${p.endAt}
     ), bets AS (
       -- per member on its index (LATERAL): the cost follows the teams, not the table
@@ -129,7 +130,7 @@ async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan, only?: n
              COALESCE(sum(b.valid_fen), 0)::bigint AS valid_fen,
              COALESCE(sum(b.win_loss_fen), 0)::bigint AS team_win_loss_fen,
              COALESCE(sum(bo.fen), 0)::bigint AS bonuses_fen,
-             COALESCE(array_agg(t.id ORDER BY t.id) FILTER (WHERE t.isagent = 1), '{}') AS sub_agents
+             COALESCE(array_agg(t.id ORDER BY t.id) FILTER (WHERE t.is_agent), '{}') AS sub_agents
         FROM team t LEFT JOIN bets b ON b.member_id = t.id LEFT JOIN bonus bo ON bo.member_id = t.id
        GROUP BY t.agent_id
     )

@@ -116,12 +116,6 @@ export async function memberDailyBets(db: Tx, memberId: number, fromDay: string,
   }));
 }
 
-/** The member's cumulative valid bets (VIP turnover, 流水), in fen. */
-export async function memberFlowFen(db: Tx, memberId: number): Promise<number> {
-  const row = await db.selectFrom('members').select('flow_fen').where('id', '=', memberId).executeTakeFirst();
-  return Number(row?.flow_fen ?? 0);
-}
-
 /** A member's stake and hedged stake (both sides of one round, contract netRoundLines) over some days. */
 export interface HedgeTotals {
   stakeFen: number;

@@ -4,7 +4,7 @@ import { BET_STATUS } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { beijingDate } from '../../lib/time.js';
-import { reduceTurnoverRequirement } from '../turnover/service.js';
+import { owedTurnoverFen, reduceTurnoverRequirement } from '../turnover/service.js';
 import type { VenueBet } from '../venues/adapter.js';
 import { promoteEligible } from '../vip/service.js';
 import { addFlow } from '../vip/standing.js';
@@ -17,7 +17,7 @@ import { addFlow } from '../vip/standing.js';
  *
  * When a bet is settled, in the same transaction and exactly once (the record's `counted` flag, set
  * under the member row lock): its valid amount comes off the turnover requirement, adds to the
- * member's flow (VIP turnover, members.flow_fen) and to the member's day sums by category
+ * member's flow (VIP turnover, the VIP module's addFlow) and to the member's day sums by category
  * (member_daily_bets, Beijing day of the bet) that rebate and VIP read; its hedged stake adds to
  * the day's hedged_fen (the console's 对冲占比).
  *
@@ -150,12 +150,12 @@ async function applyChunk(db: Kdb, chunk: VenueBet[]): Promise<{ counted: number
     // Member rows first, in id order (two passes lock the same members in the same order). The
     // settlement is re-derivable from the venue until the cursor moves past it, and the cursor's
     // own (synchronous) commit flushes this one: no need to wait for the disk here.
-    const members = await sql<{ id: number; turnover_req_fen: number }>`
-      SELECT id, turnover_req_fen FROM members WHERE id = ANY(${memberIds}::bigint[])
+    const members = await sql<{ id: number }>`
+      SELECT id FROM members WHERE id = ANY(${memberIds}::bigint[])
         AND set_config('synchronous_commit', 'off', true) = 'off'
       ORDER BY id FOR NO KEY UPDATE`.execute(tx);
     if (members.rows.length !== memberIds.length) throw NOT_COUNTED; // an unknown member: bet by bet
-    for (const m of members.rows) if (Number(m.turnover_req_fen) > 0) await reduceTurnoverRequirement(tx, Number(m.id), perMember.get(Number(m.id))!);
+    for (const id of (await owedTurnoverFen(tx, memberIds)).keys()) await reduceTurnoverRequirement(tx, id, perMember.get(id)!);
     await addFlow(tx, memberIds.map((id) => ({ memberId: id, fen: perMember.get(id)! })));
     const rows = await tx
       .insertInto('bet_records')

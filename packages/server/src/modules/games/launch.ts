@@ -2,7 +2,7 @@ import { ELECTRONIC_PROVIDERS, MSG, type GameCategory, type GameUrl, type Recent
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../http/errors.js';
 import { InsufficientFunds, memberBalanceFen } from '../ledger/service.js';
-import { intoVenue, outOfVenue, type TransferDeps } from '../transfers/service.js';
+import { autoTransferOn, intoVenue, outOfVenue, type TransferDeps } from '../transfers/service.js';
 import type { VenueGame } from '../venues/adapter.js';
 import type { Venue } from '../venues/registry.js';
 import { assertMayPlay, playGuard, stakeHeadroomByKind, stakeHeadroomFen } from '../protection/enforce.js';
@@ -36,8 +36,7 @@ export async function getGameUrl(deps: LaunchDeps, player: Player, input: Launch
   const game = await gameAt(deps, venue, input.game_code);
   // Player protection (issue 16): a block, the session limit or a money limit reached refuses the launch.
   await assertMayPlay(deps.db, player, 'launch');
-  const member = await deps.db.selectFrom('members').select('transferstatus').where('id', '=', memberId).executeTakeFirst();
-  if (member?.transferstatus === 1) await autoTransfer(deps, player, venue);
+  if (await autoTransferOn(deps.db, memberId)) await autoTransfer(deps, player, venue);
   // The venue holds this play to what the member's wager and loss limits leave (issue 27 item 20):
   // the feed's position first, then the usage, so every bet is counted by one side or the other.
   const afterSeq = await feedCursor(deps.db, venue.adapter);

@@ -70,9 +70,9 @@ function filterOf(a: { audience: string; member_id: number | null; vip: number |
     case 'member':
       return sql<SqlBool>`m.id = ${a.member_id}`;
     case 'vip':
-      return sql<SqlBool>`NOT m.is_trial AND m.vip = ${a.vip} AND ${notBlocked}`;
+      return sql<SqlBool>`NOT m.is_trial AND EXISTS (SELECT 1 FROM member_figures f WHERE f.member_id = m.id AND f.vip = ${a.vip}) AND ${notBlocked}`;
     case 'agents':
-      return sql<SqlBool>`NOT m.is_trial AND m.isagent = 1 AND ${notBlocked}`;
+      return sql<SqlBool>`NOT m.is_trial AND EXISTS (SELECT 1 FROM agents ag WHERE ag.member_id = m.id) AND ${notBlocked}`;
     default:
       return sql<SqlBool>`NOT m.is_trial AND ${notBlocked}`;
   }

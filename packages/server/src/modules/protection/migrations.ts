@@ -48,3 +48,17 @@ CREATE TABLE protection_events (
 CREATE INDEX protection_events_member_idx ON protection_events (member_id, id DESC);
 `,
 };
+
+/** The reality check's interval in its own table, filled from the members row (whose column 088 drops). */
+export const protectionRealityChecks: Migration = {
+  id: '086_protection_reality_checks',
+  sql: /* sql */ `
+-- How often the reality check (游戏提醒) comes, as the member set it (modules/protection). No row: the
+-- default interval (contract PROTECTION.realityDefaultMinutes, 60).
+CREATE TABLE protection_reality_checks (
+  member_id bigint PRIMARY KEY REFERENCES members(id),
+  interval_minutes smallint NOT NULL CHECK (interval_minutes BETWEEN 15 AND 120)
+);
+INSERT INTO protection_reality_checks (member_id, interval_minutes) SELECT id, reality_minutes FROM members WHERE reality_minutes <> 60;
+`,
+};

@@ -25,4 +25,6 @@ export interface ProtectionTables {
     reason: Generated<string>;
   };
   protection_events: { id: Generated<number>; member_id: number; staff_id: number | null; staff_name: string | null; text: string; reason: Generated<string>; created_at: Generated<Date> };
+  // the reality check's interval as the member set it; none: PROTECTION.realityDefaultMinutes
+  protection_reality_checks: { member_id: number; interval_minutes: number };
 }

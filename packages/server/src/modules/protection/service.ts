@@ -207,9 +207,10 @@ export function limitRow(u: Usage, now: Date): LimitRow {
   };
 }
 
+/** How often the member's reality check comes (protection_reality_checks; no row: the default). */
 export async function realityMinutesOf(db: Tx, memberId: number): Promise<number> {
-  const row = await db.selectFrom('members').select('reality_minutes').where('id', '=', memberId).executeTakeFirst();
-  return row?.reality_minutes ?? PROTECTION.realityDefaultMinutes;
+  const row = await db.selectFrom('protection_reality_checks').select('interval_minutes').where('member_id', '=', memberId).executeTakeFirst();
+  return row?.interval_minutes ?? PROTECTION.realityDefaultMinutes;
 }
 
 /** What the gate reads of a member before anything else: currentBlock, limitsOf, sessionClock and realityMinutesOf at once. */
@@ -232,7 +233,7 @@ export async function guardFacts(db: Tx, memberId: number, tokenHash: string | u
     Partial<BlockDbRow> & { has_block: boolean; session_created_at: Date | string | null; reality_acked_at: Date | string | null; reality_minutes: number | null; limits: LimitDbRow[] | string | null }
   >`
     SELECT b.kind IS NOT NULL AS has_block, b.kind, b.duration, b.started_at, b.ends_at, b.staff_name,
-      s.created_at AS session_created_at, s.reality_acked_at, m.reality_minutes,
+      s.created_at AS session_created_at, s.reality_acked_at, r.interval_minutes AS reality_minutes,
       (SELECT json_agg(json_build_object('kind', l.kind, 'period', l.period, 'limit_value', l.limit_value, 'pending_value', l.pending_value,
           'pending_confirmable_at', floor(extract(epoch FROM l.pending_confirmable_at) * 1000)))
         FROM protection_limits l WHERE l.member_id = ${memberId}::bigint) AS limits
@@ -243,7 +244,7 @@ export async function guardFacts(db: Tx, memberId: number, tokenHash: string | u
       ORDER BY ends_at DESC NULLS FIRST LIMIT 1
     ) AS b ON true
     LEFT JOIN sessions s ON s.token_hash = ${tokenHash ?? null}::text
-    LEFT JOIN members m ON m.id = ${memberId}::bigint`.execute(db);
+    LEFT JOIN protection_reality_checks r ON r.member_id = ${memberId}::bigint`.execute(db);
   const r = rows[0]!;
   const limits = (typeof r.limits === 'string' ? (JSON.parse(r.limits) as LimitDbRow[]) : r.limits) ?? [];
   return {

@@ -161,7 +161,11 @@ export async function startOwnBlock(db: Kdb, player: Player, block: { kind: Bloc
 export async function setRealityMinutes(db: Kdb, player: Player, minutes: number): Promise<void> {
   refuseTrial(player);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('members').set({ reality_minutes: minutes }).where('id', '=', player.id).execute();
+    await tx
+      .insertInto('protection_reality_checks')
+      .values({ member_id: player.id, interval_minutes: minutes })
+      .onConflict((oc) => oc.column('member_id').doUpdateSet({ interval_minutes: minutes }))
+      .execute();
     await writeEvent(tx, player.id, null, eventText('reality', { minutes }));
   });
 }

@@ -29,7 +29,8 @@ export function beijingDayBefore(now: Date, n: number): string {
  * rate of the member's level on that day, rounded down to the fen, as pending records (state 0).
  *
  * The level on day D: the to_level of the member's latest vip_history row created before D ended,
- * else (every change came later) the from_level of the earliest row after it, else members.vip.
+ * else (every change came later) the from_level of the earliest row after it, else the level now
+ * (member_figures).
  *
  * ON CONFLICT DO NOTHING on (member, day, category, platform): re-running a day changes nothing and
  * a record once written is never written or paid again; a late bet record for a combination already
@@ -53,8 +54,8 @@ export async function computeRebateDay(db: Kdb, day: string, now: Date = new Dat
       SELECT m.id AS member_id, COALESCE(
         (SELECT h.to_level FROM vip_history h WHERE h.member_id = m.id AND h.created_at < ${end} ORDER BY h.created_at DESC, h.id DESC LIMIT 1),
         (SELECT h.from_level FROM vip_history h WHERE h.member_id = m.id AND h.created_at >= ${end} ORDER BY h.created_at, h.id LIMIT 1),
-        m.vip) AS level
-      FROM members m
+        f.vip) AS level
+      FROM members m JOIN member_figures f ON f.member_id = m.id
       WHERE m.id IN (SELECT DISTINCT member_id FROM b) AND NOT m.is_trial
     )
     INSERT INTO rebate_records (member_id, day, category, platform, valid_fen, rate_bp, amount_fen)

@@ -25,3 +25,17 @@ CREATE INDEX transfers_member_idx ON transfers (member_id, created_at DESC);
 CREATE INDEX transfers_pending_idx ON transfers (created_at) WHERE state = 2;
 `,
 };
+
+/** The auto-transfer switch in its own table, filled from the members row (whose column 088 drops). */
+export const transferSettings: Migration = {
+  id: '085_transfer_settings',
+  sql: /* sql */ `
+-- The member's auto-transfer switch (transferstatus, DESIGN §6; modules/transfers): on, a game's launch
+-- brings the money of the other venues back and sends it in. No row: off.
+CREATE TABLE transfer_settings (
+  member_id bigint PRIMARY KEY REFERENCES members(id),
+  auto_transfer boolean NOT NULL
+);
+INSERT INTO transfer_settings (member_id, auto_transfer) SELECT id, true FROM members WHERE transferstatus = 1;
+`,
+};

@@ -288,9 +288,16 @@ export async function recycleAll(deps: TransferDeps, memberId: number): Promise<
   return { result, message };
 }
 
-/** POST /api/uptransferstatus: the auto-transfer switch. */
+/** POST /api/uptransferstatus: the auto-transfer switch (transfer_settings; no row: off). */
 export async function setTransferStatus(db: Kdb, memberId: number, status: 0 | 1): Promise<void> {
-  await db.updateTable('members').set({ transferstatus: status }).where('id', '=', memberId).execute();
+  const set = { auto_transfer: status === 1 };
+  await db.insertInto('transfer_settings').values({ member_id: memberId, ...set }).onConflict((oc) => oc.column('member_id').doUpdateSet(set)).execute();
+}
+
+/** Whether the member's auto-transfer switch is on (a game's launch then brings the money along). */
+export async function autoTransferOn(db: Kdb, memberId: number): Promise<boolean> {
+  const row = await db.selectFrom('transfer_settings').select('auto_transfer').where('member_id', '=', memberId).executeTakeFirst();
+  return row?.auto_transfer === true;
 }
 
 // ---- helpers --------------------------------------------------------------------------------

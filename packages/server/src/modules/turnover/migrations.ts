@@ -25,3 +25,17 @@ INSERT INTO turnover_sources (member_id, kind, base_fen, required_fen, remaining
   SELECT id, 'carried', turnover_req_fen, turnover_req_fen, turnover_req_fen FROM members WHERE turnover_req_fen > 0;
 `,
 };
+
+/** The member's turnover requirement in its own table, filled from the members row (whose column 088 drops). */
+export const turnoverRequirements: Migration = {
+  id: '084_turnover_requirements',
+  sql: /* sql */ `
+-- What a member still has to bet before a withdrawal (打码量, DESIGN §5; modules/turnover): the open
+-- turnover_sources add up to it. No row: nothing to bet.
+CREATE TABLE turnover_requirements (
+  member_id bigint PRIMARY KEY REFERENCES members(id),
+  remaining_fen bigint NOT NULL CHECK (remaining_fen >= 0)
+);
+INSERT INTO turnover_requirements (member_id, remaining_fen) SELECT id, turnover_req_fen FROM members WHERE turnover_req_fen > 0;
+`,
+};

@@ -6,12 +6,13 @@ import type { Tx } from '../ledger/service.js';
 /**
  * The turnover requirement (打码量, DESIGN §5): how much a member must still bet before a withdrawal
  * is allowed. Deposits, claimed rebates, red packets and bonuses add to it; valid bets reduce it.
- * Stored in members.turnover_req_fen, written only here, and per source in turnover_sources (what
- * each deposit, bonus, rebate… asked for and what is left of it): bets use the oldest source first,
- * so the sources' remaining amounts add up to the member's requirement.
+ * Stored in turnover_requirements (no row: nothing to bet), written only here, and per source in
+ * turnover_sources (what each deposit, bonus, rebate… asked for and what is left of it): bets use the
+ * oldest source first, so the sources' remaining amounts add up to the member's requirement.
  *
- * Lock order: these update the member row, so call them BEFORE posting the journal of the same
- * transaction (member row, then ledger accounts), as the withdrawal does, so nothing deadlocks.
+ * Lock order: each of these locks the member row first (FOR NO KEY UPDATE, in its own statement), then
+ * the requirement, so call them BEFORE posting the journal of the same transaction (member row, then
+ * ledger accounts), as the withdrawal does, so nothing deadlocks.
  */
 
 /** What brought a requirement: its kind and the money it came with (the deposit, the bonus…). */
@@ -25,11 +26,10 @@ export async function addTurnoverRequirement(tx: Tx, memberId: number, fen: numb
   if (!Number.isSafeInteger(fen) || fen < 0) throw new Error(`turnover: bad requirement ${fen}`);
   if (!Number.isSafeInteger(origin.baseFen) || origin.baseFen < 0) throw new Error(`turnover: bad base ${origin.baseFen}`);
   if (fen === 0) return;
-  await tx
-    .updateTable('members')
-    .set({ turnover_req_fen: sql`turnover_req_fen + ${fen}` })
-    .where('id', '=', memberId)
-    .execute();
+  await sql`
+    INSERT INTO turnover_requirements (member_id, remaining_fen)
+    SELECT id, ${fen}::bigint FROM members WHERE id = ${memberId} FOR NO KEY UPDATE
+    ON CONFLICT (member_id) DO UPDATE SET remaining_fen = turnover_requirements.remaining_fen + excluded.remaining_fen`.execute(tx);
   await tx.insertInto('turnover_sources').values({ member_id: memberId, kind: origin.kind, base_fen: origin.baseFen, required_fen: fen, remaining_fen: fen }).execute();
 }
 
@@ -42,9 +42,12 @@ export async function addTurnoverRequirements(tx: Tx, adds: ({ memberId: number;
   const due = adds.filter((a) => a.fen > 0);
   if (due.length === 0) return;
   await sql`
-    UPDATE members m SET turnover_req_fen = m.turnover_req_fen + a.fen
-    FROM (SELECT member_id, sum(fen)::bigint AS fen FROM unnest(${due.map((a) => a.memberId)}::bigint[], ${due.map((a) => a.fen)}::bigint[]) AS u(member_id, fen) GROUP BY member_id) a
-    WHERE m.id = a.member_id`.execute(tx);
+    INSERT INTO turnover_requirements (member_id, remaining_fen)
+    SELECT m.id, a.fen FROM members m
+    JOIN (SELECT member_id, sum(fen)::bigint AS fen FROM unnest(${due.map((a) => a.memberId)}::bigint[], ${due.map((a) => a.fen)}::bigint[]) AS u(member_id, fen) GROUP BY member_id) a
+      ON a.member_id = m.id
+    ORDER BY m.id FOR NO KEY UPDATE OF m
+    ON CONFLICT (member_id) DO UPDATE SET remaining_fen = turnover_requirements.remaining_fen + excluded.remaining_fen`.execute(tx);
   await sql`
     INSERT INTO turnover_sources (member_id, kind, base_fen, required_fen, remaining_fen)
     SELECT member_id, kind, base_fen, fen, fen
@@ -53,21 +56,20 @@ export async function addTurnoverRequirements(tx: Tx, adds: ({ memberId: number;
 }
 
 /**
- * Takes a valid bet off the requirement; it never goes below zero. The member row's update comes
- * first and locks it, so the sources' update (its own statement, a fresh snapshot) runs alone for
- * this member and takes the bet from the oldest sources first.
+ * Takes a valid bet off the requirement; it never goes below zero. The requirement's update locks the
+ * member row first (the row owed is written only under that lock), so the sources' update (its own
+ * statement, a fresh snapshot) runs alone for this member and takes the bet from the oldest sources
+ * first.
  */
 export async function reduceTurnoverRequirement(tx: Tx, memberId: number, validBetFen: number): Promise<void> {
   if (!Number.isSafeInteger(validBetFen) || validBetFen < 0) throw new Error(`turnover: bad valid bet ${validBetFen}`);
   if (validBetFen === 0) return;
-  const owed = await tx
-    .updateTable('members')
-    .set({ turnover_req_fen: sql`GREATEST(turnover_req_fen - ${validBetFen}, 0)` })
-    .where('id', '=', memberId)
-    .where('turnover_req_fen', '>', 0)
-    .returning('id')
-    .executeTakeFirst();
-  if (!owed) return;
+  const owed = await sql`
+    WITH m AS (SELECT id FROM members WHERE id = ${memberId} FOR NO KEY UPDATE)
+    UPDATE turnover_requirements r SET remaining_fen = GREATEST(r.remaining_fen - ${validBetFen}, 0)
+    FROM m WHERE r.member_id = m.id AND r.remaining_fen > 0
+    RETURNING r.member_id`.execute(tx);
+  if (owed.rows.length === 0) return;
   await sql`
     UPDATE turnover_sources s SET remaining_fen = s.remaining_fen - LEAST(s.remaining_fen, ${validBetFen}::bigint - o.before)
     FROM (
@@ -79,19 +81,36 @@ export async function reduceTurnoverRequirement(tx: Tx, memberId: number, validB
 
 /** What the member still has to bet, in fen. */
 export async function remainingTurnoverFen(db: Tx, memberId: number): Promise<number> {
-  const row = await db.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).executeTakeFirst();
-  return row?.turnover_req_fen ?? 0;
+  const row = await db.selectFrom('turnover_requirements').select('remaining_fen').where('member_id', '=', memberId).executeTakeFirst();
+  return row?.remaining_fen ?? 0;
 }
 
 /**
- * The same, read under a row lock inside a money transaction (the withdrawal's check), so a deposit
- * approval's requirement cannot slip in between the check and the hold. FOR NO KEY UPDATE, not FOR
- * UPDATE: rows that merely reference the member (a mail, an order) take KEY SHARE locks on it, and
- * FOR UPDATE would block those and deadlock with a review that mails the member.
+ * The same, read under the member row's lock inside a money transaction (the withdrawal's check), so a
+ * deposit approval's requirement cannot slip in between the check and the hold: the lock first, then
+ * the requirement in a statement of its own, whose snapshot sees what a writer that held the lock
+ * before committed. FOR NO KEY UPDATE, not FOR UPDATE: rows that merely reference the member (a mail,
+ * an order) take KEY SHARE locks on it, and FOR UPDATE would block those and deadlock with a review
+ * that mails the member.
  */
 export async function lockedRemainingTurnoverFen(tx: Tx, memberId: number): Promise<number> {
-  const row = await tx.selectFrom('members').select('turnover_req_fen').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
-  return row?.turnover_req_fen ?? 0;
+  await tx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
+  return remainingTurnoverFen(tx, memberId);
+}
+
+/**
+ * The requirements of members whose rows the caller's transaction has locked already (the bet feed's
+ * batch), those above zero: one statement, its snapshot taken after the locks.
+ */
+export async function owedTurnoverFen(tx: Tx, memberIds: number[]): Promise<Map<number, number>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await tx
+    .selectFrom('turnover_requirements')
+    .select(['member_id', 'remaining_fen'])
+    .where('member_id', '=', sql<number>`ANY(${memberIds}::bigint[])`)
+    .where('remaining_fen', '>', 0)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.member_id), Number(r.remaining_fen)]));
 }
 
 /** POST /api/turnoverSources: the requirement left and its open sources, oldest first (the order bets use them). */

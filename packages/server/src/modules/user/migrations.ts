@@ -169,3 +169,45 @@ ALTER TABLE members
   ADD COLUMN adult_confirmed_at timestamptz;
 `,
 };
+
+/**
+ * The members row keeps identity and account state: the figures other modules decide moved to their
+ * tables (083–087), and member_figures reads them back in one place, with a missing row's defaults.
+ */
+export const memberFiguresMoved: Migration = {
+  id: '088_member_figures_moved',
+  sql: /* sql */ `
+DROP INDEX members_vip_period_idx;
+DROP INDEX members_agents_idx;
+ALTER TABLE members
+  DROP COLUMN vip,
+  DROP COLUMN vip_changed_on,
+  DROP COLUMN vip_period_start,
+  DROP COLUMN paysum_fen,
+  DROP COLUMN flow_fen,
+  DROP COLUMN turnover_req_fen,
+  DROP COLUMN transferstatus,
+  DROP COLUMN reality_minutes,
+  DROP COLUMN isagent,
+  DROP COLUMN agent_since;
+-- A member's figures as the screens, the console and the reports read them (modules/user/figures.ts),
+-- each from its owner's table, a member without a row reading the default: VIP1 with nothing counted and
+-- its period from registration, no turnover to bet, auto-transfer off, not an agent.
+CREATE VIEW member_figures AS
+SELECT m.id AS member_id,
+  COALESCE(v.level, 1) AS vip,
+  v.changed_on AS vip_changed_on,
+  COALESCE(v.period_start, m.created_at) AS vip_period_start,
+  COALESCE(v.paysum_fen, 0::bigint) AS paysum_fen,
+  COALESCE(v.flow_fen, 0::bigint) AS flow_fen,
+  COALESCE(t.remaining_fen, 0::bigint) AS turnover_req_fen,
+  CASE WHEN x.auto_transfer THEN 1 ELSE 0 END AS transferstatus,
+  CASE WHEN a.member_id IS NULL THEN 0 ELSE 1 END AS isagent,
+  a.since AS agent_since
+FROM members m
+LEFT JOIN vip_standings v ON v.member_id = m.id
+LEFT JOIN turnover_requirements t ON t.member_id = m.id
+LEFT JOIN transfer_settings x ON x.member_id = m.id
+LEFT JOIN agents a ON a.member_id = m.id;
+`,
+};

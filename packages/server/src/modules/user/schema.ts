@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '../../db/columns.js';
 
 /** The tables modules/user owns: only it writes them (scripts/check-tables.mjs). */
@@ -14,26 +14,35 @@ export interface UserTables {
     mobile: Generated<string>;
     email: Generated<string>;
     birthday: Generated<string>;
-    vip: Generated<number>;
-    paysum_fen: Generated<number>;
-    isagent: Generated<number>;
-    transferstatus: Generated<number>;
     inviter_id: number | null;
     is_trial: Generated<boolean>;
     state: Generated<number>;
     register_ip: Generated<string>;
     last_login_at: NullableTimestamp;
     last_login_ip: Generated<string>;
-    turnover_req_fen: Generated<number>;
-    agent_since: NullableTimestamp;
-    flow_fen: Generated<number>;
     created_at: Timestamp;
-    vip_changed_on: ColumnType<string | null, string | null | undefined, string | null>;
-    vip_period_start: Generated<Date>;
-    reality_minutes: Generated<number>;
     adult_confirmed_at: NullableTimestamp;
   };
   pay_password_guards: { member_id: number; failures: Generated<number>; in_flight: Generated<number>; window_started_at: Generated<Date>; locked_until: NullableTimestamp };
   member_notes: { id: Generated<number>; member_id: number; body: string; staff_id: number; staff_name: string; created_at: Generated<Date> };
   member_tags: { member_id: number; tag: string; created_at: Generated<Date> };
+}
+
+/**
+ * The views modules/user defines. member_figures: every member's figures, each read from the table of
+ * the module that decides it, with a missing row's default (modules/user/figures.ts).
+ */
+export interface UserViews {
+  member_figures: {
+    member_id: number;
+    vip: number;
+    vip_changed_on: string | null;
+    vip_period_start: Date;
+    paysum_fen: number;
+    flow_fen: number;
+    turnover_req_fen: number;
+    transferstatus: number;
+    isagent: number;
+    agent_since: Date | null;
+  };
 }

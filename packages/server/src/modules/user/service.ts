@@ -14,25 +14,26 @@ import { paypassStateOf, refuseLoginEqualToPay } from './pay-password.js';
 
 export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
 
-/** Members with their wallets, one indexed read (the poll's cost on a cache miss, issue 17). */
+/** Members with their figures and wallets, one indexed read (the poll's cost on a cache miss, issue 17). */
 async function readMembers(db: Tx, memberIds: number[]) {
   const rows = await db
     .selectFrom('members as m')
+    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
     .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.id').on('w.kind', '=', 'member_wallet'))
     .select([
       'm.id',
       'm.username',
       'm.realname',
       'm.avatar',
-      'm.vip',
-      'm.paysum_fen',
-      'm.flow_fen',
-      'm.isagent',
+      'f.vip',
+      'f.paysum_fen',
+      'f.flow_fen',
+      'f.isagent',
       'm.is_trial',
       'm.mobile',
       'm.email',
       'm.birthday',
-      'm.transferstatus',
+      'f.transferstatus',
       'm.pay_password_hash',
       'm.pay_password_state',
       'm.created_at',

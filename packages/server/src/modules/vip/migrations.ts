@@ -56,3 +56,26 @@ ALTER TABLE vip_history ADD COLUMN note text NOT NULL DEFAULT '';
 ALTER TABLE vip_history ADD COLUMN staff_id bigint REFERENCES staff(id);
 `,
 };
+
+/** A member's VIP standing in its own table, filled from the members row (whose columns 088 drops). */
+export const vipStandings: Migration = {
+  id: '083_vip_standings',
+  sql: /* sql */ `
+-- A member's VIP standing (modules/vip/standing.ts): the level, the Beijing day of its last change (one
+-- change a day), the start of the 90-day retention period, and what promotion measures: the cumulative
+-- deposit (paysum) and the turnover (flow). Registration opens it; a member without one stands at VIP1
+-- with nothing counted, its period running from registration (modules/user's member_figures).
+CREATE TABLE vip_standings (
+  member_id bigint PRIMARY KEY REFERENCES members(id),
+  level integer NOT NULL DEFAULT 1 CHECK (level BETWEEN 1 AND 10),
+  changed_on date,
+  period_start timestamptz NOT NULL DEFAULT now(),
+  paysum_fen bigint NOT NULL DEFAULT 0 CHECK (paysum_fen >= 0),
+  flow_fen bigint NOT NULL DEFAULT 0 CHECK (flow_fen >= 0)
+);
+INSERT INTO vip_standings (member_id, level, changed_on, period_start, paysum_fen, flow_fen)
+  SELECT id, vip, vip_changed_on, vip_period_start, paysum_fen, flow_fen FROM members;
+-- The nightly pass looks only at members above VIP1 whose period is over.
+CREATE INDEX vip_standings_period_idx ON vip_standings (period_start) WHERE level > 1;
+`,
+};

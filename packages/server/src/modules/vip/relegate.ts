@@ -24,7 +24,7 @@ const MAX_PERIODS_PER_PASS = 8;
  * of the Beijing days from the period's start day to the day before its end (member_daily_bets). Below
  * the tier's retention turnover: one level down, a vip_history row, a new period from now. Reached:
  * the next period starts where this one ended. A member's period starts at the last level change
- * (members.vip_period_start), so a promotion always buys a full period at the new level.
+ * (vip_standings.period_start), so a promotion always buys a full period at the new level.
  *
  * Set-based, one statement per round; each round leaves nobody due twice for the same period, so a
  * re-run of the pass changes nothing. At most one level per member per pass, and none on a Beijing
@@ -36,24 +36,24 @@ export async function relegateDue(db: Kdb, now: Date = new Date()): Promise<numb
   for (let round = 0; round < MAX_PERIODS_PER_PASS; round += 1) {
     const r = await sql<{ relegated: string | number; kept: string | number }>`
       WITH due AS (
-        SELECT m.id, m.vip, m.vip_period_start AS ps, t.retention_flow_fen,
-          ${periodFlowFen(sql`m.id`, sql`m.vip_period_start`)} AS flow_fen
-        FROM members m JOIN vip_tiers t ON t.level = m.vip
-        WHERE m.vip > 1 AND NOT m.is_trial
-          AND m.vip_period_start + ${VIP_PERIOD_DAYS} * interval '1 day' <= ${now}
-          AND (m.vip_changed_on IS NULL OR m.vip_changed_on <> ${today}::date)
+        SELECT v.member_id AS id, v.level, v.period_start AS ps, t.retention_flow_fen,
+          ${periodFlowFen(sql`v.member_id`, sql`v.period_start`)} AS flow_fen
+        FROM vip_standings v JOIN members m ON m.id = v.member_id JOIN vip_tiers t ON t.level = v.level
+        WHERE v.level > 1 AND NOT m.is_trial
+          AND v.period_start + ${VIP_PERIOD_DAYS} * interval '1 day' <= ${now}
+          AND (v.changed_on IS NULL OR v.changed_on <> ${today}::date)
       ), locked AS MATERIALIZED (
         -- in id order, as promoteBatch locks its members, so a pass and a batch cannot deadlock
         SELECT m.id FROM members m WHERE m.id IN (SELECT id FROM due) ORDER BY m.id FOR NO KEY UPDATE
       ), rel AS (
-        -- the row as read: a level change meanwhile (a promotion) leaves it alone
-        UPDATE members m SET vip = m.vip - 1, vip_changed_on = ${today}::date, vip_period_start = ${now}
-        FROM due JOIN locked USING (id) WHERE m.id = due.id AND m.vip = due.vip AND m.vip_period_start = due.ps AND due.flow_fen < due.retention_flow_fen
-        RETURNING m.id, due.vip AS from_level
+        -- the standing as read: a level change meanwhile (a promotion) leaves it alone
+        UPDATE vip_standings v SET level = v.level - 1, changed_on = ${today}::date, period_start = ${now}
+        FROM due JOIN locked USING (id) WHERE v.member_id = due.id AND v.level = due.level AND v.period_start = due.ps AND due.flow_fen < due.retention_flow_fen
+        RETURNING v.member_id AS id, due.level AS from_level
       ), kept AS (
-        UPDATE members m SET vip_period_start = due.ps + ${VIP_PERIOD_DAYS} * interval '1 day'
-        FROM due JOIN locked USING (id) WHERE m.id = due.id AND m.vip = due.vip AND m.vip_period_start = due.ps AND due.flow_fen >= due.retention_flow_fen
-        RETURNING m.id
+        UPDATE vip_standings v SET period_start = due.ps + ${VIP_PERIOD_DAYS} * interval '1 day'
+        FROM due JOIN locked USING (id) WHERE v.member_id = due.id AND v.level = due.level AND v.period_start = due.ps AND due.flow_fen >= due.retention_flow_fen
+        RETURNING v.member_id
       ), h AS (
         INSERT INTO vip_history (member_id, from_level, to_level, reason, created_at)
         SELECT id, from_level, from_level - 1, ${VIP_REASON.relegation}, ${now} FROM rel

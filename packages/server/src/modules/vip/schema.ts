@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The tables modules/vip owns: only it writes them (scripts/check-tables.mjs). */
 export interface VipTables {
@@ -15,6 +15,16 @@ export interface VipTables {
     electron_bp: number;
     lottery_bp: number;
     levelup_bonus_fen: Generated<number>;
+  };
+  // a member's VIP standing (modules/vip/standing.ts); none: VIP1 with nothing counted
+  vip_standings: {
+    member_id: number;
+    level: Generated<number>;
+    // the Beijing day of the last level change (YYYY-MM-DD), null before the first
+    changed_on: ColumnType<string | null, string | null | undefined, string | null>;
+    period_start: Generated<Date>;
+    paysum_fen: Generated<number>;
+    flow_fen: Generated<number>;
   };
   vip_history: {
     id: Generated<number>;

@@ -5,6 +5,7 @@ import { beijingDate } from '../../lib/time.js';
 import { HOUSE, memberWalletIds, postMany, systemAccountId } from '../ledger/service.js';
 import { sendMails } from '../mail/service.js';
 import { addTurnoverRequirements } from '../turnover/service.js';
+import { nextTierReached } from './rule.js';
 
 /**
  * The VIP engine (spec §4 VIP rules, §9; DESIGN §8): members start at VIP1 and climb one level at a
@@ -32,10 +33,10 @@ export function vipBonusKey(memberId: number, level: number): string {
  * Promotes, in one transaction, whichever of these members (at most PROMOTE_BATCH) qualify for the
  * next level now, one level each: the batch form every promotion goes through (the deposit and bet
  * hooks through promoteEligible, the nightly pass). Set-based: the member rows are locked in id order
- * first (lock order: member rows, then ledger accounts — a deposit approval locks its member's row
- * before its journal's accounts, and relegateDue locks its members in id order too, so none of them
- * can deadlock with a batch), eligibility is checked again under the
- * locks (a concurrent evaluation that promoted first leaves nothing to do: changed today), then one
+ * first (lock order: member rows, then what hangs on them — standings, turnover requirements — then
+ * ledger accounts: a deposit approval locks its member's row before its journal's accounts, and
+ * relegateDue locks its members in id order too, so none of them can deadlock with a batch),
+ * eligibility is checked again under the locks (a concurrent evaluation that promoted first leaves nothing to do: changed today), then one
  * statement each for the levels, the history, the bonuses (ledger postMany: a journal per member
  * under vipBonusKey, so a level reached twice pays once), their turnover requirements and the mails.
  * Answers the members promoted.
@@ -52,10 +53,10 @@ export async function promoteBatch(db: Kdb, memberIds: number[], now: Date = new
     await sql`SET LOCAL jit = off`.execute(tx);
     await sql`SELECT id FROM members WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(tx);
     const up = await sql<{ id: number | string; level: number; bonus_fen: number | string }>`
-      UPDATE members m SET vip = m.vip + 1, vip_changed_on = ${today}::date, vip_period_start = ${now}
-      FROM vip_tiers t
-      WHERE m.id = ANY(${ids}::bigint[]) AND t.level = m.vip + 1 AND ${ELIGIBLE(today)}
-      RETURNING m.id, m.vip AS level, t.levelup_bonus_fen AS bonus_fen`.execute(tx);
+      UPDATE vip_standings v SET level = v.level + 1, changed_on = ${today}::date, period_start = ${now}
+      FROM members m, vip_tiers t
+      WHERE v.member_id = ANY(${ids}::bigint[]) AND m.id = v.member_id AND t.level = v.level + 1 AND ${ELIGIBLE(today)}
+      RETURNING v.member_id AS id, v.level AS level, t.levelup_bonus_fen AS bonus_fen`.execute(tx);
     const promoted = up.rows.map((r) => ({ id: Number(r.id), level: Number(r.level), bonusFen: Number(r.bonus_fen) })).sort((a, b) => a.id - b.id);
     if (promoted.length === 0) return [];
     await sql`
@@ -122,23 +123,23 @@ const REGAIN_ALLOWED = (level: RawBuilder<unknown>, memberId: RawBuilder<unknown
     >= (SELECT r.retention_flow_fen FROM vip_tiers r WHERE r.level = ${level}))`;
 
 /**
- * A member `m` meets the next tier `t` (t.level = m.vip + 1) today: not a trial account, the tier's
- * cumulative deposit and turnover reached (the contract's nextTierEligible), no level change yet this
- * Beijing day, and a level once lost regained only with its turnover (REGAIN_ALLOWED). The candidates'
- * read and the promotion's re-check under the locks both ask this.
+ * A member `m` with the standing `v` meets the next tier `t` (t.level = v.level + 1) today: not a trial
+ * account, the tier's cumulative deposit and turnover reached (the contract's nextTierEligible, rule.ts),
+ * no level change yet this Beijing day, and a level once lost regained only with its turnover
+ * (REGAIN_ALLOWED). The candidates' read and the promotion's re-check under the locks both ask this.
  */
 const ELIGIBLE = (today: string) => sql`(
-  NOT m.is_trial AND m.vip < ${VIP_MAX_LEVEL} AND m.paysum_fen >= t.recharge_fen AND m.flow_fen >= t.flow_fen
-  AND (m.vip_changed_on IS NULL OR m.vip_changed_on <> ${today}::date)
-  AND ${REGAIN_ALLOWED(sql`t.level`, sql`m.id`, sql`m.vip_period_start`)})`;
+  NOT m.is_trial AND v.level < ${VIP_MAX_LEVEL} AND ${nextTierReached('v', 't')}
+  AND (v.changed_on IS NULL OR v.changed_on <> ${today}::date)
+  AND ${REGAIN_ALLOWED(sql`t.level`, sql`v.member_id`, sql`v.period_start`)})`;
 
 /** Members (of `ids`, or all when null) who meet the next tier's conditions and have not changed level this Beijing day. */
 export async function candidates(db: Kdb, now: Date, ids: number[] | null, afterId = 0, limit = PROMOTE_BATCH): Promise<number[]> {
   const query = sql<{ id: string | number }>`
-    SELECT m.id FROM members m JOIN vip_tiers t ON t.level = m.vip + 1
+    SELECT v.member_id AS id FROM vip_standings v JOIN members m ON m.id = v.member_id JOIN vip_tiers t ON t.level = v.level + 1
     WHERE ${ELIGIBLE(beijingDate(now))}
-      AND m.id > ${afterId} ${ids ? sql`AND m.id = ANY(${ids}::bigint[])` : sql``}
-    ORDER BY m.id LIMIT ${limit}`;
+      AND v.member_id > ${afterId} ${ids ? sql`AND v.member_id = ANY(${ids}::bigint[])` : sql``}
+    ORDER BY v.member_id LIMIT ${limit}`;
   // The pass's walk over all members (ids null) is planned as a scan of the members with subqueries
   // per row; that estimate passes PostgreSQL's JIT thresholds, and compiling (≈ 260 ms a batch at
   // 100,000 members, benchmark (g)) costs far more than running it (≈ 30 ms). Off for that statement.
