@@ -190,9 +190,9 @@ ALTER TABLE members
   DROP COLUMN reality_minutes,
   DROP COLUMN isagent,
   DROP COLUMN agent_since;
--- A member's figures as the screens, the console and the reports read them (modules/user/figures.ts),
--- each from its owner's table, a member without a row reading the default: VIP1 with nothing counted and
--- its period from registration, no turnover to bet, auto-transfer off, not an agent.
+-- A member's figures as the screens, the console and the reports read them, each from its owner's table,
+-- a member without a row reading the default: VIP1 with nothing counted and its period from
+-- registration, no turnover to bet, auto-transfer off, not an agent.
 CREATE VIEW member_figures AS
 SELECT m.id AS member_id,
   COALESCE(v.level, 1) AS vip,

@@ -30,7 +30,7 @@ export interface UserTables {
 
 /**
  * The views modules/user defines. member_figures: every member's figures, each read from the table of
- * the module that decides it, with a missing row's default (modules/user/figures.ts).
+ * the module that decides it, with a missing row's default. Whoever reads several figures reads them here.
  */
 export interface UserViews {
   member_figures: {
