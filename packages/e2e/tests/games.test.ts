@@ -231,6 +231,8 @@ describe('/gamePage', () => {
       await page.getByTestId('game-tab-realbet').click();
       const tile = page.getByTestId('game-grid-realbet').getByTestId('game-tile').first();
       await tile.waitFor();
+      // the tab's own reads (recent wins, recent games, the first-deposit offer) answered first
+      await page.waitForLoadState('networkidle');
       expect((await api('logoff', member.token)).code).toBe(200);
       await tile.click();
       await page.locator('.adm-dialog').getByText(MSG.sessionExpired).waitFor();
