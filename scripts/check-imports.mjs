@@ -50,14 +50,15 @@ const LAYERS = { shared: 0, features: 1, app: 2 };
 /** Limits the walk: the repository's source tree is a few hundred files. */
 const MAX_FILES = 20_000;
 
-const posix = (p) => p.split(sep).join('/');
+export const posix = (p) => p.split(sep).join('/');
 
 /** A module's (or the demo venue's) table declarations: its schema.ts or migrations.ts, which src/db assembles. */
 export function isTableDeclaration(path) {
   return /^packages\/server\/src\/(modules\/[^/]+|venue-demo)\/(schema|migrations)(\.[cm]?[jt]sx?)?$/.test(path);
 }
 
-function sourceFiles(dir, out = []) {
+/** Every source file under `dir` (no node_modules, dist, dot folders or .d.ts), shared with check-tables.mjs. */
+export function sourceFiles(dir, out = []) {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });

@@ -22,9 +22,10 @@
  * Tests (packages/server/test, packages/e2e, packages/bench) set up data directly and are not scanned.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { posix, sourceFiles } from './check-imports.mjs';
 
 const SERVER_SRC = 'packages/server/src';
 /** Folders whose `schema.ts` declares the tables they own. */
@@ -32,27 +33,9 @@ const OWNER_ROOTS = ['modules/*', 'venue-demo'];
 /** Tables that no module declares because plumbing makes them: the migrator's record of what ran. */
 export const PLUMBING_TABLES = { schema_migrations: `${SERVER_SRC}/db/migrate.ts` };
 const KYSELY_WRITES = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
-const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
-const MAX_FILES = 20_000;
 
-const posix = (p) => p.split(sep).join('/');
-
-function sourceFiles(dir, out = []) {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) sourceFiles(p, out);
-    else if (SOURCE.test(e.name) && !e.name.endsWith('.d.ts') && !/\.test\.[mc]?[jt]sx?$/.test(e.name)) out.push(p);
-    if (out.length > MAX_FILES) throw new Error(`check-tables: more than ${MAX_FILES} files under ${dir}`);
-  }
-  return out;
-}
+/** Product source only: tests set up data directly. */
+const productFiles = (dir) => sourceFiles(dir).filter((f) => !/\.test\.[mc]?[jt]sx?$/.test(f));
 
 /** The owner folders under the server's source: `packages/server/src/modules/user`, …/venue-demo. */
 function ownerFolders(root) {
@@ -197,7 +180,7 @@ export function checkTables(root) {
   const { byTable, problems } = owners(root);
   const violations = [...problems];
   const writers = new Map([...byTable.keys()].map((t) => [t, new Set()]));
-  for (const abs of sourceFiles(join(root, SERVER_SRC))) {
+  for (const abs of productFiles(join(root, SERVER_SRC))) {
     const file = posix(relative(root, abs));
     for (const w of writesIn(readFileSync(abs, 'utf8'), file)) {
       if (w.table === null) {
