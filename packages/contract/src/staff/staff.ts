@@ -466,16 +466,9 @@ export interface AdminPayMethod {
   min: number;
   max: number;
 }
-export interface AdminReceivingAccount {
+/** A receiving account as the console lists it: the form's fields, with its id, switch and order. */
+export interface AdminReceivingAccount extends ReceivingAccountForm {
   id: number;
-  method: PayMethod;
-  bank_name: string;
-  bank_no: string;
-  bank_owner: string;
-  bank_address: string;
-  mch_id: string;
-  content: string;
-  payimg: string;
   enabled: boolean;
   sort: number;
 }
