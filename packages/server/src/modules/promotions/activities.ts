@@ -8,6 +8,7 @@ import {
   PROMO_MSG,
   rulesToForm,
   storedRules,
+  type ActivityForm,
   type ActivityRulesForm,
   type AdminActivity,
   type AdminActivityDetail,
@@ -77,14 +78,8 @@ export async function listActivitiesWithRules(db: Tx, onlyId?: number): Promise<
   });
 }
 
-export interface ActivityInput {
-  type_id: number;
-  title: string;
-  banner: string;
-  content: string;
-  memo: string;
-  enabled: boolean;
-  sort: number;
+/** The editor's fields (contract ActivityForm), the rules as sent: checked when they are saved. */
+export interface ActivityInput extends Omit<ActivityForm, 'rules'> {
   /** undefined: leave the rules as they are */
   rules?: Partial<Record<keyof ActivityRulesForm, unknown>> | null;
 }
