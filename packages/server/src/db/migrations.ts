@@ -174,4 +174,5 @@ export const migrations: Migration[] = [
   protection.protectionRealityChecks,
   agents.agents,
   user.memberFiguresMoved,
+  user.memberFiguresWithAccount,
 ];

@@ -211,3 +211,32 @@ LEFT JOIN transfer_settings x ON x.member_id = m.id
 LEFT JOIN agents a ON a.member_id = m.id;
 `,
 };
+
+/**
+ * member_figures carries the member's own account columns too (all but the login password's hash), so
+ * a reader that needs the member and its figures — the user info behind /api/user — reads one relation
+ * instead of joining members to a view that starts from members again.
+ */
+export const memberFiguresWithAccount: Migration = {
+  id: '089_member_figures_with_account',
+  sql: /* sql */ `
+CREATE OR REPLACE VIEW member_figures AS
+SELECT m.id AS member_id,
+  COALESCE(v.level, 1) AS vip,
+  v.changed_on AS vip_changed_on,
+  COALESCE(v.period_start, m.created_at) AS vip_period_start,
+  COALESCE(v.paysum_fen, 0::bigint) AS paysum_fen,
+  COALESCE(v.flow_fen, 0::bigint) AS flow_fen,
+  COALESCE(t.remaining_fen, 0::bigint) AS turnover_req_fen,
+  CASE WHEN x.auto_transfer THEN 1 ELSE 0 END AS transferstatus,
+  CASE WHEN a.member_id IS NULL THEN 0 ELSE 1 END AS isagent,
+  a.since AS agent_since,
+  m.username, m.pay_password_hash, m.pay_password_state, m.realname, m.avatar, m.mobile, m.email, m.birthday,
+  m.inviter_id, m.is_trial, m.state, m.register_ip, m.last_login_at, m.last_login_ip, m.created_at, m.adult_confirmed_at
+FROM members m
+LEFT JOIN vip_standings v ON v.member_id = m.id
+LEFT JOIN turnover_requirements t ON t.member_id = m.id
+LEFT JOIN transfer_settings x ON x.member_id = m.id
+LEFT JOIN agents a ON a.member_id = m.id;
+`,
+};

@@ -28,12 +28,16 @@ export interface UserTables {
   member_tags: { member_id: number; tag: string; created_at: Generated<Date> };
 }
 
+/** A member's own account columns as member_figures carries them: all but the login password's hash. */
+type MemberAccount = Omit<UserTables['members'], 'id' | 'password_hash'>;
+
 /**
  * The views modules/user defines. member_figures: every member's figures, each read from the table of
- * the module that decides it, with a missing row's default. Whoever reads several figures reads them here.
+ * the module that decides it, with a missing row's default, beside the member's own account columns.
+ * Whoever reads several figures reads them here.
  */
 export interface UserViews {
-  member_figures: {
+  member_figures: MemberAccount & {
     member_id: number;
     vip: number;
     vip_changed_on: string | null;

@@ -14,32 +14,31 @@ import { paypassStateOf, refuseLoginEqualToPay } from './pay-password.js';
 
 export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
 
-/** Members with their figures and wallets, one indexed read (the poll's cost on a cache miss, issue 17). */
+/** Members with their figures and wallets, one indexed read of member_figures (the poll's cost on a cache miss). */
 async function readMembers(db: Tx, memberIds: number[]) {
   const rows = await db
-    .selectFrom('members as m')
-    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
-    .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.id').on('w.kind', '=', 'member_wallet'))
+    .selectFrom('member_figures as m')
+    .leftJoin('ledger_accounts as w', (j) => j.onRef('w.member_id', '=', 'm.member_id').on('w.kind', '=', 'member_wallet'))
     .select([
-      'm.id',
+      'm.member_id as id',
       'm.username',
       'm.realname',
       'm.avatar',
-      'f.vip',
-      'f.paysum_fen',
-      'f.flow_fen',
-      'f.isagent',
+      'm.vip',
+      'm.paysum_fen',
+      'm.flow_fen',
+      'm.isagent',
       'm.is_trial',
       'm.mobile',
       'm.email',
       'm.birthday',
-      'f.transferstatus',
+      'm.transferstatus',
       'm.pay_password_hash',
       'm.pay_password_state',
       'm.created_at',
       'w.balance_fen',
     ])
-    .where('m.id', '=', sql<number>`ANY(${memberIds}::bigint[])`)
+    .where('m.member_id', '=', sql<number>`ANY(${memberIds}::bigint[])`)
     .execute();
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
