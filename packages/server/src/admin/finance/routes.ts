@@ -1,14 +1,9 @@
 import { ADMIN_MSG, FINANCE_DESK_MSG } from '@app/contract';
 import { approvalListQuery, approvalRejectSchema, financeSettingsSchema, idParams } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
-import { approveRequest, financeSettings, listApprovals, rejectRequest, updateFinanceSettings, type ApprovalAppliers } from '../../modules/finance/service.js';
-import { applyReceivingUpdate, insertReceivingAccount } from '../../modules/payment/editing.js';
+import { approveRequest, financeSettings, listApprovals, rejectRequest, updateFinanceSettings } from '../../modules/finance/service.js';
 import { actorOf } from '../actor.js';
-import { applyAdjustment } from '../members/service.js';
 import { route, type AdminRoute } from '../route.js';
-
-/** What an approval applies, by the functions that make each change (passed in: a module never imports the back office, where they are). */
-const APPLIERS: ApprovalAppliers = { adjust: applyAdjustment, createReceiving: insertReceivingAccount, updateReceiving: applyReceivingUpdate };
 
 /** 待复核 (maker–checker) and the review threshold of manual adjustments. */
 export const financeRoutes: AdminRoute[] = [
@@ -47,7 +42,7 @@ export const financeRoutes: AdminRoute[] = [
     access: 'approvals.review',
     params: idParams,
     audits: ['approval.approve', 'member.adjust', 'receiving.create', 'receiving.update'],
-    handler: async ({ app, req, staff, params }) => ok(await approveRequest(app.kdb, APPLIERS, actorOf(req, staff), staff.role, params.id), FINANCE_DESK_MSG.approvalApproved),
+    handler: async ({ app, req, staff, params }) => ok(await approveRequest(app.kdb, actorOf(req, staff), staff.role, params.id), FINANCE_DESK_MSG.approvalApproved),
   }),
   route({
     method: 'POST',

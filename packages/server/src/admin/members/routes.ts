@@ -4,7 +4,8 @@ import { ok } from '../../http/envelope.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { adjustThresholdFen, requestApproval, type AdjustPayload } from '../../modules/finance/service.js';
-import { adjustBalance, listMembers, memberDetail, memberDetailExists, setMemberState } from './service.js';
+import { adjustBalance } from '../../modules/finance/adjustments.js';
+import { listMembers, memberDetail, memberDetailExists, setMemberState } from './service.js';
 
 export const memberRoutes: AdminRoute[] = [
   route({
@@ -40,8 +41,8 @@ export const memberRoutes: AdminRoute[] = [
       const category = body.category as AdjustCategory;
       const actor = actorOf(req, staff);
       // Above the staff-set threshold it waits for a second staff member (admin/finance).
+      await memberDetailExists(app.kdb, params.id);
       if (adjustNeedsApproval(amountFen, await adjustThresholdFen(app.kdb))) {
-        await memberDetailExists(app.kdb, params.id);
         const payload: AdjustPayload = { amount_fen: amountFen, category, reason: body.reason.trim(), turnover_multiple: multiple ?? null };
         return ok(await requestApproval(app.kdb, actor, 'member.adjust', params.id, payload, body.request_id), FINANCE_DESK_MSG.approvalRequested);
       }

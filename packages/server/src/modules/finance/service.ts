@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   ADJUST_CATEGORY_LABELS,
   ADMIN_LIMITS,
@@ -10,7 +10,6 @@ import {
   roleCan,
   yuanToFen,
   type AdjustCategory,
-  type AdjustResult,
   type AdminApproval,
   type AdminReceivingAccount,
   type ApprovalKind,
@@ -22,15 +21,16 @@ import {
   type StaffRole,
 } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import type { Database } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 import { offsetOf, pageOf } from '../content/paging.js';
 import type { Tx } from '../ledger/service.js';
+import { applyReceivingUpdate, insertReceivingAccount } from '../payment/editing.js';
+import { applyAdjustment } from './adjustments.js';
 
 /**
- * Maker–checker (issue 14 item 7): a large adjustment or a change to where members pay is stored as a
+ * Maker–checker: a large adjustment or a change to where members pay is stored as a
  * request; a second staff member holding the change's own permission approves it (applied then, in
  * the approval's transaction, exactly once: the request row is locked and must still be waiting) or
  * rejects it. The maker never decides its own request (also a CHECK in the table).
@@ -43,16 +43,6 @@ export type AccountInput = Omit<AdminReceivingAccount, 'id'>;
 export interface ApprovalOrigin {
   id: number;
   maker: string;
-}
-
-/**
- * How an approved request is applied, by the functions that own each change (the member's adjustment,
- * the receiving accounts), passed in by the caller. Each runs in the approval's transaction.
- */
-export interface ApprovalAppliers {
-  adjust(tx: Transaction<Database>, checker: Actor, memberId: number, adj: { amountFen: number; category: AdjustCategory; reason: string; turnoverMultiple?: number }, approval: ApprovalOrigin): Promise<AdjustResult>;
-  createReceiving(tx: Transaction<Database>, checker: Actor, input: AccountInput, approval: ApprovalOrigin): Promise<number>;
-  updateReceiving(tx: Transaction<Database>, checker: Actor, id: number, patch: Partial<AccountInput>, approval: ApprovalOrigin): Promise<void>;
 }
 
 /** What a request stores, per kind. */
@@ -204,18 +194,18 @@ async function oneApproval(db: Tx, id: number): Promise<AdminApproval> {
  * row lock, then finds it no longer waiting (409 已处理); a failed application (余额不足, a rule)
  * rolls the approval back and the request stays waiting.
  */
-export async function approveRequest(db: Kdb, apply: ApprovalAppliers, checker: Actor, role: StaffRole, id: number): Promise<AdminApproval> {
+export async function approveRequest(db: Kdb, checker: Actor, role: StaffRole, id: number): Promise<AdminApproval> {
   await db.transaction().execute(async (tx) => {
     const row = await lockWaiting(tx, checker, role, id, 'refuse');
     const approval = { id: row.id, maker: row.maker_name };
     let result: Record<string, unknown>;
     if (row.kind === 'member.adjust') {
       const p = row.payload as AdjustPayload;
-      result = { ...(await apply.adjust(tx, checker, row.target_id!, { amountFen: Number(p.amount_fen), category: p.category, reason: p.reason, turnoverMultiple: p.turnover_multiple ?? undefined }, approval)) };
+      result = { ...(await applyAdjustment(tx, checker, row.target_id!, { amountFen: Number(p.amount_fen), category: p.category, reason: p.reason, turnoverMultiple: p.turnover_multiple ?? undefined }, approval)) };
     } else if (row.kind === 'receiving.create') {
-      result = { receiving_id: await apply.createReceiving(tx, checker, row.payload as AccountInput, approval) };
+      result = { receiving_id: await insertReceivingAccount(tx, checker, row.payload as AccountInput, approval) };
     } else {
-      await apply.updateReceiving(tx, checker, row.target_id!, row.payload as Partial<AccountInput>, approval);
+      await applyReceivingUpdate(tx, checker, row.target_id!, row.payload as Partial<AccountInput>, approval);
       result = { receiving_id: row.target_id };
     }
     await tx.updateTable('staff_approvals').set({ state: 1, checker_id: checker.id, checker_name: checker.username, decided_at: new Date(), result: JSON.stringify(result) }).where('id', '=', id).execute();
