@@ -3,13 +3,16 @@ import { AGENT_CHART_DAYS, fenToYuan, type AgentDay, type AgentFigures, type Age
 import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDate, beijingDayStart, beijingDayStartOf, beijingMonthStart } from '../../lib/time.js';
 import { estimateCommission } from '../commission/service.js';
+import { teamDeposits, teamFirstDeposits } from '../deposits/team-deposits.js';
+import { teamBets, teamBettors } from '../games/team-bets.js';
 import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
  * A team's figures by Beijing day (contract agent-portal.ts AgentFigures), read from the records
- * themselves: joins (members.created_at), approved deposits and withdrawals by review time (their
- * partial (member_id, reviewed_at) indexes), a member's first approved deposit ever, and valid bets
- * and win/loss from member_daily_bets (Beijing day of the bet). Nothing is written.
+ * themselves: joins (members.created_at), approved deposits and a member's first approved deposit
+ * ever (deposits teamDeposits, teamFirstDeposits), approved withdrawals by review time (their partial
+ * (member_id, reviewed_at) index), and valid bets and win/loss (games teamBets, teamBettors). Nothing
+ * is written.
  *
  * Each table is read per team member through a LATERAL subquery on its member index, so the cost
  * follows the team's size: a plain join lets the planner hash the whole table (a sequential scan of
@@ -40,23 +43,19 @@ export async function figuresByDay(db: Kdb, scope: TeamScope, first: string, las
     days AS (SELECT generate_series(${first}::date, ${last}::date, interval '1 day')::date AS day),
     bets AS (
       SELECT b.day, count(*) FILTER (WHERE b.valid_fen > 0) AS active, sum(b.valid_fen)::bigint AS valid_fen, sum(b.win_loss_fen)::bigint AS win_loss_fen
-        FROM team t CROSS JOIN LATERAL (
-          SELECT d.day, sum(d.valid_fen) AS valid_fen, sum(d.win_loss_fen) AS win_loss_fen FROM member_daily_bets d
-           WHERE d.member_id = t.id AND d.day >= ${first}::date AND d.day <= ${last}::date GROUP BY d.day) b
+        FROM (${teamBets('team', { first, last }, { byDay: true })}) b
        GROUP BY b.day
     ), joined AS (
       SELECT ${dayOf('t.created_at')} AS day, count(*) AS n FROM team t
        WHERE t.created_at >= ${fromAt} AND t.created_at < ${toAt} GROUP BY 1
     ), dep AS (
       SELECT ${dayOf('p.reviewed_at')} AS day, sum(p.amount_fen)::bigint AS fen
-        FROM team t CROSS JOIN LATERAL (
-          SELECT p.amount_fen, p.reviewed_at FROM deposits p
-           WHERE p.member_id = t.id AND p.state = 2 AND p.reviewed_at >= ${fromAt} AND p.reviewed_at < ${toAt}) p
+        FROM (${teamDeposits('team', fromAt, toAt)}) p
        GROUP BY 1
     ), first_dep AS (
       SELECT ${dayOf('f.first_at')} AS day, count(*) AS n
-        FROM team t CROSS JOIN LATERAL (SELECT min(p.reviewed_at) AS first_at FROM deposits p WHERE p.member_id = t.id AND p.state = 2) f
-       WHERE f.first_at >= ${fromAt} AND f.first_at < ${toAt} GROUP BY 1
+        FROM (${teamFirstDeposits('team', fromAt, toAt)}) f
+       GROUP BY 1
     ), wd AS (
       SELECT ${dayOf('w.reviewed_at')} AS day, sum(w.amount_fen)::bigint AS fen
         FROM team t CROSS JOIN LATERAL (
@@ -91,8 +90,7 @@ export async function figuresByDay(db: Kdb, scope: TeamScope, first: string, las
 async function activeIn(db: Kdb, scope: TeamScope, first: string, last: string): Promise<number> {
   const r = await sql<{ n: unknown }>`${PLAN_PER_CALL}
     WITH team AS (${teamOf(scope)})
-    SELECT count(*) AS n FROM team t CROSS JOIN LATERAL (
-      SELECT 1 FROM member_daily_bets d WHERE d.member_id = t.id AND d.day >= ${first}::date AND d.day <= ${last}::date AND d.valid_fen > 0 LIMIT 1) b`.execute(db);
+    SELECT count(*) AS n FROM (${teamBettors('team', { first, last })}) b`.execute(db);
   return num(r.rows[0]?.n);
 }
 

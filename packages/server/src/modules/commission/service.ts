@@ -9,20 +9,22 @@ import { sendMails } from '../mail/service.js';
 import { PROMOTION_JOURNAL_KIND } from '../promotions/review.js';
 import { REBATE_JOURNAL_KIND } from '../rebate/service.js';
 import { REDPACKET_JOURNAL_KIND } from '../redpacket/service.js';
+import { teamBets } from '../games/team-bets.js';
 import { addTurnoverRequirements } from '../turnover/service.js';
 import { VIP_BONUS_JOURNAL_KIND } from '../vip/service.js';
 import { lastDayOf, periodAt, periodStartingOn, type PeriodRange } from './period.js';
 import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
- * The commission engine (issue 13 item 3; DESIGN §8; the plan: contract invites.ts). For one CLOSED
+ * The commission engine (DESIGN §8; the plan: contract invites.ts). For one CLOSED
  * period (period.ts), every agent (an agents row when the period is computed, not a trial
  * account) with at least one direct invitee who had joined before the period ended gets one
  * statement (commission_statements) kept with its inputs. The team is the agent's DIRECT invitees
  * (trial accounts never count). Figures, in fen:
  *
  * - valid_fen, team_win_loss_fen: the team's member_daily_bets of the period's Beijing days (settled,
- *   counted bets by Beijing day of the bet; win/loss is the MEMBER's, positive when members won).
+ *   counted bets by Beijing day of the bet; win/loss is the MEMBER's, positive when members won), read
+ *   as the /inviter counters and the agent portal read them (games teamBets).
  * - bonuses_fen: what the team's central wallets were credited in the period (ledger entry time) by
  *   journals of kinds promotion_bonus, rebate, red_packet and vip_bonus.
  * - active_members: team members whose valid bets of the period reach plan.valid_active_min.
@@ -108,13 +110,7 @@ async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan, only?: n
       SELECT m.id, m.inviter_id AS agent_id, (sub.member_id IS NOT NULL) AS is_agent
         FROM members m JOIN agent a ON a.id = m.inviter_id LEFT JOIN agents sub ON sub.member_id = m.id
       WHERE NOT m.is_trial AND m.created_at < ${p.endAt}
-    ), bets AS (
-      -- per member on its index (LATERAL): the cost follows the teams, not the table
-      SELECT t.id AS member_id, b.valid_fen, b.win_loss_fen
-        FROM team t CROSS JOIN LATERAL (
-          SELECT sum(d.valid_fen)::bigint AS valid_fen, sum(d.win_loss_fen)::bigint AS win_loss_fen FROM member_daily_bets d
-           WHERE d.member_id = t.id AND d.day >= ${p.start}::date AND d.day < ${p.end}::date) b
-       WHERE b.valid_fen IS NOT NULL
+    ), bets AS (${teamBets('team', { first: p.start, last: lastDayOf(p.end) })}
     ), bonus AS (
       SELECT a.member_id, sum(e.amount_fen)::bigint AS fen
         FROM team t

@@ -23,6 +23,8 @@ import type { Kdb } from '../../db/connect.js';
 import { AppError } from '../../http/errors.js';
 import { beijing, beijingDate, beijingDayStart, beijingDayStartOf, beijingMonthStart } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../content/paging.js';
+import { teamDeposits } from '../deposits/team-deposits.js';
+import { teamBets } from '../games/team-bets.js';
 import type { ReviewRecorder } from '../ledger/service.js';
 import { PLAN_PER_CALL } from '../../db/prepared.js';
 
@@ -79,9 +81,9 @@ export async function commissionPlanView(db: Kdb): Promise<CommissionPlanView> {
 /**
  * POST /api/invitecounters: the nine live figures of the member's direct invitees (definitions in
  * contract invites.ts) for the Beijing day and month of `now`, in one statement: the team once, its
- * valid bets of the month summed per member (member_daily_bets by its primary key), its approved
- * deposits of the month (deposits_member_reviewed_idx), the counts filtered from those. Both are read
- * per member (LATERAL), so the cost follows the team's size, never the tables' (agent-portal/figures.ts).
+ * valid bets of the month and of the day summed per member (games teamBets), its approved deposits of
+ * the month (deposits teamDeposits), the counts filtered from those. Both readers go member by member,
+ * so the cost follows the team's size, never the tables'.
  */
 export async function inviteCounters(db: Kdb, memberId: number, now: Date = new Date()): Promise<InviteCounters> {
   const plan = await getCommissionPlan(db);
@@ -95,28 +97,21 @@ export async function inviteCounters(db: Kdb, memberId: number, now: Date = new 
   const r = await sql<Record<string, string | number | null>>`${PLAN_PER_CALL}
     WITH team AS (
       SELECT id, created_at FROM members WHERE inviter_id = ${memberId}
-    ), bets AS (
-      SELECT t.id AS member_id, b.month_fen, b.today_fen
-        FROM team t CROSS JOIN LATERAL (
-          SELECT sum(d.valid_fen) AS month_fen, COALESCE(sum(d.valid_fen) FILTER (WHERE d.day = ${today}::date), 0) AS today_fen
-            FROM member_daily_bets d WHERE d.member_id = t.id AND d.day >= ${firstDay}::date AND d.day <= ${today}::date) b
-       WHERE b.month_fen IS NOT NULL
+    ), bets AS (${teamBets('team', { first: firstDay, last: today }, { oneDay: today })}
     ), dep AS (
       SELECT COALESCE(sum(p.amount_fen), 0) AS month_fen,
              COALESCE(sum(p.amount_fen) FILTER (WHERE p.reviewed_at >= ${dayStart} AND p.reviewed_at < ${dayEnd}), 0) AS today_fen
-        FROM team t CROSS JOIN LATERAL (
-          SELECT p.amount_fen, p.reviewed_at FROM deposits p
-           WHERE p.member_id = t.id AND p.state = 2 AND p.reviewed_at >= ${monthStart} AND p.reviewed_at < ${monthEnd}) p
+        FROM (${teamDeposits('team', monthStart, monthEnd)}) p
     )
     SELECT
       (SELECT count(*) FROM team) AS members,
       (SELECT count(*) FROM team WHERE created_at >= ${monthStart} AND created_at < ${monthEnd}) AS month_new,
       (SELECT count(*) FROM team WHERE created_at >= ${dayStart} AND created_at < ${dayEnd}) AS today_new,
-      (SELECT count(*) FROM bets WHERE month_fen > 0) AS month_active,
-      (SELECT count(*) FROM bets WHERE today_fen > 0) AS today_active,
-      (SELECT count(*) FROM bets WHERE month_fen >= ${minFen}) AS month_valid_active,
+      (SELECT count(*) FROM bets WHERE valid_fen > 0) AS month_active,
+      (SELECT count(*) FROM bets WHERE day_valid_fen > 0) AS today_active,
+      (SELECT count(*) FROM bets WHERE valid_fen >= ${minFen}) AS month_valid_active,
       (SELECT count(*) FROM bets b JOIN team t ON t.id = b.member_id
-        WHERE b.month_fen >= ${minFen} AND t.created_at >= ${monthStart} AND t.created_at < ${monthEnd}) AS month_new_valid,
+        WHERE b.valid_fen >= ${minFen} AND t.created_at >= ${monthStart} AND t.created_at < ${monthEnd}) AS month_new_valid,
       dep.month_fen AS month_deposit_fen,
       dep.today_fen AS today_deposit_fen
     FROM dep
