@@ -17,7 +17,7 @@ export const registerSchema = form(
     code: text(),
     captcha_id: text(64),
     pid: text(),
-    /** the 18+ confirmation (issue 16): true, 1 or '1'; checked by the server after the spec's rules */
+    /** the 18+ confirmation: true, 1 or '1'; checked by the server after the spec's rules */
     adult: z.union([z.boolean(), z.number(), z.string().max(8)]).optional(),
   },
   registerRules,

@@ -1,5 +1,5 @@
 /**
- * Agents (issue 13 item 1; spec §2 /applyagent, §3 and §5 agent application, §6 isagent; DESIGN §8):
+ * Agents (spec §2 /applyagent, §3 and §5 agent application, §6 isagent; DESIGN §8):
  * a member applies to join the partner programme with a mobile number and a reason, staff approve
  * (isagent 1) or reject with a reason, and staff may grant or revoke agent status directly. The
  * application states, the form's rules in the spec's order, the texts and the wire shapes; shared by
@@ -132,7 +132,7 @@ export interface AdminMemberAgent {
   application: AdminAgentApplication | null;
 }
 
-// ---- commission in the console (issue 13; the engine: server modules/commission) --------------------
+// ---- commission in the console (the engine: server modules/commission) --------------------
 
 /** A statement's state (commission_statements.state). */
 export const COMMISSION_STATE = { pending: 0, paid: 1, rejected: 2, none: 3 } as const;

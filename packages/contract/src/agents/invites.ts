@@ -1,5 +1,5 @@
 /**
- * Invitations and the commission plan (spec §2 /inviter; DESIGN §8; issue 13): the nine live team
+ * Invitations and the commission plan (spec §2 /inviter; DESIGN §8): the nine live team
  * counters of the 明细记录 tab, the lists of that tab, the invite link, and the staff-set COMMISSION
  * PLAN that the 奖金介绍 tab shows and the commission engine pays by. A module of its own, apart from
  * MSG, so the member app's first paint does not carry it.

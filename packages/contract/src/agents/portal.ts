@@ -1,5 +1,5 @@
 /**
- * The agent portal at /agent/ (issue 13 item 4; spec §2 /gamePage?dailiD=1, §7 getAgentLoginUrl;
+ * The agent portal at /agent/ (spec §2 /gamePage?dailiD=1, §7 getAgentLoginUrl;
  * DESIGN §1 and §8): an agent opens it from the member app's 代理登录 entry. GET /api/getAgentLoginUrl
  * answers a short-lived single-use URL `/agent/#/login?ticket=…`; the portal trades the ticket for a
  * session of its own (POST /agent/api/login), kept apart from member and staff sessions. Every portal

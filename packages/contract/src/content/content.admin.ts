@@ -1,5 +1,5 @@
 /**
- * The console's content management (issue 14 item 1): banners, home notices and notice records, help
+ * The console's content management: banners, home notices and notice records, help
  * articles 1–9 (the /abouts pages show articles 9 and 2, ABOUT_ARTICLE_TYPES), the hall's game
  * tiles and the venues' maintenance switch. The limits and their messages live here, read by the
  * server's schemas (content.schemas.ts) and by the console's forms, so both refuse with the

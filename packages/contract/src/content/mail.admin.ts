@@ -1,5 +1,5 @@
 /**
- * 站内信 in the console (issue 14 item 3): a campaign sends one mail to one member, to every
+ * 站内信 in the console: a campaign sends one mail to one member, to every
  * member, to the members of one VIP level or to the agents; the server sends it in bounded batches
  * and counts reads from the mails themselves. The wire shapes, the rules and their Chinese messages
  * live here, one home for the server and the console. No zod here: see mail.schemas.ts.

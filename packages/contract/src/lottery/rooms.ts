@@ -15,7 +15,7 @@ import { chatText, type ChatMessage } from './chat.js';
 
 /**
  * The lottery rooms (spec §2 "Lottery room", §3 lottery room): the room list and a room's data as the
- * member app reads them, and the rooms as staff set them (issue 15 item 2): each room's own stake limits
+ * member app reads them, and the rooms as staff set them: each room's own stake limits
  * per line, within the platform's LOTTERY_STAKE_MIN_YUAN–LOTTERY_STAKE_MAX_YUAN, and the host (主持人)
  * who speaks in a room's chat. Shared by the server, the console and the member app.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's loyalty tools (issue 11 item 6; spec §3 VIP tier, rebate record; DESIGN §8): the VIP
+ * The console's loyalty tools (spec §3 VIP tier, rebate record; DESIGN §8): the VIP
  * tier editor, a member's VIP section, rebate days and rebate records. Wire shapes, form rules and
  * texts, shared by the server and the console; no zod here (the schemas are in staff/staff.schemas.ts).
  */

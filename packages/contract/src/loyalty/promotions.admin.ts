@@ -1,5 +1,5 @@
 /**
- * The console's promotion editing (issue 12 item 5): activities and activity types written by staff,
+ * The console's promotion editing: activities and activity types written by staff,
  * and the banner images they upload. The limits and their messages live here, read by the server's
  * schemas (promotions.schemas.ts) and by the console's forms, so both refuse with the same words.
  * The application rules themselves are promotions.ts (ActivityRulesForm, activityRulesFailure).

@@ -1,5 +1,5 @@
 /**
- * Promotions (issue 12 item 1; spec §2 /activityInfo, /activityRecord, §3 activity application, §7
+ * Promotions (spec §2 /activityInfo, /activityRecord, §3 activity application, §7
  * doactivityapply, activityApplyLog; DESIGN §4 application states, §5, §8): the rules staff give an
  * activity (who may apply, how often, what it pays), the application states, the bonus formula, the
  * texts and the wire shapes. Shared by the server, the member app and the console; no zod here (the

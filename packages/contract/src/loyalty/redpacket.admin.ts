@@ -1,5 +1,5 @@
 /**
- * The console's red-packet tools (issue 12 item 5; spec §9 red packet rules; DESIGN §8): the rule
+ * The console's red-packet tools (spec §9 red packet rules; DESIGN §8): the rule
  * editor (the rules themselves and their check are redpacket.ts's), the days' budget and draws, and
  * the draw records with their CSV export. Wire shapes, limits and texts, shared by the server and
  * the console; no zod here (the schemas are in redpacket.schemas.ts).

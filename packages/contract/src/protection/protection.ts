@@ -1,5 +1,5 @@
 /**
- * 安全与健康 — player protection (issue 16): limits a member sets for itself, time-outs and
+ * 安全与健康 — player protection: limits a member sets for itself, time-outs and
  * self-exclusion, and the reality check. Enforced by the server on every path money takes into play
  * (deposit, transfer into a venue, game launch, lottery order, promotions, red packets, welfare);
  * the member app and the console only show and ask. Wire shapes, constants, rules and Chinese texts;

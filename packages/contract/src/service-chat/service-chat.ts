@@ -2,7 +2,7 @@ import { CONTROL_CHARS_RE } from '../shared/regex.js';
 import { fmt } from '../shared/messages.js';
 
 /**
- * 在线客服 (issue 14 item 5): a live chat between a member (by session) or a visitor (by a device
+ * 在线客服: a live chat between a member (by session) or a visitor (by a device
  * token the server issues and the app keeps) and support staff. Members and visitors speak over
  * SERVICE_WS_PATH; staff read the desk over SERVICE_STAFF_WS_PATH and act through /admin/api/service/*.
  * Every text is plain text: the apps render it as text, never as HTML.

@@ -103,7 +103,7 @@ export interface GameEntry {
   play?: GamePlay;
 }
 /**
- * Honest labels (issue 15): the built-in demo venue deals its 真人 and 棋牌 tables by random number
+ * Honest labels: the built-in demo venue deals its 真人 and 棋牌 tables by random number
  * generator, with no live dealer, and its 体育 and 电竞 are simulated matches. A real venue's tiles
  * carry no label.
  */

@@ -1,5 +1,5 @@
 /**
- * Site settings in the console (issue 14 item 2; spec §3 app info): the editable settings' wire
+ * Site settings in the console (spec §3 app info): the editable settings' wire
  * shape, each field's rule and its Chinese message, one home for the server and the console (the
  * editor runs the same rules as typed). No zod here: the schemas are in site.schemas.ts.
  */

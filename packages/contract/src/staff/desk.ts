@@ -1,5 +1,5 @@
 /**
- * The console's live review queues (issue 14 item 7): how many orders wait in each queue, polled by
+ * The console's live review queues: how many orders wait in each queue, polled by
  * the console every DESK_POLL_MS for the menu's badges, the queues' own refresh, and the sound and tab
  * title on a new withdrawal. A staff member is told only of the queues its role may read.
  */

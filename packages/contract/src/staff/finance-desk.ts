@@ -1,5 +1,5 @@
 /**
- * The finance desk (issue 14 item 7): categories of manual adjustments, maker–checker approvals of
+ * The finance desk: categories of manual adjustments, maker–checker approvals of
  * large adjustments and receiving-account changes, and USDT payout confirmation. Shared by the server
  * and the console; no zod here (the request schemas are in finance-desk.schemas.ts).
  */
@@ -129,7 +129,7 @@ export interface WithdrawalContext {
   shared: SharedMember[];
 }
 
-// ---- the audit log, read by people (issue 14 item 7 e) -------------------------------------------
+// ---- the audit log, read by people -------------------------------------------
 
 /** What an audit row's target kind (the part before ':') is called on screen. */
 export const AUDIT_TARGET_LABELS: Record<string, string> = {

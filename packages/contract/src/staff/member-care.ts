@@ -1,5 +1,5 @@
 /**
- * 会员服务 in the console (issue 14 item 4): staff reset a member's login password (every session
+ * 会员服务 in the console: staff reset a member's login password (every session
  * ends) or payment password (cleared: the member sets a new one), lift the login captcha lock, see and
  * end the member's sessions, and keep notes and tags on the member. Each change carries a reason and
  * is audited. Wire shapes, rules and Chinese messages; the zod schemas are in member-care.schemas.ts.

@@ -1,5 +1,5 @@
 /**
- * 会员360°视图 and 注单与转账 in the console (issue 14 item 4): everything about one member on one page
+ * 会员360°视图 and 注单与转账 in the console: everything about one member on one page
  * (balances at the platform and at every venue, orders, transfers, bets, lottery orders, rebates and
  * bonuses, invited members, logins, the audit trail about the member), and staff lists of all bets,
  * lottery orders and transfers with a manual resolve of a pending transfer that asks the venue.

@@ -1,5 +1,5 @@
 /**
- * 数据概览 and 报表 in the console (issue 14 items 6 and 10): the figures a day is read by, their
+ * 数据概览 and 报表 in the console: the figures a day is read by, their
  * Chinese labels, the date-range rule and the report columns, one home for the server and the console.
  * No zod here: see reports.schemas.ts.
  *

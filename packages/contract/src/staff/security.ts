@@ -1,5 +1,5 @@
 /**
- * Staff two-factor sign-in (issue 14 item 8): a time-based one-time code (TOTP, RFC 6238: 6 digits,
+ * Staff two-factor sign-in: a time-based one-time code (TOTP, RFC 6238: 6 digits,
  * 30-second steps, SHA-1 — what every authenticator app reads from an otpauth:// QR) after the
  * password. Each staff member may turn it on for itself; the operator (staff.manage) may require it
  * of super admins and finance, who then can use nothing but the enrolment until it is on. A code is
