@@ -144,7 +144,7 @@ const screens: RouteObject[] = [
   { path: 'inviter', element: screen(Inviter, 'auth') },
   // /applyagent (spec §2): the form while isagent is 0; the screen itself shows an agent that it is one.
   { path: 'applyagent', element: screen(ApplyAgent, 'auth') },
-  // /protection 安全与健康 (issue 16): the member's own limits, reality check and exclusion.
+  // /protection 安全与健康: the member's own limits, reality check and exclusion.
   { path: 'protection', element: screen(Protection, 'auth') },
   { path: 'account', element: <Navigate replace to="/money" /> },
   { path: 'DW', element: <Navigate replace to="/money" /> },

@@ -8,7 +8,7 @@ import { agentApi, agentKeys } from '../agents/api';
 import { submitForm } from '../../shared/submitForm';
 
 /**
- * A member's agent status in the member drawer (issue 13 item 1): 代理 since when and how many members
+ * A member's agent status in the member drawer: 代理 since when and how many members
  * it invited, or its latest application's state; for agents.manage, 设为代理 / 取消代理 with a reason
  * the audit log keeps.
  */

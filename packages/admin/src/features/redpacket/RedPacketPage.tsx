@@ -9,7 +9,7 @@ import './redpacket.css';
 const EMPTY_DRAWS: RedPacketDrawsFilter = { from: '', to: '', keyword: '', page: 1 };
 
 /**
- * 红包管理 (issue 12 item 5): 规则设置 (window, daily figures, tiers), 每日统计 (today's budget
+ * 红包管理: 规则设置 (window, daily figures, tiers), 每日统计 (today's budget
  * against what was paid, then each day) and 领取记录 (every draw, filtered, exported as CSV). A day's
  * 查看记录 opens its draws.
  */

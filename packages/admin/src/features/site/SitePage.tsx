@@ -19,7 +19,7 @@ import './site.css';
 type Field = keyof SiteSettingsForm;
 
 /**
- * 站点设置 (issue 14 item 2): the maintenance switch (its own call, asked first), then the settings as
+ * 站点设置: the maintenance switch (its own call, asked first), then the settings as
  * one form in sections, checked as typed by the contract's rules (the server runs the same), saved
  * from the sticky bar. The member app reads them at once (/api/app, user info, the CSP's frame-src).
  */

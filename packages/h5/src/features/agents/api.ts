@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AgentApplication, AgentApplyStatus, Envelope } from '@app/contract';
 import { call, request } from '../../shared/api/client';
 
-/** The member's agent application calls (spec §7 applyagentdo; issue 13 item 1). */
+/** The member's agent application calls (spec §7 applyagentdo). */
 
 export const agentStatusKey = ['agents', 'applyStatus'] as const;
 

@@ -14,7 +14,7 @@ export interface RegisterInput {
   code: string;
   captcha_id: string;
   pid?: string;
-  /** 1: the 18+ box was ticked (issue 16) */
+  /** 1: the 18+ box was ticked */
   adult: 1;
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BlockDuration, BlockKind, LimitKind, LimitPeriod, ProtectionState, SetLimitResult } from '@app/contract';
 import { request } from '../../shared/api/client';
 
-/** The member's own protection calls (issue 16): limits, time-out and exclusion, the reality check's interval. */
+/** The member's own protection calls: limits, time-out and exclusion, the reality check's interval. */
 
 export const protectionKey = ['protection'] as const;
 

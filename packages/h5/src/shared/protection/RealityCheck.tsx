@@ -37,7 +37,7 @@ function toastNewWarnings(warnings: PlayStatus['warnings'], token: string): void
 }
 
 /**
- * The reality check and the limit warnings (issue 16 item 3), mounted once above every screen: while
+ * The reality check and the limit warnings, mounted once above every screen: while
  * a member (not a trial account) is signed in, /api/playStatus is asked every PROTECTION.statusPollMs
  * and after each stake; a due check covers everything, the game frame and the lottery room included,
  * until the member answers it. `onLeave` takes the member back to the hall. Loaded only once a member

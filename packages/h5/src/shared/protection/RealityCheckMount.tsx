@@ -4,7 +4,7 @@ import { useToken } from '../auth/session';
 // The reality check and its poll load once someone signs in, beside the screen, never before the hall's first paint.
 const RealityCheck = lazy(() => import('./RealityCheck'));
 
-/** Mounted once by the app shell: the reality check (issue 16) while a session exists. */
+/** Mounted once by the app shell: the reality check while a session exists. */
 export function RealityCheckMount({ onLeave }: { onLeave: () => void }) {
   const token = useToken();
   if (!token) return null;

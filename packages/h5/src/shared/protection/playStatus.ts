@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PlayStatus } from '@app/contract';
 import { request } from '../api/client';
 
-/** POST /api/playStatus: the reality check, the limit warnings and any block (issue 16). */
+/** POST /api/playStatus: the reality check, the limit warnings and any block. */
 export const playStatusKey = ['playStatus'] as const;
 
 export function fetchPlayStatus(): Promise<PlayStatus> {

@@ -1,5 +1,5 @@
 /**
- * The installable app (DESIGN: issue 15 item 4): the service worker (/sw.js, built from pwa/sw.js)
+ * The installable app (DESIGN): the service worker (/sw.js, built from pwa/sw.js)
  * and the install prompt Chrome offers once the app is installable, kept for /app's 安装 button.
  * This module is on the first-paint path: it only listens, and registers the worker after the load
  * event so the worker's download of the shell never competes with the hall's first paint.

@@ -11,7 +11,7 @@ import { useArticle } from '../../help/api';
 const RESPONSIBLE_TYPE = 8;
 
 /**
- * 我已年满18周岁，并已阅读《负责任博彩》 (issue 16): the box registration needs ticked; the article opens
+ * 我已年满18周岁，并已阅读《负责任博彩》: the box registration needs ticked; the article opens
  * in a sheet over the form, so what was typed stays.
  */
 export function AdultConsent({ checked, onChange }: { checked: boolean; onChange: (v: boolean) => void }) {

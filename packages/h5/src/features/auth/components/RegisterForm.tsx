@@ -16,7 +16,7 @@ const REFUSED_FIELD = refusalFields(registerRules, {}, { [MSG.regCaptchaWrong]: 
 
 /**
  * The register form of /reg2, /reg and /login?type=1 (spec §2, §5; DESIGN §4): the contract's rules
- * in order on the client, then the 18+ box (issue 16); the captcha checked by the server.
+ * in order on the client, then the 18+ box; the captcha checked by the server.
  */
 export function RegisterForm({ pid = '' }: { pid?: string }) {
   const done = useAuthDone();
@@ -35,7 +35,7 @@ export function RegisterForm({ pid = '' }: { pid?: string }) {
   const submit = async () => {
     if (inFlight.current) return;
     if (!errors.check({ name, password, confirmPass, code }, registerRules)) return;
-    // 18+ (issue 16): after the spec's rules, before anything is sent.
+    // 18+: after the spec's rules, before anything is sent.
     if (!adult) return errors.fail(PROTECTION_MSG.adult, 'adult');
     inFlight.current = true;
     setBusy(true);

@@ -9,7 +9,7 @@ import { SmartImage } from '../../../shared/components/SmartImage';
 const dismissedKey = (memberId: number) => `first-deposit-nudge:${memberId}`;
 
 /**
- * The nudge towards a first deposit (issue 15), on the hall of a member who has none yet (the hall
+ * The nudge towards a first deposit, on the hall of a member who has none yet (the hall
  * loads it only then): the running first-deposit promotion when there is one, 立即存款, and a close
  * that this phone remembers for the member.
  */

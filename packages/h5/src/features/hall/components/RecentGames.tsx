@@ -5,7 +5,7 @@ import { request } from '../../../shared/api/client';
 import { SmartImage } from '../../../shared/components/SmartImage';
 import { useGo } from '../../../shared/hooks/useGo';
 
-/** 最近在玩 (issue 15): the member's last launched games (POST /api/recentGames), one tap to play again. */
+/** 最近在玩: the member's last launched games (POST /api/recentGames), one tap to play again. */
 export default function RecentGames({ memberId }: { memberId: number }) {
   const go = useGo();
   const { data: games } = useQuery({ queryKey: ['recentGames', memberId], queryFn: () => request<RecentGame[]>('recentGames', { body: {} }) });

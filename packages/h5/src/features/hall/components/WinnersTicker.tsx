@@ -7,7 +7,7 @@ import { Marquee } from './Marquee';
 const REFRESH_MS = 60_000;
 
 /**
- * The winners ticker (issue 15): real wins of the last day (POST /api/recentWins), names masked, in
+ * The winners ticker: real wins of the last day (POST /api/recentWins), names masked, in
  * the winning red and gold; nothing at all when nobody has won enough lately — no made-up winners.
  */
 export default function WinnersTicker() {

@@ -12,7 +12,7 @@ import { RealitySection } from '../components/RealitySection';
 import '../protection.css';
 
 /**
- * /protection 安全与健康 (issue 16): the member's own limits with their use and pending changes, the
+ * /protection 安全与健康: the member's own limits with their use and pending changes, the
  * reality check's interval, and time-out or self-exclusion. Trial accounts have none of it.
  */
 export default function Protection() {
