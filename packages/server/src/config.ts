@@ -33,7 +33,7 @@ export interface Config {
   staffTotpRequired: boolean;
   captchaBypassCode: string | null;
   /**
-   * Registration requires the 18+ confirmation (`adult`, issue 16); REGISTER_ADULT_CHECK=off for an
+   * Registration requires the 18+ confirmation (`adult`); REGISTER_ADULT_CHECK=off for an
    * operator serving an older client whose own pages ask it.
    */
   registerAdultCheck: boolean;

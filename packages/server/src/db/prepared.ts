@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 
 /**
- * Which statements run as named prepared statements on PostgreSQL (issue 17). An unnamed statement is
+ * Which statements run as named prepared statements on PostgreSQL. An unnamed statement is
  * parsed and planned anew every time, and for the platform's short indexed statements that is most
  * of PostgreSQL's work: a lottery order's statements spent about 2.5 times as long in parse and bind
  * as in execution. A statement text that has run PREPARE_AFTER times in this process gets a name (a

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { CODE } from '@app/contract';
 
 /**
- * Compatibility with existing clients of this API family (issue 16; README "Serving an existing
+ * Compatibility with existing clients of this API family (README "Serving an existing
  * client of this API family"): what such clients send beside the spec's spellings, and the one HTTP
  * status they can read. Aliases live here, in one table, and lead to the spec's own handlers.
  */

@@ -7,7 +7,7 @@ import type { Envelope } from '@app/contract';
 
 /**
  * Public content (app info, banners, notices, articles, activities, the game list) kept per instance
- * until staff change it (issue 17): every member app reads it on every visit, and it changes a few
+ * until staff change it: every member app reads it on every visit, and it changes a few
  * times a day. A change anywhere (a back-office write to content, site settings, games or venues, see
  * admin/index.ts) empties the cache of every instance through Redis; an answer kept while Redis was
  * away is not trusted once it is back (its epoch), and none is kept longer than PUBLIC_CACHE_MS.

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 
 /**
- * Reads by key gathered into one statement per turn of the event loop (issue 17): the polls that
+ * Reads by key gathered into one statement per turn of the event loop: the polls that
  * arrive together (many open apps at once) share one round trip to the database instead of one
  * each, which is what a busy evening costs. Nothing is cached here: every call reads anew, it only
  * waits for the current turn's other requests (setImmediate) before the statement goes out.

@@ -19,7 +19,7 @@ export function textFrame(data: Buffer): Buffer {
 
 /**
  * Sends one message (already text bytes) to each open socket of `clients` that keeps up: framed once,
- * then the same bytes written to every socket (issue 17: a room of 10,000 costs one write each, not a
+ * then the same bytes written to every socket (a room of 10,000 costs one write each, not a
  * frame built per socket). This is what ws.send does for a server socket without extensions, where
  * ws's sender never holds a frame back (its queue is only for compression): the server negotiates no
  * permessage-deflate (app.ts), so a whole frame written here can never interleave with one of ws's.

@@ -98,7 +98,7 @@ const about = `
 `;
 
 /**
- * What 安全与健康 really offers (issue 16; the model in the contract's protection.ts). Also the text
+ * What 安全与健康 really offers (the model in the contract's protection.ts). Also the text
  * migration 076_responsible_article puts in place of the earlier promise of a 7/30/90-day pause through customer service.
  */
 export const RESPONSIBLE_HELP = `<p>您可以在「我的 → 安全与健康」为自己设置每日、每周、每月的存款、亏损和投注限额，以及单次登录的游戏时长：降低限额立即生效，提高或取消限额须等待24小时冷静期，期满后由您确认才生效。</p>

@@ -8,7 +8,7 @@ import { route, type AdminRoute } from '../route.js';
 import { listAgentApplications, listAgents, memberAgent } from './service.js';
 
 /**
- * Agents in the console (issue 13 item 1): the 代理申请 queue with approve and reject, the 代理管理
+ * Agents in the console: the 代理申请 queue with approve and reject, the 代理管理
  * list, and a member's agent status with grant and revoke. Every decision is audited inside its own
  * transaction; a second decision on an application is 409 已处理 and writes nothing.
  */

@@ -30,7 +30,7 @@ import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { memberKeyword } from '../members/service.js';
 
 /**
- * 注单与转账 (issue 14 item 4): staff read every venue bet the platform recorded (bet_records, fed by
+ * 注单与转账: staff read every venue bet the platform recorded (bet_records, fed by
  * the venues), every lottery order line and every transfer, newest first, and resolve a pending
  * transfer by asking the venue (the reconciliation rule, modules/transfers/reconcile.ts resolveOne).
  * The member 360° view (admin/members/overview.ts) pages the same rows for one member.

@@ -9,7 +9,7 @@ import { route, type AdminRoute } from '../route.js';
 import { adminCommissionPlan, listPeriods, listStatements, statementById, statementsCsv } from './service.js';
 
 /**
- * Agent commission in the console (issue 13): 佣金审核 — the statements the engine computed
+ * Agent commission in the console: 佣金审核 — the statements the engine computed
  * (modules/commission) with their inputs, filtered, totalled, exported; approve (paid at once: the
  * ledger, the turnover requirement, a mail) or reject with a reason, each once (409 已处理 after) —
  * and 佣金方案, the plan the engine pays by and the member's 奖金介绍 shows. Every change is audited

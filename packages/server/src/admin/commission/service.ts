@@ -24,7 +24,7 @@ import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 
 /**
- * The console's reads of the commission engine (issue 13; modules/commission writes and pays): the
+ * The console's reads of the commission engine (modules/commission writes and pays): the
  * statements with their inputs, filtered, with the filter's totals and as a CSV export; the computed
  * periods with their sums; the plan with who saved it. Money leaves here in yuan, times as Beijing
  * 'YYYY-MM-DD HH:mm:ss', a period's end as its LAST day (the table keeps the next period's first).

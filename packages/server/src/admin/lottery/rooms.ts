@@ -8,7 +8,7 @@ import { actorOf } from '../actor.js';
 import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
-/** 房间管理: the rooms' settings and stake limits, and the host (主持人) speaking in a room (issue 15 item 2). */
+/** 房间管理: the rooms' settings and stake limits, and the host (主持人) speaking in a room. */
 export const lotteryRoomRoutes: AdminRoute[] = [
   route({
     method: 'GET',

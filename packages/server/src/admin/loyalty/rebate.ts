@@ -25,7 +25,7 @@ import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 
 /**
- * The console's view of the rebate (返水, issue 11 item 6): the computed days with their totals, the
+ * The console's view of the rebate (返水): the computed days with their totals, the
  * records with the totals of a filter, and the records as a CSV export. Read-only: records are
  * written by the day's pass (modules/rebate/compute.ts) and claimed by members (dofanshui).
  */

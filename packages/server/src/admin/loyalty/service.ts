@@ -6,7 +6,7 @@ import { beijing } from '../../lib/time.js';
 import { periodFlowFen, VIP_PERIOD_DAYS } from '../../modules/vip/relegate.js';
 
 /**
- * The console's view of a member's VIP (issue 11 item 6). The tier table staff edit and the manual
+ * The console's view of a member's VIP. The tier table staff edit and the manual
  * level change are the VIP module's (modules/vip tiers.ts, standing.ts): a saved table is what the
  * next promotion, relegation, rebate day and /api/uservip use (nothing caches tiers).
  */
@@ -34,15 +34,14 @@ export async function memberVip(db: Kdb, memberId: number): Promise<AdminMemberV
     next_flow_fen: number | null;
     period_flow_fen: number;
   }>`
-    SELECT f.vip, m.is_trial, f.paysum_fen, f.flow_fen, f.vip_period_start AS period_start,
+    SELECT f.vip, f.is_trial, f.paysum_fen, f.flow_fen, f.vip_period_start AS period_start,
       to_char(f.vip_changed_on, 'YYYY-MM-DD') AS changed_on, t.retention_flow_fen,
       n.level AS next_level, n.recharge_fen AS next_recharge_fen, n.flow_fen AS next_flow_fen,
-      ${periodFlowFen(sql`m.id`, sql`f.vip_period_start`)} AS period_flow_fen
-    FROM members m
-    JOIN member_figures f ON f.member_id = m.id
+      ${periodFlowFen(sql`f.member_id`, sql`f.vip_period_start`)} AS period_flow_fen
+    FROM member_figures f
     LEFT JOIN vip_tiers t ON t.level = f.vip
     LEFT JOIN vip_tiers n ON n.level = f.vip + 1
-    WHERE m.id = ${memberId}`.execute(db);
+    WHERE f.member_id = ${memberId}`.execute(db);
   const m = r.rows[0];
   if (!m) throw notFound(ADMIN_MSG.memberMissing);
   const history = await db

@@ -16,7 +16,7 @@ import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**
- * 会员服务 (issue 14 item 4): what support does for a member who calls in. Every change carries the
+ * 会员服务: what support does for a member who calls in. Every change carries the
  * staff member's reason and writes its audit row in the change's transaction; sessions a change
  * ends are revoked right after it commits (the session cache and the other instances hear of it).
  */

@@ -30,10 +30,11 @@ import type { VenueRegistry } from '../../modules/venues/registry.js';
 import { toWithdrawalView, withdrawalViewQuery } from '../../modules/withdrawals/review.js';
 import { listBets, listLotteryOrders, listTransfers } from '../bets/service.js';
 import { withReviewers } from '../orders/service.js';
+import { memberProfile } from './service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**
- * 会员360°视图 (issue 14 item 4): one member as staff need to see them — balances at the platform and
+ * 会员360°视图: one member as staff need to see them — balances at the platform and
  * at every venue, totals, and every kind of activity as its own paged list (newest first): deposits,
  * withdrawals, transfers, venue bets, lottery orders, rebates and bonuses, invited members, logins and
  * the audit trail about the member. Card numbers in full here: the response layer masks them for staff
@@ -43,39 +44,10 @@ import { route, type AdminRoute } from '../route.js';
 const perPage = L.pageSize;
 const APPROVED = 2;
 
-async function requireMember(db: Kdb, id: number) {
-  const row = await db
-    .selectFrom('members as m')
-    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
-    .leftJoin('members as i', 'i.id', 'm.inviter_id')
-    .select([
-      'm.id',
-      'm.username',
-      'm.realname',
-      'f.vip',
-      'm.state',
-      'm.is_trial',
-      'f.isagent',
-      'm.mobile',
-      'm.email',
-      'm.register_ip',
-      'm.last_login_ip',
-      'm.last_login_at',
-      'm.created_at',
-      'm.inviter_id',
-      'f.turnover_req_fen',
-      'i.username as inviter_name',
-    ])
-    .where('m.id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound(ADMIN_MSG.memberMissing);
-  return row;
-}
-
 const sumInt = (expr: ReturnType<typeof sql>) => sql<number>`COALESCE(SUM(${expr}), 0)::bigint`;
 
 export async function memberOverview(db: Kdb, venues: VenueRegistry, id: number): Promise<Member360Overview> {
-  const m = await requireMember(db, id);
+  const m = await memberProfile(db, id);
   const enabled = (await venues.list()).filter((v) => v.enabled);
   const [wallet, balances, deposits, withdrawals, bets, lottery, bonuses, invitees, pending] = await Promise.all([
     memberBalanceFen(db, id),
@@ -205,20 +177,19 @@ async function memberBonuses(db: Kdb, id: number, page: number): Promise<Page<Me
 }
 
 async function memberInvitees(db: Kdb, id: number, page: number): Promise<Page<MemberInviteeRow>> {
-  const q = db.selectFrom('members as m').where('m.inviter_id', '=', id);
+  const q = db.selectFrom('member_figures as m').where('m.inviter_id', '=', id);
   const [rows, n] = await Promise.all([
     q
-      .innerJoin('member_figures as f', 'f.member_id', 'm.id')
       .select([
-        'm.id',
+        'm.member_id as id',
         'm.username',
-        'f.vip',
+        'm.vip',
         'm.state',
         'm.created_at',
         'm.last_login_at',
-        sql<number>`(SELECT COALESCE(SUM(d.amount_fen), 0)::bigint FROM deposits d WHERE d.member_id = m.id AND d.state = ${APPROVED})`.as('deposit_fen'),
+        sql<number>`(SELECT COALESCE(SUM(d.amount_fen), 0)::bigint FROM deposits d WHERE d.member_id = m.member_id AND d.state = ${APPROVED})`.as('deposit_fen'),
       ])
-      .orderBy('m.id', 'desc')
+      .orderBy('m.member_id', 'desc')
       .limit(perPage)
       .offset(offsetOf(page, perPage))
       .execute(),
@@ -273,7 +244,7 @@ const TAG = '会员360°视图';
 /** One member's page of a list, with the member checked first (404 会员不存在). */
 const section = <T>(fetch: (db: Kdb, id: number, page: number) => Promise<T>) =>
   async ({ app, params, query }: { app: { kdb: Kdb }; params: { id: number }; query: { page: number } }) => {
-    await requireMember(app.kdb, params.id);
+    await memberProfile(app.kdb, params.id);
     return ok(await fetch(app.kdb, params.id, query.page));
   };
 const all = { keyword: '', from: '', to: '' };

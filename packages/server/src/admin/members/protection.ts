@@ -14,7 +14,7 @@ import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**
- * 安全与健康 in the console (issue 16): a member's limits, time-out or exclusion and their history,
+ * 安全与健康 in the console: a member's limits, time-out or exclusion and their history,
  * read-only except to make them stricter (a new or lower limit, a longer block), each change with its
  * reason, history line and audit row in one transaction; and the members under a block now.
  */

@@ -24,7 +24,7 @@ const num = (v: unknown) => Number(v ?? 0);
 const SHARED_LABELS: Record<SharedMember['kind'], string> = { card: '同一银行卡', usdt: '同一USDT地址', ip: '同一登录IP' };
 
 /**
- * The review context of a withdrawal (issue 14 item 7 d): the member's money in and out, its
+ * The review context of a withdrawal: the member's money in and out, its
  * turnover, its hedged share, and the other members sharing a card, an address or a login IP with it,
  * each read on the tables' member indexes and limited (REVIEW_CONTEXT_LIMITS).
  */
@@ -36,10 +36,9 @@ export async function withdrawalContext(db: Kdb, withdrawalId: number): Promise<
   const hedgeFrom = beijingDate(beijingDayStart(new Date(), HEDGE_WINDOW_DAYS - 1));
   const [member, balanceFen, dep, depRecent, wd, wdRecent, depDays, betDays, hedge, shared] = await Promise.all([
     db
-      .selectFrom('members as m')
-      .innerJoin('member_figures as f', 'f.member_id', 'm.id')
-      .select(['m.id', 'm.username', 'm.realname', 'f.vip', 'm.created_at', 'f.turnover_req_fen'])
-      .where('m.id', '=', id)
+      .selectFrom('member_figures')
+      .select(['member_id as id', 'username', 'realname', 'vip', 'created_at', 'turnover_req_fen'])
+      .where('member_id', '=', id)
       .executeTakeFirstOrThrow(),
     memberBalanceFen(db, id),
     db

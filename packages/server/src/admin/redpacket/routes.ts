@@ -6,7 +6,7 @@ import { route, type AdminRoute } from '../route.js';
 import { adminRedPacketRules, redPacketDays, redPacketDraws, redPacketDrawsCsv, saveRedPacketRules } from './service.js';
 
 /**
- * Red packets in the console (issue 12 item 5). "Today" is the red packets' clock's Beijing day
+ * Red packets in the console. "Today" is the red packets' clock's Beijing day
  * (app.redPacketClock, which tests move), so the console and the draws agree on it.
  */
 export const redPacketRoutes: AdminRoute[] = [

@@ -24,7 +24,7 @@ import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 
 /**
- * The console's red packets (红包, issue 12 item 5): the rules with their editor's save (checked and
+ * The console's red packets (红包): the rules with their editor's save (checked and
  * stored by modules/redpacket, audited in the same transaction), the days' budget against what was
  * paid, and the draws with the totals of a filter and a CSV export. Draws and budgets are written only
  * by the member's draw (modules/redpacket/service.ts drawRedPacket); this file reads them.

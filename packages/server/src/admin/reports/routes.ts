@@ -12,7 +12,7 @@ const kinds = Object.entries(REPORT_LABELS)
   .join('、');
 
 /**
- * 数据概览 and 报表 (issue 14 items 6 and 10): read-only figures for super, finance and operations
+ * 数据概览 and 报表: read-only figures for super, finance and operations
  * (reports.read), from modules/reports. Closed days come from the pre-aggregated daily rows, today from
  * the raw tables; an on-demand re-roll of a range is audited.
  */

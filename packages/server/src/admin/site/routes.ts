@@ -5,7 +5,7 @@ import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { adminSiteSettings, saveSiteSettings, setMaintenance } from '../../modules/site/editing.js';
 
-/** 站点设置 (issue 14 item 2): the site settings and the maintenance switch; /api/app serves them at once. */
+/** 站点设置: the site settings and the maintenance switch; /api/app serves them at once. */
 export const siteRoutes: AdminRoute[] = [
   route({
     method: 'GET',

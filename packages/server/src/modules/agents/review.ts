@@ -13,11 +13,12 @@ import {
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import type { ReviewRecorder, Tx } from '../ledger/service.js';
+import { reviewPending, type ReviewRecorder } from '../../lib/review.js';
+import type { Tx } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 
 /**
- * Staff decisions on agents (issue 13 item 1; DESIGN §8): approving an application makes the member
+ * Staff decisions on agents (DESIGN §8): approving an application makes the member
  * an agent (an agents row) with a mail, rejecting keeps the reason the member reads; staff may
  * also grant or revoke agent status directly. Each decision locks its rows in one order (the open
  * application, then the member), so a second decision on the same application (sequential or
@@ -75,13 +76,15 @@ export async function agentApplicationView(db: Tx, id: number): Promise<AdminAge
   return row ? toAdminAgentApplication(row) : null;
 }
 
-/** Locks a pending application inside `tx`; 404 when unknown, 409 已处理 when decided already. */
+/** Locks a pending application inside `tx` and returns it; 404 when unknown, 409 已处理 when decided already. */
 async function lockPending(tx: Tx, id: number) {
   const row = await tx.selectFrom('agent_applications').select(['id', 'member_id', 'state']).where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw notFound(AGENT_MSG.applicationMissing);
   if (row.state !== AGENT_APPLICATION_STATE.pending) throw new AppError(CODE.conflict, MSG.conflict);
-  return { row, before: (await agentApplicationView(tx, id))! };
+  return row;
 }
+
+const pendingApplications = { lock: lockPending, view: agentApplicationView };
 
 /** Makes the (locked) member an agent; since keeps the first time it became one in this stint. */
 async function makeAgent(tx: Tx, memberId: number, now: Date): Promise<void> {
@@ -105,16 +108,18 @@ export async function approveAgentApplication(
   record?: ReviewRecorder<AdminAgentApplication>,
   now: Date = new Date(),
 ): Promise<{ before: AdminAgentApplication; after: AdminAgentApplication }> {
-  return db.transaction().execute(async (tx) => {
-    const { row, before } = await lockPending(tx, id);
-    await tx.selectFrom('members').select('id').where('id', '=', row.member_id).forUpdate().executeTakeFirstOrThrow();
-    await makeAgent(tx, row.member_id, now);
-    await tx.updateTable('agent_applications').set({ state: AGENT_APPLICATION_STATE.approved, reviewed_by: staffId, reviewed_at: now }).where('id', '=', id).execute();
-    await sendMail(tx, row.member_id, { title: AGENT_MSG.approvedMailTitle, content: AGENT_MSG.approvedMailContent });
-    const after = (await agentApplicationView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  return reviewPending(
+    db,
+    pendingApplications,
+    id,
+    async (tx, row) => {
+      await tx.selectFrom('members').select('id').where('id', '=', row.member_id).forUpdate().executeTakeFirstOrThrow();
+      await makeAgent(tx, row.member_id, now);
+      await tx.updateTable('agent_applications').set({ state: AGENT_APPLICATION_STATE.approved, reviewed_by: staffId, reviewed_at: now }).where('id', '=', id).execute();
+      await sendMail(tx, row.member_id, { title: AGENT_MSG.approvedMailTitle, content: AGENT_MSG.approvedMailContent });
+    },
+    record,
+  );
 }
 
 /** Rejects a pending application with the reason the member reads (mail and /applyagent). */
@@ -129,14 +134,16 @@ export async function rejectAgentApplication(
   const failure = staffReasonFailure(reasonText, AGENT_MSG.rejectReason);
   if (failure) throw badRequest(failure);
   const reason = reasonText.trim();
-  return db.transaction().execute(async (tx) => {
-    const { row, before } = await lockPending(tx, id);
-    await tx.updateTable('agent_applications').set({ state: AGENT_APPLICATION_STATE.rejected, reason, reviewed_by: staffId, reviewed_at: now }).where('id', '=', id).execute();
-    await sendMail(tx, row.member_id, { title: AGENT_MSG.rejectedMailTitle, content: fmt(AGENT_MSG.rejectedMailContent, { reason }) });
-    const after = (await agentApplicationView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  return reviewPending(
+    db,
+    pendingApplications,
+    id,
+    async (tx, row) => {
+      await tx.updateTable('agent_applications').set({ state: AGENT_APPLICATION_STATE.rejected, reason, reviewed_by: staffId, reviewed_at: now }).where('id', '=', id).execute();
+      await sendMail(tx, row.member_id, { title: AGENT_MSG.rejectedMailTitle, content: fmt(AGENT_MSG.rejectedMailContent, { reason }) });
+    },
+    record,
+  );
 }
 
 /** A member's agent status as the audit log records it. */

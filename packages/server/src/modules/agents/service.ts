@@ -17,7 +17,7 @@ import type { ReviewRecorder, Tx } from '../ledger/service.js';
 import { setInviter } from '../user/account.js';
 
 /**
- * A member's agent application (spec §3 and §5 agent application, §7 applyagentdo; issue 13 item 1).
+ * A member's agent application (spec §3 and §5 agent application, §7 applyagentdo).
  * The route has already refused a visitor and the trial account and run the form's rules; here, in
  * order: a member who is an agent already, then one with an application waiting. The partial unique
  * index (one state-0 row per member) is what makes a double submission one application.

@@ -2,7 +2,7 @@ import { AUDIT_TARGET_LABELS, APPROVAL_KIND_LABELS, type ApprovalKind } from '@a
 import type { Kdb } from '../../db/connect.js';
 
 /**
- * The audit log for people (issue 14 item 7 e): a row's target `kind:id` read as 会员 alice,
+ * The audit log for people: a row's target `kind:id` read as 会员 alice,
  * 取款订单 W2026…, 存款订单 D…, 员工 bob, 复核申请 #5（大额余额调整）; other kinds as their Chinese name and
  * id. One query per kind for a page (or an export), on primary keys.
  */

@@ -25,7 +25,7 @@ export interface Registration {
   /** sent by the spec's form and the original client; kept only when it may be a payment password */
   paypassword: string;
   pid: string;
-  /** the 18+ confirmation (true, 1 or '1'), issue 16 */
+  /** the 18+ confirmation (true, 1 or '1') */
   adult?: unknown;
 }
 
@@ -41,7 +41,7 @@ export async function registerMember(db: Kdb, reg: Registration, meta: ClientMet
   if (await usernameTaken(db, reg.name)) throw badRequest(MSG.regUsernameTaken);
   const inviterId = reg.pid ? await findInviter(db, reg.pid) : null;
   if (reg.pid && inviterId === null) throw badRequest(MSG.regInviterUnknown);
-  // The 18+ confirmation, after the spec's own rules (issue 16); an operator whose older client asks it
+  // The 18+ confirmation, after the spec's own rules; an operator whose older client asks it
   // on its own pages switches the check off (REGISTER_ADULT_CHECK=off). A confirmation sent is kept.
   const adult = adultConfirmed(reg.adult);
   if (opts.adultCheck && !adult) throw badRequest(PROTECTION_MSG.adult);

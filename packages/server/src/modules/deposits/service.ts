@@ -88,7 +88,7 @@ export async function createDeposit(db: Kdb, memberId: number, input: RechargeIn
     await tx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirst();
     // The member's orders past their payment window close first: they count for neither cap nor limit.
     await expireDeposits(tx, { memberId });
-    // Player protection: a time-out, an exclusion or a deposit limit refuses the order (issue 16).
+    // Player protection: a time-out, an exclusion or a deposit limit refuses the order.
     await assertMayPlay(tx, { id: memberId, isTrial: false }, 'deposit', amountFen);
     const pending = await tx
       .selectFrom('deposits')

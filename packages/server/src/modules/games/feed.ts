@@ -62,7 +62,7 @@ async function pass(deps: FeedDeps, opts: FeedOptions): Promise<FeedReport> {
       const { bets, next } = await deps.venues.fetchBets(name, Number(cursor), batch);
       report.read += bets.length;
       const done = await applyBets(db, bets, categories, deps.log);
-      // Player protection (issue 16): members these bets took to a loss or wager limit stop playing at the venues.
+      // Player protection: members these bets took to a loss or wager limit stop playing at the venues.
       await endSessionsPastLimits(db, deps.venues, bets.map((b) => b.memberId), deps.log);
       report.counted += done.counted;
       report.stored += done.stored;

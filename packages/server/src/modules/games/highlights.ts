@@ -3,7 +3,7 @@ import type { Kdb } from '../../db/connect.js';
 import { beijing } from '../../lib/time.js';
 
 /**
- * What makes the hall feel alive, from real play only (issue 15 item 3): 最近在玩, the member's own
+ * What makes the hall feel alive, from real play only: 最近在玩, the member's own
  * last launched games, and the winners ticker, the last big wins of anyone (trial accounts left out,
  * names masked). No win is made up: with none, the ticker is empty and the app hides it.
  */

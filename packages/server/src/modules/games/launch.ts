@@ -34,10 +34,10 @@ export async function getGameUrl(deps: LaunchDeps, player: Player, input: Launch
   if (!venue) throw badRequest(MSG.venueMissing);
   if (!venue.enabled) throw badRequest(MSG.venueClosed);
   const game = await gameAt(deps, venue, input.game_code);
-  // Player protection (issue 16): a block, the session limit or a money limit reached refuses the launch.
+  // Player protection: a block, the session limit or a money limit reached refuses the launch.
   await assertMayPlay(deps.db, player, 'launch');
   if (await autoTransferOn(deps.db, memberId)) await autoTransfer(deps, player, venue);
-  // The venue holds this play to what the member's wager and loss limits leave (issue 27 item 20):
+  // The venue holds this play to what the member's wager and loss limits leave:
   // the feed's position first, then the usage, so every bet is counted by one side or the other.
   const afterSeq = await feedCursor(deps.db, venue.adapter);
   const left = await stakeHeadroomByKind(deps.db, player);

@@ -43,7 +43,7 @@ export const gameRoutes: MemberRoute[] = [
     handler: async ({ app, req, reply, body: { gamecode } }) =>
       app.publicCache.reply(req, reply, `gamelistBycode:${gamecode}`, async () => ok(await providerGames(app.venues, gamecode))),
   }),
-  // The hall's winners ticker and 最近在玩 (issue 15): real wins only, cached per instance; the member's own launches.
+  // The hall's winners ticker and 最近在玩: real wins only, cached per instance; the member's own launches.
   memberRoute({
     method: 'POST',
     path: '/recentWins',

@@ -4,7 +4,7 @@ import { batchReader, perDatabase } from '../../lib/batch.js';
 
 /**
  * The balance shown to a member by the balance poll, kept per instance until a posting moves
- * it (issue 17). Every open app polls every 2.5 s and most balances do not move between two polls, so
+ * it. Every open app polls every 2.5 s and most balances do not move between two polls, so
  * a kept balance saves the database a read per poll. Never use it to decide about money: rules read
  * memberBalanceFen inside their transaction.
  *

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { ReviewRecorder } from '../ledger/service.js';
 
 /**
- * The rooms as staff set them (房间管理, issue 15 item 2): title, open or not, order, and each room's own
+ * The rooms as staff set them (房间管理): title, open or not, order, and each room's own
  * stake limits per line (placeOrder checks a line against its room's). The change and its audit row
  * commit in one transaction through the recorder the back office passes (as deposits/review.ts does).
  */

@@ -67,7 +67,7 @@ export const lotteryRoutes: MemberRoute[] = [
     access: 'member',
     body: lotteryOrderSchema,
     handler: async ({ app, member, body }) => {
-      // Player protection (issue 16): blocks, the reality check, the session limit, the stake against the money limits.
+      // Player protection: blocks, the reality check, the session limit, the stake against the money limits.
       const player = { id: member.id, isTrial: member.isTrial, tokenHash: member.tokenHash };
       const order = await placeOrder(app.kdb, member.id, body, app.lottery.now(), (tx, totalFen) => playGuard(player, 'lottery', totalFen)(tx));
       return ok(order, LOTTERY_MSG.lotteryBetOk);

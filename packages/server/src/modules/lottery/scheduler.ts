@@ -357,7 +357,7 @@ const DRAW_WAKE_MS = 5;
  * Decorates app.lottery (the clock and the pass listeners) and schedules the pass every
  * LOTTERY_TICK_MS, once at a time across instances; and, when the next draw comes before the next
  * tick, one more pass at the draw time itself, so a round is drawn and settled from its first moment
- * instead of up to a tick later (issue 17).
+ * instead of up to a tick later.
  */
 export function startLottery(app: FastifyInstance, events: LotteryEvents = {}): void {
   const clock: LotteryClock = { now: () => Date.now(), events };

@@ -71,7 +71,7 @@ type Room = Awaited<ReturnType<typeof readRoom>>;
 
 /**
  * Open rooms as orders and the room page read them (with their lottery's clock, odds and limits),
- * kept per instance for ROOM_CACHE_MS (issue 17: every order read its room). Staff changes to rooms
+ * kept per instance for ROOM_CACHE_MS (otherwise every order reads its room). Staff changes to rooms
  * and odds drop them on every instance at once (forgetRooms, through the public content channel:
  * http/public-cache.ts); the time bounds how long an instance that missed that (Redis away) keeps an
  * old one, as with the site settings. A read that overlapped a change is not kept.

@@ -96,13 +96,13 @@ async function openActivity(db: Kdb, activityId: number, now: Date): Promise<{ i
 }
 
 /**
- * POST /api/firstDepositOffer: what a member who has not deposited yet is nudged towards (issue 15): the
+ * POST /api/firstDepositOffer: what a member who has not deposited yet is nudged towards: the
  * first running activity (by its sort) whose rules ask for a first deposit, or no activity when none
  * runs; null — no nudge at all — for the trial account and a member with an approved deposit.
  */
 export async function firstDepositOffer(db: Kdb, member: { id: number; isTrial: boolean }, now: Date = new Date()): Promise<FirstDepositNudge | null> {
   if (member.isTrial) return null;
-  // A member under a time-out or exclusion is offered no promotion (issue 16).
+  // A member under a time-out or exclusion is offered no promotion.
   if (await currentBlock(db, member.id, now)) return null;
   const deposited = await db.selectFrom('deposits').select('id').where('member_id', '=', member.id).where('state', '=', ORDER_STATE.approved).limit(1).executeTakeFirst();
   if (deposited) return null;

@@ -89,7 +89,7 @@ export async function assertMayPlay(db: Tx, player: Player, path: PlayPath, amou
   // Stakes and transfers must fit what is left; launches and claims need something left.
   const over = stakeHeadroom(usage).find((h) => (amountFen > 0 ? amountFen > h.leftFen : h.leftFen <= 0));
   if (!over) return;
-  // A transfer past what is left (something is) names it: 今日最多还可转入…元 (issue 27 item 20).
+  // A transfer past what is left (something is) names it: 今日最多还可转入…元.
   if (path === 'transfer' && over.leftFen > 0) throw refused(overHeadroomText(over.u.limit.kind as 'loss' | 'wager', over.u.limit.period as MoneyPeriod, over.leftFen));
   throw refused(overText(over.u, now));
 }

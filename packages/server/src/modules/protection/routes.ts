@@ -12,7 +12,7 @@ const TAG = '安全与健康';
 const playerOf = (m: SessionMember): Player => ({ id: m.id, isTrial: m.isTrial, tokenHash: m.tokenHash });
 
 /**
- * 安全与健康 (issue 16, contract protection.ts): the member's own limits, time-out or exclusion and
+ * 安全与健康 (contract protection.ts): the member's own limits, time-out or exclusion and
  * reality check, and the app's poll. A block, or a new or lower loss or wager limit, ends the member's
  * open game sessions at the venues.
  */

@@ -224,7 +224,7 @@ export interface GuardFacts {
 
 /**
  * The block in force at `now`, the limits, the login session's clock and the reality interval in one
- * statement (issue 17: one round trip for every stake's gate), each read exactly as its own function
+ * statement (one round trip for every stake's gate), each read exactly as its own function
  * reads it.
  */
 export async function guardFacts(db: Tx, memberId: number, tokenHash: string | undefined, now: Date): Promise<GuardFacts> {

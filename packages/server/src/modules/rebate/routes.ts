@@ -25,7 +25,7 @@ export const rebateRoutes: MemberRoute[] = [
     summary: '领取全部待领返水（进入中心钱包，需完成一倍流水）',
     access: 'member-not-trial',
     handler: async ({ app, member }) => {
-      // 福利中心's claim is money into play too: player protection refuses it under a block or past a limit (issue 16).
+      // 福利中心's claim is money into play too: player protection refuses it under a block or past a limit.
       await assertMayPlay(app.kdb, { id: member.id, isTrial: member.isTrial, tokenHash: member.tokenHash }, 'welfare');
       const { amountFen } = await claimRebate(app.kdb, member.id);
       const data: FanshuiClaim = { money: fenToYuan(amountFen) };

@@ -24,7 +24,7 @@ import { ensureRolled, liveFigures, monthActiveRolled, monthOf, type StatRow } f
 import { PLAN_PER_CALL } from '../../db/prepared.js';
 
 /**
- * 数据概览 and 报表 (issue 14 item 6): closed days from daily_stats (rollup.ts), today live from the
+ * 数据概览 and 报表: closed days from daily_stats (rollup.ts), today live from the
  * raw tables, summed in integer fen and turned to yuan only at the edge.
  */
 

@@ -7,7 +7,7 @@ import type { Tx } from '../ledger/service.js';
 import type { OwnerKey } from './hub.js';
 
 /**
- * 在线客服's data (issue 14 item 5): visitors (device tokens, kept hashed), conversations (one not
+ * 在线客服's data: visitors (device tokens, kept hashed), conversations (one not
  * closed per member or visitor, the database's partial unique indexes say so), messages (kept), and
  * staff presence (the desk socket's heartbeat). Bodies are stored as typed: every screen renders them
  * as text.

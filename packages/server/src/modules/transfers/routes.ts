@@ -35,7 +35,7 @@ export const transferRoutes: MemberRoute[] = [
     handler: async ({ app, member, body }) => {
       // The rules passed, so the amount is a positive money value.
       const amountFen = yuanToFen(body.amount)!;
-      // Into a venue, player protection decides first (issue 16): blocks, the session limit, the money limits' headroom.
+      // Into a venue, player protection decides first: blocks, the session limit, the money limits' headroom.
       const guard = playGuard({ id: member.id, isTrial: member.isTrial, tokenHash: member.tokenHash }, 'transfer', amountFen);
       const outcome = await transfer(deps(app), member.id, { amountFen, sourcetype: body.sourcetype, targettype: body.targettype }, guard);
       if (outcome.failed) throw refusal(outcome);

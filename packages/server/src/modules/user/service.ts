@@ -52,7 +52,7 @@ const memberRows = perDatabase((db: Kdb) => batchReader((memberIds: number[]) =>
  * read per adapter); without `venues` (tests of the other fields) it is 0.
  */
 export async function userInfo(db: Tx, memberId: number, now: Date = new Date(), venues?: VenueRegistry): Promise<UserInfo> {
-  // The member and its wallet in one indexed read (the poll's cost on a cache miss, issue 17).
+  // The member and its wallet in one indexed read (the poll's cost on a cache miss).
   const [m, settings, gameFen] = await Promise.all([
     db.isTransaction ? readMembers(db, [memberId]).then((found) => found.get(memberId)) : memberRows(db as Kdb)(memberId),
     getSettings(db as Kdb),

@@ -6,7 +6,7 @@ import type { GameCategory } from '@app/contract';
  * (venues.adapter), so each call names the venue. Amounts are integer fen; `ref` is the platform's
  * order number, which the venue applies at most once.
  *
- * The games issue extends this with launch URLs and bet records; add methods, keep these.
+ * New needs add methods; the existing ones keep their meaning.
  */
 export interface VenueAdapter {
   /** The member's balance at one venue, in fen (0 when the venue has never seen the member). */
