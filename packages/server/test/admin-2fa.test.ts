@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, STAFF_PASSWORD, staffLo
 import { attachServer, CAPTCHA_BYPASS, startServer, type TestServer } from './harness.js';
 
 /**
- * Staff two-factor sign-in (issue 14 item 8; contract staff/security.ts): enrolment with a first
+ * Staff two-factor sign-in (contract staff/security.ts): enrolment with a first
  * code, sign-in in two steps (otp_required, then the code), a code good once, disabling with both
  * factors, a super admin's reset, and the operator's switch that keeps super admins and finance
  * without it to enrolment only. Every change audited.

@@ -10,7 +10,7 @@ import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff 
 import { centralFen, fundedMember, into, journalKeys, outOf, transferRow, venueFen, venueRefState } from './transfer-helpers.js';
 
 /**
- * 注单与转账 (issue 14 item 4): staff lists of every venue bet, lottery order and transfer with their
+ * 注单与转账: staff lists of every venue bet, lottery order and transfer with their
  * filters, and the manual resolve of a pending transfer that asks the venue — once, however many
  * staff press it at the same time, with its audit row and a clear Chinese outcome.
  */

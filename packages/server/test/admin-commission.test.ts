@@ -9,7 +9,7 @@ import { startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * 佣金审核 and 佣金方案 in the console (issue 13): the statements the engine computed (one closed
+ * 佣金审核 and 佣金方案 in the console: the statements the engine computed (one closed
  * week, figures by hand below), filtered and totalled and exported; approve pays once (the ledger, the
  * turnover requirement, a mail, an audit row) also under concurrent calls; reject needs a reason; the
  * plan is read and saved with the contract's check and an audit row; who may do what.

@@ -8,7 +8,7 @@ import { fundedMember } from './transfer-helpers.js';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 /**
- * Content management in the console (issue 14 item 1): banners, notices, help articles, game tiles
+ * Content management in the console: banners, notices, help articles, game tiles
  * and venue maintenance — who may do what, the rules' messages, the audit rows with before and
  * after, the sanitizer on articles, and every change visible at once in the member API, from another
  * instance too (the member routes keep no cache).

@@ -4,7 +4,7 @@ import { CODE, type DeskCounts } from '@app/contract';
 import { ADMIN_PASSWORD, adminCall, newStaff, staffLogin } from './admin-support.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
 
-/** The console's live queues (issue 14 item 7): waiting orders per queue, only those the role reads. */
+/** The console's live queues: waiting orders per queue, only those the role reads. */
 let s: TestServer;
 let admin: string;
 beforeAll(async () => {

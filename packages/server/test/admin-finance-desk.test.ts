@@ -6,7 +6,7 @@ import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, uniqueName
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * The finance desk (issue 14 item 7): adjustment categories and the member's mail; maker–checker for
+ * The finance desk: adjustment categories and the member's mail; maker–checker for
  * adjustments above the staff-set threshold and for receiving-account changes.
  */
 let s: TestServer;

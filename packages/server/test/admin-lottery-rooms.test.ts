@@ -24,7 +24,7 @@ import { memberBalanceFen } from '../src/modules/ledger/service.js';
 import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { roundAt, type LotterySchedule } from '../src/modules/lottery/engine/index.js';
 
-// 房间管理 (issue 15 item 2): each room's own stake limits, set by staff within the platform's, and the
+// 房间管理: each room's own stake limits, set by staff within the platform's, and the
 // host (主持人) speaking in a room.
 
 let s: TestServer;

@@ -26,7 +26,7 @@ import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } 
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * The console's loyalty tools (issue 11 item 6): the VIP tier editor, a member's VIP section and the
+ * The console's loyalty tools: the VIP tier editor, a member's VIP section and the
  * manual level change, rebate days and rebate records with their CSV export. Bets are written straight
  * into bet_records as the feed leaves them and each day's rebate is computed by the engine's own pass
  * (computeRebateDay), on days of their own per test so the totals are exact.

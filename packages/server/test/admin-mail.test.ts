@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff 
 import { createSession } from '../src/modules/session/service.js';
 
 /**
- * 站内信 in the console (issue 14 item 3): who may send and read campaigns, each rule's message, the
+ * 站内信 in the console: who may send and read campaigns, each rule's message, the
  * audit row, a single member's mail at once, a campaign to every one of 3,000 members written in
  * bounded batches with exactly one mail each, and read counts that follow the members' reads.
  */

@@ -8,7 +8,7 @@ import { fund, memberIdOf, registerMember, startServer, type TestServer } from '
 import { ADMIN_PASSWORD, adminCall, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * 会员360°视图 (issue 14 item 4): who may read it, and a member's real activity in every section —
+ * 会员360°视图: who may read it, and a member's real activity in every section —
  * a deposit approved by finance, a transfer to a venue, a venue bet from the feed, a lottery order,
  * a bonus, an invited member, the member's logins and the audit trail about the member.
  */

@@ -4,7 +4,7 @@ import { memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer 
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * 会员服务 in the console (issue 14 item 4): who may use it, the reason each change needs, the audit
+ * 会员服务 in the console: who may use it, the reason each change needs, the audit
  * rows; a login password reset ends the member's sessions and the new one logs in; a payment password
  * cleared must be set again; the login captcha lock lifted lets the member log in without one; a
  * member's sessions listed and ended one or all; notes and tags with their limits.

@@ -5,7 +5,7 @@ import { attachServer, registerMember, startServer, type TestServer } from './ha
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * The console's promotion editing (issue 12 item 5): banner uploads (judged by their bytes, kept in
+ * The console's promotion editing: banner uploads (judged by their bytes, kept in
  * the database, served by every instance), activities (create, edit with sanitized HTML and rules,
  * 上架/下架, order) reaching the member app at once, activity types, the application queue's CSV,
  * who may do what, and the audit log.

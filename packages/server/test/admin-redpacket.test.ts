@@ -18,7 +18,7 @@ import { startServer, uniqueName, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * The console's red packets (issue 12 item 5): who may read and change the rules, the editor's rules
+ * The console's red packets: who may read and change the rules, the editor's rules
  * in order with nothing stored after a refusal, a save with its audit row reaching the member's
  * /api/userredpacket, the days' budget against what members drew, and the draw records with their
  * filters, totals and CSV export. Draws are made by members over /api/douserredpacket with the red

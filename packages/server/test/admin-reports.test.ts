@@ -11,7 +11,7 @@ import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestS
 import { ADMIN_PASSWORD, adminCall, adminFile, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * 数据概览 and 报表 (issue 14 item 6): who may read them, the range rule's messages, the CSV export,
+ * 数据概览 and 报表: who may read them, the range rule's messages, the CSV export,
  * the on-demand re-roll (audited, picking up a bet placed on a closed day), and figures that tie to
  * the ledger's movements over the same period: activity is made through the member API, the staff
  * reviews and the jobs, and the dashboard's change equals the house accounts' change.

@@ -4,7 +4,7 @@ import { registerMember, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * 站点设置 in the console (issue 14 item 2): who may read and change the settings, every rule's
+ * 站点设置 in the console: who may read and change the settings, every rule's
  * message with nothing stored after a refusal, the audit rows with before and after, the change at
  * once in /api/app, the member's user info and the CSP's frame-src, and the maintenance switch
  * closing the member API with the tips and opening it again.

@@ -22,7 +22,7 @@ import { setAgent } from './figures-support.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
- * The agent portal (issue 13 item 4; contract agent-portal.ts): the single-use login ticket, the
+ * The agent portal (contract agent-portal.ts): the single-use login ticket, the
  * portal's own session and when it ends, the team's figures against a hand-computed fixture (Beijing
  * midnight and a month's end between them), and that an agent reaches nothing outside its own team,
  * whatever id it sends.

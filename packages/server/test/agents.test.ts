@@ -5,7 +5,7 @@ import { memberIdOf, registerMember, startServer, type TestServer } from './harn
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * Agent applications (issue 13 item 1; spec §5 agent application, §7 applyagentdo): the form's rules
+ * Agent applications (spec §5 agent application, §7 applyagentdo): the form's rules
  * in the spec's order, one open application per member, the trial account, a member who is an agent
  * already; staff approve (isagent 1, a mail) or reject with a reason (a mail, /applyagent shows it),
  * each exactly once under concurrent decisions; grant and revoke, audited; who may do what; a member

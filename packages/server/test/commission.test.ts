@@ -12,7 +12,7 @@ import { figuresOf, setAgent } from './figures-support.js';
 import { startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
- * The commission engine (issue 13 items 3 and 5; DESIGN §8; modules/commission/service.ts has the
+ * The commission engine (DESIGN §8; modules/commission/service.ts has the
  * formulas). Every figure below is computed by hand in its comment. Bets are member_daily_bets rows
  * (Beijing day of the bet, as the feed sums them), bonuses ledger journals credited at a set time.
  * Each scenario has its own agents and its own period; the ledger check runs at close().

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { MAX_HEADER_BYTES } from '../src/http/client-error.js';
 import { CATALOGUE } from '../src/seed/catalogue.js';
 
-// Issue 16, compatibility: an existing client of this API family (the spec's own clients) reads only
+// Compatibility: an existing client of this API family (the spec's own clients) reads only
 // the body of an answer, spells some paths and fields its own way, and may be served from another host.
 
 const CAPTCHA_PER_MINUTE = 3;

@@ -12,7 +12,7 @@ import { checkDemoVenue, playerBalances } from '../src/venue-demo/store.js';
 import { call, startServerProcess, type ServerProcess } from './process-support.js';
 
 /**
- * The crash test (issue 3 item 9): the real server in its own process, SIGKILLed in the middle of a
+ * The crash test: the real server in its own process, SIGKILLed in the middle of a
  * burst of transfers in both directions from several members, restarted, left to reconcile. After
  * that every transfer either fully happened (state 1, money moved at the platform and the venue)
  * or not at all (state 0, nothing moved net), none is pending, both sets of books check, and every

@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './harness.js';
 import { centralFen, fundedMember, into, PLATFORM, venueFen } from './transfer-helpers.js';
 
 /**
- * Issue 10 item 4: a PostgreSQL connection dropped while in use (a restart, a failover,
+ * A PostgreSQL connection dropped while in use (a restart, a failover,
  * pg_terminate_backend) must not take the process down. The requests in flight fail with a clean
  * envelope, the pool replaces the connections, jobs pass again, and the books still balance (the
  * harness checks the ledger and the venue's books at close).

@@ -7,7 +7,7 @@ import { expireDeposits } from '../src/modules/deposits/expiry.js';
 import { memberBalanceFen } from '../src/modules/ledger/service.js';
 
 /**
- * Deposit orders expire (issue 27 item 19; DESIGN §1 scheduled expiry, spec §4 the 60-minute payment
+ * Deposit orders expire (DESIGN §1 scheduled expiry, spec §4 the 60-minute payment
  * countdown of /payInfo): an unpaid WeChat, Alipay or USDT order closes at the end of its window as
  * 已超时 (state 3, 超时未支付，订单已关闭), in the member's records and payinfo and in the console, and
  * staff can no longer approve it; it stops counting against the pending cap and the deposit limit.

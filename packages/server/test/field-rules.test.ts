@@ -19,7 +19,7 @@ import {
   type Rule,
 } from '@app/contract';
 
-// Issue 15 item 5: a rule names the field its message is about, so the member app can show the
+// A rule names the field its message is about, so the member app can show the
 // message under that field as well as in the toast; the message and the order stay the spec's.
 
 describe('firstFieldFailure', () => {

@@ -16,7 +16,7 @@ import { call, freePort, startServerProcess, waitHealthy, type ServerProcess } f
 import { K3, RoomSocket } from './lottery-ws-support.js';
 
 /**
- * Several instances behind a reverse proxy (issue 17 item 4): two real server processes on one
+ * Several instances behind a reverse proxy: two real server processes on one
  * PostgreSQL and one Redis (the second through PgBouncer in transaction mode), nginx in front with the
  * repository's own config (deploy/nginx/platform.conf, only its upstream servers and listen address
  * swapped for local ones). Sessions,

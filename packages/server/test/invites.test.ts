@@ -22,7 +22,7 @@ import { createSession } from '../src/modules/session/service.js';
 import { CAPTCHA_BYPASS, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
- * Invitations (spec §2 /inviter; issue 13 item 2; contract invites.ts). The counters are read through
+ * Invitations (spec §2 /inviter; contract invites.ts). The counters are read through
  * the service with `now` injected (Beijing times on both sides of midnight and of a month's end); the
  * lists and IDOR through the API. Members, deposits and member_daily_bets rows are written as
  * registration, the deposit review and the bet feed leave them.

@@ -3,7 +3,7 @@ import { checkLedger, HOUSE, HOUSE_SHARDS, houseBalanceFen, memberWalletId, post
 import { fund, memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
- * Sharded house accounts (issue 17 item 1): the house accounts every bet or bonus touches are split
+ * Sharded house accounts: the house accounts every bet or bonus touches are split
  * into HOUSE_SHARDS sub-accounts, so concurrent stakes of different members lock different rows. A
  * member's journals with one house account always land on the same sub-account; the house balance
  * is the sum of them all; the ledger check holds; the withdrawal accounts stay whole.

@@ -3,7 +3,7 @@ import { ensureAccount, memberWalletId, memberWalletIds } from '../src/modules/l
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
- * Member wallet account ids are remembered in process (issue 17): per database, so two platforms in one
+ * Member wallet account ids are remembered in process: per database, so two platforms in one
  * process (as here) never answer each other's ids, and only ids that are committed.
  */
 let a: TestServer;

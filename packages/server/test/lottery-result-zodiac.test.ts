@@ -7,7 +7,7 @@ import { drawResult, nextRound, roundAt, type LotterySchedule } from '../src/mod
 import { K3, RoomSocket, firstRooms, isSys } from './lottery-ws-support.js';
 
 /**
- * 六合彩 results carry each ball's 生肖 (issue 15 item 3): the animal of the lunar year of the round's
+ * 六合彩 results carry each ball's 生肖: the animal of the lunar year of the round's
  * draw time in Beijing, so a result shown in the room (its header, the round cards, 开奖记录) needs no
  * clock of its own. Two rounds either side of 春节 2026 (2026-02-17, 00:00 Beijing) are drawn by the
  * scheduler's pass: the one before reads its balls by the 蛇 year 2025, the one at midnight by the 马 year.

@@ -9,7 +9,7 @@ import { postBetNotice } from '../src/modules/lottery/chat/service.js';
 import { drawResult, nextRound, roundAt, type Round } from '../src/modules/lottery/engine/index.js';
 
 /**
- * 六合彩's 生肖, 尾数 and 连码 (issue 15 item 2) over HTTP: the playbox of the round's lunar year, orders
+ * 六合彩's 生肖, 尾数 and 连码 over HTTP: the playbox of the round's lunar year, orders
  * with a 连码 line's numbers and the catalogue's messages for bad ones, settlement of each new play for a
  * result known from the round's stored seed (the test reads it, as the draw will), and what 我的注单,
  * 投注记录 and the room's bet notice say about the lines.

@@ -6,7 +6,7 @@ import { attachServer, CAPTCHA_BYPASS, fund, memberIdOf, PAY_PASSWORD, registerM
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * The payment password (DESIGN §4, issue 10 items 1 and 2): its own secret, set before the first card
+ * The payment password (DESIGN §4): its own secret, set before the first card
  * binding or withdrawal, never the login password, and locked after PAY_PASSWORD_LOCK.maxFailures
  * wrong ones — per member, in the database, so on every instance.
  */

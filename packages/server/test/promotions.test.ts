@@ -26,7 +26,7 @@ import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } 
 import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * Promotions (issue 12 item 1; spec §7 doactivityapply, activityApplyLog; DESIGN §4, §5, §8): who may
+ * Promotions (spec §7 doactivityapply, activityApplyLog; DESIGN §4, §5, §8): who may
  * apply, how often (Beijing day and week), the refusals in their order, the member's log, the console's
  * review (paid exactly once from house:promotions with its turnover requirement and a mail, or rejected
  * with a reason), auto-approval, the bonus formula, the rules editor and who may use it.

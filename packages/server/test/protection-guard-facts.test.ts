@@ -3,8 +3,8 @@ import { currentBlock, guardFacts, limitsOf, realityMinutesOf, sessionClock } fr
 import { memberIdOf, registerMember, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
- * The gate reads a member's block, limits, session clock and reality interval in one statement
- * (issue 17): it answers exactly what the four reads answer one by one, for a member with none of
+ * The gate reads a member's block, limits, session clock and reality interval in one
+ * statement: it answers exactly what the four reads answer one by one, for a member with none of
  * them and for one with all of them (a limit with a raise waiting, a block, an acknowledged reality check).
  */
 let s: TestServer;

@@ -8,7 +8,7 @@ import { lotteryPass } from '../src/modules/lottery/scheduler.js';
 import { nextRound, roundAt } from '../src/modules/lottery/engine/index.js';
 
 /**
- * Issue 16 item 12: no sequence of member API calls lets an excluded member stake money, nor a member
+ * No sequence of member API calls lets an excluded member stake money, nor a member
  * with a wager limit stake past it: every call of the member API that touches protection or takes
  * money into play, in any order, with any values (raises and removals wait out 24 hours that never
  * pass here, so they never take effect).

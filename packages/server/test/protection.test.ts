@@ -22,7 +22,7 @@ import { nextRound, roundAt } from '../src/modules/lottery/engine/index.js';
 import { ingestBets } from '../src/modules/games/feed.js';
 
 /**
- * 安全与健康 (issue 16) over HTTP: the member's limits with the 24-hour cooling-off, the 80 % warnings
+ * 安全与健康 over HTTP: the member's limits with the 24-hour cooling-off, the 80 % warnings
  * and the refusal at 100 % on every path money takes into play, time-outs and exclusions (withdrawals
  * and login still work), the reality check, the console (stricter only), the 18+ confirmation and the
  * trial account.

@@ -4,7 +4,7 @@ import { attachServer, startServer, type TestServer } from './harness.js';
 import { ADMIN_PASSWORD, adminCall, newStaff, staffLogin, type Staff } from './admin-support.js';
 
 /**
- * Public content kept per instance (issue 17 item 2, http/public-cache.ts): an answer is read once and
+ * Public content kept per instance (http/public-cache.ts): an answer is read once and
  * then served from memory with its ETag (304 to a client sending it back), a write anywhere else is not
  * seen until staff change content, and a staff change on one instance is seen at once on the other
  * (Redis). The banners keep the `pic` alias of existing clients when served from memory.

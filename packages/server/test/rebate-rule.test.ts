@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rebateCategoryOf, rebateFen, REBATE_CATEGORIES } from '@app/contract';
 
 // The rebate rule (contract rebate.ts, spec §4 "rebate is computed on valid bets of the Beijing-time
-// day", issue 11: "valid bets per category × the member's rate for that category at that day's level
+// day", the requirement: "valid bets per category × the member's rate for that category at that day's level
 // (rounded down to the fen)"). Pure: no server.
 
 describe('the rebate rule (contract rebate.ts)', () => {

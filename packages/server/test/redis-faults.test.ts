@@ -8,7 +8,7 @@ import { attachServer, registerMember, startServer, type TestServer } from './ha
 import { RoomSocket, firstRooms, isChat, newMember } from './lottery-ws-support.js';
 
 /**
- * Issue 10 item 5: Redis is a helper, not a condition of being up. Unreachable at start, the server
+ * Redis is a helper, not a condition of being up. Unreachable at start, the server
  * starts; lost while running, the rate-limited routes keep answering with per-instance limits, and a
  * session revoked elsewhere stops working here at once (the cache is not trusted while the revocation
  * channel is not heard: fail closed). When Redis is back the instance reconnects by itself.

@@ -21,8 +21,7 @@ import { figuresOf } from './figures-support.js';
 import { memberIdOf, startServer, uniqueName, type TestServer } from './harness.js';
 
 /**
- * Red packets (spec §3 red packet record and welfare records, §5, §7, §9; DESIGN §5, §8; issue 12
- * item 3). The server's clock is set per test through app.redPacketClock (Beijing times below), each
+ * Red packets (spec §3 red packet record and welfare records, §5, §7, §9; DESIGN §5, §8). The server's clock is set per test through app.redPacketClock (Beijing times below), each
  * test on a Beijing day of its own so the days' budgets do not mix. Deposits are approved deposit
  * rows and turnover member_daily_bets rows, written as the deposit review and the bet feed leave them.
  */

@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, adminCall, auditRows, newStaff, staffLogin, type Staff 
 import { createSession } from '../src/modules/session/service.js';
 
 /**
- * 在线客服 (issue 14 item 5) over HTTP and WebSocket: who may use the desk, a visitor's device token,
+ * 在线客服 over HTTP and WebSocket: who may use the desk, a visitor's device token,
  * a member's and a visitor's messages (empty, too long, too fast → Chinese messages), the queue,
  * claim / reply / transfer / close with their audit rows, a member's live view of the staff's answer,
  * staff presence, and nobody reading a conversation that is not theirs.

@@ -8,7 +8,7 @@ import { startServer, venueCall, type TestServer } from './harness.js';
 import { fundedMember } from './transfer-helpers.js';
 
 /**
- * The demo venue's slot machines as a member meets them (issue 15 item 3, more games per provider):
+ * The demo venue's slot machines as a member meets them (more games per provider):
  * four per electronic-game provider, each listed in its provider's game grid with a picture of its
  * own, launched from there, spun, and the spin settled through the bet feed into /api/betrecord;
  * likewise the second fishing tank, 金蟾捕鱼 at AE.

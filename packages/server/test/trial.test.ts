@@ -7,7 +7,7 @@ import { memberIdOf, startServer, type TestServer } from './harness.js';
 import { into, venueFen } from './transfer-helpers.js';
 
 /**
- * Issue 10 item 12 / DESIGN §4: each guest plays with a demo wallet of its own, so one guest can
+ * DESIGN §4: each guest plays with a demo wallet of its own, so one guest can
  * neither empty nor reconfigure another's; when its session ends the wallet is reset (the demo money
  * goes back to the trial house account, from the venues too) and the account is closed.
  */

@@ -236,7 +236,7 @@ describe('odd requests', () => {
       }
     }
     for (const q of ['?page=-1', '?page=1e400', '?page=1&page=2']) expect((await venueCall(s, `/bets${q}`, slot)).code).toBe(200);
-    // A control character is refused in any query string (issue 10 item 11).
+    // A control character is refused in any query string.
     expect(await venueCall(s, '/bets?page=%00', slot)).toMatchObject({ code: 400, message: MSG.badRequest });
     expect(await venueFen(s, m.id, VENUE)).toBe(500);
   });

@@ -6,7 +6,7 @@ import { centralFen, into, venueFen } from './transfer-helpers.js';
 import { ingestBets } from '../src/modules/games/feed.js';
 
 /**
- * A member's own wager and loss limits hold within a venue session (issue 27 item 20), over HTTP:
+ * A member's own wager and loss limits hold within a venue session, over HTTP:
  * a transfer into a venue is capped at what the limits leave (余额不足 first), and the launch hands
  * the venue that headroom, signed, so the demo venue refuses a bet past it however the money got
  * there (wins, an earlier transfer), in every session of the member, counting the bets the platform
@@ -96,7 +96,7 @@ describe('a transfer into a venue is capped at what the wager and loss limits le
     expect(await call(m, '/transfer', into('AG', 1))).toMatchObject({ code: 403, message: overLimitText({ kind: 'loss', period: 'week', limit: 80, used: 80, resets_at: nextMondayBj() }) });
   });
 
-  it('answers 余额不足 before any headroom (item 10)', async () => {
+  it('answers 余额不足 before any headroom', async () => {
     const m = await member(50);
     await setLimit(m, 'wager', 'day', 100);
     expect(await call(m, '/transfer', into('AG', 300))).toMatchObject({ code: 400, message: MSG.insufficientBalance });

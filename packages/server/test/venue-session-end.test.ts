@@ -4,7 +4,7 @@ import { memberIdOf, registerMember, startServer, venueCall, venueSession, type 
 import { ADMIN_PASSWORD, adminCall, staffLogin } from './admin-support.js';
 
 /**
- * Issue 10 item 7: a game frame's play session at a venue (x-venue-session) ends with the member's
+ * A game frame's play session at a venue (x-venue-session) ends with the member's
  * platform sessions: a password change or a disabled account leaves no open game taking bets.
  */
 let s: TestServer;

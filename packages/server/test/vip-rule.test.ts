@@ -5,7 +5,7 @@ import { connectPglite, type Db } from '../src/db/connect.js';
 import { nextTierReached } from '../src/modules/vip/rule.js';
 
 // The VIP rules (contract vip.ts; spec §4 "promotion needs cumulative deposit and turnover", §9 "VIP
-// progress capped at 100 percent"; issue 11: "VIP progress to the next level = paysum ÷ that tier's
+// progress capped at 100 percent"; the requirement: "VIP progress to the next level = paysum ÷ that tier's
 // recharge, rounded, capped at 100, 0 when either is 0"). No server: the promotion SQL is checked on an
 // empty embedded database.
 

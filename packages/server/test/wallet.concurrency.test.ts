@@ -7,7 +7,7 @@ import { hashPassword } from '../src/lib/password.js';
 import { fund, memberIdOf, PAY_PASSWORD, registerMember, startServer, type TestServer } from './harness.js';
 
 /**
- * Issue 3's concurrency test: more than 200 withdrawals, transfers to and from venues, deposit
+ * The wallet's concurrency test: more than 200 withdrawals, transfers to and from venues, deposit
  * approvals and withdrawal reviews (some of them doubled, like a second staff click) fired at once at
  * one member. Afterwards every outcome is accounted for to the fen: the wallet equals its funding
  * plus what succeeded, nothing is negative, and the harness's close() runs the ledger check.
