@@ -13,7 +13,7 @@ import { beijingDate, beijingDayStart } from '../../server/src/lib/time.js';
 import { startPgPlatform } from './platform.js';
 
 /**
- * Benchmark (i): the partner programme at scale on PostgreSQL (issue 13 item 6).
+ * Benchmark (i): the partner programme at scale on PostgreSQL.
  *
  * Seeded set-based into the platform's scratch database: AGENTS agents; the big one with BIG_TEAM
  * direct invitees, a second with AGENT_LIVE_TEAM_MAX (the largest team still computed live on every

@@ -18,7 +18,7 @@ import { answeredOk } from './envelope.js';
  * is the mean of the two). Load generator, platform and bare server each run in their own process on
  * 127.0.0.1.
  *
- * On PostgreSQL also with SESSIONS distinct member sessions taken round robin (issue 17): at the
+ * On PostgreSQL also with SESSIONS distinct member sessions taken round robin: at the
  * platform's rate each token comes back every couple of seconds, as a member app polling every
  * 2.5 s would. Nothing posts meanwhile, as for most members between two polls: after the first pass
  * over the tokens (read from the database, a turn's requests in one statement each) the session and

@@ -12,18 +12,18 @@ import { benchSlots } from './slots.js';
 
 /** `npm run bench`: every benchmark of the platform, with its target, printed as a table. */
 const TARGET_RATIO = 0.35;
-/** the polls with many distinct member sessions, on PostgreSQL (issue 17) */
+/** the polls with many distinct member sessions, on PostgreSQL */
 const TARGET_SESSIONS_BALANCE_RATIO = 0.5;
 const TARGET_SESSIONS_P99_MS = 50;
 const TARGET_SESSIONS_USER_RATIO = 0.25;
 const TARGET_FIRST_PAINT_KB = 150;
 const TARGET_LEDGER_RATIO = 0.25;
 const TARGET_SLOTS_RATIO = 0.5;
-/** lottery orders/s at 64 connections ÷ pgbench TPC-B tps on the same PostgreSQL (issue 17) */
+/** lottery orders/s at 64 connections ÷ pgbench TPC-B tps on the same PostgreSQL */
 const TARGET_ORDERS_PGBENCH_RATIO = 0.5;
 /** seconds from a round's draw until its orders are settled */
 const TARGET_SETTLE_S = 2;
-/** one room's 10,000 clients, per message send → last client (issue 17) */
+/** one room's 10,000 clients, per message send → last client */
 const TARGET_CHAT_P99_MS = 100;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];

@@ -40,7 +40,7 @@ const LINES = [
 const SETTLE_TIMEOUT_MS = 180_000;
 /** How often the bench looks whether the round is settled: the settle time is measured to about this. */
 const SETTLE_POLL_MS = 50;
-/** The round the settle time is measured on holds at least this many orders (issue 17: 5,000 within 2 s). */
+/** The round the settle time is measured on holds at least this many orders (the target: 5,000 orders settled within 2 s). */
 export const ROUND_ORDERS = 5_000;
 /** Time kept in the open phase for topping the round up to ROUND_ORDERS after the window. */
 const TOP_UP_S = 20;

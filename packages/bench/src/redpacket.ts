@@ -13,7 +13,7 @@ import { fundedMembers, httpLoad, settled } from './ledger.js';
 import { startPgPlatform } from './platform.js';
 
 /**
- * Benchmark (h): a red-packet rush (红包, issue 12 item 7) on PostgreSQL — 2,000 eligible members
+ * Benchmark (h): a red-packet rush (红包) on PostgreSQL — 2,000 eligible members
  * drawing at the same moment over HTTP (POST /api/douserredpacket, autocannon, a connection per
  * member, all opened at once), beside the ledger transfer rate over HTTP measured against the same
  * server in the same run (POST /api/transfer, 32 connections: the code of benchmark (c), as (d) and

@@ -10,8 +10,7 @@ import { beijingDate } from '../../server/src/lib/time.js';
 import { startPgPlatform } from './platform.js';
 
 /**
- * Benchmark (j): 数据概览 and 报表 over 90 days of 100,000 members' activity on PostgreSQL (issue 14
- * item 10).
+ * Benchmark (j): 数据概览 and 报表 over 90 days of 100,000 members' activity on PostgreSQL.
  *
  * Seeded set-based (INSERT … SELECT generate_series) into the platform's scratch database: MEMBERS
  * members joined over the last 120 days; for each member and each of DAYS days up to today (by a hash

@@ -21,7 +21,7 @@ import {
 } from '../harness.js';
 
 /**
- * Staff two-factor sign-in in the console at 1280×800 (issue 14 item 8): a finance member enrols from
+ * Staff two-factor sign-in in the console at 1280×800: a finance member enrols from
  * the account menu (the QR and the secret, then a first code), signs out and back in with the code
  * the login page asks for; the super admin requires it of super admins and finance, and a finance
  * member without it sees only the enrolment screen until it is on.

@@ -22,7 +22,7 @@ import {
 } from '../harness.js';
 
 /**
- * The console's commission tools (issue 13) at 1280×800: 佣金审核 shows a statement the engine
+ * The console's commission tools at 1280×800: 佣金审核 shows a statement the engine
  * computed for an agent with a team and a sub-agent (one closed week, figures by hand below) with the
  * inputs it was computed from and the differential; staff approve it and it reads 已发放, the agent's
  * wallet credited; the sub-agent's is rejected with a reason, and the period exports as CSV. 佣金方案 edits a

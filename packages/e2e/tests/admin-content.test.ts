@@ -22,7 +22,7 @@ import {
 } from '../harness.js';
 
 /**
- * Content management in the console (issue 14 item 1) at 1280×800, and the member app at 390×844
+ * Content management in the console at 1280×800, and the member app at 390×844
  * showing each change at once: a banner with an uploaded image, a home notice, help article 1 (its
  * script stripped, previewed as members will read it), and a game tile hidden from the hall.
  */

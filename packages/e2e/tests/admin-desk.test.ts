@@ -18,7 +18,7 @@ import {
 } from '../harness.js';
 
 /**
- * The live review queues at 1280×800 (issue 14 item 7): with 存款审核 open, a member's new deposit
+ * The live review queues at 1280×800: with 存款审核 open, a member's new deposit
  * appears in the table and as the menu's badge without a reload; a new withdrawal puts its count in
  * the tab title until 取款审核 is opened.
  */

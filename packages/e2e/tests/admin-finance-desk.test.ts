@@ -23,7 +23,7 @@ import {
 } from '../harness.js';
 
 /**
- * 财务工作台 (issue 14 item 7) at 1280×800: an adjustment's category and the member's mail, a large
+ * 财务工作台 at 1280×800: an adjustment's category and the member's mail, a large
  * adjustment approved by a second staff member in 待复核, and a USDT payout confirmed with its TXID.
  */
 let platform: Platform;

@@ -23,7 +23,7 @@ import {
 } from '../harness.js';
 
 /**
- * The console's loyalty tools (issue 11 item 6) at 1280×800: VIP等级 (the tier table edited in place,
+ * The console's loyalty tools at 1280×800: VIP等级 (the tier table edited in place,
  * the contract's rules live, saved for the member app), a member's VIP等级 tab (level, progress,
  * retention period, history, 调整等级 with a reason), and 返水管理 (每日汇总 per day and category,
  * claimed vs pending; 返水记录 filtered and exported as CSV).

@@ -4,9 +4,9 @@ import { MAIL_ADMIN_MSG, MEMBER_CARE_MSG, MEMBER_FIX_MSG, MSG, type AdminMailCam
 import { ADMIN_PASSWORD, apiAs, bankCardNo, clickInPopup, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, route, memberIdOf, signInPage, shot, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, withPhone, type Platform } from '../harness.js';
 
 /**
- * 站内信 in the console (issue 14 item 3) at 1280×800 and the member's mailbox at 390×844: staff
+ * 站内信 in the console at 1280×800 and the member's mailbox at 390×844: staff
  * send a mail to one member and to a VIP level, each member finds it in 消息中心 → 站内信, and the
- * campaign counts the read once the member opens it. 会员服务 (issue 14 item 4) in the member drawer:
+ * campaign counts the read once the member opens it. 会员服务 in the member drawer:
  * staff reset a member's login password and the member's open app is sent to the login screen; staff
  * correct a member's name, mobile and email, move the member to another agent and unbind a card, each
  * with a reason, and the member's app shows the change.

@@ -21,7 +21,7 @@ import {
 } from '../harness.js';
 
 /**
- * 会员360°视图 and 注单与转账 (issue 14 item 4) at 1280×800: a member with one of everything is opened
+ * 会员360°视图 and 注单与转账 at 1280×800: a member with one of everything is opened
  * at /members/:id and every section shows it; the bet, the lottery order and a transfer the venue left
  * pending are found in 注单与转账, and staff resolve the transfer, which asks the venue.
  */

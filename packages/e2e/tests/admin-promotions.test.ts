@@ -28,7 +28,7 @@ import {
 } from '../harness.js';
 
 /**
- * The console's promotion tools (issue 12 items 5 and 6) at 1280×800: 活动管理 (a new activity with an
+ * The console's promotion tools at 1280×800: 活动管理 (a new activity with an
  * uploaded banner and rules checked as typed, shown at once in the member app's /activity), 活动类型,
  * and the journey of an application at 390×844 and 1280×800: the member applies on /activityInfo for a
  * seeded promotion it meets, /activityRecord shows 审核中, staff approve it in 活动申请, the balance

@@ -20,7 +20,7 @@ import {
 } from '../harness.js';
 
 /**
- * Player protection in the console (issue 16 item 5) at 1280×800: what members set for themselves
+ * Player protection in the console at 1280×800: what members set for themselves
  * through the member API (limits, a raise waiting for its cooling-off, a self-exclusion) shows in the
  * member drawer's 安全与健康 tab with its history; staff make a limit and the exclusion stricter, with a
  * reason and a confirm, and are refused anything looser; 自我排除名单 lists the members under a block

@@ -23,7 +23,7 @@ import {
 } from '../harness.js';
 
 /**
- * The console's red packets (issue 12 item 5) at 1280×800: 规则设置 (the window, budget and tiers
+ * The console's red packets at 1280×800: 规则设置 (the window, budget and tiers
  * edited in place, the contract's rule live, saved after a confirmation and read at once by the
  * member's /api/userredpacket), 每日统计 (today's budget against what members drew, with a bar) and
  * 领取记录 (a day's draws, a member filter, the CSV export). The server's red-packet clock is put at

@@ -5,7 +5,7 @@ import { addDays, beijingToday, formatYuan, type Dashboard, type Report } from '
 import { ADMIN_PASSWORD, apiAs, consoleMessageIs, inConsole as inConsoleAs, registerViaApi, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, type Platform } from '../harness.js';
 
 /**
- * 数据概览 and 报表 (issue 14 item 6) at 1280×800: a member deposits through the app's API, finance
+ * 数据概览 and 报表 at 1280×800: a member deposits through the app's API, finance
  * approves it, and the dashboard's 存款 tile shows today's total with it; the chart switches to the
  * last 7 days; 报表 → 每日财务 shows the day with the deposit and its totals row, 导出CSV downloads
  * the same figures; the 彩票盈亏 tab opens.

@@ -16,7 +16,7 @@ import {
 } from '@app/contract';
 import { ADMIN_PASSWORD, clickInPopup, consoleMessageIs, inConsole as inConsoleAs, type Platform, staffApi, staffLoginViaApi, startSuite, stillShot, stopSuite, uniqueName, newStaffViaApi } from '../harness.js';
 
-// 房间管理 (issue 15 item 2): a room's own stake limits set by staff, and the host (主持人) speaking in a
+// 房间管理: a room's own stake limits set by staff, and the host (主持人) speaking in a
 // room, seen by whoever watches it and in 聊天管理. Desktop console, 1280×800.
 
 let platform: Platform;

@@ -21,7 +21,7 @@ import {
 } from '../harness.js';
 
 /**
- * 站点设置 in the console (issue 14 item 2) at 1280×800, and what the member app (390×844) makes of it:
+ * 站点设置 in the console at 1280×800, and what the member app (390×844) makes of it:
  * the title and the USDT deposit rate changed in the console (the contract's rule live under the
  * field, saved after a confirmation) appear in the app's top bar and on the USDT deposit screen;
  * maintenance switched on (asked first) puts the app into the repair screen with the tips, switched

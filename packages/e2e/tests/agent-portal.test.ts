@@ -27,7 +27,7 @@ import {
 import { colourOf, LOSS_GREEN } from '../money-tone.js';
 
 /**
- * The agent portal at /agent/ (issue 13 item 4) at 390×844, and once at 1280×800: an agent with two
+ * The agent portal at /agent/ at 390×844, and once at 1280×800: an agent with two
  * invitees (one deposited ¥500, approved by staff, and played) opens the portal from /mine's 代理登录
  * (the /gamePage?dailiD=1 frame) and sees its team; opened directly from a fresh login URL, each tab
  * shows its content — 概览, 团队 (masked names, a member's days), 报表 (totals), 佣金 (empty, with the

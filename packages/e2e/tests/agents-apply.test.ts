@@ -26,7 +26,7 @@ import {
 } from '../harness.js';
 
 /**
- * Agent applications (issue 13 item 1) at 390×844 and 1280×800: a member opens /applyagent from /mine's
+ * Agent applications at 390×844 and 1280×800: a member opens /applyagent from /mine's
  * 申请代理, the form refuses in the spec's order (请输入正确手机号, 请输入申请理由) and then sends, the
  * screen shows 审核中 with the time; staff approve in the console's 代理申请; /mine then shows 代理登录
  * and /applyagent no longer offers the form. A rejection with a reason shows on /applyagent above the

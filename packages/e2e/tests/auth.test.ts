@@ -18,7 +18,7 @@ const button = (page: Page, id: string) => page.getByTestId(id);
 const token = (page: Page) => page.evaluate(() => sessionStorage.getItem('token') ?? '');
 
 
-/** Fills the register form and ticks 我已年满18周岁 (issue 16) unless `adult` is false. */
+/** Fills the register form and ticks 我已年满18周岁 unless `adult` is false. */
 async function fillRegister(page: Page, v: { name?: string; password?: string; confirm?: string; code?: string; adult?: boolean }) {
   await field(page, 'name').fill(v.name ?? '');
   await field(page, 'password').fill(v.password ?? '');

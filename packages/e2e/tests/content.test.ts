@@ -314,7 +314,7 @@ describe('frames', () => {
         expect(await page.getByTestId('app-frame').count(), url).toBe(0);
         expect(await page.getByTestId('frame-refused').textContent()).toContain(MSG.frameRefusedTitle);
       }
-      // the issue's own link, encoded in the address as it was reported
+      // the link as it was reported: a TAB between the two slashes, percent-encoded in the address
       await open(page, platform, '/iframepage?url=%2F%09%2Fevil.example');
       await page.getByTestId('frame-refused').waitFor();
       expect(await page.getByTestId('app-frame').count()).toBe(0);

@@ -5,7 +5,7 @@ import { DEPOSIT_EXPIRY, ORDER_STATE, TIMING } from '@app/contract';
 import { apiAs, open, type Platform, registerViaApi, shot, signInPage, startSuite, stillShot, stopSuite, uniqueName, withPhone } from '../harness.js';
 
 /**
- * Deposit orders expire (issue 27 item 19) at 390×844: an Alipay order left unpaid past its 60-minute
+ * Deposit orders expire at 390×844: an Alipay order left unpaid past its 60-minute
  * window reads 订单已超时 on /payInfo (closed by the server, not only by the phone's countdown) and
  * 已超时 with 超时未支付，订单已关闭 in the deposit records.
  */

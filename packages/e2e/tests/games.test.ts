@@ -22,7 +22,7 @@ import { apiAs, expectLoginSheet, clickWhenStill, credit, dialogButton, expectRo
 import { colourOf, LOSS_GREEN, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /**
- * The member app's game screens (spec §2, issue 4): hall tiles, /gamePage, /concise, /betRecord. The
+ * The member app's game screens (spec §2): hall tiles, /gamePage, /concise, /betRecord. The
  * phones ask for reduced motion, so the venue's games in the frame play short rounds (tests/venue.test.ts
  * plays them at full length).
  */
@@ -494,7 +494,7 @@ describe('/betRecord', () => {
   });
 });
 
-// ---- whole games (issue 4 item 5): play in the frame, recycle, see it in the records ----------------
+// ---- whole games: play in the frame, recycle, see it in the records ----------------
 
 /** The game frame's content (the demo venue's pages). */
 const venueFrame = (page: Page) => page.frameLocator('[data-testid=app-frame]');

@@ -25,7 +25,7 @@ import {
 } from '../harness.js';
 
 /**
- * 邀请好友 /inviter (issue 13 item 2) at 390×844: a member's link carries its pid, the share sheet
+ * 邀请好友 /inviter at 390×844: a member's link carries its pid, the share sheet
  * draws the poster and copies the link, a friend registers through the link, deposits (staff approve)
  * and bets (the day's sums as the bet feed leaves them), and the member's live counters and 好友明细
  * move.
@@ -149,7 +149,7 @@ describe('/inviter', () => {
         await friend.locator('input[name="password"]').fill('secret123');
         await friend.locator('input[name="confirmPass"]').fill('secret123');
         await friend.locator('input[name="code"]').fill(CAPTCHA_CODE);
-        await friend.getByTestId('field-adult').click(); // 我已年满18周岁 (issue 16)
+        await friend.getByTestId('field-adult').click(); // 我已年满18周岁
         await friend.getByTestId('register-submit').click();
         await expect.poll(() => friend.evaluate(() => sessionStorage.getItem('token') ?? ''), { timeout: 8000 }).not.toBe('');
       });

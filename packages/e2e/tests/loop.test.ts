@@ -30,7 +30,7 @@ import {
 import { colourOf, PLAIN_INK, WIN_RED } from '../money-tone.js';
 
 /**
- * The full wallet loop of issue 3 (item 9) in real Chromium: a member on a phone (390×844) and a
+ * The full wallet loop in real Chromium: a member on a phone (390×844) and a
  * staff member in the /admin/ console on a desktop, side by side. Deposit → staff approves →
  * transfer into a venue → 一键回收 → withdrawal → staff approves → the records show it all.
  * Everything goes through the screens; the API only registers the member and double-checks the end state.
@@ -232,8 +232,8 @@ describe('the full wallet loop', () => {
       expect(route(phone)).toBe('/withdrawal');
       await still(phone, 'loop-10-withdrawal-turnover');
 
-      // Stands in for the valid bets of the games issue (no games yet): 1000 yuan of valid bets
-      // taken off the requirement by the function game settlement will call.
+      // Stands in for valid bets played at a venue: 1000 yuan of valid bets taken off the
+      // requirement by the function the venues' bet feed calls (modules/games/ingest.ts).
       await reduceTurnoverRequirement(platform.db.kysely, memberId, 100_000);
       await phone.reload();
       await expectText(phone, 'withdraw-bet-amount', '0.00');

@@ -26,7 +26,7 @@ import {
 import { colourOf, LOSS_GREEN, WIN_RED } from '../money-tone.js';
 
 /**
- * 六合彩's 生肖 and 连码 in the member app at 390×844 (issue 15 item 2): a member picks the special's
+ * 六合彩's 生肖 and 连码 in the member app at 390×844: a member picks the special's
  * animal (and one more) and a 二全中 pair in the bet sheet, the round is drawn by moving the platform's
  * lottery clock past its draw time (the scheduler's own pass draws it), and 我的注单 shows each line
  * settled as the drawn result says. The result is known beforehand from the round's stored seed, as

@@ -29,7 +29,7 @@ import {
 import { drawResult } from '../../server/src/modules/lottery/engine/index.js';
 
 /**
- * The member app's lottery rooms (issue 5, spec §2 "Lottery room", §4 lottery round): the hall's
+ * The member app's lottery rooms (spec §2 "Lottery room", §4 lottery round): the hall's
  * lottery tiles, the room list, and two members in one 极速快三 room chatting, betting, watching 封盘,
  * the draw and the payout, then verifying the result from its seed in the browser.
  */

@@ -30,7 +30,7 @@ import {
 } from '../harness.js';
 
 /**
- * The partner programme end to end (issue 13 item 5) at 390×844, staff at 1280×800: a member applies
+ * The partner programme end to end at 390×844, staff at 1280×800: a member applies
  * on /applyagent, staff approve in 代理申请, the agent copies its invite link from /inviter's share
  * sheet, a friend registers through it, deposits (staff approve) and loses at play, the agent's
  * counters move, the week's commission is computed when the week has closed (the commission job's
@@ -106,7 +106,7 @@ describe('the partner programme', () => {
         await friend.locator('input[name="password"]').fill('secret123');
         await friend.locator('input[name="confirmPass"]').fill('secret123');
         await friend.locator('input[name="code"]').fill(CAPTCHA_CODE);
-        await friend.getByTestId('field-adult').click(); // 我已年满18周岁 (issue 16)
+        await friend.getByTestId('field-adult').click(); // 我已年满18周岁
         await friend.getByTestId('register-submit').click();
         await expect.poll(() => friend.evaluate(() => sessionStorage.getItem('token') ?? ''), { timeout: 8000 }).not.toBe('');
       });

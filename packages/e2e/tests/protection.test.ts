@@ -45,7 +45,7 @@ import { applyBets, VenueCategories } from '../../server/src/modules/games/inges
 import { colourOf, LOSS_GREEN, WIN_RED } from '../money-tone.js';
 
 /**
- * Player protection in the member app (issue 16, item 12): the 18+ box at registration, a daily deposit
+ * Player protection in the member app: the 18+ box at registration, a daily deposit
  * limit set on 安全与健康 and hit by a deposit, a raise that waits out its 24 hours, self-exclusion
  * refusing a game and a lottery bet while withdrawals stay open, and the reality check over the game
  * frame and the lottery room. Time passes by moving the server's records back (a session's start, a

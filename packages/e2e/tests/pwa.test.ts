@@ -4,7 +4,7 @@ import { MSG, TIMING } from '@app/contract';
 import { getSettings, updateSettings } from '../../server/src/modules/site/service.js';
 import { apiAs, imagesLoaded, open, type Platform, shot, startSuite, stopSuite, toastText, VIEWPORT, withPhone } from '../harness.js';
 
-/** The member app installed on a phone (issue 15 item 4): manifest, service worker, /app's install steps. */
+/** The member app installed on a phone: manifest, service worker, /app's install steps. */
 let platform: Platform;
 let browser: Browser;
 

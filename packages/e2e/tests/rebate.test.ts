@@ -25,7 +25,7 @@ import {
 import { colourOf, WIN_RED } from '../money-tone.js';
 
 /**
- * 返水中心 (issue 11): /fanshui on its own, then the whole loyalty journey at 390×844 — a member
+ * 返水中心: /fanshui on its own, then the whole loyalty journey at 390×844 — a member
  * deposits, plays baccarat in the frame, is promoted to VIP2 (the screens show it), the next day's
  * rebate is computed by the rebate job's own pass, the member claims it on /fanshui, and the claim
  * shows in /transRecord (返水) and adds to 打码量 on /withdrawal.

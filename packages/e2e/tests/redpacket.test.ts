@@ -27,7 +27,7 @@ import {
 import { colourOf, WIN_RED } from '../money-tone.js';
 
 /**
- * 抢红包 and 福利中心 (issue 12 items 4 and 6) at 390×844. The server's red-packet clock runs at an
+ * 抢红包 and 福利中心 at 390×844. The server's red-packet clock runs at an
  * offset set per test (platform.app.redPacketClock), so "now" is before, in or after the day's window
  * while the deposits are approved by staff at the real time, inside the counting window of the draw
  * day chosen below.

@@ -4,7 +4,7 @@ import { SERVICE_MSG, STAFF_NAME_MSG, type ServiceConversation } from '@app/cont
 import { ADMIN_PASSWORD, consoleMessageIs, inConsole, newDesktop, newPhone, open, registerViaApi, signInConsole, signInPage, stillShot, staffApi, staffLoginViaApi, startSuite, stopSuite, uniqueName, type Platform } from '../harness.js';
 
 /**
- * 在线客服 (issue 14 item 5): a visitor with nobody online leaves a message from /kefu at 390×844 and
+ * 在线客服: a visitor with nobody online leaves a message from /kefu at 390×844 and
  * it waits in the desk's queue; a member writes from /kefu, a support staff member claims and answers
  * from the console's 在线客服 at 1280×800, and the member sees the answer live (no reload) — texts
  * shown as typed, never as HTML. E2E_ADMIN_DIST may point at a private console build.

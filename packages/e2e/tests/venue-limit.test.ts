@@ -20,7 +20,7 @@ import {
 } from '../harness.js';
 
 /**
- * A member's own wager limit holds inside a game (issue 27 item 20) at 390×844: in a live-casino game
+ * A member's own wager limit holds inside a game at 390×844: in a live-casino game
  * opened from the member app, 转账 names what the limit leaves, and the venue's game refuses the round
  * that would pass it, with the limit's words on the game, while money is still in the game.
  */

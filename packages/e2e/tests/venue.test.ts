@@ -5,7 +5,7 @@ import { apiAs, credit, memberIdOf, newPhone, type Platform, registerViaApi, sho
 import { colourOf, LOSS_GREEN_ON_DARK, WIN_RED_ON_DARK } from '../money-tone.js';
 
 /**
- * The demo venue's game pages (packages/venue, issue 4) at 390×844: every kind of game opened from a
+ * The demo venue's game pages (packages/venue) at 390×844: every kind of game opened from a
  * real launch URL (getGameUrl with auto-transfer), played once against the real /venue/api, with the
  * venue balance moving; plus the expired-link screen and a reload that keeps the session.
  * Games run with prefers-reduced-motion (short reels and deals) except where a test says `motion: 'full'`
@@ -96,7 +96,7 @@ describe('venue game pages', () => {
     ['pp', 'pp_candy'],
     ['ae', 'ae_ocean'],
     ['ae', 'ae_gems'],
-    // the machines added in issue 15 (four per provider)
+    // two more machines per provider, four in all
     ['obgdy', 'obgdy_mahjong'],
     ['obgdy', 'obgdy_panda'],
     ['fgdz', 'fgdz_journey'],
