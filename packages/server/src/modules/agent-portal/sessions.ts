@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { AGENT_PORTAL_MSG, AGENT_SESSION_IDLE_MS, AGENT_TICKET_TTL_MS, agentLoginPath } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
+import { bearerSessions } from '../../lib/sessions.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isAgent } from '../agents/service.js';
 
@@ -13,6 +14,7 @@ import { isAgent } from '../agents/service.js';
  * AGENT_SESSION_IDLE_MS unused, at logout, when every session of the member ends (password change,
  * account disabled), and at once when the member is no longer an agent or no longer enabled: each
  * request reads the member row with the session (portal traffic is light; nothing to revoke in a cache).
+ * The session mechanics are those of member and staff sessions (lib/sessions.ts).
  */
 
 export interface AgentPrincipal {
@@ -20,8 +22,6 @@ export interface AgentPrincipal {
   username: string;
   tokenHash: string;
 }
-
-const TOUCH_EVERY_MS = 60_000;
 
 /** The ticket's URL for this member, refused unless it is an enabled agent (not a trial account). */
 export async function createAgentTicket(db: Kdb, memberId: number, nowMs = Date.now()): Promise<string> {
@@ -36,6 +36,28 @@ export async function createAgentTicket(db: Kdb, memberId: number, nowMs = Date.
   });
   return agentLoginPath(token);
 }
+
+const sessions = bearerSessions({
+  principalKey: 'memberId',
+  read: (db, tokenHash) =>
+    db
+      .selectFrom('agent_sessions as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .leftJoin('agents as a', 'a.member_id', 's.member_id')
+      .select(['m.id', 'm.username', 'a.member_id as agent', 'm.state', 'm.is_trial', 's.last_seen_at'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .executeTakeFirst(),
+  lastSeen: (row) => row.last_seen_at,
+  principal: (row, tokenHash): AgentPrincipal | null => (row.agent === null || row.state !== 1 || row.is_trial ? null : { id: Number(row.id), username: row.username, tokenHash }),
+  touch: (db, tokenHash) => db.updateTable('agent_sessions').set({ last_seen_at: sql`now()` }).where('token_hash', '=', tokenHash).execute(),
+  markRevoked: async (db, tokenHash) => {
+    await db.updateTable('agent_sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  },
+  markAllRevoked: async (db, memberId) => {
+    await db.updateTable('agent_sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
+  },
+});
 
 /**
  * Trades a ticket for a portal session: the ticket is marked used by the same UPDATE that checks it,
@@ -54,38 +76,16 @@ export async function redeemAgentTicket(db: Kdb, ticket: string, ip: string, now
       RETURNING t.member_id`.execute(tx);
     const row = used.rows[0];
     if (!row) throw unauthorized(AGENT_PORTAL_MSG.ticketInvalid);
-    const { token, hash } = newToken();
-    await tx.insertInto('agent_sessions').values({ token_hash: hash, member_id: Number(row.member_id), ip }).execute();
-    return token;
+    return sessions.issue((hash) => tx.insertInto('agent_sessions').values({ token_hash: hash, member_id: Number(row.member_id), ip }).execute());
   });
 }
 
 /** The agent behind a portal token, or null (unknown, revoked, idle too long, no longer an enabled agent). */
-export async function resolveAgentSession(db: Kdb, token: string, nowMs = Date.now()): Promise<AgentPrincipal | null> {
-  if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom('agent_sessions as s')
-    .innerJoin('members as m', 'm.id', 's.member_id')
-    .leftJoin('agents as a', 'a.member_id', 's.member_id')
-    .select(['m.id', 'm.username', 'a.member_id as agent', 'm.state', 'm.is_trial', 's.last_seen_at'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!row || row.agent === null || row.state !== 1 || row.is_trial) return null;
-  const idleMs = nowMs - new Date(row.last_seen_at).getTime();
-  if (idleMs > AGENT_SESSION_IDLE_MS) return null;
-  if (idleMs > TOUCH_EVERY_MS) {
-    await db.updateTable('agent_sessions').set({ last_seen_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
-  }
-  return { id: Number(row.id), username: row.username, tokenHash };
+export function resolveAgentSession(db: Kdb, token: string, nowMs = Date.now()): Promise<AgentPrincipal | null> {
+  return sessions.resolve(db, token, AGENT_SESSION_IDLE_MS, null, nowMs);
 }
 
-export async function revokeAgentSession(db: Kdb, tokenHash: string): Promise<void> {
-  await db.updateTable('agent_sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
-}
+export const revokeAgentSession: (db: Kdb, tokenHash: string) => Promise<void> = sessions.revoke;
 
 /** Ends every portal session of a member (its member sessions all ended). */
-export async function revokeAgentSessions(db: Kdb, memberId: number): Promise<void> {
-  await db.updateTable('agent_sessions').set({ revoked_at: sql`now()` }).where('member_id', '=', memberId).where('revoked_at', 'is', null).execute();
-}
+export const revokeAgentSessions: (db: Kdb, memberId: number) => Promise<void> = sessions.revokeAll;

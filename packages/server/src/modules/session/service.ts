@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { batchReader, perDatabase } from '../../lib/batch.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
+import { bearerSessions, type Revocation as SessionsRevocation } from '../../lib/sessions.js';
 import type { SessionMember } from '../../context.js';
 
 /**
- * Bearer sessions: the token is shown once, its hash is stored. A session expires after the idle
- * period; logoff revokes one, a password change revokes all of a member's.
+ * Member bearer sessions (the mechanics shared with the agent portal's and staff's: lib/sessions.ts).
+ * A session expires after the idle period (config sessionIdleMs); logoff revokes one, a password
+ * change revokes all of a member's.
  *
  * Every open app polls the balance every 2.5 s, so a session, once read, is kept in process until
  * its last-seen time is due to be written again (once a minute). Revocation removes it from this
@@ -18,57 +19,10 @@ import type { SessionMember } from '../../context.js';
  * database: fail closed, never open.
  */
 const CACHE_MS = 60_000;
-const TOUCH_EVERY_MS = CACHE_MS;
 const CACHE_MAX = 100_000;
 
-interface Cached {
-  member: SessionMember | null;
-  lastSeenMs: number;
-  cachedAtMs: number;
-  epoch: number;
-}
-const cache = new Map<string, Cached>();
-
 /** What a revocation tells the other instances: one session, or all of a member's. */
-export type Revocation = { tokenHash: string } | { memberId: number };
-let publishRevocation: (r: Revocation) => Promise<void> = async () => {};
-
-/**
- * Wires the cross-instance channel (the session plugin does, when Redis is configured). A revocation
- * answers only once Redis has taken it, so a request sent to another instance after the answer finds
- * the session gone there too.
- */
-export function setRevocationPublisher(publish: (r: Revocation) => Promise<void>): void {
-  publishRevocation = publish;
-}
-
-/** Counts revocations applied here: a read that overlapped one is not cached (it may predate it). */
-let revocationsApplied = 0;
-
-const revocationListeners = new Set<(r: Revocation) => void>();
-
-/** Hears every revocation applied on this instance (its own and, with Redis, the others'); answers the unsubscribe. */
-export function onRevocation(listener: (r: Revocation) => void): () => void {
-  revocationListeners.add(listener);
-  return () => void revocationListeners.delete(listener);
-}
-
-/** Forgets cached sessions named by a revocation, from this instance or another, and tells the listeners. */
-export function applyRevocation(r: Revocation): void {
-  revocationsApplied += 1;
-  if ('tokenHash' in r) cache.delete(r.tokenHash);
-  else for (const [key, value] of cache) if (value.member?.id === r.memberId) cache.delete(key);
-  for (const listener of revocationListeners) listener(r);
-}
-
-export async function createSession(db: Kdb, memberId: number, meta: { ip: string; userAgent: string }): Promise<string> {
-  const { token, hash } = newToken();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: hash, member_id: memberId, ip: meta.ip, user_agent: meta.userAgent.slice(0, 300) })
-    .execute();
-  return token;
-}
+export type Revocation = SessionsRevocation<'memberId'>;
 
 /** Sessions read by token hash, a turn's cache misses in one statement (lib/batch.ts). */
 const liveSessions = perDatabase((db: Kdb) =>
@@ -92,32 +46,28 @@ const sessionTouches = perDatabase((db: Kdb) =>
   }),
 );
 
-export async function resolveSession(db: Kdb, token: string, idleMs: number, epoch: number | null, nowMs = Date.now()): Promise<SessionMember | null> {
-  if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
-  const hit = cache.get(tokenHash);
-  if (hit && epoch !== null && hit.epoch === epoch && nowMs - hit.cachedAtMs < CACHE_MS) {
-    return hit.member && nowMs - hit.lastSeenMs <= idleMs ? hit.member : null;
-  }
-  const revocationsBefore = revocationsApplied;
-  const row = await liveSessions(db)(tokenHash);
-  let member: SessionMember | null = null;
-  let lastSeenMs = 0;
-  if (row && row.state === 1) {
-    lastSeenMs = new Date(row.last_seen_at).getTime();
-    if (nowMs - lastSeenMs <= idleMs) {
-      member = { id: row.member_id, username: row.username, isTrial: row.is_trial, tokenHash };
-      if (nowMs - lastSeenMs > TOUCH_EVERY_MS) {
-        await sessionTouches(db)(tokenHash);
-        lastSeenMs = nowMs;
-      }
-    }
-  }
-  if (epoch === null || revocationsApplied !== revocationsBefore) return member;
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(tokenHash, { member, lastSeenMs, cachedAtMs: nowMs, epoch });
-  return member;
+const sessions = bearerSessions({
+  principalKey: 'memberId',
+  read: (db, tokenHash) => liveSessions(db)(tokenHash),
+  lastSeen: (row) => row.last_seen_at,
+  principal: (row, tokenHash): SessionMember | null => (row.state === 1 ? { id: row.member_id, username: row.username, isTrial: row.is_trial, tokenHash } : null),
+  touch: (db, tokenHash) => sessionTouches(db)(tokenHash),
+  markRevoked: markSessionRevoked,
+  markAllRevoked: expireMemberSessions,
+  cache: { ttlMs: CACHE_MS, maxEntries: CACHE_MAX, principalId: (member) => member.id },
+});
+
+export function createSession(db: Kdb, memberId: number, meta: { ip: string; userAgent: string }): Promise<string> {
+  return sessions.issue((hash) =>
+    db
+      .insertInto('sessions')
+      .values({ token_hash: hash, member_id: memberId, ip: meta.ip, user_agent: meta.userAgent.slice(0, 300) })
+      .execute(),
+  );
 }
+
+/** The member behind a token, or null; `epoch` is the caller's cache epoch (above). */
+export const resolveSession: (db: Kdb, token: string, idleMs: number, epoch: number | null, nowMs?: number) => Promise<SessionMember | null> = sessions.resolve;
 
 /**
  * Marks one session revoked in the database only, inside the caller's transaction (staff ending a
@@ -146,16 +96,10 @@ export async function activeSessionCount(db: Kdb, memberId: number): Promise<num
   return Number(row.n);
 }
 
-export async function revokeSession(db: Kdb, tokenHash: string): Promise<void> {
-  await markSessionRevoked(db, tokenHash);
-  applyRevocation({ tokenHash });
-  await publishRevocation({ tokenHash });
-}
+export const revokeSession: (db: Kdb, tokenHash: string) => Promise<void> = sessions.revoke;
 
 export async function revokeAllSessions(db: Kdb, memberId: number): Promise<void> {
-  await expireMemberSessions(db, memberId);
-  applyRevocation({ memberId });
-  await publishRevocation({ memberId });
+  await sessions.revokeAll(db, memberId);
   await Promise.all([...endedListeners].map((listener) => listener(memberId, db)));
 }
 
@@ -172,7 +116,20 @@ export function onAllSessionsEnded(listener: EndedListener): () => void {
   return () => void endedListeners.delete(listener);
 }
 
-/** Tests move a session back in time to prove idle expiry. */
-export function forgetCachedSessions(): void {
-  cache.clear();
+/**
+ * Wires the cross-instance channel (the session plugin does, when Redis is configured). A revocation
+ * answers only once Redis has taken it, so a request sent to another instance after the answer finds
+ * the session gone there too.
+ */
+export const setRevocationPublisher: (publish: (r: Revocation) => Promise<void>) => void = sessions.setPublisher;
+
+/** Hears every revocation applied on this instance (its own and, with Redis, the others'); answers the unsubscribe. */
+export const onRevocation: (listener: (r: Revocation) => void) => () => void = sessions.onRevocation;
+
+/** Forgets cached sessions named by a revocation, from this instance or another, and tells the listeners. */
+export function applyRevocation(r: Revocation): void {
+  void sessions.apply(r);
 }
+
+/** Tests move a session back in time to prove idle expiry. */
+export const forgetCachedSessions: () => void = sessions.forgetCached;
