@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { AGENT_APPLICATION_STATE, AGENT_LIMITS, AGENT_MSG, type AdminAgent, type AdminAgentApplication, type AdminMemberAgent, type Page } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
@@ -32,8 +32,8 @@ export async function listAgentApplications(db: Kdb, f: AgentApplicationFilter):
   return pageOf(rows.map(toAdminAgentApplication), Number(count.n), f.page, perPage);
 }
 
-/** Members invited by `m.id` (registered with it as their inviter). */
-const invitedCount = sql<number>`(SELECT count(*)::int FROM members i WHERE i.inviter_id = m.id)`;
+/** Members invited by the member `id` (registered with it as their inviter). */
+const invitedBy = (id: RawBuilder<number>) => sql<number>`(SELECT count(*)::int FROM members i WHERE i.inviter_id = ${id})`;
 
 /** Current agents, the newest agents first, with how many members each has invited. */
 export async function listAgents(db: Kdb, q: { keyword: string; page: number }): Promise<Page<AdminAgent>> {
@@ -45,7 +45,7 @@ export async function listAgents(db: Kdb, q: { keyword: string; page: number }):
   }
   const [rows, count] = await Promise.all([
     query
-      .select(['m.id', 'm.username', 'm.realname', 'm.mobile', 'a.since', 'm.state', invitedCount.as('invited')])
+      .select(['m.id', 'm.username', 'm.realname', 'm.mobile', 'a.since', 'm.state', invitedBy(sql`m.id`).as('invited')])
       .orderBy(sql`a.since DESC NULLS LAST`)
       .orderBy('m.id', 'desc')
       .limit(perPage)
@@ -62,10 +62,9 @@ export async function listAgents(db: Kdb, q: { keyword: string; page: number }):
 /** The member drawer's agent section: status, since, invited members, the latest application. */
 export async function memberAgent(db: Kdb, memberId: number): Promise<AdminMemberAgent> {
   const m = await db
-    .selectFrom('members as m')
-    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
-    .select(['m.id', 'f.isagent', 'm.is_trial', 'f.agent_since', invitedCount.as('invited')])
-    .where('m.id', '=', memberId)
+    .selectFrom('member_figures as m')
+    .select(['m.member_id as id', 'm.isagent', 'm.is_trial', 'm.agent_since', invitedBy(sql`m.member_id`).as('invited')])
+    .where('m.member_id', '=', memberId)
     .executeTakeFirst();
   if (!m) throw notFound(AGENT_MSG.memberMissing);
   const latest = await agentApplicationViewQuery(db).where('a.member_id', '=', memberId).orderBy('a.id', 'desc').limit(1).executeTakeFirst();

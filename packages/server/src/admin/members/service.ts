@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   ADMIN_LIMITS,
   fenToYuan,
@@ -24,12 +24,12 @@ import { setAccountState } from '../../modules/user/account.js';
 import type { Actor } from '../../modules/audit/service.js';
 import { recentDeposits, recentWithdrawals, withReviewers } from '../orders/service.js';
 
+/** Members as the console lists them: account, VIP level and central balance, from the one read of a member's figures. */
 function memberRows(db: Kdb) {
   return db
-    .selectFrom('members as m')
-    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
-    .leftJoin('ledger_accounts as a', (j) => j.onRef('a.member_id', '=', 'm.id').on('a.kind', '=', 'member_wallet'))
-    .select(['m.id', 'm.username', 'm.realname', 'f.vip', 'm.state', 'm.is_trial', 'm.last_login_at', 'm.created_at', sql<number>`COALESCE(a.balance_fen, 0)`.as('balance_fen')]);
+    .selectFrom('member_figures as m')
+    .leftJoin('ledger_accounts as a', (j) => j.onRef('a.member_id', '=', 'm.member_id').on('a.kind', '=', 'member_wallet'))
+    .select(['m.member_id as id', 'm.username', 'm.realname', 'm.vip', 'm.state', 'm.is_trial', 'm.last_login_at', 'm.created_at', sql<number>`COALESCE(a.balance_fen, 0)`.as('balance_fen')]);
 }
 
 type MemberRowData = Awaited<ReturnType<ReturnType<typeof memberRows>['executeTakeFirstOrThrow']>>;
@@ -79,23 +79,40 @@ export function memberKeyword(keyword: string): { usernameLike: string; id: numb
 export async function listMembers(db: Kdb, q: { keyword: string; page: number }): Promise<Page<AdminMemberRow>> {
   const perPage = ADMIN_LIMITS.pageSize;
   const k = q.keyword ? memberKeyword(q.keyword) : null;
-  const matching = k ? sql<boolean>`(m.username LIKE ${k.usernameLike}${k.id === null ? sql`` : sql` OR m.id = ${k.id}`})` : sql<boolean>`TRUE`;
+  const matching = (id: RawBuilder<number>) => (k ? sql<boolean>`(m.username LIKE ${k.usernameLike}${k.id === null ? sql`` : sql` OR ${id} = ${k.id}`})` : sql<boolean>`TRUE`);
   // The count reads the members alone: the figures and wallets are for the page's rows.
   const [rows, count] = await Promise.all([
-    memberRows(db).where(matching).orderBy('m.id', 'desc').limit(perPage).offset(offsetOf(q.page, perPage)).execute(),
-    db.selectFrom('members as m').where(matching).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    memberRows(db).where(matching(sql`m.member_id`)).orderBy('m.member_id', 'desc').limit(perPage).offset(offsetOf(q.page, perPage)).execute(),
+    db.selectFrom('members as m').where(matching(sql`m.id`)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   const hedges = await hedgeTotals(db, rows.map((r) => r.id), hedgeFromDay());
   return pageOf(rows.map((r) => toRow(r, hedges.get(r.id))), count.n, q.page, perPage);
 }
 
-async function requireMember(db: Kdb, id: number) {
+/** One member as the console's member pages show it: account, figures and the inviter's name; 404 会员不存在. */
+export async function memberProfile(db: Kdb, id: number) {
   const row = await db
-    .selectFrom('members as m')
-    .innerJoin('member_figures as f', 'f.member_id', 'm.id')
+    .selectFrom('member_figures as m')
     .leftJoin('members as i', 'i.id', 'm.inviter_id')
-    .select(['m.id', 'm.username', 'm.state', 'm.mobile', 'm.email', 'm.register_ip', 'm.last_login_ip', 'm.inviter_id', 'f.turnover_req_fen', 'i.username as inviter_username'])
-    .where('m.id', '=', id)
+    .select([
+      'm.member_id as id',
+      'm.username',
+      'm.realname',
+      'm.vip',
+      'm.state',
+      'm.is_trial',
+      'm.isagent',
+      'm.mobile',
+      'm.email',
+      'm.register_ip',
+      'm.last_login_ip',
+      'm.last_login_at',
+      'm.created_at',
+      'm.inviter_id',
+      'm.turnover_req_fen',
+      'i.username as inviter_name',
+    ])
+    .where('m.member_id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(ADMIN_MSG.memberMissing);
   return row;
@@ -108,9 +125,9 @@ async function requireMember(db: Kdb, id: number) {
  * Venue balances live at the venues and cost a call each, so they are not fetched here.
  */
 export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDetail> {
-  const extra = await requireMember(db, id);
+  const extra = await memberProfile(db, id);
   const [row, cards, deposits, withdrawals, transfers, ledger, hedges] = await Promise.all([
-    memberRows(db).where('m.id', '=', id).executeTakeFirstOrThrow(),
+    memberRows(db).where('m.member_id', '=', id).executeTakeFirstOrThrow(),
     db.selectFrom('member_cards').select(['id', 'type', 'bank', 'bank_owner', 'bank_no', 'bank_address', 'deleted_at', 'created_at']).where('member_id', '=', id).orderBy('id').execute(),
     recentDeposits(db, id),
     recentWithdrawals(db, id),
@@ -135,7 +152,7 @@ export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDeta
       register_ip: extra.register_ip,
       last_login_ip: extra.last_login_ip,
       inviter_id: extra.inviter_id,
-      inviter_username: extra.inviter_username ?? '',
+      inviter_username: extra.inviter_name ?? '',
       turnover_req: fenToYuan(extra.turnover_req_fen),
     },
     cards: cards.map(
@@ -173,11 +190,11 @@ export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDeta
 
 /** 404 会员不存在 for an unknown member. */
 export async function memberDetailExists(db: Kdb, memberId: number): Promise<void> {
-  await requireMember(db, memberId);
+  await memberProfile(db, memberId);
 }
 
 /** Disables (0) or enables (1) a member account; disabling ends every session of the member. */
 export async function setMemberState(db: Kdb, actor: Actor, memberId: number, state: 0 | 1): Promise<void> {
-  await requireMember(db, memberId);
+  await memberProfile(db, memberId);
   await setAccountState(db, actor, memberId, state);
 }
