@@ -4,14 +4,8 @@ import { isOverHeadroomText, MSG, TRANSFER_STATE, transferRules, yuanToFen, type
 import { userKey, useUser } from '../../shared/auth/session';
 import { refusalFields, type FieldErrors } from '../../shared/components/FieldErrors';
 import { toast } from '../../shared/lib/toast';
-import { failureMessage } from '../../shared/api/client';
+import { failureMessage, showFailure } from '../../shared/api/client';
 import { betAmountKey, fetchBetAmount, refreshUserMoney, setTransferStatus, transfer, transferAll, venuesKey, type TransferInput } from './api';
-
-/** Toasts a failed call's message; a network failure stays silent (spec §8). */
-export function showFailure(error: unknown): void {
-  const message = failureMessage(error);
-  if (message) void toast(message);
-}
 
 const fen = (yuan: number) => yuanToFen(yuan) ?? Math.round(yuan * 100);
 

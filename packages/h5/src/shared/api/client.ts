@@ -2,6 +2,7 @@ import { ApiError, apiClient, type CallOptions } from '@app/browser';
 import { CODE, MSG, TIMING } from '@app/contract';
 import { getToken } from '../auth/storage';
 import { loading } from '../lib/loading';
+import { toast } from '../lib/toast';
 
 /** What the app does on a session loss or maintenance; wired by the app shell at start. */
 export const apiEvents = {
@@ -42,4 +43,10 @@ export const { call, request, refusal } = apiClient({
 export function failureMessage(error: unknown): string | null {
   if (error instanceof ApiError) return error.code === 0 ? null : error.message || MSG.internal;
   return MSG.internal;
+}
+
+/** Shows a failed call as a toast of its failureMessage; a network failure stays silent (spec §8). */
+export function showFailure(error: unknown): void {
+  const message = failureMessage(error);
+  if (message) void toast(message);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { moneyTone } from '@app/browser';
 import { formatYuan, PROTECTION_MSG, type PlayStatus } from '@app/contract';
-import { ApiError, request } from '../api/client';
+import { request, showFailure } from '../api/client';
 import { toast } from '../lib/toast';
 import './reality.css';
 
@@ -38,7 +38,7 @@ export default function RealityModal({ reality, onDone }: { reality: PlayStatus[
       onDone(leave);
     } catch (e) {
       // A network failure stays silent (spec §8); the check stays until it is answered.
-      if (e instanceof ApiError && e.code !== 0) void toast(e.message);
+      showFailure(e);
       setBusy(false);
     }
   };

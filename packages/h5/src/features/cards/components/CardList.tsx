@@ -1,12 +1,12 @@
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { CARD_TYPE, LIMITS, MSG, type CardType, type SavedCard } from '@app/contract';
+import { showFailure } from '../../../shared/api/client';
 import { confirmDialog } from '../../../shared/lib/dialog';
 import { toast } from '../../../shared/lib/toast';
 import { useCards, useDeleteCard } from '../api';
 import { BankCardFace, UsdtCardFace } from './CardFaces';
 import { TetherMark } from './icons';
-import { showFailure } from './useBindDone';
 
 const NOUN: Record<CardType, { add: string; empty: string; unit: string }> = {
   [CARD_TYPE.bank]: { add: '添加银行卡', empty: '您还没有绑定银行卡', unit: '张银行卡' },

@@ -1,12 +1,6 @@
 import { useNavigate } from 'react-router';
 import { MSG, walletPath, type CardType } from '@app/contract';
-import { failureMessage } from '../../../shared/api/client';
 import { toast } from '../../../shared/lib/toast';
-
-export function showFailure(error: unknown): void {
-  const message = failureMessage(error);
-  if (message) void toast({ content: message });
-}
 
 /** After a bind: 绑定成功, then back where the member came from (or to the card list). */
 export function useBindDone(type: CardType) {

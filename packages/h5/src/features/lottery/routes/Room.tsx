@@ -19,7 +19,7 @@ import {
   type ServerFrame,
   LOTTERY_MSG,
 } from '@app/contract';
-import { ApiError } from '../../../shared/api/client';
+import { ApiError, showFailure } from '../../../shared/api/client';
 import { userKey, useToken, useUser } from '../../../shared/auth/session';
 import { confirmDialog } from '../../../shared/lib/dialog';
 import { toast } from '../../../shared/lib/toast';
@@ -214,7 +214,7 @@ function RoomView({
       return true;
     } catch (e) {
       // A network failure stays silent (spec §8).
-      if (!(e instanceof ApiError && e.code === 0)) void toast(MSG.internal);
+      showFailure(e);
       return false;
     }
   };

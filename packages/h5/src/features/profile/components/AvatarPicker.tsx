@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { fmt, LIMITS, MSG } from '@app/contract';
 import { userKey } from '../../../shared/auth/session';
 import { uploadAvatar } from '../api';
-import { failureMessage } from '../../../shared/api/client';
+import { showFailure } from '../../../shared/api/client';
 
 const ACCEPT = ['image/jpeg', 'image/png', 'image/gif'];
 /** A photo is shrunk to this longer side before it is sent (the server cuts it to its avatar square). */
@@ -37,8 +37,7 @@ export function AvatarPicker({ src }: { src: string }) {
       Toast.show({ icon: 'success', content: MSG.ok });
       await qc.invalidateQueries({ queryKey: userKey });
     } catch (e) {
-      const message = failureMessage(e);
-      if (message) Toast.show({ content: message });
+      showFailure(e);
     }
   };
 

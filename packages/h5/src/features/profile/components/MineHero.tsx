@@ -6,7 +6,7 @@ import { formatYuan, type UserInfo } from '@app/contract';
 import { userKey } from '../../../shared/auth/session';
 import { useUnreadCount } from '../../../shared/api/mail';
 import { refreshUserMoney } from '../api';
-import { failureMessage } from '../../../shared/api/client';
+import { showFailure } from '../../../shared/api/client';
 import { VipIcon } from './VipIcon';
 
 /** /mine's hero: avatar, name, VIP, days since joining, balance with its refresh control. */
@@ -22,8 +22,7 @@ export function MineHero({ user, go }: { user: UserInfo | undefined; go: (to: st
       const fresh = await refreshUserMoney();
       qc.setQueryData<UserInfo>(userKey, fresh);
     } catch (e) {
-      const message = failureMessage(e);
-      if (message) Toast.show({ content: message });
+      showFailure(e);
     } finally {
       setTimeout(() => setSpinning(false), 400);
     }

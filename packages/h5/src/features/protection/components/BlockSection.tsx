@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { BLOCK_DURATION_LABEL, BLOCK_DURATIONS, BLOCK_KIND_LABEL, BLOCK_KINDS, fmt, PROTECTION_MSG, type BlockDuration, type BlockKind, type BlockState } from '@app/contract';
-import { ApiError } from '../../../shared/api/client';
+import { showFailure } from '../../../shared/api/client';
 import { FieldErrorsScope, FieldMessage, useFieldError, useFieldErrors } from '../../../shared/components/FieldErrors';
 import { confirmDialog } from '../../../shared/lib/dialog';
 import { toast } from '../../../shared/lib/toast';
@@ -54,7 +54,7 @@ export function BlockSection({ block }: { block: BlockState | null }) {
       const until = state.block?.until ?? '';
       void toast({ content: until ? fmt(PROTECTION_MSG.blockSet, { label: BLOCK_KIND_LABEL[kind], until }) : PROTECTION_MSG.blockSetPermanent, duration: 3000 });
     } catch (e) {
-      if (e instanceof ApiError && e.code !== 0) void toast(e.message);
+      showFailure(e);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMIT_KIND_LABEL, LIMIT_PERIOD_LABEL, MONEY_PERIODS, PROTECTION, PROTECTION_MSG, type LimitKind, type LimitPeriod, type LimitRow } from '@app/contract';
-import { ApiError } from '../../../shared/api/client';
+import { showFailure } from '../../../shared/api/client';
 import { toast } from '../../../shared/lib/toast';
 import { cancelLimit, confirmLimit, protectionKey } from '../api';
 import { LimitSheet, type LimitTarget } from './LimitSheet';
@@ -84,7 +84,7 @@ function PendingChange({ kind, period, row }: { kind: LimitKind; period: LimitPe
       qc.setQueryData(protectionKey, state);
       void toast({ content: confirm ? PROTECTION_MSG.confirmed : PROTECTION_MSG.cancelled, icon: 'success' });
     } catch (e) {
-      if (e instanceof ApiError && e.code !== 0) void toast(e.message);
+      showFailure(e);
     } finally {
       setBusy(false);
     }

@@ -10,7 +10,7 @@ import { DATE_LABELS, RecordFilters } from '../../../shared/components/RecordFil
 import { userKey, useUser } from '../../../shared/auth/session';
 import { toast } from '../../../shared/lib/toast';
 import { betAmountKey, useVenueBalances, venuesKey, venuesOnly } from '../../wallet/api';
-import { failureMessage } from '../../../shared/api/client';
+import { showFailure } from '../../../shared/api/client';
 import { claimFanshui, fanshuiKey, fanshuiPages, fanshuiTotalsKey, useFanshuiTotals, type FanshuiFilter, type FanshuiTotals } from '../api';
 import '../../../shared/components/records.css';
 import '../fanshui.css';
@@ -44,8 +44,7 @@ export default function Fanshui() {
         qc.invalidateQueries({ queryKey: betAmountKey }),
       ]);
     } catch (e) {
-      const message = failureMessage(e);
-      if (message) void toast(message);
+      showFailure(e);
     } finally {
       setBusy(false);
     }
