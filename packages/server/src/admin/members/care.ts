@@ -1,16 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { ADMIN_MSG, LOGIN_CAPTCHA, MEMBER_CARE_LIMITS as L, MEMBER_CARE_MSG, type MemberCare, type ResetPasswordAnswer } from '@app/contract';
+import { LOGIN_CAPTCHA, MEMBER_CARE_LIMITS as L, MEMBER_CARE_MSG, type MemberCare, type ResetPasswordAnswer } from '@app/contract';
 import { careReasonSchema, endSessionsSchema, idParams, memberNoteSchema, memberTagsSchema, resetPasswordSchema } from '@app/contract/schemas';
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { nameCounterKey, unlockMemberLogin } from '../../modules/auth/login-guard.js';
 import { activeSessionCount, markSessionRevoked, revokeAllSessions, revokeSession } from '../../modules/session/service.js';
 import { clearPayPassword, resetLoginPassword } from '../../modules/user/account.js';
 import { addMemberNote, setMemberTags } from '../../modules/user/notes.js';
 import { payPasswordStatus } from '../../modules/user/pay-password.js';
+import { memberAccount } from '../../modules/user/service.js';
 import { actorOf } from '../actor.js';
 import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
@@ -24,12 +25,6 @@ import { route, type AdminRoute } from '../route.js';
 const SESSION_ID_LEN = 16;
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-async function memberOf(db: Kdb, id: number): Promise<{ id: number; username: string }> {
-  const row = await db.selectFrom('members').select(['id', 'username']).where('id', '=', id).where('is_trial', '=', false).executeTakeFirst();
-  if (!row) throw notFound(ADMIN_MSG.memberMissing);
-  return { id: Number(row.id), username: row.username };
-}
-
 async function loginFailures(db: Kdb, username: string): Promise<number> {
   const row = await db
     .selectFrom('login_counters')
@@ -41,7 +36,7 @@ async function loginFailures(db: Kdb, username: string): Promise<number> {
 }
 
 async function careOf(db: Kdb, id: number): Promise<MemberCare> {
-  const m = await memberOf(db, id);
+  const m = await memberAccount(db, id);
   const [failures, pay, sessions, notes, tags] = await Promise.all([
     loginFailures(db, m.username),
     payPasswordStatus(db, id),
@@ -81,23 +76,23 @@ function generatePassword(): string {
 }
 
 async function resetPassword(db: Kdb, actor: Actor, id: number, f: { password: string; reason: string }): Promise<ResetPasswordAnswer> {
-  await memberOf(db, id);
+  await memberAccount(db, id);
   const password = f.password || generatePassword();
   const ended = await resetLoginPassword(db, actor, id, password, { generated: !f.password, reason: f.reason });
   return { password, sessions_ended: ended };
 }
 
 async function resetPayPassword(db: Kdb, actor: Actor, id: number, reason: string): Promise<void> {
-  await memberOf(db, id);
+  await memberAccount(db, id);
   await clearPayPassword(db, actor, id, reason);
 }
 
 async function unlockLogin(db: Kdb, actor: Actor, id: number, reason: string): Promise<void> {
-  await unlockMemberLogin(db, actor, await memberOf(db, id), reason);
+  await unlockMemberLogin(db, actor, await memberAccount(db, id), reason);
 }
 
 async function endSessions(db: Kdb, actor: Actor, id: number, f: { session: string; reason: string }): Promise<number> {
-  await memberOf(db, id);
+  await memberAccount(db, id);
   if (!f.session) {
     const n = await activeSessionCount(db, id);
     if (n === 0) throw conflict(MEMBER_CARE_MSG.sessionMissing);
@@ -122,12 +117,12 @@ async function endSessions(db: Kdb, actor: Actor, id: number, f: { session: stri
 }
 
 async function addNote(db: Kdb, actor: Actor, id: number, body: string): Promise<void> {
-  await memberOf(db, id);
+  await memberAccount(db, id);
   await addMemberNote(db, actor, id, body);
 }
 
 async function setTags(db: Kdb, actor: Actor, id: number, f: { tags: string[]; reason: string }): Promise<string[]> {
-  await memberOf(db, id);
+  await memberAccount(db, id);
   return setMemberTags(db, actor, id, f.tags, f.reason);
 }
 

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import { ADMIN_LIMITS, ADMIN_MSG, PROTECTION_MSG, type AdminProtectionView, type BlockDuration, type BlockedMemberRow, type BlockKind, type LimitKind, type LimitPeriod, type Page, type ProtectionEventRow } from '@app/contract';
+import { ADMIN_LIMITS, PROTECTION_MSG, type AdminProtectionView, type BlockDuration, type BlockedMemberRow, type BlockKind, type LimitKind, type LimitPeriod, type Page, type ProtectionEventRow } from '@app/contract';
 import { idParams, pageQuery, staffBlockSchema, staffLimitSchema } from '@app/contract/schemas';
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { endVenueSessions } from '../../modules/protection/enforce.js';
 import { bjMinute } from '../../modules/protection/periods.js';
 import { protectionState } from '../../modules/protection/service.js';
 import { setStaffLimit, startBlock } from '../../modules/protection/settings.js';
+import { memberAccount } from '../../modules/user/service.js';
 import { actorOf } from '../actor.js';
 import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
@@ -21,14 +21,8 @@ import { route, type AdminRoute } from '../route.js';
 
 const HISTORY_SHOWN = 100;
 
-async function memberOf(db: Kdb, id: number): Promise<{ id: number; username: string }> {
-  const row = await db.selectFrom('members').select(['id', 'username']).where('id', '=', id).where('is_trial', '=', false).executeTakeFirst();
-  if (!row) throw notFound(ADMIN_MSG.memberMissing);
-  return { id: Number(row.id), username: row.username };
-}
-
 async function viewOf(db: Kdb, id: number, now: Date): Promise<AdminProtectionView> {
-  await memberOf(db, id);
+  await memberAccount(db, id);
   const [state, events] = await Promise.all([
     protectionState(db, { id, isTrial: false }, now),
     db.selectFrom('protection_events').select(['id', 'created_at', 'staff_name', 'text', 'reason']).where('member_id', '=', id).orderBy('id', 'desc').limit(HISTORY_SHOWN).execute(),
@@ -85,7 +79,7 @@ export const protectionRoutes: AdminRoute[] = [
     body: staffLimitSchema,
     audits: ['member.protection_limit'],
     handler: async ({ app, req, staff, params, body }) => {
-      await memberOf(app.kdb, params.id);
+      await memberAccount(app.kdb, params.id);
       const now = new Date();
       const actor = actorOf(req, staff);
       const change = { kind: body.kind as LimitKind, period: body.period as LimitPeriod, limit: body.limit };
@@ -108,7 +102,7 @@ export const protectionRoutes: AdminRoute[] = [
     body: staffBlockSchema,
     audits: ['member.protection_block'],
     handler: async ({ app, req, staff, params, body }) => {
-      await memberOf(app.kdb, params.id);
+      await memberAccount(app.kdb, params.id);
       const now = new Date();
       const actor = actorOf(req, staff);
       const block = { kind: body.kind as BlockKind, duration: body.duration as BlockDuration };

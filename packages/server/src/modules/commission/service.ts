@@ -1,10 +1,11 @@
 import { sql, type Transaction } from 'kysely';
-import { COMMISSION_ADMIN_MSG, COMMISSION_JOURNAL_KIND, COMMISSION_STATE, commissionTierOf, fenToYuan, fmt, staffReasonFailure, type AgentOverview, type CommissionPlan } from '@app/contract';
+import { COMMISSION_ADMIN_MSG, COMMISSION_JOURNAL_KIND, COMMISSION_STATE, commissionTierOf, fenOfYuan, fenToYuan, fmt, staffReasonFailure, type AgentOverview, type CommissionPlan } from '@app/contract';
 import type { Database } from '../../db/schema.js';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { reviewPending, type ReviewRecorder } from '../../lib/review.js';
 import { getCommissionPlan } from '../invites/service.js';
-import { HOUSE, memberWalletIds, postMany, systemAccountId, type ReviewRecorder } from '../ledger/service.js';
+import { HOUSE, memberWalletIds, postMany, systemAccountId } from '../ledger/service.js';
 import { sendMails } from '../mail/service.js';
 import { PROMOTION_JOURNAL_KIND } from '../promotions/review.js';
 import { REBATE_JOURNAL_KIND } from '../rebate/service.js';
@@ -101,7 +102,7 @@ interface Figures {
  * and its sub-agents' (what its own statement needs).
  */
 async function figuresOf(db: Kdb, p: PeriodRange, plan: CommissionPlan, only?: number): Promise<Figures[]> {
-  const minFen = Math.round(plan.valid_active_min * 100);
+  const minFen = fenOfYuan(plan.valid_active_min);
   const r = await sql<Record<string, string | number | null | (string | number)[]>>`${PLAN_PER_CALL}
     WITH agent AS (
       SELECT m.id FROM agents ag JOIN members m ON m.id = ag.member_id WHERE NOT m.is_trial
@@ -262,7 +263,7 @@ export async function computeCommissionPeriod(db: Kdb, periodStart: string, now:
   if (p.endAt.getTime() > now.getTime()) throw new Error(`commission: period ${periodStart} is not closed yet`);
   const house = await systemAccountId(db, HOUSE.commission);
   const statements = statementsOf(plan, await figuresOf(db, p, plan));
-  const autoMaxFen = Math.round(plan.auto_pay_max * 100);
+  const autoMaxFen = fenOfYuan(plan.auto_pay_max);
   let written = 0;
   let paidCount = 0;
   for (let i = 0; i < statements.length; i += COMMISSION_CHUNK) {
@@ -349,25 +350,24 @@ export interface StatementRow {
 }
 
 /** Locks a 待审核 statement inside `tx`: 404 when unknown, 409 已处理 when decided already. */
-async function lockPending(tx: Transaction<Database>, id: number): Promise<StatementRow> {
-  const row = await sql<StatementRow>`
-    SELECT id, agent_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end,
-           amount_fen, state, journal_id, reason, reviewed_by, reviewed_at
-      FROM commission_statements WHERE id = ${id} FOR UPDATE`.execute(tx);
-  const r = row.rows[0];
-  if (!r) throw notFound(COMMISSION_MAIL.missing);
-  if (r.state !== COMMISSION_STATE.pending) throw conflict();
-  return { ...r, id: Number(r.id), agent_id: Number(r.agent_id), amount_fen: Number(r.amount_fen) };
+async function lockPending(tx: Transaction<Database>, id: number): Promise<void> {
+  const row = await tx.selectFrom('commission_statements').select('state').where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw notFound(COMMISSION_MAIL.missing);
+  if (row.state !== COMMISSION_STATE.pending) throw conflict();
 }
 
-async function statementRow(tx: Transaction<Database>, id: number): Promise<StatementRow> {
+/** A statement as the audit log records it (null when there is none). */
+async function statementRow(tx: Transaction<Database>, id: number): Promise<StatementRow | null> {
   const r = await sql<StatementRow>`
     SELECT id, agent_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end,
            amount_fen, state, journal_id, reason, reviewed_by, reviewed_at
       FROM commission_statements WHERE id = ${id}`.execute(tx);
-  const x = r.rows[0]!;
+  const x = r.rows[0];
+  if (!x) return null;
   return { ...x, id: Number(x.id), agent_id: Number(x.agent_id), amount_fen: Number(x.amount_fen), journal_id: x.journal_id === null ? null : Number(x.journal_id) };
 }
+
+const pendingStatements = { lock: lockPending, view: statementRow };
 
 /**
  * Staff approve a 待审核 statement: paid as the pass pays (payStatements; the turnover multiple of
@@ -379,13 +379,8 @@ export async function approveStatement(db: Kdb, id: number, opts: { staffId?: nu
   const now = opts.now ?? new Date();
   const plan = await getCommissionPlan(db);
   const house = await systemAccountId(db, HOUSE.commission);
-  return db.transaction().execute(async (tx) => {
-    const before = await lockPending(tx, id);
-    await payStatements(tx, [before], plan, house, now, opts.staffId ?? null);
-    const after = await statementRow(tx, id);
-    await opts.record?.(tx, before, after);
-    return after;
-  });
+  const { after } = await reviewPending(db, pendingStatements, id, (tx, _locked, before) => payStatements(tx, [before], plan, house, now, opts.staffId ?? null), opts.record);
+  return after;
 }
 
 /** Staff reject a 待审核 statement with a reason the agent reads in a mail; once, as approveStatement. */
@@ -394,22 +389,25 @@ export async function rejectStatement(db: Kdb, id: number, reason: string, opts:
   const failure = staffReasonFailure(text, COMMISSION_MAIL.reason);
   if (failure) throw badRequest(failure);
   const now = opts.now ?? new Date();
-  return db.transaction().execute(async (tx) => {
-    const before = await lockPending(tx, id);
-    await tx
-      .updateTable('commission_statements')
-      .set({ state: COMMISSION_STATE.rejected, reason: text, reviewed_by: opts.staffId ?? null, reviewed_at: now })
-      .where('id', '=', id)
-      .execute();
-    await sendMails(tx, [
-      {
-        memberId: before.agent_id,
-        title: COMMISSION_MAIL.rejectedTitle,
-        content: fmt(COMMISSION_MAIL.rejectedContent, { start: before.period_start, end: lastDayOf(before.period_end), amount: fenToYuan(before.amount_fen).toFixed(2), reason: text }),
-      },
-    ]);
-    const after = await statementRow(tx, id);
-    await opts.record?.(tx, before, after);
-    return after;
-  });
+  const { after } = await reviewPending(
+    db,
+    pendingStatements,
+    id,
+    async (tx, _locked, before) => {
+      await tx
+        .updateTable('commission_statements')
+        .set({ state: COMMISSION_STATE.rejected, reason: text, reviewed_by: opts.staffId ?? null, reviewed_at: now })
+        .where('id', '=', id)
+        .execute();
+      await sendMails(tx, [
+        {
+          memberId: before.agent_id,
+          title: COMMISSION_MAIL.rejectedTitle,
+          content: fmt(COMMISSION_MAIL.rejectedContent, { start: before.period_start, end: lastDayOf(before.period_end), amount: fenToYuan(before.amount_fen).toFixed(2), reason: text }),
+        },
+      ]);
+    },
+    opts.record,
+  );
+  return after;
 }

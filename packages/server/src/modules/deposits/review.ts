@@ -3,7 +3,8 @@ import { CODE, depositExpires, depositStateText, fenToYuan, fmt, MSG, ORDER_STAT
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type Tx } from '../ledger/service.js';
+import { memberOfOrder, reviewPending, type ReviewRecorder } from '../../lib/review.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
 import { promoteEligible } from '../vip/service.js';
 import { addDepositSum } from '../vip/standing.js';
 import { sendMail } from '../mail/service.js';
@@ -83,10 +84,10 @@ export async function depositView(db: Tx, id: number): Promise<DepositView | nul
 }
 
 /**
- * Locks a pending order inside `tx` and returns it; 404 when unknown, 409 已处理 when reviewed, 409
- * 订单已超时关闭，不能再审核 when expired or past its payment window (the sweep closes it soon).
+ * Locks a pending order inside `tx` and returns its amount; 404 when unknown, 409 已处理 when reviewed,
+ * 409 订单已超时关闭，不能再审核 when expired or past its payment window (the sweep closes it soon).
  */
-async function lockPending(tx: Tx, id: number): Promise<{ before: DepositView; amountFen: number }> {
+async function lockPending(tx: Tx, id: number): Promise<{ amountFen: number }> {
   const locked = await tx
     .selectFrom('deposits')
     .select(['state', 'amount_fen', 'method', 'expired_at', windowOver.as('window_over')])
@@ -97,14 +98,10 @@ async function lockPending(tx: Tx, id: number): Promise<{ before: DepositView; a
   if (locked.expired_at !== null) throw new AppError(CODE.conflict, MSG.depositExpired);
   if (locked.state !== ORDER_STATE.pending) throw new AppError(CODE.conflict, MSG.conflict);
   if (locked.window_over && depositExpires(locked.method)) throw new AppError(CODE.conflict, MSG.depositExpired);
-  return { before: (await depositView(tx, id))!, amountFen: locked.amount_fen };
+  return { amountFen: locked.amount_fen };
 }
 
-async function memberOf(db: Kdb, id: number): Promise<number> {
-  const row = await db.selectFrom('deposits').select('member_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG.orderMissing);
-  return row.member_id;
-}
+const pendingDeposits = { lock: lockPending, view: depositView };
 
 const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
 
@@ -115,34 +112,36 @@ const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
  * and the member gets a mail. A second approval, sequential or concurrent, is 409 and changes nothing.
  */
 export async function approveDeposit(db: Kdb, id: number, staffId: number, record?: ReviewRecorder<DepositView>): Promise<{ before: DepositView; after: DepositView }> {
-  const memberId = await memberOf(db, id);
+  const memberId = await memberOfOrder(db, 'deposits', id, MSG.orderMissing);
   const [house, wallet] = await Promise.all([systemAccountId(db, HOUSE.deposits), memberWalletId(db, memberId)]);
-  const out = await db.transaction().execute(async (tx) => {
-    const { before, amountFen } = await lockPending(tx, id);
-    await addTurnoverRequirement(tx, memberId, amountFen, { kind: 'deposit', baseFen: amountFen });
-    await addDepositSum(tx, memberId, amountFen);
-    const journalId = await post(tx, {
-      idemKey: `deposit:${id}`,
-      kind: 'deposit',
-      memo: before.deposit_no,
-      entries: [
-        { accountId: house, amountFen: -amountFen },
-        { accountId: wallet, amountFen },
-      ],
-    });
-    await tx
-      .updateTable('deposits')
-      .set({ state: ORDER_STATE.approved, reviewed_by: staffId, reviewed_at: sql`now()`, journal_id: journalId })
-      .where('id', '=', id)
-      .execute();
-    await sendMail(tx, memberId, {
-      title: MSG.depositApprovedMailTitle,
-      content: fmt(MSG.depositApprovedMailContent, { no: before.deposit_no, amount: yuanText(amountFen) }),
-    });
-    const after = (await depositView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  const out = await reviewPending(
+    db,
+    pendingDeposits,
+    id,
+    async (tx, { amountFen }, before) => {
+      await addTurnoverRequirement(tx, memberId, amountFen, { kind: 'deposit', baseFen: amountFen });
+      await addDepositSum(tx, memberId, amountFen);
+      const journalId = await post(tx, {
+        idemKey: `deposit:${id}`,
+        kind: 'deposit',
+        memo: before.deposit_no,
+        entries: [
+          { accountId: house, amountFen: -amountFen },
+          { accountId: wallet, amountFen },
+        ],
+      });
+      await tx
+        .updateTable('deposits')
+        .set({ state: ORDER_STATE.approved, reviewed_by: staffId, reviewed_at: sql`now()`, journal_id: journalId })
+        .where('id', '=', id)
+        .execute();
+      await sendMail(tx, memberId, {
+        title: MSG.depositApprovedMailTitle,
+        content: fmt(MSG.depositApprovedMailContent, { no: before.deposit_no, amount: yuanText(amountFen) }),
+      });
+    },
+    record,
+  );
   // The grown paysum may reach the next VIP tier (spec §4). After the commit, in its own transaction:
   // the approval stands whatever happens here, and the nightly VIP pass promotes whoever this missed.
   await promoteEligible(db, [memberId]).catch(() => 0);
@@ -154,20 +153,22 @@ export async function rejectDeposit(db: Kdb, id: number, staffId: number, reason
   const failure = reviewReasonFailure(reason);
   if (failure) throw badRequest(failure);
   const why = reason.trim();
-  const memberId = await memberOf(db, id);
-  return db.transaction().execute(async (tx) => {
-    const { before, amountFen } = await lockPending(tx, id);
-    await tx
-      .updateTable('deposits')
-      .set({ state: ORDER_STATE.rejected, reason: why, reviewed_by: staffId, reviewed_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
-    await sendMail(tx, memberId, {
-      title: MSG.depositRejectedMailTitle,
-      content: fmt(MSG.depositRejectedMailContent, { no: before.deposit_no, amount: yuanText(amountFen), reason: why }),
-    });
-    const after = (await depositView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  const memberId = await memberOfOrder(db, 'deposits', id, MSG.orderMissing);
+  return reviewPending(
+    db,
+    pendingDeposits,
+    id,
+    async (tx, { amountFen }, before) => {
+      await tx
+        .updateTable('deposits')
+        .set({ state: ORDER_STATE.rejected, reason: why, reviewed_by: staffId, reviewed_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+      await sendMail(tx, memberId, {
+        title: MSG.depositRejectedMailTitle,
+        content: fmt(MSG.depositRejectedMailContent, { no: before.deposit_no, amount: yuanText(amountFen), reason: why }),
+      });
+    },
+    record,
+  );
 }

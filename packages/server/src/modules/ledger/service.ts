@@ -12,11 +12,8 @@ import { CODE, MSG } from '@app/contract';
  */
 export type Tx = Transaction<Database> | Kdb;
 
-/**
- * Called inside a review's transaction with the order before and after, so what the caller records
- * (the back-office's audit row) commits or rolls back together with the money.
- */
-export type ReviewRecorder<V> = (tx: Transaction<Database>, before: V, after: V) => Promise<void>;
+/** The audit hook of a review (its home is lib/review.ts, with the review's skeleton). */
+export type { ReviewRecorder } from '../../lib/review.js';
 
 export interface EntryInput {
   accountId: number;
@@ -30,7 +27,7 @@ export interface JournalInput {
 }
 
 /**
- * Sub-accounts of each busy house account (issue 17): a stake, payout or bonus locks one of them, not
+ * Sub-accounts of each busy house account: a stake, payout or bonus locks one of them, not
  * one row for the whole platform. Shard 0 is the house account itself.
  */
 export const HOUSE_SHARDS = 16;
@@ -138,7 +135,7 @@ export async function houseBalanceFen(db: Tx, code: HouseAccount): Promise<numbe
 }
 
 /**
- * Member wallet account ids, remembered per database (issue 17: a stake or transfer need not read it
+ * Member wallet account ids, remembered per database (so a stake or transfer need not read it
  * again). An id never changes once its account exists, and only ids read or opened outside a
  * transaction are remembered, so every one remembered is committed; a transaction's own reads do not
  * use it (its handle names no database).

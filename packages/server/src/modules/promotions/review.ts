@@ -18,7 +18,8 @@ import type { Database } from '../../db/schema.js';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type Tx } from '../ledger/service.js';
+import { reviewPending, type ReviewRecorder } from '../../lib/review.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 import { addTurnoverRequirement } from '../turnover/service.js';
 
@@ -154,7 +155,7 @@ export async function approveLocked(
   return { bonusFen, journalId };
 }
 
-/** Locks a pending application inside `tx`; 404 when unknown, 409 已处理 when reviewed already. */
+/** Locks a pending application inside `tx` and returns it; 404 when unknown, 409 已处理 when reviewed already. */
 async function lockPending(tx: Tx, id: number) {
   const row = await tx
     .selectFrom('activity_applications')
@@ -164,9 +165,10 @@ async function lockPending(tx: Tx, id: number) {
     .executeTakeFirst();
   if (!row) throw notFound(PROMO_MSG.applicationMissing);
   if (row.state !== APPLICATION_STATE.pending) throw new AppError(CODE.conflict, MSG.conflict);
-  const before = (await applicationView(tx, id))!;
-  return { row, before };
+  return row;
 }
+
+const pendingApplications = { lock: lockPending, view: applicationView };
 
 /** Approves a pending application (staff): the bonus paid once, audited through `record`. */
 export async function approveApplication(
@@ -177,14 +179,16 @@ export async function approveApplication(
   now: Date = new Date(),
 ): Promise<{ before: ApplicationView; after: ApplicationView }> {
   const house = await systemAccountId(db, HOUSE.promotions);
-  return db.transaction().execute(async (tx) => {
-    const { row, before } = await lockPending(tx, id);
-    const activity = await tx.selectFrom('activities').select(['title', 'rules']).where('id', '=', row.activity_id).executeTakeFirstOrThrow();
-    await approveLocked(tx, { id, memberId: row.member_id, depositId: row.deposit_id }, activity, house, staffId, now);
-    const after = (await applicationView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  return reviewPending(
+    db,
+    pendingApplications,
+    id,
+    async (tx, row) => {
+      const activity = await tx.selectFrom('activities').select(['title', 'rules']).where('id', '=', row.activity_id).executeTakeFirstOrThrow();
+      await approveLocked(tx, { id, memberId: row.member_id, depositId: row.deposit_id }, activity, house, staffId, now);
+    },
+    record,
+  );
 }
 
 /** Rejects a pending application with the reason the member reads; no money moves; the mail is optional. */
@@ -198,16 +202,18 @@ export async function rejectApplication(
   const failure = staffReasonFailure(opts.reason, PROMO_MSG.rejectReason);
   if (failure) throw badRequest(failure);
   const reason = opts.reason.trim();
-  return db.transaction().execute(async (tx) => {
-    const { row, before } = await lockPending(tx, id);
-    await tx
-      .updateTable('activity_applications')
-      .set({ state: APPLICATION_STATE.rejected, reason, reviewed_by: staffId, reviewed_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
-    if (opts.mail) await sendMail(tx, row.member_id, { title: PROMO_MSG.rejectedMailTitle, content: fmt(PROMO_MSG.rejectedMailContent, { title: before.activity_name, reason }) });
-    const after = (await applicationView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  return reviewPending(
+    db,
+    pendingApplications,
+    id,
+    async (tx, row, before) => {
+      await tx
+        .updateTable('activity_applications')
+        .set({ state: APPLICATION_STATE.rejected, reason, reviewed_by: staffId, reviewed_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+      if (opts.mail) await sendMail(tx, row.member_id, { title: PROMO_MSG.rejectedMailTitle, content: fmt(PROMO_MSG.rejectedMailContent, { title: before.activity_name, reason }) });
+    },
+    record,
+  );
 }

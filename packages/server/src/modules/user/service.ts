@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { fenToYuan, MSG, type UserInfo } from '@app/contract';
+import { ADMIN_MSG, fenToYuan, MSG, type UserInfo } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
-import { badRequest, unauthorized } from '../../http/errors.js';
+import { badRequest, notFound, unauthorized } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { batchReader, perDatabase } from '../../lib/batch.js';
 import { beijing, daysSince } from '../../lib/time.js';
@@ -13,6 +13,16 @@ import { revokeAllSessions } from '../session/service.js';
 import { paypassStateOf, refuseLoginEqualToPay } from './pay-password.js';
 
 export const DEFAULT_AVATAR = '/assets/avatars/default.svg';
+
+/**
+ * A member account by id with its name, as the console looks one up: 404 会员不存在 for an unknown id
+ * and for the trial account (it has no account to look after).
+ */
+export async function memberAccount(db: Tx, id: number): Promise<{ id: number; username: string }> {
+  const row = await db.selectFrom('members').select(['id', 'username']).where('id', '=', id).where('is_trial', '=', false).executeTakeFirst();
+  if (!row) throw notFound(ADMIN_MSG.memberMissing);
+  return { id: Number(row.id), username: row.username };
+}
 
 /** Members with their figures and wallets, one indexed read of member_figures (the poll's cost on a cache miss). */
 async function readMembers(db: Tx, memberIds: number[]) {

@@ -3,7 +3,8 @@ import { CARD_TYPE, CODE, fenToYuan, txidFailure, fmt, MSG, ORDER_STATE, ORDER_S
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
-import { HOUSE, memberWalletId, post, systemAccountId, type ReviewRecorder, type Tx } from '../ledger/service.js';
+import { memberOfOrder, reviewPending, type ReviewRecorder } from '../../lib/review.js';
+import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 
 /**
@@ -84,19 +85,15 @@ export async function withdrawalView(db: Tx, id: number): Promise<WithdrawalView
   return row ? toWithdrawalView(row) : null;
 }
 
-/** Locks a pending withdrawal inside `tx`; 404 when unknown, 409 已处理 when already reviewed. */
-async function lockPending(tx: Tx, id: number): Promise<{ before: WithdrawalView; amountFen: number }> {
+/** Locks a pending withdrawal inside `tx` and returns its amount; 404 when unknown, 409 已处理 when already reviewed. */
+async function lockPending(tx: Tx, id: number): Promise<{ amountFen: number }> {
   const locked = await tx.selectFrom('withdrawals').select(['state', 'amount_fen']).where('id', '=', id).forUpdate().executeTakeFirst();
   if (!locked) throw notFound(MSG.orderMissing);
   if (locked.state !== ORDER_STATE.pending) throw new AppError(CODE.conflict, MSG.conflict);
-  return { before: (await withdrawalView(tx, id))!, amountFen: locked.amount_fen };
+  return { amountFen: locked.amount_fen };
 }
 
-async function memberOf(db: Kdb, id: number): Promise<number> {
-  const row = await db.selectFrom('withdrawals').select('member_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG.orderMissing);
-  return row.member_id;
-}
+const pendingWithdrawals = { lock: lockPending, view: withdrawalView };
 
 const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
 
@@ -105,36 +102,38 @@ const yuanText = (fen: number) => fenToYuan(fen).toFixed(2);
  * A USDT payout is confirmed with its transaction hash (TXID), kept on the order; a bank payout has none.
  */
 export async function approveWithdrawal(db: Kdb, id: number, staffId: number, record?: ReviewRecorder<WithdrawalView>, payout: { txid?: string } = {}): Promise<{ before: WithdrawalView; after: WithdrawalView }> {
-  const memberId = await memberOf(db, id);
+  const memberId = await memberOfOrder(db, 'withdrawals', id, MSG.orderMissing);
   const [inFlight, paid] = await Promise.all([systemAccountId(db, HOUSE.withdrawalsInFlight), systemAccountId(db, HOUSE.withdrawalsPaid)]);
-  return db.transaction().execute(async (tx) => {
-    const { before, amountFen } = await lockPending(tx, id);
-    const usdt = before.card_type === CARD_TYPE.usdt;
-    const txid = usdt ? (payout.txid ?? '').trim() : '';
-    const txidRefusal = usdt ? txidFailure(txid) : null;
-    if (txidRefusal) throw badRequest(txidRefusal);
-    const journalId = await post(tx, {
-      idemKey: `withdraw-pay:${id}`,
-      kind: 'withdraw_pay',
-      memo: before.withdraw_no,
-      entries: [
-        { accountId: inFlight, amountFen: -amountFen },
-        { accountId: paid, amountFen },
-      ],
-    });
-    await tx
-      .updateTable('withdrawals')
-      .set({ state: ORDER_STATE.approved, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId, txid })
-      .where('id', '=', id)
-      .execute();
-    await sendMail(tx, memberId, {
-      title: MSG.withdrawPaidMailTitle,
-      content: fmt(MSG.withdrawPaidMailContent, { no: before.withdraw_no, amount: yuanText(amountFen) }),
-    });
-    const after = (await withdrawalView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  return reviewPending(
+    db,
+    pendingWithdrawals,
+    id,
+    async (tx, { amountFen }, before) => {
+      const usdt = before.card_type === CARD_TYPE.usdt;
+      const txid = usdt ? (payout.txid ?? '').trim() : '';
+      const txidRefusal = usdt ? txidFailure(txid) : null;
+      if (txidRefusal) throw badRequest(txidRefusal);
+      const journalId = await post(tx, {
+        idemKey: `withdraw-pay:${id}`,
+        kind: 'withdraw_pay',
+        memo: before.withdraw_no,
+        entries: [
+          { accountId: inFlight, amountFen: -amountFen },
+          { accountId: paid, amountFen },
+        ],
+      });
+      await tx
+        .updateTable('withdrawals')
+        .set({ state: ORDER_STATE.approved, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId, txid })
+        .where('id', '=', id)
+        .execute();
+      await sendMail(tx, memberId, {
+        title: MSG.withdrawPaidMailTitle,
+        content: fmt(MSG.withdrawPaidMailContent, { no: before.withdraw_no, amount: yuanText(amountFen) }),
+      });
+    },
+    record,
+  );
 }
 
 /** Rejects a pending withdrawal with a reason (1–200 characters) and refunds it: `withdraw-refund:<id>`. */
@@ -142,30 +141,32 @@ export async function rejectWithdrawal(db: Kdb, id: number, staffId: number, rea
   const failure = reviewReasonFailure(reason);
   if (failure) throw badRequest(failure);
   const why = reason.trim();
-  const memberId = await memberOf(db, id);
+  const memberId = await memberOfOrder(db, 'withdrawals', id, MSG.orderMissing);
   const [inFlight, wallet] = await Promise.all([systemAccountId(db, HOUSE.withdrawalsInFlight), memberWalletId(db, memberId)]);
-  return db.transaction().execute(async (tx) => {
-    const { before, amountFen } = await lockPending(tx, id);
-    const journalId = await post(tx, {
-      idemKey: `withdraw-refund:${id}`,
-      kind: 'withdraw_refund',
-      memo: before.withdraw_no,
-      entries: [
-        { accountId: inFlight, amountFen: -amountFen },
-        { accountId: wallet, amountFen },
-      ],
-    });
-    await tx
-      .updateTable('withdrawals')
-      .set({ state: ORDER_STATE.rejected, reason: why, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId })
-      .where('id', '=', id)
-      .execute();
-    await sendMail(tx, memberId, {
-      title: MSG.withdrawRefundedMailTitle,
-      content: fmt(MSG.withdrawRefundedMailContent, { no: before.withdraw_no, amount: yuanText(amountFen), reason: why }),
-    });
-    const after = (await withdrawalView(tx, id))!;
-    await record?.(tx, before, after);
-    return { before, after };
-  });
+  return reviewPending(
+    db,
+    pendingWithdrawals,
+    id,
+    async (tx, { amountFen }, before) => {
+      const journalId = await post(tx, {
+        idemKey: `withdraw-refund:${id}`,
+        kind: 'withdraw_refund',
+        memo: before.withdraw_no,
+        entries: [
+          { accountId: inFlight, amountFen: -amountFen },
+          { accountId: wallet, amountFen },
+        ],
+      });
+      await tx
+        .updateTable('withdrawals')
+        .set({ state: ORDER_STATE.rejected, reason: why, reviewed_by: staffId, reviewed_at: sql`now()`, settle_journal_id: journalId })
+        .where('id', '=', id)
+        .execute();
+      await sendMail(tx, memberId, {
+        title: MSG.withdrawRefundedMailTitle,
+        content: fmt(MSG.withdrawRefundedMailContent, { no: before.withdraw_no, amount: yuanText(amountFen), reason: why }),
+      });
+    },
+    record,
+  );
 }
