@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_STATE } from '@app/contract';
 import { reconcileTransfers } from '../src/modules/transfers/reconcile.js';
-import { newOrderNo } from '../src/modules/transfers/service.js';
+import { newOrderNo } from '../src/lib/order-no.js';
+import { TRANSFER_NO } from '../src/modules/transfers/service.js';
 import { startServer, type TestServer } from './harness.js';
 import { centralFen, fundedMember, into, journalKeys, outOf, transferRow, venueFen, venueRefState } from './transfer-helpers.js';
 
@@ -82,7 +83,7 @@ describe('reconcileTransfers', () => {
     // What a crash right after recording a transfer out of a venue leaves behind.
     const row = await s.db.kysely
       .insertInto('transfers')
-      .values({ order_no: newOrderNo(), member_id: id, venue: 'WM', direction: 4, amount_fen: 100, state: 2 })
+      .values({ order_no: newOrderNo(TRANSFER_NO), member_id: id, venue: 'WM', direction: 4, amount_fen: 100, state: 2 })
       .returning('order_no')
       .executeTakeFirstOrThrow();
     expect(await reconcileTransfers(deps())).toMatchObject({ checked: 0 });

@@ -1,5 +1,4 @@
 import { assertMayPlay } from '../protection/enforce.js';
-import { randomInt } from 'node:crypto';
 import {
   CODE,
   depositAmountFailure,
@@ -23,32 +22,15 @@ import type { rechargeSchema } from '@app/contract/schemas';
 import type { z } from 'zod';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { withOrderNo, type OrderNoFormat } from '../../lib/order-no.js';
 import { beijing } from '../../lib/time.js';
 import { getSettings } from '../site/service.js';
 import { expireDeposits } from './expiry.js';
 
 export type RechargeInput = z.output<typeof rechargeSchema>;
 
-const ORDER_NO_ATTEMPTS = 5;
-
-/** A human-readable order number: prefix + Beijing yyyyMMddHHmmss + 6 random digits. */
-export function newOrderNo(prefix: string, now: Date = new Date()): string {
-  const stamp = beijing(now).replace(/\D/g, '');
-  return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-}
-
-/**
- * Inserts a row under a fresh order number: `insert` uses ON CONFLICT DO NOTHING on the number and
- * returns the new id, or undefined when the random number was taken (then another one is tried).
- */
-export async function insertWithOrderNo(prefix: string, insert: (orderNo: string) => Promise<number | undefined>): Promise<{ orderNo: string; id: number }> {
-  for (let attempt = 0; attempt < ORDER_NO_ATTEMPTS; attempt++) {
-    const orderNo = newOrderNo(prefix);
-    const id = await insert(orderNo);
-    if (id !== undefined) return { orderNo, id };
-  }
-  throw new Error(`order number: ${ORDER_NO_ATTEMPTS} collisions in a row for ${prefix}`);
-}
+/** A deposit's number: D + Beijing yyyyMMddHHmmss + 6 random digits. */
+export const DEPOSIT_NO: OrderNoFormat = { prefix: 'D', random: 6 };
 
 /**
  * POST /api/recharge: checks in the spec's order (method open, bank fields for a bank transfer, the
@@ -99,7 +81,7 @@ export async function createDeposit(db: Kdb, memberId: number, input: RechargeIn
     if (Number(pending.n) >= LIMITS.depositPendingMax) {
       throw new AppError(CODE.tooMany, fmt(MSG.depositPendingLimit, { max: LIMITS.depositPendingMax }));
     }
-    const { orderNo } = await insertWithOrderNo('D', async (depositNo) => {
+    const { orderNo } = await withOrderNo(DEPOSIT_NO, async (depositNo) => {
       const row = await tx
         .insertInto('deposits')
         .values({

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   BET_STATUS,
   LOTTERY_OPENLIST_SIZE,
@@ -22,6 +21,7 @@ import type { Kdb } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
 import { perDatabase } from '../../lib/batch.js';
+import { newOrderNo, type OrderNoFormat } from '../../lib/order-no.js';
 import { beijing } from '../../lib/time.js';
 import { HOUSE, memberWalletId, post, systemAccountId, type Tx } from '../ledger/service.js';
 import { storeOpenBets } from '../games/ingest.js';
@@ -150,9 +150,8 @@ export async function roomData(db: Kdb, roomId: number, nowMs: number): Promise<
 
 export type LotteryOrderInput = z.output<typeof lotteryOrderSchema>;
 
-function newOrderNo(nowMs: number): string {
-  return `LT${beijing(new Date(nowMs)).replace(/\D/g, '')}${randomBytes(5).toString('hex')}`;
-}
+/** A lottery order's number: LT + Beijing yyyyMMddHHmmss + 10 random hex characters. */
+export const LOTTERY_ORDER_NO: OrderNoFormat = { prefix: 'LT', random: 10, hex: true };
 
 /**
  * POST /api/lotteryOrder. Checks in order: the room; the expect is the lottery's open round; betting is
@@ -191,7 +190,7 @@ export async function placeOrder(
   const totalFen = lines.reduce((s, l) => s + l.fen, 0);
   const house = await systemAccountId(db, HOUSE.lottery);
   const wallet = await memberWalletId(db, memberId);
-  const orderNo = newOrderNo(nowMs);
+  const orderNo = newOrderNo(LOTTERY_ORDER_NO, new Date(nowMs));
   const expect = clock.nextexpect;
   await db.transaction().execute(async (tx) => {
     await guard?.(tx, totalFen);

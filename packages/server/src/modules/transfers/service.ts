@@ -1,6 +1,6 @@
-import { randomInt } from 'node:crypto';
 import {
   CODE,
+  fenOfYuan,
   fenToYuan,
   fmt,
   formatYuan,
@@ -15,7 +15,7 @@ import {
 import { sql } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { beijing } from '../../lib/time.js';
+import { withOrderNo, type OrderNoFormat } from '../../lib/order-no.js';
 import { InsufficientFunds, memberBalanceFen, memberWalletId, post, systemAccountId, venueSettlementCode, type Tx } from '../ledger/service.js';
 import type { VenueOutcome, VenueRefusal } from '../venues/adapter.js';
 import type { Venue, VenueRegistry } from '../venues/registry.js';
@@ -59,8 +59,9 @@ export interface TransferOutcome {
   failed: boolean;
 }
 
-const UNIQUE_VIOLATION = '23505';
-const ORDER_NO_ATTEMPTS = 3;
+/** A transfer's number: T + Beijing yyyyMMddHHmmss + 12 random digits (its UNIQUE constraint: transfers_order_no_key). */
+export const TRANSFER_NO: OrderNoFormat = { prefix: 'T', random: 12 };
+const TRANSFER_NO_TAKEN = 'transfers_order_no_key';
 /** Venues recycled at once by transall: bounded, so one member cannot take the whole pool. */
 const RECYCLE_CONCURRENCY = 4;
 
@@ -107,26 +108,29 @@ export type TransferGuard = (tx: Tx) => Promise<void>;
  */
 export async function intoVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number, guard?: TransferGuard): Promise<TransferOutcome> {
   const [walletId, settlementId] = await Promise.all([memberWalletId(deps.db, memberId), settlementIdOf(deps.db, venue.code)]);
-  const row = await withOrderNo((orderNo) =>
-    deps.db.transaction().execute(async (tx) => {
-      if ((await memberBalanceFen(tx, memberId)) < amountFen) throw new InsufficientFunds(walletId);
-      await guard?.(tx);
-      const inserted = await tx
-        .insertInto('transfers')
-        .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferIn, amount_fen: amountFen, state: TRANSFER_STATE.pending })
-        .returning(['id', 'order_no', 'member_id', 'venue', 'direction', 'amount_fen'])
-        .executeTakeFirstOrThrow();
-      await post(tx, {
-        idemKey: `transfer:${orderNo}`,
-        kind: 'transfer_in',
-        memo: venue.code,
-        entries: [
-          { accountId: walletId, amountFen: -amountFen },
-          { accountId: settlementId, amountFen },
-        ],
-      });
-      return inserted;
-    }),
+  const { value: row } = await withOrderNo(
+    TRANSFER_NO,
+    (orderNo) =>
+      deps.db.transaction().execute(async (tx) => {
+        if ((await memberBalanceFen(tx, memberId)) < amountFen) throw new InsufficientFunds(walletId);
+        await guard?.(tx);
+        const inserted = await tx
+          .insertInto('transfers')
+          .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferIn, amount_fen: amountFen, state: TRANSFER_STATE.pending })
+          .returning(['id', 'order_no', 'member_id', 'venue', 'direction', 'amount_fen'])
+          .executeTakeFirstOrThrow();
+        await post(tx, {
+          idemKey: `transfer:${orderNo}`,
+          kind: 'transfer_in',
+          memo: venue.code,
+          entries: [
+            { accountId: walletId, amountFen: -amountFen },
+            { accountId: settlementId, amountFen },
+          ],
+        });
+        return inserted;
+      }),
+    TRANSFER_NO_TAKEN,
   );
   const outcome = await deps.venues.transferIn(venue, memberId, amountFen, row.order_no);
   return afterCall(deps, row, outcome);
@@ -134,12 +138,15 @@ export async function intoVenue(deps: TransferDeps, memberId: number, venue: Ven
 
 /** Venue → central wallet. Nothing moves on the platform until the venue has said yes. */
 export async function outOfVenue(deps: TransferDeps, memberId: number, venue: Venue, amountFen: number): Promise<TransferOutcome> {
-  const row = await withOrderNo((orderNo) =>
-    deps.db
-      .insertInto('transfers')
-      .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferOut, amount_fen: amountFen, state: TRANSFER_STATE.pending })
-      .returning(['id', 'order_no', 'member_id', 'venue', 'direction', 'amount_fen'])
-      .executeTakeFirstOrThrow(),
+  const { value: row } = await withOrderNo(
+    TRANSFER_NO,
+    (orderNo) =>
+      deps.db
+        .insertInto('transfers')
+        .values({ order_no: orderNo, member_id: memberId, venue: venue.code, direction: TRANS_TYPE.transferOut, amount_fen: amountFen, state: TRANSFER_STATE.pending })
+        .returning(['id', 'order_no', 'member_id', 'venue', 'direction', 'amount_fen'])
+        .executeTakeFirstOrThrow(),
+    TRANSFER_NO_TAKEN,
   );
   const outcome = await deps.venues.transferOut(venue, memberId, amountFen, row.order_no);
   return afterCall(deps, row, outcome);
@@ -272,7 +279,7 @@ export async function recycleAll(deps: TransferDeps, memberId: number): Promise<
   let pending = 0;
   let failed = 0;
   for (const o of outcomes) {
-    if (o.result.state === TRANSFER_STATE.success) movedFen += Math.round(o.result.amount * 100);
+    if (o.result.state === TRANSFER_STATE.success) movedFen += fenOfYuan(o.result.amount);
     else if (o.result.state === TRANSFER_STATE.pending) pending += 1;
     else failed += 1;
   }
@@ -301,24 +308,6 @@ export async function autoTransferOn(db: Kdb, memberId: number): Promise<boolean
 }
 
 // ---- helpers --------------------------------------------------------------------------------
-
-/** T + Beijing yyyyMMddHHmmss + 12 random digits: unique in practice; a clash is retried. */
-export function newOrderNo(now: Date = new Date()): string {
-  const digits = String(randomInt(0, 1_000_000)).padStart(6, '0') + String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return `T${beijing(now).replace(/\D/g, '')}${digits}`;
-}
-
-async function withOrderNo<T>(fn: (orderNo: string) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn(newOrderNo());
-    } catch (err) {
-      const e = err as { code?: string; constraint?: string };
-      if (attempt < ORDER_NO_ATTEMPTS && e.code === UNIQUE_VIOLATION && e.constraint === 'transfers_order_no_key') continue;
-      throw err;
-    }
-  }
-}
 
 /** The venue's settlement account (ledger's venueSettlementCode is typed as a plain string). */
 function settlementIdOf(db: Kdb, venue: string): Promise<number> {

@@ -15,14 +15,17 @@ import type { withdrawSchema } from '@app/contract/schemas';
 import type { z } from 'zod';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { withOrderNo, type OrderNoFormat } from '../../lib/order-no.js';
 import { checkPayPassword } from '../user/pay-password.js';
 import { HOUSE, InsufficientFunds, memberBalanceFen, memberWalletId, post, systemAccountId } from '../ledger/service.js';
 import { getSettings } from '../site/service.js';
 import { lockedRemainingTurnoverFen } from '../turnover/service.js';
-import { insertWithOrderNo } from '../deposits/service.js';
 import { refuseOverPendingCap } from './pending-cap.js';
 
 export type WithdrawInput = z.output<typeof withdrawSchema>;
+
+/** A withdrawal's number: W + Beijing yyyyMMddHHmmss + 6 random digits. */
+export const WITHDRAW_NO: OrderNoFormat = { prefix: 'W', random: 6 };
 
 /** USDT amounts of a withdrawal, all in USDT cents; arrival may be ≤ 0 (then it is refused). */
 export function usdtWithdrawal(amountFen: number, rate: number, feeUsdt: number) {
@@ -76,7 +79,7 @@ export async function requestWithdrawal(db: Kdb, memberId: number, input: Withdr
     if ((await memberBalanceFen(tx, memberId)) < amountFen) throw new InsufficientFunds(wallet);
     if (remainingFen > 0) throw badRequest(fmt(MSG.withdrawTurnover, { amount: formatYuan(fenToYuan(remainingFen)) }));
     await refuseOverPendingCap(tx, memberId, limits.pendingMax);
-    const { orderNo, id } = await insertWithOrderNo('W', async (withdrawNo) => {
+    const { orderNo, value: id } = await withOrderNo(WITHDRAW_NO, async (withdrawNo) => {
       const row = await tx
         .insertInto('withdrawals')
         .values({
