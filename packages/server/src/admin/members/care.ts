@@ -4,16 +4,15 @@ import { LOGIN_CAPTCHA, MEMBER_CARE_LIMITS as L, MEMBER_CARE_MSG, type MemberCar
 import { careReasonSchema, endSessionsSchema, idParams, memberNoteSchema, memberTagsSchema, resetPasswordSchema } from '@app/contract/schemas';
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
-import { conflict } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { nameCounterKey, unlockMemberLogin } from '../../modules/auth/login-guard.js';
-import { activeSessionCount, markSessionRevoked, revokeAllSessions, revokeSession } from '../../modules/session/service.js';
+import { endSessionsForStaff, SESSION_ID_LEN } from '../../modules/session/service.js';
 import { clearPayPassword, resetLoginPassword } from '../../modules/user/account.js';
 import { addMemberNote, setMemberTags } from '../../modules/user/notes.js';
 import { payPasswordStatus } from '../../modules/user/pay-password.js';
 import { memberAccount } from '../../modules/user/service.js';
 import { actorOf } from '../actor.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import type { Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**
@@ -22,7 +21,6 @@ import { route, type AdminRoute } from '../route.js';
  * ends are revoked right after it commits (the session cache and the other instances hear of it).
  */
 
-const SESSION_ID_LEN = 16;
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 async function loginFailures(db: Kdb, username: string): Promise<number> {
@@ -93,27 +91,7 @@ async function unlockLogin(db: Kdb, actor: Actor, id: number, reason: string): P
 
 async function endSessions(db: Kdb, actor: Actor, id: number, f: { session: string; reason: string }): Promise<number> {
   await memberAccount(db, id);
-  if (!f.session) {
-    const n = await activeSessionCount(db, id);
-    if (n === 0) throw conflict(MEMBER_CARE_MSG.sessionMissing);
-    await db.transaction().execute((tx) => writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { sessions: n }, { sessions: 0, reason: f.reason }));
-    await revokeAllSessions(db, id);
-    return n;
-  }
-  const row = await db
-    .selectFrom('sessions')
-    .select('token_hash')
-    .where('member_id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where(sql<boolean>`left(token_hash, ${SESSION_ID_LEN}) = ${f.session}`)
-    .executeTakeFirst();
-  if (!row) throw conflict(MEMBER_CARE_MSG.sessionMissing);
-  await db.transaction().execute(async (tx) => {
-    await markSessionRevoked(tx, row.token_hash);
-    await writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { session: f.session }, { session: null, reason: f.reason });
-  });
-  await revokeSession(db, row.token_hash);
-  return 1;
+  return endSessionsForStaff(db, actor, id, f);
 }
 
 async function addNote(db: Kdb, actor: Actor, id: number, body: string): Promise<void> {

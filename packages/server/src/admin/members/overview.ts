@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import {
-  ADMIN_MSG,
   AUDIT_ACTION_LABELS,
   BET_STATUS,
   BONUS_JOURNAL_KINDS,
@@ -20,7 +19,6 @@ import {
 import { idParams, member360PageQuery } from '@app/contract/schemas';
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { depositViewQuery, toDepositView } from '../../modules/deposits/review.js';

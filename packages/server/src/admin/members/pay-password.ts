@@ -2,11 +2,10 @@ import { ADMIN_MSG, type AdminPayPassword } from '@app/contract';
 import { idParams } from '@app/contract/schemas';
 import type { Kdb } from '../../db/connect.js';
 import { ok } from '../../http/envelope.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { beijing } from '../../lib/time.js';
 import { payPasswordStatus, unlockPayPassword } from '../../modules/user/pay-password.js';
 import { actorOf } from '../actor.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 async function requireMemberId(db: Kdb, id: number): Promise<void> {
@@ -18,16 +17,6 @@ async function payPasswordOf(db: Kdb, memberId: number): Promise<AdminPayPasswor
   await requireMemberId(db, memberId);
   const status = await payPasswordStatus(db, memberId);
   return { state: status.state, failures: status.failures, locked_until: status.lockedUntil ? beijing(status.lockedUntil) : '' };
-}
-
-/** Lifts the lock and records who did it, in one transaction; 409 when there is no lock to lift. */
-async function unlock(db: Kdb, actor: Actor, memberId: number): Promise<void> {
-  await requireMemberId(db, memberId);
-  await db.transaction().execute(async (tx) => {
-    const lifted = await unlockPayPassword(tx, memberId);
-    if (!lifted) throw conflict(ADMIN_MSG.payPasswordNotLocked);
-    await writeAudit(tx, actor, 'member.paypass_unlock', `member:${memberId}`, { locked_until: beijing(lifted) }, { locked_until: null });
-  });
 }
 
 /** A member's payment password lock (DESIGN §4, PAY_PASSWORD_LOCK): staff read it and lift it. */
@@ -50,7 +39,8 @@ export const payPasswordRoutes: AdminRoute[] = [
     params: idParams,
     audits: ['member.paypass_unlock'],
     handler: async ({ app, req, staff, params }) => {
-      await unlock(app.kdb, actorOf(req, staff), params.id);
+      await requireMemberId(app.kdb, params.id);
+      await unlockPayPassword(app.kdb, actorOf(req, staff), params.id);
       return ok(null, ADMIN_MSG.payPasswordUnlocked);
     },
   }),

@@ -7,10 +7,9 @@ import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { endVenueSessions } from '../../modules/protection/enforce.js';
 import { bjMinute } from '../../modules/protection/periods.js';
 import { protectionState } from '../../modules/protection/service.js';
-import { setStaffLimit, startBlock } from '../../modules/protection/settings.js';
+import { setStaffLimit, startStaffBlock } from '../../modules/protection/settings.js';
 import { memberAccount } from '../../modules/user/service.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**
@@ -81,12 +80,8 @@ export const protectionRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, params, body }) => {
       await memberAccount(app.kdb, params.id);
       const now = new Date();
-      const actor = actorOf(req, staff);
       const change = { kind: body.kind as LimitKind, period: body.period as LimitPeriod, limit: body.limit };
-      await app.kdb.transaction().execute(async (tx) => {
-        const { before, after } = await setStaffLimit(tx, actor, params.id, change, body.reason, now);
-        await writeAudit(tx, actor, 'member.protection_limit', `member:${params.id}`, before === null ? null : { kind: change.kind, period: change.period, value: before }, { kind: change.kind, period: change.period, value: after, reason: body.reason });
-      });
+      await setStaffLimit(app.kdb, actorOf(req, staff), params.id, change, body.reason, now);
       // The member's open games knew only the old headroom: they end, the next launch carries the new one.
       if (change.kind === 'loss' || change.kind === 'wager') await endVenueSessions(app, params.id);
       return ok(await viewOf(app.kdb, params.id, now), PROTECTION_MSG.staffSaved);
@@ -104,12 +99,8 @@ export const protectionRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, params, body }) => {
       await memberAccount(app.kdb, params.id);
       const now = new Date();
-      const actor = actorOf(req, staff);
       const block = { kind: body.kind as BlockKind, duration: body.duration as BlockDuration };
-      await app.kdb.transaction().execute(async (tx) => {
-        const started = await startBlock(tx, actor, params.id, block, body.reason, now);
-        await writeAudit(tx, actor, 'member.protection_block', `member:${params.id}`, null, { ...block, until: started.endsAt ? bjMinute(started.endsAt) : '', reason: body.reason });
-      });
+      await startStaffBlock(app.kdb, actorOf(req, staff), params.id, block, body.reason, now);
       await endVenueSessions(app, params.id);
       return ok(await viewOf(app.kdb, params.id, now), PROTECTION_MSG.staffSaved);
     },

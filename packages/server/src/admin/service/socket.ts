@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { MSG, SERVICE_LIMITS, SERVICE_STAFF_WS_PATH, WS_CLOSE, WS_PING_TEXT, roleCan, totpDue } from '@app/contract';
 import type { StaffClient } from '../../modules/service-chat/hub.js';
 import { dropPresence, staffOnline, touchPresence } from '../../modules/service-chat/service.js';
-import { refuse, sendFrame } from '../../modules/service-chat/socket.js';
+import { refuse } from '../../modules/service-chat/socket.js';
 import { onStaffRevocation, resolveStaffSession } from '../../modules/staff/sessions.js';
 import { getStaffSecurity } from '../../modules/staff/totp.js';
 

@@ -1,6 +1,7 @@
-import { BLOCK_KIND_LABEL, fmt, PROTECTION, PROTECTION_MSG, type BlockDuration, type BlockKind, type LimitKind, type LimitPeriod, type SetLimitResult } from '@app/contract';
+import { BLOCK_KIND_LABEL, fenOfYuan, fmt, PROTECTION, PROTECTION_MSG, type BlockDuration, type BlockKind, type LimitKind, type LimitPeriod, type SetLimitResult } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { badRequest, forbidden } from '../../http/errors.js';
+import { writeAudit, type Actor } from '../audit/service.js';
 import type { Tx } from '../ledger/service.js';
 import { ackRealityCheck } from '../session/service.js';
 import { blockEnd, bjMinute } from './periods.js';
@@ -22,7 +23,7 @@ export interface LimitChange {
 }
 
 /** A wire value (yuan or minutes) as kept (fen or minutes). */
-const stored = (kind: LimitKind, limit: number) => (kind === 'session' ? limit : limit * 100);
+const stored = (kind: LimitKind, limit: number) => (kind === 'session' ? limit : fenOfYuan(limit));
 
 function refuseTrial(player: Player): void {
   if (player.isTrial) throw forbidden(PROTECTION_MSG.trial);
@@ -115,8 +116,19 @@ export async function cancelOwnLimit(db: Kdb, player: Player, key: { kind: Limit
   });
 }
 
-/** Staff: a new limit, or a lower one, at once (a waiting raise is dropped); anything looser is refused. */
-export async function setStaffLimit(tx: Tx, by: NonNullable<ChangedBy>, memberId: number, change: LimitChange, reason: string, now: Date): Promise<{ before: number | null; after: number }> {
+/**
+ * Staff: a new limit, or a lower one, at once (a waiting raise is dropped); anything looser is refused.
+ * The staff member's audit row is written in the same transaction.
+ */
+export async function setStaffLimit(db: Kdb, actor: Actor, memberId: number, change: LimitChange, reason: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const { before, after } = await lowerLimit(tx, actor, memberId, change, reason, now);
+    const limit = { kind: change.kind, period: change.period };
+    await writeAudit(tx, actor, 'member.protection_limit', `member:${memberId}`, before === null ? null : { ...limit, value: before }, { ...limit, value: after, reason });
+  });
+}
+
+async function lowerLimit(tx: Tx, by: NonNullable<ChangedBy>, memberId: number, change: LimitChange, reason: string, now: Date): Promise<{ before: number | null; after: number }> {
   const { kind, period } = change;
   const value = stored(kind, change.limit);
   await lockMember(tx, memberId);
@@ -137,7 +149,7 @@ export async function setStaffLimit(tx: Tx, by: NonNullable<ChangedBy>, memberId
  * one: a member's own or a staff member's new block must end after the current one). The caller ends
  * the member's venue sessions after the commit.
  */
-export async function startBlock(tx: Tx, by: ChangedBy, memberId: number, block: { kind: BlockKind; duration: BlockDuration }, reason: string, now: Date): Promise<BlockRecord> {
+async function startBlock(tx: Tx, by: ChangedBy, memberId: number, block: { kind: BlockKind; duration: BlockDuration }, reason: string, now: Date): Promise<BlockRecord> {
   await lockMember(tx, memberId);
   const current = await currentBlock(tx, memberId, now);
   const endsAt = blockEnd(block.duration, now);
@@ -149,6 +161,14 @@ export async function startBlock(tx: Tx, by: ChangedBy, memberId: number, block:
     .execute();
   await writeEvent(tx, memberId, by, eventText('block', { block: block.kind, duration: block.duration }), reason);
   return { kind: block.kind, duration: block.duration, startedAt: now, endsAt, by: by?.username ?? 'member' };
+}
+
+/** A staff member's time-out or exclusion, with its audit row in the same transaction. The caller ends the member's venue sessions after. */
+export async function startStaffBlock(db: Kdb, actor: Actor, memberId: number, block: { kind: BlockKind; duration: BlockDuration }, reason: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const started = await startBlock(tx, actor, memberId, block, reason, now);
+    await writeAudit(tx, actor, 'member.protection_block', `member:${memberId}`, null, { ...block, until: started.endsAt ? bjMinute(started.endsAt) : '', reason });
+  });
 }
 
 /** POST /api/protection/block by the member itself. */

@@ -20,7 +20,6 @@ import { chatState, ownerKey, postOwnerMessage, resolveVisitor, type Owner } fro
  */
 
 const POLICY_VIOLATION = 1008;
-const FORBIDDEN_CLOSE = 4403;
 const FRAME_FLOOD = 60;
 
 /** One frame to one socket of the chat (member, visitor or staff desk), while it is open. */

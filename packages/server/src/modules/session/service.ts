@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import { MEMBER_CARE_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
+import { conflict } from '../../http/errors.js';
+import { writeAudit, type Actor } from '../audit/service.js';
 import { batchReader, perDatabase } from '../../lib/batch.js';
 import { bearerSessions, type Revocation as SessionsRevocation } from '../../lib/sessions.js';
 import type { SessionMember } from '../../context.js';
@@ -97,6 +100,40 @@ export async function activeSessionCount(db: Kdb, memberId: number): Promise<num
 }
 
 export const revokeSession: (db: Kdb, tokenHash: string) => Promise<void> = sessions.revoke;
+
+/** How many characters of a session's token hash name it to staff (the console's session list). */
+export const SESSION_ID_LEN = 16;
+
+/**
+ * Staff end a member's sessions: every one (f.session empty) or the one whose id (the first
+ * SESSION_ID_LEN characters of its hash, as the console lists it) is given. The audit row with the
+ * staff's reason is written with the change; the revocation is told right after the commit. Answers
+ * how many ended; 409 when there is none to end.
+ */
+export async function endSessionsForStaff(db: Kdb, actor: Actor, id: number, f: { session: string; reason: string }): Promise<number> {
+  if (!f.session) {
+    const n = await activeSessionCount(db, id);
+    if (n === 0) throw conflict(MEMBER_CARE_MSG.sessionMissing);
+    await db.transaction().execute((tx) => writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { sessions: n }, { sessions: 0, reason: f.reason }));
+    await revokeAllSessions(db, id);
+    return n;
+  }
+  const row = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('member_id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where(sql<boolean>`left(token_hash, ${SESSION_ID_LEN}) = ${f.session}`)
+    .executeTakeFirst();
+  if (!row) throw conflict(MEMBER_CARE_MSG.sessionMissing);
+  await db.transaction().execute(async (tx) => {
+    await markSessionRevoked(tx, row.token_hash);
+    await writeAudit(tx, actor, 'member.end_sessions', `member:${id}`, { session: f.session }, { session: null, reason: f.reason });
+  });
+  await revokeSession(db, row.token_hash);
+  return 1;
+}
+
 
 export async function revokeAllSessions(db: Kdb, memberId: number): Promise<void> {
   await sessions.revokeAll(db, memberId);

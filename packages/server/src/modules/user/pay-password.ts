@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { CODE, fmt, MSG, registrationPayPasswordUsable, PAY_PASSWORD_LOCK, PAYPASS_STATE, type PayPasswordRefusal, type PaypassState, PAYPASS_MSG } from '@app/contract';
+import { ADMIN_MSG, CODE, fmt, MSG, registrationPayPasswordUsable, PAY_PASSWORD_LOCK, PAYPASS_STATE, type PayPasswordRefusal, type PaypassState, PAYPASS_MSG } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { AppError, badRequest, conflict, tooMany } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { beijing } from '../../lib/time.js';
+import { writeAudit, type Actor } from '../audit/service.js';
 import type { Tx } from '../ledger/service.js';
 import { sendMail } from '../mail/service.js';
 
@@ -246,10 +247,19 @@ export async function payPasswordStatus(db: Tx, memberId: number): Promise<{ sta
 }
 
 /**
- * Staff lift a lock: failures start again at once. Inside the caller's transaction (with its audit
- * row); returns the lock's end that was lifted, or null when there was none to lift.
+ * Staff lift a lock: failures start again at once, and the staff member's audit row is written in the
+ * same transaction; 409 未锁定 when there is no lock to lift.
  */
-export async function unlockPayPassword(tx: Tx, memberId: number): Promise<Date | null> {
+export async function unlockPayPassword(db: Kdb, actor: Actor, memberId: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const lifted = await liftLock(tx, memberId);
+    if (!lifted) throw conflict(ADMIN_MSG.payPasswordNotLocked);
+    await writeAudit(tx, actor, 'member.paypass_unlock', `member:${memberId}`, { locked_until: beijing(lifted) }, { locked_until: null });
+  });
+}
+
+/** Lifts the member's lock, if any; answers the lock's end that was lifted, or null. */
+async function liftLock(tx: Tx, memberId: number): Promise<Date | null> {
   const before = await tx
     .selectFrom('pay_password_guards')
     .select('locked_until')
