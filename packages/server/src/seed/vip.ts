@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { fenOfYuan } from '@app/contract';
 import type { Database } from '../db/schema.js';
 import { insertTiers } from '../modules/vip/tiers.js';
 
@@ -68,10 +69,10 @@ export async function seedVipTiers(tx: Transaction<Database>): Promise<void> {
     VIP_TIERS.map((t) => ({
       level: t.level,
       name: `VIP${t.level}`,
-      recharge_fen: t.rechargeYuan * 100,
-      flow_fen: t.flowYuan * 100,
-      retention_flow_fen: t.retentionFlowYuan * 100,
-      levelup_bonus_fen: t.levelupBonusYuan * 100,
+      recharge_fen: fenOfYuan(t.rechargeYuan),
+      flow_fen: fenOfYuan(t.flowYuan),
+      retention_flow_fen: fenOfYuan(t.retentionFlowYuan),
+      levelup_bonus_fen: fenOfYuan(t.levelupBonusYuan),
       realperson_bp: t.rates.realperson,
       sport_bp: t.rates.sport,
       e_sport_bp: t.rates.e_sport,

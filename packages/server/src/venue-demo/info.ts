@@ -1,4 +1,4 @@
-import { fenToYuan, type VenueGameInfo, type VenueOutcome, type VenueSlotPay } from '@app/contract';
+import { fenOfYuan, fenToYuan, type VenueGameInfo, type VenueOutcome, type VenueSlotPay } from '@app/contract';
 import { CANNON_LEVELS_FEN, ESPORTS_SCHEDULE, FOOTBALL_SCHEDULE, fishingTank, gameDefinition, slotMachine, type GameDefinition, type TableLine } from './games/index.js';
 import { FISH_WEIGHT_TOTAL } from './games/fishing.js';
 
@@ -45,7 +45,7 @@ function build(def: GameDefinition): VenueGameInfo {
         symbols: m.symbols.map((s) => (s.kind ? { id: s.key, name: s.label, color: s.color, kind: s.kind } : { id: s.key, name: s.label, color: s.color })),
         paytable,
         // whole yuan are multiples of every machine's line count in fen (the counts divide 100)
-        stakes: SLOT_STAKES_YUAN.filter((y) => y * 100 <= m.maxStakeFen),
+        stakes: SLOT_STAKES_YUAN.filter((y) => fenOfYuan(y) <= m.maxStakeFen),
         theme: { name: m.theme.name, background: [...m.theme.background], accent: m.theme.accent },
       };
     }
@@ -56,7 +56,7 @@ function build(def: GameDefinition): VenueGameInfo {
         ...base,
         kind: def.kind,
         options: (def.options ?? []).map((o) => ({ id: o.code, name: o.name, payout: o.returns, rtp: o.rtp })),
-        chips: TABLE_CHIPS_YUAN.filter((y) => y * 100 <= def.maxStakeFen),
+        chips: TABLE_CHIPS_YUAN.filter((y) => fenOfYuan(y) <= def.maxStakeFen),
       };
     case 'fishing':
       return {

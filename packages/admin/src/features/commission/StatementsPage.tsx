@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Input, Popconfirm, Select, Space, Statistic, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { COMMISSION_STATE, COMMISSION_STATE_LABELS, commissionRateText, type AdminCommissionStatement } from '@app/contract';
+import { COMMISSION_STATE, COMMISSION_STATE_LABELS, commissionRateText, fenOfYuan, fenToYuan, type AdminCommissionStatement } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { ExportButton } from '../../shared/components/ExportButton';
 import { RejectModal } from '../../shared/components/RejectModal';
@@ -186,7 +186,7 @@ function StatementInputs({ statement: r }: { statement: AdminCommissionStatement
         <Descriptions.Item label={netLoss ? '计算基数（含结转）' : '计算基数（有效投注）'}>{yuan(r.base)}</Descriptions.Item>
         <Descriptions.Item label="档位与比例">{r.tier > 0 ? `第${r.tier}档 · ${commissionRateText(r.model, r.rate)}` : '未达档位'}</Descriptions.Item>
         <Descriptions.Item label="直属佣金">{yuan(r.own_amount)}</Descriptions.Item>
-        <Descriptions.Item label="级差佣金">{yuan(Math.round((r.amount - r.own_amount) * 100) / 100)}</Descriptions.Item>
+        <Descriptions.Item label="级差佣金">{yuan(fenToYuan(fenOfYuan(r.amount - r.own_amount)))}</Descriptions.Item>
         <Descriptions.Item label="佣金金额">
           <b>{yuan(r.amount)}</b>
         </Descriptions.Item>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Progress, Space, Statistic, Table } from 'antd';
-import type { AdminRedPacketDay } from '@app/contract';
+import { fenOfYuan, fenToYuan, type AdminRedPacketDay } from '@app/contract';
 import { yuan } from '../../shared/format';
 import { tablePaging } from '../../shared/pagination';
 import { redPacketApi, redPacketKeys, type RedPacketDaysFilter } from './api';
@@ -10,7 +10,7 @@ import { fromRange, rangeOf } from '../../shared/dayRange';
 /** Used ÷ budget in whole percent (a day with a budget of 0 shows 0). */
 const usedPercent = (d: AdminRedPacketDay) => (d.budget > 0 ? Math.min(100, Math.floor((d.used / d.budget) * 100)) : 0);
 const BAR = { from: '#ff7875', to: '#cf1322' };
-const left = (d: AdminRedPacketDay) => Math.round((d.budget - d.used) * 100) / 100;
+const left = (d: AdminRedPacketDay) => fenToYuan(fenOfYuan(d.budget - d.used));
 
 /**
  * 每日统计: today's budget against what was paid (a bar), draws and members, then every day somebody

@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { moneyTone } from '@app/browser';
 import { Button, Descriptions, Skeleton, Table, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
-import { COMMISSION_MODEL_LABELS, COMMISSION_STATE, commissionRateText, type AgentStatement } from '@app/contract';
+import { COMMISSION_MODEL_LABELS, COMMISSION_STATE, commissionRateText, fenOfYuan, fenToYuan, type AgentStatement } from '@app/contract';
 import { LoadError } from '../../shared/components/LoadError';
 import { Section } from '../../shared/components/Section';
 import { count, signedYuan, yuan } from '../../shared/format';
@@ -39,7 +39,7 @@ export default function StatementPage() {
       </div>
     );
   const netLoss = s.model === 'net_loss';
-  const differential = Math.round((s.amount - s.own_amount) * 100) / 100;
+  const differential = fenToYuan(fenOfYuan(s.amount - s.own_amount));
   return (
     <div className="page statement" data-testid="page-statement">
       {back}

@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { moneyTone } from '@app/browser';
 import { Button, Descriptions, Empty, Skeleton, Tag } from 'antd';
 import { LeftOutlined } from '@ant-design/icons';
-import { AGENT_CHART_DAYS, type AgentDay, type AgentFigures } from '@app/contract';
+import { AGENT_CHART_DAYS, fenOfYuan, fenToYuan, type AgentDay, type AgentFigures } from '@app/contract';
 import { DayTable } from '../../shared/components/DayTable';
 import { LoadError } from '../../shared/components/LoadError';
 import { Section } from '../../shared/components/Section';
@@ -14,7 +14,7 @@ const active = (d: AgentDay) => MONEY.some((k) => d[k] !== 0);
 
 function sum(days: AgentDay[]): AgentFigures {
   const t: AgentFigures = { new_members: 0, active_members: 0, first_deposits: 0, deposits: 0, withdrawals: 0, valid_bets: 0, win_loss: 0 };
-  for (const d of days) for (const k of MONEY) t[k] = Math.round((t[k] + d[k]) * 100) / 100;
+  for (const d of days) for (const k of MONEY) t[k] = fenToYuan(fenOfYuan(t[k] + d[k]));
   return t;
 }
 

@@ -1,4 +1,4 @@
-import { formatYuan, redPacketDrawsEarned, type RedPacketRuleRow, type UserRedPacket } from '@app/contract';
+import { fenOfYuan, fenToYuan, formatYuan, redPacketDrawsEarned, type RedPacketRuleRow, type UserRedPacket } from '@app/contract';
 
 /**
  * What /hongbao says about the rules, all of it generated from GET /api/userredpacket (the staff set
@@ -7,7 +7,6 @@ import { formatYuan, redPacketDrawsEarned, type RedPacketRuleRow, type UserRedPa
  */
 
 const yuan = (v: number) => `¥${formatYuan(v)}`;
-const fen = (v: number) => Math.round(v * 100);
 
 /** A tier's thresholds in words: 存款满 ¥100 且昨日流水满 ¥1,000.00 (0 means no requirement). */
 export function tierCondition(t: Pick<RedPacketRuleRow, 'recharge' | 'day_flow'>): string {
@@ -52,11 +51,11 @@ export interface TierView {
 export function tierViews(d: UserRedPacket): TierView[] {
   const { tier } = redPacketDrawsEarned(
     { start_time: d.start_time, end_time: d.end_time, max_times: d.max_times, daily_budget: 0, turnover_multiple: 0, tiers: d.rules },
-    { rechargeFen: fen(d.recharge), dayFlowFen: fen(d.day_flow) },
+    { rechargeFen: fenOfYuan(d.recharge), dayFlowFen: fenOfYuan(d.day_flow) },
   );
   return d.rules.map((row) => {
-    const lackRecharge = Math.max(0, fen(row.recharge) - fen(d.recharge)) / 100;
-    const lackFlow = Math.max(0, fen(row.day_flow) - fen(d.day_flow)) / 100;
+    const lackRecharge = fenToYuan(Math.max(0, fenOfYuan(row.recharge) - fenOfYuan(d.recharge)));
+    const lackFlow = fenToYuan(Math.max(0, fenOfYuan(row.day_flow) - fenOfYuan(d.day_flow)));
     const missing = [lackRecharge > 0 ? `存款 ${yuan(lackRecharge)}` : '', lackFlow > 0 ? `流水 ${yuan(lackFlow)}` : ''].filter(Boolean).join('、');
     return { row, met: !missing, current: tier === row, missing: missing && `还差${missing}` };
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { vipBars, yuanToFen, type UserInfo, type VipBars, type VipTier } from '@app/contract';
+import { fenOfYuan, vipBars, type UserInfo, type VipBars, type VipTier } from '@app/contract';
 import { request } from '../../shared/api/client';
 
 /** POST /api/uservip (public, empty body): the ten tiers, lowest first. */
@@ -20,15 +20,13 @@ export interface VipStanding {
   bars: VipBars | undefined;
 }
 
-const fen = (yuan: number) => yuanToFen(yuan) ?? Math.round(yuan * 100);
-
 /** The member's standing against the tiers; the progress rule itself is the contract's vipBars. */
 export function vipStanding(user: Pick<UserInfo, 'vip' | 'paysum' | 'flow'>, tiers: VipTier[]): VipStanding {
   const level = Math.max(1, user.vip || 1);
   const next = tiers.find((t) => t.level === level + 1);
   // The contract's rule takes fen; /api/user and /api/uservip speak yuan.
   const bars = next
-    ? vipBars({ paysumFen: fen(user.paysum), flowFen: fen(user.flow ?? 0) }, { rechargeFen: fen(next.recharge), flowFen: fen(next.flow) })
+    ? vipBars({ paysumFen: fenOfYuan(user.paysum), flowFen: fenOfYuan(user.flow ?? 0) }, { rechargeFen: fenOfYuan(next.recharge), flowFen: fenOfYuan(next.flow) })
     : undefined;
   return { level, next, bars };
 }

@@ -1,5 +1,7 @@
 import {
   CODE,
+  fenOfYuan,
+  fenToYuan,
   PLATFORM_WALLET,
   type BetAmount,
   type TurnoverSources,
@@ -12,7 +14,6 @@ import {
   type VenueBalance,
   type WithdrawResult,
   type WithdrawTab,
-  yuanToFen,
 } from '@app/contract';
 import { lazy, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,8 +68,8 @@ export function useVenueBalances(pollMs?: number) {
   useEffect(() => {
     if (!q.data) return;
     const platform = q.data.find((v) => v.platname === PLATFORM_WALLET.platname);
-    const gameFen = venuesOnly(q.data).reduce((sum, v) => sum + (yuanToFen(v.balance) ?? Math.round(v.balance * 100)), 0);
-    qc.setQueryData<UserInfo>(userKey, (u) => (u ? { ...u, balance: platform ? platform.balance : u.balance, gameblance: gameFen / 100 } : u));
+    const gameFen = venuesOnly(q.data).reduce((sum, v) => sum + fenOfYuan(v.balance), 0);
+    qc.setQueryData<UserInfo>(userKey, (u) => (u ? { ...u, balance: platform ? platform.balance : u.balance, gameblance: fenToYuan(gameFen) } : u));
   }, [q.data, qc]);
   return q;
 }

@@ -1,20 +1,18 @@
 import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isOverHeadroomText, MSG, TRANSFER_STATE, transferRules, yuanToFen, type TransferForm, type UserInfo } from '@app/contract';
+import { fenOfYuan, fenToYuan, isOverHeadroomText, MSG, TRANSFER_STATE, transferRules, type TransferForm, type UserInfo } from '@app/contract';
 import { userKey, useUser } from '../../shared/auth/session';
 import { refusalFields, type FieldErrors } from '../../shared/components/FieldErrors';
 import { toast } from '../../shared/lib/toast';
 import { failureMessage, showFailure } from '../../shared/api/client';
 import { betAmountKey, fetchBetAmount, refreshUserMoney, setTransferStatus, transfer, transferAll, venuesKey, type TransferInput } from './api';
 
-const fen = (yuan: number) => yuanToFen(yuan) ?? Math.round(yuan * 100);
-
 /** Central, game and total assets of the signed-in member, in yuan (total = balance + gameblance). */
 export function useWalletFigures() {
   const { data: user } = useUser();
   const central = user?.balance ?? 0;
   const game = user?.gameblance ?? 0;
-  return { user, central, game, total: (fen(central) + fen(game)) / 100, loaded: !!user };
+  return { user, central, game, total: fenToYuan(fenOfYuan(central) + fenOfYuan(game)), loaded: !!user };
 }
 
 /**

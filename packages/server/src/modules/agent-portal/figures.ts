@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { AGENT_CHART_DAYS, fenToYuan, type AgentDay, type AgentFigures, type AgentOverview } from '@app/contract';
+import { AGENT_CHART_DAYS, fenOfYuan, fenToYuan, type AgentDay, type AgentFigures, type AgentOverview } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { beijing, beijingDate, beijingDayStart, beijingDayStartOf, beijingMonthStart } from '../../lib/time.js';
 import { estimateCommission } from '../commission/service.js';
@@ -96,7 +96,7 @@ async function activeIn(db: Kdb, scope: TeamScope, first: string, last: string):
 
 /** The sums of some days (money in fen to stay exact), active members counted once over them. */
 function sumOf(days: AgentDay[], active: number): AgentFigures {
-  const fen = (k: 'deposits' | 'withdrawals' | 'valid_bets' | 'win_loss') => fenToYuan(days.reduce((t, d) => t + Math.round(d[k] * 100), 0));
+  const fen = (k: 'deposits' | 'withdrawals' | 'valid_bets' | 'win_loss') => fenToYuan(days.reduce((t, d) => t + fenOfYuan(d[k]), 0));
   return {
     new_members: days.reduce((t, d) => t + d.new_members, 0),
     active_members: active,

@@ -1,4 +1,4 @@
-import { BET_STATUS, RECENT_GAMES_MAX, RECENT_WINS, fenToYuan, maskUsername, type RecentGame, type RecentWin } from '@app/contract';
+import { BET_STATUS, RECENT_GAMES_MAX, RECENT_WINS, fenOfYuan, fenToYuan, maskUsername, type RecentGame, type RecentWin } from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
 import { beijing } from '../../lib/time.js';
 
@@ -54,7 +54,7 @@ async function readRecentWins(db: Kdb, now: Date): Promise<RecentWin[]> {
     .innerJoin('members as m', 'm.id', 'b.member_id')
     .select(['m.username', 'b.game_name', 'b.win_loss_fen', 'b.bet_at'])
     .where('b.status', '=', BET_STATUS.settled)
-    .where('b.win_loss_fen', '>=', RECENT_WINS.minYuan * 100)
+    .where('b.win_loss_fen', '>=', fenOfYuan(RECENT_WINS.minYuan))
     .where('b.bet_at', '>', new Date(now.getTime() - RECENT_WINS.hours * 3_600_000))
     .where('m.is_trial', '=', false)
     .orderBy('b.bet_at', 'desc')

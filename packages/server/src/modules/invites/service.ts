@@ -6,6 +6,7 @@ import {
   commissionTierRows,
   DEFAULT_COMMISSION_PLAN,
   describeCommissionPlan,
+  fenOfYuan,
   fenToYuan,
   INVITE_MSG,
   INVITE_PAGE_SIZE,
@@ -87,7 +88,7 @@ export async function commissionPlanView(db: Kdb): Promise<CommissionPlanView> {
  */
 export async function inviteCounters(db: Kdb, memberId: number, now: Date = new Date()): Promise<InviteCounters> {
   const plan = await getCommissionPlan(db);
-  const minFen = Math.round(plan.valid_active_min * 100);
+  const minFen = fenOfYuan(plan.valid_active_min);
   const dayStart = beijingDayStart(now);
   const dayEnd = new Date(dayStart.getTime() + DAY_MS);
   const monthStart = beijingMonthStart(now);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import {
   CODE,
   DEFAULT_REDPACKET_RULES,
+  fenOfYuan,
   fenToYuan,
   fmt,
   MSG,
@@ -39,7 +40,6 @@ export const REDPACKET_PAGE_SIZE = 15;
 export const REDPACKET_ADMIN_PAGE_MAX = 100;
 
 const MINUTE_MS = 60_000;
-const fenOf = (yuan: number): number => Math.round(yuan * 100);
 const refuse = (message: string) => new AppError(CODE.badRequest, message);
 
 // ---- rules -----------------------------------------------------------------------------------
@@ -93,7 +93,7 @@ export async function setRedPacketRules(
       .values({ id: 1, rules: json, updated_by: staffId })
       .onConflict((oc) => oc.column('id').doUpdateSet({ rules: json, updated_by: staffId, updated_at: sql`now()` }))
       .execute();
-    await sql`UPDATE red_packet_days SET budget_fen = GREATEST(${fenOf(rules.daily_budget)}::bigint, used_fen) WHERE day = ${today}::date`.execute(tx);
+    await sql`UPDATE red_packet_days SET budget_fen = GREATEST(${fenOfYuan(rules.daily_budget)}::bigint, used_fen) WHERE day = ${today}::date`.execute(tx);
     await opts.record?.(tx, old ? (old.rules as RedPacketRules) : DEFAULT_REDPACKET_RULES, rules);
   });
   rulesCache.set(db, { rules, atMs: Date.now() });
@@ -224,8 +224,8 @@ export async function drawRedPacket(db: Kdb, member: { id: number; isTrial: bool
   const house = await systemAccountId(db, HOUSE.redPackets);
   // read with the figures (one round trip less per draw in a rush); opened here when missing
   const wallet = f.walletId ?? (await memberWalletId(db, member.id));
-  await openBudgetDay(db, d.day, fenOf(rules.daily_budget));
-  const wantedFen = randomInt(fenOf(tier.min_money), fenOf(tier.max_money) + 1);
+  await openBudgetDay(db, d.day, fenOfYuan(rules.daily_budget));
+  const wantedFen = randomInt(fenOfYuan(tier.min_money), fenOfYuan(tier.max_money) + 1);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().execute(async (tx) => {
@@ -304,7 +304,7 @@ export async function redPacketDayStats(db: Kdb, day: string): Promise<{ day: st
     sql<{ n: string | number }>`SELECT count(DISTINCT member_id) AS n FROM red_packet_draws WHERE day = ${day}::date`.execute(db),
   ]);
   const r = row.rows[0];
-  const budgetFen = r ? Number(r.budget_fen) : fenOf((await getRedPacketRules(db)).daily_budget);
+  const budgetFen = r ? Number(r.budget_fen) : fenOfYuan((await getRedPacketRules(db)).daily_budget);
   return { day, budget_fen: budgetFen, used_fen: r ? Number(r.used_fen) : 0, draws: r ? Number(r.draws) : 0, members: Number(members.rows[0]?.n ?? 0) };
 }
 

@@ -1,4 +1,5 @@
 import {
+  fenOfYuan,
   GAME_CATEGORY_LABELS,
   LOTTERY_VENUE,
   LOTTERY_VENUE_LABEL,
@@ -297,7 +298,7 @@ function totalOf<T extends object>(rows: T[], keys: readonly string[]): Partial<
       if (typeof v !== 'number') continue;
       numeric = true;
       // yuan with two decimals back to fen, so the sum stays exact
-      fen += Math.round(v * 100);
+      fen += fenOfYuan(v);
       plain += v;
     }
     if (numeric) out[k] = MONEY_KEYS.has(k) ? fenToYuan(fen) : plain;
@@ -416,7 +417,7 @@ export async function report(db: Kdb, q: { kind: ReportKind; from: string; to: s
 function cell(v: unknown, money: boolean): string | number {
   if (typeof v !== 'number') return String(v ?? '');
   if (!money) return v;
-  const fen = Math.round(v * 100);
+  const fen = fenOfYuan(v);
   return `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 }
 

@@ -5,10 +5,12 @@ import {
   fmt,
   roomStakes,
   formatYuan,
+  fenOfYuan,
+  fenToYuan,
   waveOf,
+  LOTTERY_MSG,
   type LotteryRoomData,
   type PlayboxChild,
-  LOTTERY_MSG,
 } from '@app/contract';
 import { Sheet } from '../../../shared/components/Sheet';
 import type { OrderLine } from '../api';
@@ -87,7 +89,7 @@ export function BetSheet({
   );
   const stake = Number(stakeText);
   const stakeOk = stakeText !== '' && Number.isFinite(stake) && stake >= limits.min && stake <= limits.max;
-  const total = stakeOk ? Math.round(stake * 100 * choices.length) / 100 : 0;
+  const total = stakeOk ? fenToYuan(fenOfYuan(stake) * choices.length) : 0;
   const countIn = (name: string) => choices.filter((c) => c.group === name).length;
 
   const toggle = (id: string) =>

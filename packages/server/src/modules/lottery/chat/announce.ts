@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenToYuan, fmt, formatYuan, type LotteryType, type BetSettled, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
+import { LOTTERY_BIG_WIN_YUAN, LOTTERY_TYPE, fenOfYuan, fenToYuan, fmt, formatYuan, type LotteryType, type BetSettled, type RoundState, type SysMessage, LOTTERY_MSG } from '@app/contract';
 import { clockAt, nextRound, roundOf } from '../engine/index.js';
 import type { LotteryEvents, SettledEvent } from '../scheduler.js';
 import { extendOf } from '../service.js';
@@ -69,7 +69,7 @@ export function startRoomAnnouncements(app: FastifyInstance): LotteryEvents {
       .catch((err) => app.log.warn({ err }, 'lottery: bet cards not told of their results'));
   }
 
-  const bigWinFen = LOTTERY_BIG_WIN_YUAN * 100;
+  const bigWinFen = fenOfYuan(LOTTERY_BIG_WIN_YUAN);
   return {
     drawn: ({ lottery, expect, type, result, drawAtMs, sched }) => {
       const frame: SysMessage = { sysmsg: 'result', content: fmt(LOTTERY_MSG.sysRoundResult, { expect, numbers: numbersText(type, result) }), expect, extend: extendOf(type, result, drawAtMs) };
