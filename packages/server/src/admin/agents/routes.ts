@@ -2,7 +2,7 @@ import { AGENT_MSG } from '@app/contract';
 import { agentApplicationsQuery, agentListQuery, agentRejectSchema, idParams, memberAgentSchema } from '@app/contract/schemas';
 import { ok } from '../../http/envelope.js';
 import { approveAgentApplication, rejectAgentApplication, setAgentStatus } from '../../modules/agents/review.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { listAgentApplications, listAgents, memberAgent } from './service.js';
@@ -31,9 +31,7 @@ export const agentRoutes: AdminRoute[] = [
     params: idParams,
     audits: ['agent.approve'],
     handler: async ({ app, req, staff, params }) => {
-      const { after } = await approveAgentApplication(app.kdb, params.id, staff.id, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'agent.approve', `agent_application:${params.id}`, before, after),
-      );
+      const { after } = await approveAgentApplication(app.kdb, params.id, staff.id, audited(actorOf(req, staff), 'agent.approve', `agent_application:${params.id}`));
       return ok(after, AGENT_MSG.approved);
     },
   }),
@@ -47,9 +45,7 @@ export const agentRoutes: AdminRoute[] = [
     body: agentRejectSchema,
     audits: ['agent.reject'],
     handler: async ({ app, req, staff, params, body }) => {
-      const { after } = await rejectAgentApplication(app.kdb, params.id, staff.id, body.reason, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'agent.reject', `agent_application:${params.id}`, before, after),
-      );
+      const { after } = await rejectAgentApplication(app.kdb, params.id, staff.id, body.reason, audited(actorOf(req, staff), 'agent.reject', `agent_application:${params.id}`));
       return ok(after, AGENT_MSG.rejected);
     },
   }),
@@ -82,9 +78,7 @@ export const agentRoutes: AdminRoute[] = [
     audits: ['agent.grant', 'agent.revoke'],
     handler: async ({ app, req, staff, params, body }) => {
       const action = body.isagent === 1 ? 'agent.grant' : 'agent.revoke';
-      const { after } = await setAgentStatus(app.kdb, params.id, body.isagent, staff.id, body.reason, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), action, `member:${params.id}`, before, after),
-      );
+      const { after } = await setAgentStatus(app.kdb, params.id, body.isagent, staff.id, body.reason, audited(actorOf(req, staff), action, `member:${params.id}`));
       return ok(after, body.isagent === 1 ? AGENT_MSG.granted : AGENT_MSG.revoked);
     },
   }),

@@ -3,7 +3,7 @@ import { commissionPlanSchema, commissionRejectSchema, commissionStatementsQuery
 import { ok } from '../../http/envelope.js';
 import { approveStatement, rejectStatement } from '../../modules/commission/service.js';
 import { setCommissionPlan } from '../../modules/invites/service.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { adminCommissionPlan, listPeriods, listStatements, statementById, statementsCsv } from './service.js';
@@ -55,7 +55,7 @@ export const commissionRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, params }) => {
       await approveStatement(app.kdb, params.id, {
         staffId: staff.id,
-        record: (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'commission.approve', `commission_statement:${params.id}`, before, after),
+        record: audited(actorOf(req, staff), 'commission.approve', `commission_statement:${params.id}`),
       });
       return ok(await statementById(app.kdb, params.id), COMMISSION_ADMIN_MSG.approved);
     },
@@ -72,7 +72,7 @@ export const commissionRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, params, body }) => {
       await rejectStatement(app.kdb, params.id, body.reason, {
         staffId: staff.id,
-        record: (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'commission.reject', `commission_statement:${params.id}`, before, after),
+        record: audited(actorOf(req, staff), 'commission.reject', `commission_statement:${params.id}`),
       });
       return ok(await statementById(app.kdb, params.id), COMMISSION_ADMIN_MSG.rejected);
     },
@@ -96,7 +96,7 @@ export const commissionRoutes: AdminRoute[] = [
     handler: async ({ app, req, staff, body }) => {
       await setCommissionPlan(app.kdb, body, {
         staffId: staff.id,
-        record: (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'commission.plan', 'commission_plan', before, after),
+        record: audited(actorOf(req, staff), 'commission.plan', 'commission_plan'),
       });
       return ok(await adminCommissionPlan(app.kdb), COMMISSION_ADMIN_MSG.planSaved);
     },

@@ -3,7 +3,7 @@ import { chatDeleteSchema, chatListQuery, idParams, muteSchema, pageQuery } from
 import { ok } from '../../http/envelope.js';
 import { deleteChat, listChat, listMutes, muteMember, unmuteMember } from '../../modules/lottery/chat/moderation.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /** Chat moderation of the lottery rooms: messages, deletion, mutes (DESIGN §7). */
@@ -27,9 +27,7 @@ export const lotteryChatRoutes: AdminRoute[] = [
     body: chatDeleteSchema,
     audits: ['chat.delete'],
     handler: async ({ app, req, staff, params, body }) => {
-      const { roomId } = await deleteChat(app.kdb, staff.id, params.id, body.reason, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'chat.delete', `chat:${params.id}`, before, after),
-      );
+      const { roomId } = await deleteChat(app.kdb, staff.id, params.id, body.reason, audited(actorOf(req, staff), 'chat.delete', `chat:${params.id}`));
       app.lotteryHub.publish(roomId, { delete: params.id });
       return ok(null, LOTTERY_MSG.chatDeleted);
     },
@@ -53,9 +51,7 @@ export const lotteryChatRoutes: AdminRoute[] = [
     body: muteSchema,
     audits: ['member.mute'],
     handler: async ({ app, req, staff, params, body }) => {
-      const after = await muteMember(app.kdb, staff.id, params.id, Number(body.minutes), body.reason, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'member.mute', `member:${params.id}`, before, after),
-      );
+      const after = await muteMember(app.kdb, staff.id, params.id, Number(body.minutes), body.reason, audited(actorOf(req, staff), 'member.mute', `member:${params.id}`));
       return ok(after, LOTTERY_MSG.chatMutedOk);
     },
   }),
@@ -68,7 +64,7 @@ export const lotteryChatRoutes: AdminRoute[] = [
     params: idParams,
     audits: ['member.unmute'],
     handler: async ({ app, req, staff, params }) => {
-      await unmuteMember(app.kdb, params.id, (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'member.unmute', `member:${params.id}`, before, after));
+      await unmuteMember(app.kdb, params.id, audited(actorOf(req, staff), 'member.unmute', `member:${params.id}`));
       return ok(null, LOTTERY_MSG.chatUnmutedOk);
     },
   }),

@@ -5,7 +5,7 @@ import { postHostMessage } from '../../modules/lottery/chat/service.js';
 import { listRoomSettings, openRoomForHost, updateRoomSettings } from '../../modules/lottery/rooms.js';
 import { createRoom, updateLotterySettings } from '../../modules/lottery/settings.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /** 房间管理: the rooms' settings and stake limits, and the host (主持人) speaking in a room. */
@@ -29,7 +29,7 @@ export const lotteryRoomRoutes: AdminRoute[] = [
     body: roomSettingsSchema,
     audits: ['lottery.room'],
     handler: async ({ app, req, staff, params, body }) => {
-      const after = await updateRoomSettings(app.kdb, params.id, body, (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'lottery.room', `lottery_room:${params.id}`, before, after));
+      const after = await updateRoomSettings(app.kdb, params.id, body, audited(actorOf(req, staff), 'lottery.room', `lottery_room:${params.id}`));
       return ok({ ...after, online: app.lotteryHub.online(after.id) }, ADMIN_MSG.saved);
     },
   }),
@@ -43,7 +43,7 @@ export const lotteryRoomRoutes: AdminRoute[] = [
     audits: ['lottery.room_create'],
     handler: async ({ app, req, staff, body }) => {
       const actor = actorOf(req, staff);
-      const { id } = await createRoom(app.kdb, body, (tx, before, after) => writeAudit(tx, actor, 'lottery.room_create', `lottery_room:${(after as { id: number }).id}`, before, after));
+      const { id } = await createRoom(app.kdb, body, audited(actor, 'lottery.room_create', (after) => `lottery_room:${(after as { id: number }).id}`));
       const room = (await listRoomSettings(app.kdb)).find((r) => r.id === id)!;
       return ok({ ...room, online: 0 }, LOTTERY_TIMING_MSG.roomCreated);
     },
@@ -60,7 +60,7 @@ export const lotteryRoomRoutes: AdminRoute[] = [
     audits: ['lottery.settings'],
     handler: async ({ app, req, staff, params, body }) => {
       const actor = actorOf(req, staff);
-      const after = await updateLotterySettings(app.kdb, params.code, body, app.lottery.now(), (tx, before, after) => writeAudit(tx, actor, 'lottery.settings', `lottery:${params.code}`, before, after));
+      const after = await updateLotterySettings(app.kdb, params.code, body, app.lottery.now(), audited(actor, 'lottery.settings', `lottery:${params.code}`));
       return ok(after, after.timing_from ? fmt(LOTTERY_TIMING_MSG.timingFrom, { at: after.timing_from }) : LOTTERY_TIMING_MSG.saved);
     },
   }),
@@ -75,9 +75,7 @@ export const lotteryRoomRoutes: AdminRoute[] = [
     audits: ['chat.host'],
     handler: async ({ app, req, staff, params, body }) => {
       await openRoomForHost(app.kdb, params.id);
-      const msg = await postHostMessage(app.kdb, params.id, staff.id, chatText(body.content), (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'chat.host', `lottery_room:${params.id}`, before, after),
-      );
+      const msg = await postHostMessage(app.kdb, params.id, staff.id, chatText(body.content), audited(actorOf(req, staff), 'chat.host', `lottery_room:${params.id}`));
       app.lotteryHub.publish(params.id, msg);
       return ok(msg, LOTTERY_ROOM_MSG.hostPosted);
     },

@@ -5,7 +5,7 @@ import { moveToAgent } from '../../modules/agents/service.js';
 import { unbindCardForMember } from '../../modules/cards/service.js';
 import { correctProfile } from '../../modules/user/profile.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**
@@ -25,9 +25,7 @@ export const memberCorrectionRoutes: AdminRoute[] = [
     audits: ['member.profile'],
     handler: async ({ app, req, staff, params, body }) => {
       const actor = actorOf(req, staff);
-      const after = await correctProfile(app.kdb, params.id, { realname: body.realname, mobile: body.mobile, email: body.email }, (tx, before, after) =>
-        writeAudit(tx, actor, 'member.profile', `member:${params.id}`, before, { ...after, reason: body.reason }),
-      );
+      const after = await correctProfile(app.kdb, params.id, { realname: body.realname, mobile: body.mobile, email: body.email }, audited(actor, 'member.profile', `member:${params.id}`, { reason: body.reason }));
       return ok(after, MEMBER_FIX_MSG.profileSaved);
     },
   }),
@@ -42,9 +40,7 @@ export const memberCorrectionRoutes: AdminRoute[] = [
     audits: ['member.card_unbind'],
     handler: async ({ app, req, staff, params, body }) => {
       const actor = actorOf(req, staff);
-      const after = await unbindCardForMember(app.kdb, params.id, params.card, (tx, before, after) =>
-        writeAudit(tx, actor, 'member.card_unbind', `member:${params.id}`, before, { ...after, reason: body.reason }),
-      );
+      const after = await unbindCardForMember(app.kdb, params.id, params.card, audited(actor, 'member.card_unbind', `member:${params.id}`, { reason: body.reason }));
       return ok(after, MEMBER_FIX_MSG.cardUnbound);
     },
   }),
@@ -59,9 +55,7 @@ export const memberCorrectionRoutes: AdminRoute[] = [
     audits: ['member.move_agent'],
     handler: async ({ app, req, staff, params, body }) => {
       const actor = actorOf(req, staff);
-      const after = await moveToAgent(app.kdb, params.id, body.agent, (tx, before, after) =>
-        writeAudit(tx, actor, 'member.move_agent', `member:${params.id}`, before, { ...after, reason: body.reason }),
-      );
+      const after = await moveToAgent(app.kdb, params.id, body.agent, audited(actor, 'member.move_agent', `member:${params.id}`, { reason: body.reason }));
       return ok({ inviter_id: after.inviter_id, inviter_username: after.inviter_username }, MEMBER_FIX_MSG.agentMoved);
     },
   }),

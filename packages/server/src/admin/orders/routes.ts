@@ -3,7 +3,7 @@ import { idParams, orderListQuery, reviewRejectSchema, withdrawalApproveSchema }
 import { ok } from '../../http/envelope.js';
 import { approveDeposit, rejectDeposit } from '../../modules/deposits/review.js';
 import { approveWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/review.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { withdrawalContext } from './context.js';
@@ -33,9 +33,7 @@ export const orderRoutes: AdminRoute[] = [
     params: idParams,
     audits: ['deposit.approve'],
     handler: async ({ app, req, staff, params }) => {
-      const { after } = await approveDeposit(app.kdb, params.id, staff.id, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'deposit.approve', `deposit:${params.id}`, before, after),
-      );
+      const { after } = await approveDeposit(app.kdb, params.id, staff.id, audited(actorOf(req, staff), 'deposit.approve', `deposit:${params.id}`));
       const [row] = await withReviewers(app.kdb, [after]);
       return ok(row, ADMIN_MSG.reviewApproved);
     },
@@ -50,9 +48,7 @@ export const orderRoutes: AdminRoute[] = [
     body: reviewRejectSchema,
     audits: ['deposit.reject'],
     handler: async ({ app, req, staff, params, body }) => {
-      const { after } = await rejectDeposit(app.kdb, params.id, staff.id, body.reason, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'deposit.reject', `deposit:${params.id}`, before, after),
-      );
+      const { after } = await rejectDeposit(app.kdb, params.id, staff.id, body.reason, audited(actorOf(req, staff), 'deposit.reject', `deposit:${params.id}`));
       const [row] = await withReviewers(app.kdb, [after]);
       return ok(row, ADMIN_MSG.reviewRejected);
     },
@@ -89,7 +85,7 @@ export const orderRoutes: AdminRoute[] = [
         app.kdb,
         params.id,
         staff.id,
-        (tx, before, after) => writeAudit(tx, actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`, before, after),
+        audited(actorOf(req, staff), 'withdrawal.approve', `withdrawal:${params.id}`),
         { txid: body.txid },
       );
       const [row] = await withReviewers(app.kdb, [after]);
@@ -106,9 +102,7 @@ export const orderRoutes: AdminRoute[] = [
     body: reviewRejectSchema,
     audits: ['withdrawal.reject'],
     handler: async ({ app, req, staff, params, body }) => {
-      const { after } = await rejectWithdrawal(app.kdb, params.id, staff.id, body.reason, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'withdrawal.reject', `withdrawal:${params.id}`, before, after),
-      );
+      const { after } = await rejectWithdrawal(app.kdb, params.id, staff.id, body.reason, audited(actorOf(req, staff), 'withdrawal.reject', `withdrawal:${params.id}`));
       const [row] = await withReviewers(app.kdb, [after]);
       return ok(row, ADMIN_MSG.reviewRejected);
     },

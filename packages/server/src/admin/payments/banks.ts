@@ -3,7 +3,7 @@ import { bankFormSchema, bankOrderSchema, idParams } from '@app/contract/schemas
 import { ok } from '../../http/envelope.js';
 import { createBank, listBanks, orderBanks, updateBank } from '../../modules/payment/banks.js';
 import { actorOf } from '../actor.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { route, type AdminRoute } from '../route.js';
 
 /**
@@ -30,7 +30,7 @@ export const bankRoutes: AdminRoute[] = [
     audits: ['bank.create'],
     handler: async ({ app, req, staff, body }) => {
       const actor = actorOf(req, staff);
-      const bank = await createBank(app.kdb, body, (tx, before, after) => writeAudit(tx, actor, 'bank.create', `bank:${after!.id}`, before, { ...after, reason: body.reason }));
+      const bank = await createBank(app.kdb, body, audited(actor, 'bank.create', (after) => `bank:${after!.id}`, { reason: body.reason }));
       return ok(bank, BANK_MSG.created);
     },
   }),
@@ -44,7 +44,7 @@ export const bankRoutes: AdminRoute[] = [
     audits: ['bank.order'],
     handler: async ({ app, req, staff, body }) => {
       const actor = actorOf(req, staff);
-      return ok(await orderBanks(app.kdb, body.ids, (tx, before, after) => writeAudit(tx, actor, 'bank.order', 'banks', before, after)), BANK_MSG.ordered);
+      return ok(await orderBanks(app.kdb, body.ids, audited(actor, 'bank.order', 'banks')), BANK_MSG.ordered);
     },
   }),
   route({
@@ -58,7 +58,7 @@ export const bankRoutes: AdminRoute[] = [
     audits: ['bank.update'],
     handler: async ({ app, req, staff, params, body }) => {
       const actor = actorOf(req, staff);
-      const bank = await updateBank(app.kdb, params.id, body, (tx, before, after) => writeAudit(tx, actor, 'bank.update', `bank:${params.id}`, before, { ...after, reason: body.reason }));
+      const bank = await updateBank(app.kdb, params.id, body, audited(actor, 'bank.update', `bank:${params.id}`, { reason: body.reason }));
       return ok(bank, BANK_MSG.saved);
     },
   }),

@@ -26,7 +26,7 @@ import {
 } from '../../modules/promotions/activities.js';
 import { approveApplication, rejectApplication } from '../../modules/promotions/review.js';
 import { setActivityRules } from '../../modules/promotions/rules.js';
-import { writeAudit } from '../../modules/audit/service.js';
+import { audited } from '../../modules/audit/service.js';
 import { actorOf } from '../actor.js';
 import { route, type AdminRoute } from '../route.js';
 import { applicationsCsv, listApplications } from './service.js';
@@ -82,9 +82,7 @@ export const promotionRoutes: AdminRoute[] = [
     params: idParams,
     audits: ['activity.approve'],
     handler: async ({ app, req, staff, params }) => {
-      const { after } = await approveApplication(app.kdb, params.id, staff.id, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'activity.approve', `activity_application:${params.id}`, before, after),
-      );
+      const { after } = await approveApplication(app.kdb, params.id, staff.id, audited(actorOf(req, staff), 'activity.approve', `activity_application:${params.id}`));
       return ok(after, PROMO_MSG.approved);
     },
   }),
@@ -98,9 +96,7 @@ export const promotionRoutes: AdminRoute[] = [
     body: activityRejectSchema,
     audits: ['activity.reject'],
     handler: async ({ app, req, staff, params, body }) => {
-      const { after } = await rejectApplication(app.kdb, params.id, staff.id, body, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'activity.reject', `activity_application:${params.id}`, before, after),
-      );
+      const { after } = await rejectApplication(app.kdb, params.id, staff.id, body, audited(actorOf(req, staff), 'activity.reject', `activity_application:${params.id}`));
       return ok(after, PROMO_MSG.rejected);
     },
   }),
@@ -178,9 +174,7 @@ export const promotionRoutes: AdminRoute[] = [
     audits: ['activity.update'],
     handler: async ({ app, req, staff, params, body }) => {
       const form = body.rules as Partial<Record<keyof ActivityRulesForm, unknown>> | null;
-      const { after } = await setActivityRules(app.kdb, params.id, form, (tx, before, after) =>
-        writeAudit(tx, actorOf(req, staff), 'activity.update', `activity:${params.id}`, before, after),
-      );
+      const { after } = await setActivityRules(app.kdb, params.id, form, audited(actorOf(req, staff), 'activity.update', `activity:${params.id}`));
       return ok(after, form === null ? PROMO_MSG.rulesCleared : PROMO_MSG.rulesSaved);
     },
   }),

@@ -19,7 +19,7 @@ import { beijing, beijingDate } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../../modules/content/paging.js';
 import { redPacketDayStats, setRedPacketRules } from '../../modules/redpacket/service.js';
 import { getSettings } from '../../modules/site/service.js';
-import { writeAudit, type Actor } from '../../modules/audit/service.js';
+import { audited, type Actor } from '../../modules/audit/service.js';
 import { csvFile, type CsvFile } from '../csv.js';
 import { memberKeyword } from '../members/service.js';
 
@@ -84,7 +84,7 @@ export async function saveRedPacketRules(db: Kdb, actor: Actor, rules: RedPacket
   await setRedPacketRules(db, rules, {
     staffId: actor.id,
     now,
-    record: (tx, before, after) => writeAudit(tx, actor, 'redpacket.rules', 'redpacket:rules', before, after),
+    record: audited(actor, 'redpacket.rules', 'redpacket:rules'),
   });
   return adminRedPacketRules(db, now);
 }

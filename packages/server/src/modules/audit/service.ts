@@ -41,6 +41,15 @@ export async function writeAudit(db: Tx, actor: Actor, action: AuditAction, targ
     .execute();
 }
 
+/**
+ * The recorder a module's change calls inside its transaction, so the staff member's audit row commits
+ * with the change: who, what, which object (or the object's name from the row after, for a new one),
+ * before and after; `note` (the staff's reason) joins the after.
+ */
+export function audited<V>(actor: Actor, action: AuditAction, target: string | ((after: V) => string), note?: Record<string, unknown>): (tx: Tx, before: V, after: V) => Promise<void> {
+  return (tx, before, after) => writeAudit(tx, actor, action, typeof target === 'string' ? target : target(after), before, note ? { ...after, ...note } : after);
+}
+
 export interface AuditFilter {
   page: number;
   staff: string;
