@@ -8,6 +8,9 @@
  *   client-to-server       the clients (h5, admin, agent, venue) and contract never import server source:
  *                          a rule both sides need lives in packages/contract.
  *   contract-is-shared     packages/contract imports no other workspace package (everyone imports it).
+ *   kit-is-neutral         packages/provider-kit (the provider protocols: signing, messages, the
+ *                          conformance kit) imports no workspace package but packages/contract: a real
+ *                          provider could take it as it is.
  *   browser-is-shared      packages/browser (the front ends' shared DOM code and API client) imports no
  *                          workspace package but packages/contract, whose envelope and codes the API
  *                          client speaks; never a front end or the server.
@@ -43,8 +46,8 @@ export const VENUE_DEMO_BRIDGES = ['packages/server/src/modules/venues/demo.ts',
 
 const CLIENTS = ['h5', 'admin', 'agent', 'venue'];
 const FRONT_ENDS = ['h5', 'admin', 'agent'];
-const WORKSPACE_PACKAGES = ['contract', 'browser', 'server', 'h5', 'admin', 'agent', 'venue', 'e2e', 'bench'];
-const SCANNED = ['contract', 'browser', 'server', 'h5', 'admin', 'agent', 'venue'];
+const WORKSPACE_PACKAGES = ['contract', 'provider-kit', 'browser', 'server', 'h5', 'admin', 'agent', 'venue', 'e2e', 'bench'];
+const SCANNED = ['contract', 'provider-kit', 'browser', 'server', 'h5', 'admin', 'agent', 'venue'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs)$/;
 const LAYERS = { shared: 0, features: 1, app: 2 };
 /** Limits the walk: the repository's source tree is a few hundred files. */
@@ -119,6 +122,7 @@ export function brokenRule(from, to, { spec = '', typeOnly = false } = {}) {
     return ['client-to-server', 'clients and contract never import server source; move the shared rule to packages/contract'];
   }
   if (f.pkg === 'contract' && t.pkg !== 'contract') return ['contract-is-shared', 'packages/contract imports no other workspace package'];
+  if (f.pkg === 'provider-kit' && t.pkg !== 'provider-kit' && t.pkg !== 'contract') return ['kit-is-neutral', 'packages/provider-kit imports no workspace package but packages/contract'];
   if (f.pkg === 'browser' && t.pkg !== 'browser' && t.pkg !== 'contract') return ['browser-is-shared', 'packages/browser imports no workspace package but packages/contract'];
   if (FRONT_ENDS.includes(f.pkg) && t.pkg === f.pkg) {
     const fl = LAYERS[f.area];

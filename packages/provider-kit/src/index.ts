@@ -1,0 +1,2 @@
+export * from './signing.js';
+export * from './client.js';
