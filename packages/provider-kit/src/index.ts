@@ -1,2 +1,3 @@
 export * from './signing.js';
 export * from './client.js';
+export * from './seamless.js';
