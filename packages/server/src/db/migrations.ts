@@ -45,6 +45,7 @@ import * as uploads from '../modules/uploads/migrations.js';
 import * as staff from '../modules/staff/migrations.js';
 import * as audit from '../modules/audit/migrations.js';
 import * as reports from '../modules/reports/migrations.js';
+import * as providers from '../modules/providers/migrations.js';
 import * as venueDemo from '../venue-demo/migrations.js';
 
 export type { Migration };
@@ -82,6 +83,7 @@ export const migrationsByOwner: Record<string, Record<string, Migration>> = {
   'modules/staff': staff,
   'modules/audit': audit,
   'modules/reports': reports,
+  'modules/providers': providers,
   'venue-demo': venueDemo,
 };
 
@@ -175,4 +177,5 @@ export const migrations: Migration[] = [
   agents.agents,
   user.memberFiguresMoved,
   user.memberFiguresWithAccount,
+  providers.gameProviders,
 ];

@@ -30,6 +30,7 @@ import type { UploadsTables } from '../modules/uploads/schema.js';
 import type { StaffTables } from '../modules/staff/schema.js';
 import type { AuditTables } from '../modules/audit/schema.js';
 import type { ReportsTables } from '../modules/reports/schema.js';
+import type { ProvidersTables } from '../modules/providers/schema.js';
 import type { DemoVenueTables } from '../venue-demo/schema.js';
 
 /** The migrator's own record of what ran (db/migrate.ts). */
@@ -47,5 +48,5 @@ export interface Database
   PromotionsTables, LedgerTables, DepositsTables, WithdrawalsTables, TransfersTables, CardsTables,
   PaymentTables, FinanceTables, LotteryTables, VipTables, RebateTables, RedPacketTables, AgentsTables,
   InvitesTables, CommissionTables, AgentPortalTables, MailTables, ServiceChatTables, ProtectionTables,
-  TurnoverTables, UploadsTables, StaffTables, AuditTables, ReportsTables, DemoVenueTables, MigratorTables,
+  TurnoverTables, UploadsTables, StaffTables, AuditTables, ReportsTables, ProvidersTables, DemoVenueTables, MigratorTables,
   UserViews {}

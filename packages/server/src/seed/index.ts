@@ -4,6 +4,7 @@ import type { Db, Kdb } from '../db/connect.js';
 import { JOB_LOCK } from '../lib/jobs.js';
 import { seedSite } from './site.js';
 import { seedContent } from './content.js';
+import { seedProviders } from './providers.js';
 
 /** Demo content for a fresh database, once however many instances start on it; a database with site settings is left alone. */
 export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
@@ -14,6 +15,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
     await sql`SELECT pg_advisory_xact_lock(${JOB_LOCK.seed})`.execute(tx);
     if (await seeded(tx)) return false;
     await seedContent(tx);
+    await seedProviders(tx);
     await seedSite(tx, config); // last: its presence marks the seed as done
     return true;
   });

@@ -90,21 +90,31 @@ export function venueSettlementCode(venue: string): string {
   return `venue:${venue}:settlement`;
 }
 
+/**
+ * The platform's account for a seamless-wallet provider (modules/providers): stakes the provider took
+ * from members' central wallets, less the wins it paid back (negative when members won there).
+ */
+export function providerSettlementCode(provider: string): `provider:${string}:settlement` {
+  return `provider:${provider}:settlement`;
+}
+
+type SettlementCode = `venue:${string}:settlement` | `provider:${string}:settlement`;
+
 const systemIds = new WeakMap<object, Map<string, number>>();
 
 /**
- * The id of a house account or a venue settlement account. Opened on first use in its own short
+ * The id of a house account or a venue's or provider's settlement account. Opened on first use in its own short
  * statement (never inside a money transaction, so account creation cannot interleave with a
  * journal's row locks) and remembered per database.
  */
-export async function systemAccountId(db: Kdb, code: HouseAccount | `venue:${string}:settlement`): Promise<number> {
+export async function systemAccountId(db: Kdb, code: HouseAccount | SettlementCode): Promise<number> {
   let ids = systemIds.get(db);
   if (!ids) systemIds.set(db, (ids = new Map()));
   const hit = ids.get(code);
   if (hit !== undefined) return hit;
-  const isVenue = code.startsWith('venue:');
+  const kind = code.startsWith('venue:') ? 'venue_settlement' : code.startsWith('provider:') ? 'provider_settlement' : 'house';
   const allowNegative = !NON_NEGATIVE_HOUSE.has(code);
-  const id = await ensureAccount(db, code, isVenue ? 'venue_settlement' : 'house', { allowNegative });
+  const id = await ensureAccount(db, code, kind, { allowNegative });
   if (SHARDED_HOUSE.has(code)) await openShards(db, code, id, allowNegative);
   ids.set(code, id);
   return id;

@@ -1,0 +1,66 @@
+// Migrations of the tables modules/providers/schema.ts declares; db/migrations.ts runs every owner's in one order.
+import type { Migration } from '../../db/migration.js';
+
+/**
+ * Game providers (their mode, address, merchant id and encrypted keys), the signature nonces every
+ * instance shares, and the seamless wallet's answered requests and transactions.
+ */
+export const gameProviders: Migration = {
+  id: '090_game_providers',
+  sql: /* sql */ `
+CREATE TABLE game_providers (
+  id bigserial PRIMARY KEY,
+  code text NOT NULL UNIQUE CHECK (code ~ '^[A-Za-z0-9_]{2,32}$'),
+  name text NOT NULL,
+  mode text NOT NULL CHECK (mode IN ('transfer', 'seamless')),
+  base_url text NOT NULL DEFAULT '',
+  merchant_id text NOT NULL UNIQUE,
+  -- AES-256-GCM under PROVIDER_SECRETS_KEY (modules/providers/secrets.ts), never the key itself
+  key_enc text NOT NULL,
+  previous_key_enc text,
+  previous_key_until timestamptz,
+  timeout_ms integer NOT NULL DEFAULT 5000 CHECK (timeout_ms BETWEEN 100 AND 60000),
+  categories text[] NOT NULL DEFAULT '{}',
+  venues text[] NOT NULL DEFAULT '{}',
+  state text NOT NULL DEFAULT 'on' CHECK (state IN ('on', 'off', 'maintenance')),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- A nonce is kept for twice the signature window, then swept; its key makes a second use fail at once.
+CREATE TABLE provider_nonces (
+  merchant_id text NOT NULL,
+  nonce text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (merchant_id, nonce)
+);
+CREATE INDEX provider_nonces_expires_idx ON provider_nonces (expires_at);
+
+CREATE TABLE seamless_requests (
+  provider_id bigint NOT NULL REFERENCES game_providers(id),
+  request_uuid text NOT NULL,
+  response text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (provider_id, request_uuid)
+);
+
+CREATE TABLE seamless_transactions (
+  id bigserial PRIMARY KEY,
+  provider_id bigint NOT NULL REFERENCES game_providers(id),
+  transaction_uuid text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('bet', 'win', 'rollback')),
+  member_id bigint NOT NULL REFERENCES members(id),
+  venue text NOT NULL,
+  game_code text NOT NULL,
+  round text NOT NULL,
+  amount_fen bigint NOT NULL CHECK (amount_fen >= 0),
+  reference_uuid text,
+  rolled_back boolean NOT NULL DEFAULT false,
+  tombstone boolean NOT NULL DEFAULT false,
+  result text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (provider_id, transaction_uuid)
+);
+CREATE INDEX seamless_transactions_round_idx ON seamless_transactions (provider_id, round);
+`,
+};

@@ -1,0 +1,52 @@
+import { RS, SEAMLESS_PATH, verifyRequest, type SeamlessPath } from '@app/provider-kit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { databaseNonceStore } from './nonces.js';
+import { providerByMerchant, providerKeys } from './service.js';
+import { answerText, handleSeamless, requestUuidOf, storedAnswer } from './wallet.js';
+
+/**
+ * The seamless wallet's HTTP side, registered with prefix '/provider-api' (packages/provider-kit
+ * docs/seamless-wallet.md). In this scope alone every body is read as text, whatever its content type:
+ * the signature covers the bytes as sent, so they are verified before anything parses them. Every
+ * answer is HTTP 200 with a `status`. A request whose signature fails (missing, stale, wrong key,
+ * nonce used) is answered RS_ERROR_INVALID_SIGNATURE and changes nothing, not even the nonce store.
+ */
+const BODY_LIMIT_BYTES = 64 * 1024;
+const PATHS = new Set<string>(Object.values(SEAMLESS_PATH));
+
+export default async function providerApi(app: FastifyInstance): Promise<void> {
+  const db = app.kdb;
+  const nonces = databaseNonceStore(db);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
+
+  const send = (reply: FastifyReply, text: string) => reply.code(200).type('application/json; charset=utf-8').send(text);
+
+  for (const path of PATHS) {
+    app.post(path, { bodyLimit: BODY_LIMIT_BYTES }, async (req, reply) => {
+      const raw = typeof req.body === 'string' ? req.body : '';
+      let body: unknown = null;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = null;
+      }
+      const requestUuid = requestUuidOf(body);
+      // The path as the provider sent and signed it (no rewriting applies under this prefix).
+      const signed = await verifyRequest(req.headers, { method: 'POST', path: req.raw.url ?? req.url, body: raw }, async (merchant) => {
+        const provider = await providerByMerchant(db, merchant);
+        return provider && provider.mode === 'seamless' && provider.state !== 'off' ? providerKeys(db, merchant) : [];
+      }, nonces);
+      if (signed.refusal) {
+        req.log.warn({ merchant: signed.merchant, refusal: signed.refusal, path }, 'seamless wallet request refused: signature');
+        return send(reply, answerText(requestUuid ?? '', { status: RS.invalidSignature }));
+      }
+      const provider = await providerByMerchant(db, signed.merchant);
+      if (!provider) return send(reply, answerText(requestUuid ?? '', { status: RS.invalidSignature }));
+      if (!body || typeof body !== 'object' || Array.isArray(body) || requestUuid === null) return send(reply, answerText(requestUuid ?? '', { status: RS.wrongSyntax }));
+      const stored = await storedAnswer(db, provider, requestUuid);
+      if (stored !== null) return send(reply, stored);
+      return send(reply, await handleSeamless({ db, log: req.log }, provider, path as SeamlessPath, body as Record<string, unknown>, requestUuid));
+    });
+  }
+}
