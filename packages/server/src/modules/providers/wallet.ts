@@ -1,4 +1,4 @@
-import { BET_STATUS, type GameCategory } from '@app/contract';
+import { BET_STATUS, CODE } from '@app/contract';
 import { RS, SEAMLESS_CURRENCY, SEAMLESS_LIMITS, SEAMLESS_PATH, type SeamlessPath, type SeamlessStatus } from '@app/provider-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable, Transaction } from 'kysely';
@@ -100,8 +100,9 @@ export async function handleSeamless(deps: WalletDeps, provider: Provider, path:
         const answer = err.answer.status === RS.notEnoughMoney && err.answer.user ? { ...err.answer, balance: await memberBalanceFen(deps.db, Number(err.answer.user)) } : err.answer;
         return remember(deps.db, provider, requestUuid, answerText(requestUuid, answer));
       }
-      // The same transaction_uuid (or the same bet's tombstone) written at once by another request: read again, once.
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION && attempt === 0) continue;
+      // The same transaction_uuid (its row, its journal, or the same bet's tombstone) written at once by
+      // another request: read again, once, and answer as a repeat.
+      if (attempt === 0 && ((err as { code?: string }).code === UNIQUE_VIOLATION || (err instanceof AppError && err.code === CODE.conflict))) continue;
       deps.log?.error({ err, provider: provider.code, path }, 'seamless wallet call failed');
       // Not remembered: nothing changed, and the same request may be sent again.
       return answerText(requestUuid, { status: RS.unknown });
