@@ -31,6 +31,7 @@ import publicCache from './http/public-cache.js';
 import { registerManifest } from './modules/site/manifest.js';
 import { launchSecret } from './modules/site/launch-secret.js';
 import venueApi from './venue-demo/routes.js';
+import providerApi from './modules/providers/routes.js';
 import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
@@ -147,6 +148,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(agentPortalApi, { prefix: '/agent/api' });
   // The built-in demo venue: a separate provider served by this process (DESIGN §6).
   await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs, launchSecret: () => launchSecret(app.kdb) });
+
+  // The seamless wallet game providers call (signed; packages/provider-kit docs/seamless-wallet.md).
+  await app.register(providerApi, { prefix: '/provider-api' });
 
   registerHealth(app);
 
