@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RS, signRequest, SEAMLESS_PATH, SEAMLESS_PREFIX } from '@app/provider-kit';
 import { checkLedger, memberBalanceFen, providerSettlementCode } from '../src/modules/ledger/service.js';
 import { setOwnLimit, startOwnBlock } from '../src/modules/protection/settings.js';
-import { providerByCode, providerKeys, rotateProviderKey, listProviders } from '../src/modules/providers/service.js';
+import { createProvider, providerByCode, providerKeys, rotateProviderKey, listProviders, updateProvider } from '../src/modules/providers/service.js';
 import { decryptSecret, encryptSecret } from '../src/modules/providers/secrets.js';
 import { issueSeamlessToken } from '../src/modules/providers/token.js';
 import { DEMO_SEAMLESS } from '../src/seed/providers.js';
@@ -76,6 +76,46 @@ describe('the provider configuration', () => {
     expect((await call(SEAMLESS_PATH.balance, { request_uuid: uuid(), token: p.token, user: p.user }, { key })).body.status).toBe(RS.ok);
     expect(await providerKeys(s.db.kysely, DEMO_SEAMLESS.merchantId, new Date(Date.now() + 61_000))).toEqual([fresh]);
     key = fresh;
+  });
+});
+
+describe('provider states', () => {
+  it('refuses bets while the provider is in maintenance (the rest goes on), and every call while it is off', async () => {
+    const p = await player(10);
+    const balance = () => call(SEAMLESS_PATH.balance, { request_uuid: uuid(), token: p.token, user: p.user });
+    try {
+      expect(await updateProvider(s.db.kysely, DEMO_SEAMLESS.code, { state: 'maintenance' })).toMatchObject({ state: 'maintenance' });
+      expect((await bet(p, 100)).body.status).toBe(RS.invalidGame);
+      expect((await balance()).body).toMatchObject({ status: RS.ok, balance: 1000 });
+      await updateProvider(s.db.kysely, DEMO_SEAMLESS.code, { state: 'off' });
+      expect((await balance()).body.status).toBe(RS.invalidSignature);
+    } finally {
+      await updateProvider(s.db.kysely, DEMO_SEAMLESS.code, { state: 'on' });
+    }
+    expect((await bet(p, 100)).body.status).toBe(RS.ok);
+  });
+
+  it('answers a provider in transfer mode with RS_ERROR_INVALID_SIGNATURE: it does not call the seamless wallet', async () => {
+    const { provider, key: own } = await createProvider(s.db.kysely, { code: 'T_DEMO', name: '演示转账供应商', mode: 'transfer', merchantId: 'transfer-demo', baseUrl: 'http://127.0.0.1:9/api' });
+    expect(provider).toMatchObject({ code: 'T_DEMO', mode: 'transfer', state: 'on', timeoutMs: 5000 });
+    const payload = JSON.stringify({ request_uuid: uuid(), token: 'x', user: '1' });
+    const path = SEAMLESS_PREFIX + SEAMLESS_PATH.balance;
+    const headers = signRequest(own, 'transfer-demo', { method: 'POST', path, body: payload });
+    const res = await fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
+    expect(await res.json()).toMatchObject({ status: RS.invalidSignature });
+    await expect(createProvider(s.db.kysely, { code: 'bad code', name: 'x', mode: 'seamless', merchantId: 'x-1' })).rejects.toThrow(/code/);
+  });
+});
+
+describe('syntax', () => {
+  it('answers a body that is not a request with RS_ERROR_WRONG_SYNTAX, and another currency with RS_ERROR_WRONG_CURRENCY', async () => {
+    const p = await player(10);
+    expect((await call(SEAMLESS_PATH.bet, null, { raw: 'not json' })).body).toEqual({ status: RS.wrongSyntax, request_uuid: '' });
+    const base = { request_uuid: uuid(), token: p.token, user: p.user, transaction_uuid: uuid(), round: uuid(), game_code: GAME, currency: 'CNY' };
+    expect((await call(SEAMLESS_PATH.bet, { ...base, amount: 1.5 })).body.status).toBe(RS.wrongSyntax);
+    expect((await call(SEAMLESS_PATH.bet, { ...base, request_uuid: uuid(), amount: 0 })).body.status).toBe(RS.wrongSyntax);
+    expect((await call(SEAMLESS_PATH.bet, { ...base, request_uuid: uuid(), currency: 'USD', amount: 100 })).body.status).toBe(RS.wrongCurrency);
+    expect(await wallet(p)).toBe(1000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { RS, SEAMLESS_PATH, verifyRequest, type SeamlessPath } from '@app/provider-kit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseNonceStore } from './nonces.js';
 import { providerByMerchant, providerKeys } from './service.js';
 import { answerText, handleSeamless, requestUuidOf, storedAnswer } from './wallet.js';
@@ -22,6 +22,24 @@ export default async function providerApi(app: FastifyInstance): Promise<void> {
 
   const send = (reply: FastifyReply, text: string) => reply.code(200).type('application/json; charset=utf-8').send(text);
 
+  const answer = async (req: FastifyRequest, path: SeamlessPath, raw: string, body: unknown, requestUuid: string | null): Promise<string> => {
+    // The path as the provider sent and signed it (no rewriting applies under this prefix).
+    const signed = await verifyRequest(req.headers, { method: 'POST', path: req.raw.url ?? req.url, body: raw }, async (merchant) => {
+      const provider = await providerByMerchant(db, merchant);
+      return provider && provider.mode === 'seamless' && provider.state !== 'off' ? providerKeys(db, merchant) : [];
+    }, nonces);
+    if (signed.refusal) {
+      req.log.warn({ merchant: signed.merchant, refusal: signed.refusal, path }, 'seamless wallet request refused: signature');
+      return answerText(requestUuid ?? '', { status: RS.invalidSignature });
+    }
+    const provider = await providerByMerchant(db, signed.merchant);
+    if (!provider) return answerText(requestUuid ?? '', { status: RS.invalidSignature });
+    if (!body || typeof body !== 'object' || Array.isArray(body) || requestUuid === null) return answerText(requestUuid ?? '', { status: RS.wrongSyntax });
+    const stored = await storedAnswer(db, provider, requestUuid);
+    if (stored !== null) return stored;
+    return handleSeamless({ db, log: req.log }, provider, path, body as Record<string, unknown>, requestUuid);
+  };
+
   for (const path of PATHS) {
     app.post(path, { bodyLimit: BODY_LIMIT_BYTES }, async (req, reply) => {
       const raw = typeof req.body === 'string' ? req.body : '';
@@ -32,21 +50,13 @@ export default async function providerApi(app: FastifyInstance): Promise<void> {
         body = null;
       }
       const requestUuid = requestUuidOf(body);
-      // The path as the provider sent and signed it (no rewriting applies under this prefix).
-      const signed = await verifyRequest(req.headers, { method: 'POST', path: req.raw.url ?? req.url, body: raw }, async (merchant) => {
-        const provider = await providerByMerchant(db, merchant);
-        return provider && provider.mode === 'seamless' && provider.state !== 'off' ? providerKeys(db, merchant) : [];
-      }, nonces);
-      if (signed.refusal) {
-        req.log.warn({ merchant: signed.merchant, refusal: signed.refusal, path }, 'seamless wallet request refused: signature');
-        return send(reply, answerText(requestUuid ?? '', { status: RS.invalidSignature }));
+      try {
+        return send(reply, await answer(req, path as SeamlessPath, raw, body, requestUuid));
+      } catch (err) {
+        // Nothing was changed or remembered: the provider sends the same request again.
+        req.log.error({ err, path }, 'seamless wallet request failed');
+        return send(reply, answerText(requestUuid ?? '', { status: RS.unknown }));
       }
-      const provider = await providerByMerchant(db, signed.merchant);
-      if (!provider) return send(reply, answerText(requestUuid ?? '', { status: RS.invalidSignature }));
-      if (!body || typeof body !== 'object' || Array.isArray(body) || requestUuid === null) return send(reply, answerText(requestUuid ?? '', { status: RS.wrongSyntax }));
-      const stored = await storedAnswer(db, provider, requestUuid);
-      if (stored !== null) return send(reply, stored);
-      return send(reply, await handleSeamless({ db, log: req.log }, provider, path as SeamlessPath, body as Record<string, unknown>, requestUuid));
     });
   }
 }

@@ -25,6 +25,11 @@ export function secretsKey(env: NodeJS.ProcessEnv = process.env): Buffer {
   return createHash('sha256').update(DEV_KEY_TEXT, 'utf8').digest();
 }
 
+/** Whether provider keys can be stored here: a key is given, or this is not a production server. */
+export function secretsKeyAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.PROVIDER_SECRETS_KEY?.trim()) || env.NODE_ENV !== 'production';
+}
+
 export function encryptSecret(plain: string, key: Buffer = secretsKey()): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
