@@ -4,7 +4,7 @@ import { RS, signRequest, SEAMLESS_PATH, SEAMLESS_PREFIX } from '@app/provider-k
 import { checkLedger, memberBalanceFen, providerSettlementCode } from '../src/modules/ledger/service.js';
 import { setOwnLimit, startOwnBlock } from '../src/modules/protection/settings.js';
 import { createProvider, providerByCode, providerKeys, rotateProviderKey, listProviders, updateProvider } from '../src/modules/providers/service.js';
-import { decryptSecret, encryptSecret } from '../src/modules/providers/secrets.js';
+import { decryptSecret, encryptSecret, secretsKey, secretsKeyAvailable } from '../src/modules/providers/secrets.js';
 import { issueSeamlessToken } from '../src/modules/providers/token.js';
 import { DEMO_SEAMLESS } from '../src/seed/providers.js';
 import { addTurnoverRequirement, remainingTurnoverFen } from '../src/modules/turnover/service.js';
@@ -76,6 +76,20 @@ describe('the provider configuration', () => {
     expect((await call(SEAMLESS_PATH.balance, { request_uuid: uuid(), token: p.token, user: p.user }, { key })).body.status).toBe(RS.ok);
     expect(await providerKeys(s.db.kysely, DEMO_SEAMLESS.merchantId, new Date(Date.now() + 61_000))).toEqual([fresh]);
     key = fresh;
+  });
+
+  it('takes the encryption key from PROVIDER_SECRETS_KEY, and a production server refuses to keep keys without it', () => {
+    const hex = secretsKey({ PROVIDER_SECRETS_KEY: 'ab'.repeat(32) });
+    expect(hex).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
+    const phrase = secretsKey({ PROVIDER_SECRETS_KEY: 'a long operator passphrase of forty chars' });
+    expect(phrase).toHaveLength(32);
+    expect(() => secretsKey({ PROVIDER_SECRETS_KEY: 'short' })).toThrow(/PROVIDER_SECRETS_KEY/);
+    expect(() => secretsKey({ NODE_ENV: 'production' })).toThrow(/PROVIDER_SECRETS_KEY/);
+    expect(secretsKeyAvailable({ NODE_ENV: 'production' })).toBe(false);
+    expect(secretsKeyAvailable({ NODE_ENV: 'production', PROVIDER_SECRETS_KEY: 'ab'.repeat(32) })).toBe(true);
+    // a value made under one key does not open under another
+    expect(() => decryptSecret(encryptSecret('k'.repeat(40), hex), phrase)).toThrow();
+    expect(decryptSecret(encryptSecret('k'.repeat(40), hex), hex)).toBe('k'.repeat(40));
   });
 });
 
