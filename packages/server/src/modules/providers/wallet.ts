@@ -5,11 +5,11 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Kdb } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { applyBets, storeOpenBets, VenueCategories } from '../games/ingest.js';
+import { storeOpenBets, VenueCategories } from '../games/ingest.js';
 import { InsufficientFunds, memberBalanceFen, memberWalletId, post, providerSettlementCode, systemAccountId } from '../ledger/service.js';
 import { playGuard } from '../protection/enforce.js';
 import { currentBlock } from '../protection/service.js';
-import type { VenueBet } from '../venues/adapter.js';
+import { betOf, settleRoundRecords } from './round-records.js';
 import type { Provider } from './service.js';
 import { seamlessUser, verifySeamlessToken, type SeamlessClaims } from './token.js';
 
@@ -261,25 +261,6 @@ async function record(tx: Transaction<Database>, provider: Provider, kind: Kind,
   return row.created_at;
 }
 
-function betOf(provider: Provider, b: { uuid: string; memberId: number; venue: string; game: string; round: string; stakeFen: number; betAt: Date }, category: string, outcome: { status: number; winLossFen: number; settledAt: Date | null }): VenueBet {
-  return {
-    seq: 0,
-    venue: b.venue,
-    betId: `${provider.code}:${b.uuid}`,
-    memberId: b.memberId,
-    game: b.game,
-    gameName: b.game,
-    category,
-    stakeFen: b.stakeFen,
-    validFen: outcome.status === BET_STATUS.settled ? b.stakeFen : 0,
-    winLossFen: outcome.winLossFen,
-    status: outcome.status,
-    detail: JSON.stringify({ provider: provider.code, round: b.round, transaction_uuid: b.uuid }),
-    betAt: b.betAt,
-    settledAt: outcome.settledAt,
-  };
-}
-
 async function bet(tx: Transaction<Database>, provider: Provider, f: Fields, p: Player, pre: Prepared): Promise<Answer> {
   if (provider.state !== 'on') throw new Refusal({ status: RS.invalidGame, user: p.user });
   const member = await tx.selectFrom('members').select(['state', 'is_trial']).where('id', '=', p.memberId).executeTakeFirst();
@@ -371,32 +352,4 @@ async function rollback(tx: Transaction<Database>, provider: Provider, f: Fields
   const answer = await ok(tx, p);
   await record(tx, provider, 'rollback', f, p, answer);
   return answer;
-}
-
-/**
- * After a win committed (or was answered again): the round's bets become settled bet records, the
- * way the venues' feed makes them, counted once for turnover, rebate, VIP flow and commission. The
- * bet the win names carries the payout; the round's other bets lost their stake.
- */
-async function settleRoundRecords(deps: WalletDeps, provider: Provider, r: { memberId: number; round: string }): Promise<void> {
-  const rows = await deps.db
-    .selectFrom('seamless_transactions')
-    .select(['kind', 'transaction_uuid', 'venue', 'game_code', 'amount_fen', 'reference_uuid', 'rolled_back', 'created_at'])
-    .where('provider_id', '=', provider.id)
-    .where('round', '=', r.round)
-    .where('member_id', '=', r.memberId)
-    .execute();
-  const w = rows.find((x) => x.kind === 'win');
-  if (!w) return;
-  const bets = rows.filter((x) => x.kind === 'bet' && !x.rolled_back);
-  if (bets.length === 0) return;
-  const category = provider.categories[0] ?? (await new VenueCategories(deps.db).of(bets[0]!.venue));
-  const settled = bets.map((b) =>
-    betOf(provider, { uuid: b.transaction_uuid, memberId: r.memberId, venue: b.venue, game: b.game_code, round: r.round, stakeFen: Number(b.amount_fen), betAt: b.created_at }, category, {
-      status: BET_STATUS.settled,
-      winLossFen: (b.transaction_uuid === w.reference_uuid ? Number(w.amount_fen) : 0) - Number(b.amount_fen),
-      settledAt: w.created_at,
-    }),
-  );
-  await applyBets(deps.db, settled, new VenueCategories(deps.db), deps.log);
 }
