@@ -270,6 +270,23 @@ describe('rollback', () => {
     expect((await rollback(p, tx, round)).body.status).toBe(RS.wrongSyntax);
     expect(await wallet(p)).toBe(1300);
   });
+
+  it('refuses a rollback naming a win with RS_ERROR_WRONG_SYNTAX (only bets roll back), and one naming another player’s bet as not existing', async () => {
+    const p = await player(10);
+    const q = await player(10);
+    const tx = uuid();
+    const round = uuid();
+    const w = uuid();
+    await bet(p, 200, { tx, round });
+    expect((await win(p, 500, tx, round, { tx: w })).body).toMatchObject({ status: RS.ok, balance: 1300 });
+    expect((await rollback(p, w, round)).body).toMatchObject({ status: RS.wrongSyntax, user: p.user });
+    expect((await rollback(q, w, round)).body.status).toBe(RS.transactionDoesNotExist);
+    const tx2 = uuid();
+    await bet(p, 100, { tx: tx2 });
+    expect((await rollback(q, tx2, uuid())).body.status).toBe(RS.transactionDoesNotExist);
+    expect(await wallet(p)).toBe(1200);
+    expect(await wallet(q)).toBe(1000);
+  });
 });
 
 describe('win', () => {

@@ -324,7 +324,9 @@ async function rollback(tx: Transaction<Database>, provider: Provider, f: Fields
     // The bet was never seen (lost, or still on its way): a tombstone refuses it when it comes.
     await record(tx, provider, 'bet', f, p, { status: RS.ok }, { uuid: f.reference!, amountFen: 0, tombstone: true, rolledBack: true });
   } else {
-    if (target.kind !== 'bet' || Number(target.member_id) !== p.memberId) throw new Refusal({ status: RS.transactionDoesNotExist, user: p.user });
+    if (Number(target.member_id) !== p.memberId) throw new Refusal({ status: RS.transactionDoesNotExist, user: p.user });
+    // Only bets roll back: a rollback naming the player's win (or another rollback) breaks the round's rules.
+    if (target.kind !== 'bet') throw new Refusal({ status: RS.wrongSyntax, user: p.user });
     if (!target.rolled_back) {
       if (await roundSettled(tx, provider, p.memberId, target.round)) throw new Refusal({ status: RS.wrongSyntax, user: p.user });
       const { wallet, settlement } = pre;
