@@ -21,9 +21,12 @@
  *                          routes or hooks.
  *   module-to-admin        server domain modules (src/modules) never import the back office (src/admin):
  *                          the admin layer calls modules and injects what it needs (an audit recorder).
- *   module-to-venue-demo   server domain modules never import the built-in demo venue, which is reached
- *                          like an outside provider through its adapter; the two bridge files below are
- *                          the adapter.
+ *   venue-demo-mounted-only nothing in the server imports the built-in demo venue (src/venue-demo) but the
+ *                          app wiring that mounts it (src/app.ts): the platform reaches it like an outside
+ *                          provider, over the transfer-wallet protocol (modules/venues/http-transfer.ts).
+ *                          Besides: src/db assembles its table declarations, the books check
+ *                          (src/cli/ledger-check.ts) checks its books beside the platform's, and the
+ *                          seed's artwork (src/seed/assets) draws its games' tiles.
  *   venue-demo-to-platform the demo venue imports nothing of the platform's domain modules or back office
  *                          (shared plumbing in src/lib, src/db, src/http is neutral ground).
  *   plumbing-to-domain     that plumbing (src/lib, src/db, src/http) imports no domain module, back office
@@ -41,8 +44,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-/** The adapter of the demo venue: the one place the platform reaches into src/venue-demo. */
-export const VENUE_DEMO_BRIDGES = ['packages/server/src/modules/venues/demo.ts', 'packages/server/src/modules/venues/registry.ts'];
+/** Where the server may import the demo venue from outside it (src/db's table assembly apart): the mounting, the books check, the seed's artwork. */
+export const VENUE_DEMO_MOUNTS = ['packages/server/src/app.ts', 'packages/server/src/cli/ledger-check.ts'];
+const VENUE_DEMO_ARTWORK = 'packages/server/src/seed/assets/';
 
 const CLIENTS = ['h5', 'admin', 'agent', 'venue'];
 const FRONT_ENDS = ['h5', 'admin', 'agent'];
@@ -136,10 +140,10 @@ export function brokenRule(from, to, { spec = '', typeOnly = false } = {}) {
   }
   if (f.pkg === 'server' && t.pkg === 'server') {
     if (f.area === 'modules' && t.area === 'admin') return ['module-to-admin', 'domain modules never import the back office; let the admin route inject what it needs'];
-    if (f.area === 'modules' && t.area === 'venue-demo' && !VENUE_DEMO_BRIDGES.includes(from)) {
-      return ['module-to-venue-demo', `the demo venue is reached through its adapter (${VENUE_DEMO_BRIDGES.map((b) => b.replace('packages/server/src/', '')).join(', ')})`];
-    }
     if (f.area === 'db' && isTableDeclaration(to)) return null;
+    if (t.area === 'venue-demo' && f.area !== 'venue-demo' && !VENUE_DEMO_MOUNTS.includes(from) && !from.startsWith(VENUE_DEMO_ARTWORK)) {
+      return ['venue-demo-mounted-only', 'the demo venue is a provider reached over the transfer-wallet protocol (modules/venues/http-transfer.ts); only src/app.ts mounts it'];
+    }
     if (['lib', 'db', 'http'].includes(f.area) && ['modules', 'admin', 'venue-demo'].includes(t.area)) {
       return ['plumbing-to-domain', `src/${f.area} is shared plumbing: it imports no domain module, back office or demo venue`];
     }

@@ -15,11 +15,12 @@ function plant(path, text) {
   writeFileSync(join(root, path), text);
 }
 
-// Allowed: a feature's public api, shared code, contract (from the front ends and packages/browser), the venue bridges, plumbing, tests.
+// Allowed: a feature's public api, shared code, contract (from the front ends and packages/browser), the demo venue's mounting and artwork, plumbing, tests.
 plant('packages/browser/src/api.ts', "import { CODE, type Envelope } from '@app/contract';\n");
 plant('packages/h5/src/features/games/routes/Ok.tsx', "import { useVenues } from '../../wallet/api';\nimport { Page } from '../../../shared/components/Page';\nimport { MSG } from '@app/contract';\n");
 plant('packages/admin/src/app/routes.tsx', "import Odds from '../features/lottery/OddsPage';\n");
-plant('packages/server/src/modules/venues/demo.ts', "import { GAMES } from '../../venue-demo/games/index.js';\n");
+plant('packages/server/src/app.ts', "import demoProviderApi from './venue-demo/provider-api.js';\n");
+plant('packages/server/src/seed/assets/tiles.ts', "import { FISH } from '../../venue-demo/games/fishing.js';\n");
 plant('packages/server/src/modules/lottery/plays.ts', "import { payFen } from '../../lib/payout.js';\n");
 plant('packages/server/src/venue-demo/play.ts', "import { verifyLaunch } from '../lib/launch-token.js';\n");
 plant('packages/server/test/x.test.ts', "import { writeAudit } from '../src/admin/audit/service.js';\n");
@@ -39,6 +40,8 @@ plant('packages/h5/src/shared/components/Nav.tsx', "import { routes } from '../.
 plant('packages/h5/src/features/hall/routes/Home.tsx', "import { x } from '../../wallet/api';\n\n/* a comment: import { y } from '../../wallet/hooks' */\nconst Lazy = () => import('../../wallet/hooks');\n");
 plant('packages/server/src/modules/lottery/chat/moderation.ts', "import { sql } from 'kysely';\nimport { writeAudit } from '../../../admin/audit/service.js';\n");
 plant('packages/server/src/modules/games/service.ts', "import { gamesByProvider } from '../../venue-demo/games/index.js';\n");
+plant('packages/server/src/modules/venues/registry.ts', "import type { Config } from '../../config.js';\nimport { DemoVenue } from '../../venue-demo/service.js';\n");
+plant('packages/server/src/cli/seed.ts', "import { move } from '../venue-demo/store.js';\n");
 plant('packages/server/src/venue-demo/routes.ts', "import { launchSecret } from '../modules/venues/launch.js';\n");
 plant('packages/server/src/lib/tokens.ts', "import { Actor } from '../admin/audit/service.js';\n");
 plant('packages/server/src/db/connect.ts', "import { post } from '../modules/ledger/service.js';\n");
@@ -55,13 +58,15 @@ test('names file, line and rule of every planted violation, and nothing else', (
     'packages/h5/src/features/hall/routes/Home.tsx:4 feature-internals',
     'packages/h5/src/features/lottery/api.ts:1 client-to-server',
     'packages/h5/src/shared/components/Nav.tsx:1 layers',
+    'packages/server/src/cli/seed.ts:1 venue-demo-mounted-only',
     'packages/server/src/db/connect.ts:1 plumbing-to-domain',
     'packages/server/src/lib/tokens.ts:1 plumbing-to-domain',
-    'packages/server/src/modules/games/service.ts:1 module-to-venue-demo',
+    'packages/server/src/modules/games/service.ts:1 venue-demo-mounted-only',
     'packages/server/src/modules/ledger/migrations.ts:1 table-declarations',
     'packages/server/src/modules/ledger/migrations.ts:3 table-declarations',
     'packages/server/src/modules/ledger/schema.ts:2 table-declarations',
     'packages/server/src/modules/lottery/chat/moderation.ts:2 module-to-admin',
+    'packages/server/src/modules/venues/registry.ts:2 venue-demo-mounted-only',
     'packages/server/src/venue-demo/routes.ts:1 venue-demo-to-platform',
   ]);
 });

@@ -81,9 +81,9 @@ async function activeMember() {
   await platform.db.kysely.updateTable('members').set({ inviter_id: id }).where('id', '=', await memberIdOf(platform, invitee.token)).execute();
   expect((await staffApi(platform, admin, 'POST', `/members/${id}/notes`, { body: '来电咨询提款进度' })).code).toBe(200);
   // The venue applies a transfer out of it but the answer never arrives: left pending (state 2).
-  platform.app.venues.demo.setFault('timeout-after-apply');
+  platform.app.demoVenue.setFault('timeout-after-apply');
   const pending = await apiAs<{ state: number; order_no: string }>(platform, 'transfer', m.token, { amount: 30, sourcetype: 'AG', targettype: 'userbalance' });
-  platform.app.venues.demo.setFault('none');
+  platform.app.demoVenue.setFault('none');
   expect(pending.data.state).toBe(TRANSFER_STATE.pending);
   return { ...m, id, depositNo: dep.data.deposit_no, betId, expectNo, invitee, pendingNo: pending.data.order_no };
 }

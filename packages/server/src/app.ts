@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import type { Config } from './config.js';
+import { DEMO_PROVIDER_PREFIX, type Config } from './config.js';
 import { connectPglite, connectPostgres, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -32,6 +34,8 @@ import { registerManifest } from './modules/site/manifest.js';
 import { launchSecret } from './modules/site/launch-secret.js';
 import venueApi from './venue-demo/routes.js';
 import providerApi from './modules/providers/routes.js';
+import demoProviderApi from './venue-demo/provider-api.js';
+import { DemoVenue } from './venue-demo/service.js';
 import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
@@ -63,6 +67,33 @@ export async function openDatabase(config: Config): Promise<Db> {
 
 const REDIS_START_WAIT_MS = 3_000;
 
+/**
+ * Closing, the server drops the connections that never carried a request: they have nothing to
+ * finish, and Node would otherwise wait for their header timeout (a minute). The platform's own
+ * calls to the demo venue on this address leave one when a call is given up while it connects.
+ */
+function dropUnusedConnectionsOnClose(app: FastifyInstance): void {
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
+  app.addHook('preClose', (done) => {
+    for (const socket of unused) socket.destroy();
+    unused.clear();
+    done();
+  });
+}
+
+/** This server's own base URL as it listens (a wildcard address is reached on loopback); throws before listen. */
+export function listenUrl(app: FastifyInstance): string {
+  const a = app.server.address();
+  if (!a || typeof a === 'string') throw new Error('the server is not listening yet');
+  const host = a.address === '0.0.0.0' ? '127.0.0.1' : a.address === '::' ? '::1' : a.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${a.port}`;
+}
+
 /** The whole platform on one Fastify instance: API, H5 app, uploads. */
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   await seedIfEmpty(db, config);
@@ -85,9 +116,14 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate('db', db);
   db.onConnectionError((err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'));
   app.decorate('kdb', db.kysely);
-  const venues = createVenueRegistry(config, db.kysely);
+  // The built-in demo venue, a provider in this process that the platform reaches over HTTP at this
+  // server's own address (known once it listens: tests listen on an ephemeral port), like any other.
+  const demoVenue = new DemoVenue(db.kysely, { fault: config.demoVenueFault, slowMs: config.demoVenueSlowMs });
+  app.decorate('demoVenue', demoVenue);
+  app.addHook('onClose', async () => demoVenue.stop());
+  const venues = createVenueRegistry(config, db.kysely, () => `${listenUrl(app)}${DEMO_PROVIDER_PREFIX}`);
   app.decorate('venues', venues);
-  app.addHook('onClose', async () => venues.demo.stop());
+  dropUnusedConnectionsOnClose(app);
   // A member's game sessions at the venues end with all its platform sessions (password change,
   // account disabled), so an open game frame stops taking bets. A venue that cannot be told is logged.
   const stopEnding = onAllSessionsEnded(async (memberId, ofDb) => {
@@ -148,6 +184,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(agentPortalApi, { prefix: '/agent/api' });
   // The built-in demo venue: a separate provider served by this process (DESIGN §6).
   await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs, launchSecret: () => launchSecret(app.kdb) });
+  // Its side of the transfer-wallet protocol, which the platform's venue registry calls.
+  const { merchant, key } = config.demoProvider;
+  await app.register(demoProviderApi, { prefix: DEMO_PROVIDER_PREFIX, venue: demoVenue, merchant, keys: [key], launchSecret: () => launchSecret(app.kdb) });
 
   // The seamless wallet game providers call (signed; packages/provider-kit docs/seamless-wallet.md).
   await app.register(providerApi, { prefix: '/provider-api' });

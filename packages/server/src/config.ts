@@ -1,4 +1,5 @@
 import { LIMITS, MEMBER_RATE_PER_MINUTE, SESSION_IDLE_MS, WS_IDLE_TIMEOUT_MS, WS_PING_INTERVAL_MS } from '@app/contract';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /** Every setting the server reads, with its default. Read once at start. */
@@ -75,6 +76,14 @@ export interface Config {
   /** Fault injection of the built-in demo venue, for tests (DESIGN §6). */
   demoVenueFault: DemoVenueFault;
   demoVenueSlowMs: number;
+  /**
+   * How the platform reaches the built-in demo venue over the transfer-wallet protocol, and how the
+   * demo venue checks it: `url` its base URL (DEMO_PROVIDER_URL; null: this server's own listen
+   * address, where it is mounted at DEMO_PROVIDER_PREFIX), `merchant` who the platform signs as, `key`
+   * the key both sides hold (DEMO_PROVIDER_KEY; unset: a random key made at start, which the two sides
+   * of one process share; set it when the demo venue runs elsewhere).
+   */
+  demoProvider: { url: string | null; merchant: string; key: string };
   /** How often the bet feed reads the venues' bets into bet records (0 switches the job off). */
   betFeedIntervalMs: number;
   /** How long one instance serves the hall's winners ticker before reading it again (0: every time). */
@@ -104,6 +113,9 @@ export interface Config {
  */
 export const DEMO_VENUE_FAULTS = ['none', 'fail', 'timeout', 'timeout-after-apply', 'slow'] as const;
 export type DemoVenueFault = (typeof DEMO_VENUE_FAULTS)[number];
+
+/** Where this server mounts the demo venue's side of the transfer-wallet protocol (venue-demo/provider-api.ts). */
+export const DEMO_PROVIDER_PREFIX = '/demo-provider/transfer';
 
 function demoFault(value: string | undefined): DemoVenueFault {
   if (!value) return 'none';
@@ -174,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reconcileIntervalMs: num(env.RECONCILE_INTERVAL_MS, 30_000),
     demoVenueFault: demoFault(env.DEMO_VENUE_FAULT),
     demoVenueSlowMs: num(env.DEMO_VENUE_SLOW_MS, 2000),
+    demoProvider: { url: env.DEMO_PROVIDER_URL || null, merchant: 'platform', key: env.DEMO_PROVIDER_KEY || randomBytes(32).toString('base64url') },
     betFeedIntervalMs: num(env.BET_FEED_INTERVAL_MS, 3000),
     recentWinsCacheMs: num(env.RECENT_WINS_CACHE_MS, 30_000),
     lotteryTickMs: num(env.LOTTERY_TICK_MS, 1000),

@@ -31,7 +31,7 @@ beforeAll(async () => {
   admin = { id: Number(id), username: 'admin', password: ADMIN_PASSWORD, token };
   [operations, support, finance] = [await newStaff(s, token, 'operations'), await newStaff(s, token, 'support'), await newStaff(s, token, 'finance')];
 });
-afterEach(() => s.app.venues.demo.setFault('none'));
+afterEach(() => s.app.demoVenue.setFault('none'));
 afterAll(async () => {
   await s.db.kysely.deleteFrom('demo_venue_bets').where('bet_id', 'like', 'AB%').execute();
   await s.close();
@@ -64,9 +64,9 @@ async function lotteryOrder(token: string, yuan: number): Promise<void> {
 
 /** A transfer left pending by a venue that did not answer in time. */
 async function pendingTransfer(token: string, body: object, fault: 'timeout' | 'timeout-after-apply') {
-  s.app.venues.demo.setFault(fault);
+  s.app.demoVenue.setFault(fault);
   const r = await s.api('/api/transfer', body, { token });
-  s.app.venues.demo.setFault('none');
+  s.app.demoVenue.setFault('none');
   expect(r.data.state).toBe(TRANSFER_STATE.pending);
   const row = await transferRow(s, r.data.order_no);
   return { id: Number(row.id), orderNo: row.order_no };

@@ -164,13 +164,13 @@ describe('auto-transfer on launch (transferstatus 1)', () => {
   it('still launches when a venue refuses the transfer, and two launches at once never overdraw', async () => {
     const { token, id } = await fundedMember(s, 40);
     expect((await s.api('/api/uptransferstatus', { transferstatus: 1 }, { token })).code).toBe(200);
-    s.app.venues.demo.setFault('fail', { venues: ['DG'] });
+    s.app.demoVenue.setFault('fail', { venues: ['DG'] });
     try {
       const r = await launch(token, 'DG', 'dg_realbet');
       expect(r.code).toBe(200);
       expect(await centralFen(s, id)).toBe(40_00); // refunded
     } finally {
-      s.app.venues.demo.setFault('none');
+      s.app.demoVenue.setFault('none');
     }
     const both = await Promise.all([launch(token, 'EVO', 'evo_realbet'), launch(token, 'EVO', 'evo_realbet')]);
     expect(both.map((r) => r.code)).toEqual([200, 200]);

@@ -15,7 +15,7 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startServer({ reconcileIntervalMs: 0, venueTimeoutMs: TIMEOUT_MS });
 });
-afterEach(() => s.app.venues.demo.setFault('none'));
+afterEach(() => s.app.demoVenue.setFault('none'));
 afterAll(() => s.close());
 
 const deps = () => ({ db: s.db, venues: s.app.venues });
@@ -29,9 +29,9 @@ async function fourPending(venue: string) {
   const { token, id } = await fundedMember(s, 150);
   await s.api('/api/transfer', into(venue, 50), { token });
   const pending = async (body: object, fault: 'timeout' | 'timeout-after-apply') => {
-    s.app.venues.demo.setFault(fault);
+    s.app.demoVenue.setFault(fault);
     const r = await s.api('/api/transfer', body, { token });
-    s.app.venues.demo.setFault('none');
+    s.app.demoVenue.setFault('none');
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
     return r.data.order_no as string;
   };
@@ -95,10 +95,10 @@ describe('reconcileTransfers', () => {
 
   it('keeps a transfer pending while the venue cannot say what happened, and counts the attempt', async () => {
     const { token, id } = await fundedMember(s, 10);
-    s.app.venues.demo.setFault('timeout');
+    s.app.demoVenue.setFault('timeout');
     const r = await s.api('/api/transfer', into('KY', 3), { token });
-    s.app.venues.demo.setFault('none');
-    const demo = s.app.venues.demo;
+    s.app.demoVenue.setFault('none');
+    const demo = s.app.demoVenue;
     const status = demo.status;
     demo.status = () => new Promise(() => {}); // the venue's status call hangs
     try {
@@ -113,9 +113,9 @@ describe('reconcileTransfers', () => {
 
   it.skipIf(process.env.TEST_DATABASE !== 'postgres')('does nothing while another instance holds the reconciliation lock (PostgreSQL)', async () => {
     const { token } = await fundedMember(s, 10);
-    s.app.venues.demo.setFault('timeout');
+    s.app.demoVenue.setFault('timeout');
     const r = await s.api('/api/transfer', into('LEG', 3), { token });
-    s.app.venues.demo.setFault('none');
+    s.app.demoVenue.setFault('none');
     const client = new pg.Client({ connectionString: await databaseUrl() });
     await client.connect();
     try {
@@ -143,9 +143,9 @@ describe('the reconciliation job', () => {
     const j = await startServer({ reconcileIntervalMs: 100, venueTimeoutMs: TIMEOUT_MS });
     try {
       const { token, id } = await fundedMember(j, 10);
-      j.app.venues.demo.setFault('timeout-after-apply');
+      j.app.demoVenue.setFault('timeout-after-apply');
       const r = await j.api('/api/transfer', into('AG', 4), { token });
-      j.app.venues.demo.setFault('none');
+      j.app.demoVenue.setFault('none');
       expect(r.data.state).toBe(TRANSFER_STATE.pending);
       const deadline = Date.now() + 5_000;
       while ((await transferRow(j, r.data.order_no)).state === TRANSFER_STATE.pending && Date.now() < deadline) await sleep(50);

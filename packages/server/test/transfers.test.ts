@@ -9,7 +9,7 @@ beforeAll(async () => {
   // Reconciliation is driven by the tests that prove it (reconcile.test.ts), not by a timer here.
   s = await startServer({ reconcileIntervalMs: 0 });
 });
-afterEach(() => s.app.venues.demo.setFault('none'));
+afterEach(() => s.app.demoVenue.setFault('none'));
 afterAll(() => s.close());
 
 const ENDPOINTS = ['/api/balancelist', '/api/transfer', '/api/transall', '/api/uptransferstatus'];
@@ -177,7 +177,7 @@ describe('moving money between the central wallet and a venue', () => {
 
   it('refuses a venue refusal with 转账失败，资金已退回中心钱包 and refunds (state 0)', async () => {
     const { token, id } = await fundedMember(s, 100);
-    s.app.venues.demo.setFault('fail');
+    s.app.demoVenue.setFault('fail');
     const r = await s.api('/api/transfer', into('AG', 40), { token });
     expect(r).toMatchObject({ code: 400, message: MSG.transferFailed, data: { state: TRANSFER_STATE.failed, amount: 40 } });
     expect(await centralFen(s, id)).toBe(10_000);
@@ -221,7 +221,7 @@ describe('POST /api/transall', () => {
   it('says how many venues failed when one refuses, and leaves that money where it is', async () => {
     const { token, id } = await fundedMember(s, 500);
     for (const [venue, yuan] of [['AG', 100], ['BBIN', 50], ['DG', 10]] as const) await s.api('/api/transfer', into(venue, yuan), { token });
-    s.app.venues.demo.setFault('fail', { venues: ['BBIN'] });
+    s.app.demoVenue.setFault('fail', { venues: ['BBIN'] });
     const r = await s.api('/api/transall', {}, { token });
     expect(r).toMatchObject({ code: 200, message: '已回收110.00元，1个场馆回收失败，请稍后再试', data: { amount: 110, pending: 0 } });
     expect(await centralFen(s, id)).toBe(50_000 - 5_000);

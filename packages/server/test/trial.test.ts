@@ -84,14 +84,14 @@ describe('the wallet is reset when the guest session ends', () => {
     const a = await guest();
     expect((await s.api('/api/transfer', into('AG', 100), { token: a.token })).code).toBe(200);
     expect((await s.api('/api/logoff', {}, { token: a.token })).code).toBe(200);
-    s.app.venues.demo.setFault('fail');
+    s.app.demoVenue.setFault('fail');
     try {
       await reap();
       expect(await venueFen(s, a.id, 'AG')).toBe(10_000);
       expect(await memberBalanceFen(s.db.kysely, a.id)).toBe(GUEST_DEMO_FEN - 10_000);
       expect((await s.db.kysely.selectFrom('members').select('state').where('id', '=', a.id).executeTakeFirstOrThrow()).state).toBe(1);
     } finally {
-      s.app.venues.demo.setFault('none');
+      s.app.demoVenue.setFault('none');
     }
     await reap();
     expect(await venueFen(s, a.id, 'AG')).toBe(0);

@@ -12,7 +12,7 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startServer({ reconcileIntervalMs: 0, venueTimeoutMs: TIMEOUT_MS });
 });
-afterEach(() => s.app.venues.demo.setFault('none'));
+afterEach(() => s.app.demoVenue.setFault('none'));
 afterAll(() => s.close());
 
 const reconcile = () => reconcileTransfers({ db: s.db, venues: s.app.venues }, { minAgeMs: 0 });
@@ -35,7 +35,7 @@ describe('a venue that refuses (fail)', () => {
   it('into a venue: state 0, 转账失败，资金已退回中心钱包, the debit refunded', async () => {
     const { token, id } = await fundedMember(s, 100);
     const settlement = await settlementFen(s, 'AG');
-    s.app.venues.demo.setFault('fail');
+    s.app.demoVenue.setFault('fail');
     const r = await s.api('/api/transfer', into('AG', 60), { token });
     expect(r).toMatchObject({ code: 400, message: MSG.transferFailed, data: { state: TRANSFER_STATE.failed, amount: 60 } });
     expect(await centralFen(s, id)).toBe(10_000);
@@ -47,7 +47,7 @@ describe('a venue that refuses (fail)', () => {
   it('out of a venue: state 0, 转账失败，资金仍在场馆钱包, nothing moved', async () => {
     const { token, id } = await fundedMember(s, 100);
     await s.api('/api/transfer', into('AG', 60), { token });
-    s.app.venues.demo.setFault('fail');
+    s.app.demoVenue.setFault('fail');
     const r = await s.api('/api/transfer', outOf('AG', 60), { token });
     expect(r).toMatchObject({ code: 400, message: MSG.transferOutFailed, data: { state: TRANSFER_STATE.failed } });
     expect(await centralFen(s, id)).toBe(4_000);
@@ -59,7 +59,7 @@ describe('a venue that refuses (fail)', () => {
 describe('a venue that never answers (timeout)', () => {
   it('into a venue: 转账处理中 (state 2) after the platform timeout, then reconciliation refunds it', async () => {
     const { token, id } = await fundedMember(s, 100);
-    s.app.venues.demo.setFault('timeout');
+    s.app.demoVenue.setFault('timeout');
     const started = Date.now();
     const r = await s.api('/api/transfer', into('BBIN', 25), { token });
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
@@ -68,7 +68,7 @@ describe('a venue that never answers (timeout)', () => {
     expect(await venueFen(s, id, 'BBIN')).toBe(0);
     expect((await transferRow(s, r.data.order_no)).error).toContain('did not answer');
 
-    s.app.venues.demo.setFault('none');
+    s.app.demoVenue.setFault('none');
     const report = await reconcile();
     expect(report).toMatchObject({ ran: true, failed: 1, succeeded: 0 });
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 0, error: 'voided', attempts: 1 });
@@ -80,10 +80,10 @@ describe('a venue that never answers (timeout)', () => {
   it('out of a venue: state 2, then reconciliation fails it with nothing moved', async () => {
     const { token, id } = await fundedMember(s, 100);
     await s.api('/api/transfer', into('BBIN', 40), { token });
-    s.app.venues.demo.setFault('timeout');
+    s.app.demoVenue.setFault('timeout');
     const r = await s.api('/api/transfer', outOf('BBIN', 40), { token });
     expect(r).toMatchObject({ code: 200, message: MSG.transferPending, data: { state: TRANSFER_STATE.pending } });
-    s.app.venues.demo.setFault('none');
+    s.app.demoVenue.setFault('none');
     expect(await reconcile()).toMatchObject({ failed: 1 });
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 0 });
     expect(await centralFen(s, id)).toBe(6_000);
@@ -95,7 +95,7 @@ describe('a venue that never answers (timeout)', () => {
 describe('a venue that applies and loses the answer (timeout-after-apply)', () => {
   it('into a venue: state 2 with the money at the venue, then reconciliation settles it as success', async () => {
     const { token, id } = await fundedMember(s, 100);
-    s.app.venues.demo.setFault('timeout-after-apply');
+    s.app.demoVenue.setFault('timeout-after-apply');
     const r = await s.api('/api/transfer', into('DG', 30), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
     expect(await centralFen(s, id)).toBe(7_000);
@@ -109,7 +109,7 @@ describe('a venue that applies and loses the answer (timeout-after-apply)', () =
   it('out of a venue: state 2 with the venue debited, then reconciliation credits the central wallet', async () => {
     const { token, id } = await fundedMember(s, 100);
     await s.api('/api/transfer', into('DG', 30), { token });
-    s.app.venues.demo.setFault('timeout-after-apply');
+    s.app.demoVenue.setFault('timeout-after-apply');
     const r = await s.api('/api/transfer', outOf('DG', 30), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
     expect(await venueFen(s, id, 'DG')).toBe(0);
@@ -124,7 +124,7 @@ describe('a venue that applies and loses the answer (timeout-after-apply)', () =
 describe('a slow venue', () => {
   it('succeeds when it answers within the platform timeout', async () => {
     const { token, id } = await fundedMember(s, 100);
-    s.app.venues.demo.setFault('slow', { slowMs: 60 });
+    s.app.demoVenue.setFault('slow', { slowMs: 60 });
     const started = Date.now();
     expect(await s.api('/api/transfer', into('EVO', 10), { token })).toMatchObject({ code: 200, message: MSG.transferSuccess, data: { state: 1 } });
     expect(await s.api('/api/transfer', outOf('EVO', 4), { token })).toMatchObject({ code: 200, data: { state: 1 } });
@@ -135,7 +135,7 @@ describe('a slow venue', () => {
 
   it('beyond the timeout: reconciliation voids the ref, so the late request can no longer apply', async () => {
     const { token, id } = await fundedMember(s, 100);
-    s.app.venues.demo.setFault('slow', { slowMs: TIMEOUT_MS + 700 });
+    s.app.demoVenue.setFault('slow', { slowMs: TIMEOUT_MS + 700 });
     const r = await s.api('/api/transfer', into('EVO', 10), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
     expect(await reconcile()).toMatchObject({ failed: 1 });
@@ -148,7 +148,7 @@ describe('a slow venue', () => {
 
   it('beyond the timeout: a late request that applied before reconciliation is settled as success', async () => {
     const { token, id } = await fundedMember(s, 100);
-    s.app.venues.demo.setFault('slow', { slowMs: TIMEOUT_MS + 100 });
+    s.app.demoVenue.setFault('slow', { slowMs: TIMEOUT_MS + 100 });
     const r = await s.api('/api/transfer', into('EVO', 10), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
     for (let i = 0; i < 100 && (await venueRefState(s, 'EVO', r.data.order_no)) === null; i++) await sleep(30);
@@ -165,7 +165,7 @@ describe('transall with a venue that does not answer', () => {
     const { token, id } = await fundedMember(s, 100);
     await s.api('/api/transfer', into('IM', 20), { token });
     await s.api('/api/transfer', into('FB', 30), { token });
-    s.app.venues.demo.setFault('timeout-after-apply', { venues: ['FB'] });
+    s.app.demoVenue.setFault('timeout-after-apply', { venues: ['FB'] });
     const r = await s.api('/api/transall', {}, { token });
     expect(r).toMatchObject({ code: 200, message: '已回收20.00元，1个场馆处理中', data: { amount: 20, pending: 1 } });
     expect(await centralFen(s, id)).toBe(7_000);
@@ -177,7 +177,7 @@ describe('transall with a venue that does not answer', () => {
   it('keeps showing venue balances while transfers time out (faults hit only the money calls)', async () => {
     const { token } = await fundedMember(s, 10);
     await s.api('/api/transfer', into('IM', 5), { token });
-    s.app.venues.demo.setFault('timeout');
+    s.app.demoVenue.setFault('timeout');
     const list = (await s.api('/api/balancelist', {}, { token })).data as Array<{ platname: string; balance: number }>;
     expect(list.find((v) => v.platname === 'IM')!.balance).toBe(5);
   });

@@ -2,8 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Launch tokens: what getGameUrl puts in a game URL, the way an operator and a provider share a key.
- * Neutral ground (lib/): the platform signs them (modules/venues/demo.ts) and the demo venue verifies
- * them (venue-demo/play.ts), and neither imports the other.
+ * The demo venue signs them when the platform asks for a launch URL (venue-demo/provider-api.ts) and
+ * verifies them when the page opens (venue-demo/play.ts).
  * A token names one member (the venue's player id), one venue and one game, expires after a short
  * time, and carries a nonce the venue records on first use, so a URL launches once. The signature is
  * HMAC-SHA256 over the claims with a secret shared by every instance, which the caller passes in

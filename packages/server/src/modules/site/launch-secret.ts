@@ -3,10 +3,11 @@ import type { Kdb } from '../../db/connect.js';
 import { addSiteSetting, readSiteSetting } from './settings-rows.js';
 
 /**
- * The key that signs game launch tokens (lib/launch-token.ts), shared by every instance: the platform
- * signs with it (modules/venues/demo.ts) and the demo venue, which imports no module, is handed it
- * (app.ts → venue-demo/routes.ts), the way an operator and a provider share a key. Kept as its own
- * row of site_settings.
+ * The key that signs the built-in demo venue's game launch tokens (lib/launch-token.ts), shared by
+ * every instance: the demo venue, which imports no module, is handed it by app.ts, and signs with it
+ * when the platform asks for a launch URL (venue-demo/provider-api.ts) and verifies it when the game
+ * page opens (venue-demo/routes.ts). Kept as its own row of site_settings, so every instance of the
+ * platform, each with the demo venue in its process, signs and verifies with the same key.
  */
 const SECRET_KEY = 'venue_launch_secret';
 const secrets = new WeakMap<object, Buffer>();

@@ -1,8 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Kdb } from '../../db/connect.js';
-import { DemoVenue } from '../../venue-demo/service.js';
 import type { RefStatus, StakeHeadroom, VenueAdapter, VenueGame, VenueOutcome } from './adapter.js';
-import { demoAdapter } from './demo.js';
+import { httpTransferAdapter } from './http-transfer.js';
 
 /** A row of the platform's venues table: which adapter serves the venue code, shown or not. */
 export interface Venue {
@@ -33,8 +32,6 @@ export class VenueRegistry {
     private readonly db: Kdb,
     private readonly adapters: ReadonlyMap<string, VenueAdapter>,
     readonly timeoutMs: number,
-    /** The built-in demo venue itself (tests change its fault through it). */
-    readonly demo: DemoVenue,
   ) {}
 
   /**
@@ -159,10 +156,16 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** The venues of this process: every adapter by the name venues.adapter uses. */
-export function createVenueRegistry(config: Config, db: Kdb): VenueRegistry {
-  const demo = new DemoVenue(db, { fault: config.demoVenueFault, slowMs: config.demoVenueSlowMs });
-  return new VenueRegistry(db, new Map([['demo', demoAdapter(demo, db)]]), config.venueTimeoutMs, demo);
+/**
+ * The venues of this process: every adapter by the name venues.adapter uses. The built-in demo venue
+ * ('demo') is a provider like any other, reached over the transfer-wallet protocol at
+ * DEMO_PROVIDER_URL, or, by default, at this server's own address (`selfUrl`, known once it listens),
+ * where app.ts mounts it.
+ */
+export function createVenueRegistry(config: Config, db: Kdb, selfUrl: () => string): VenueRegistry {
+  const { url, merchant, key } = config.demoProvider;
+  const demo = httpTransferAdapter({ name: 'demo', baseUrl: url ? () => url : selfUrl, merchant, key, timeoutMs: config.venueTimeoutMs });
+  return new VenueRegistry(db, new Map([['demo', demo]]), config.venueTimeoutMs);
 }
 
 /** Every venue (enabled or not), in display order, read now (VenueRegistry.list caches it). */

@@ -1,39 +1,12 @@
-import { GAME_LAUNCH_TTL_S } from '@app/contract';
 import { sql } from 'kysely';
-import type { Kdb } from '../../db/connect.js';
-import { GAME_DEFINITIONS, gameDefinition } from '../../venue-demo/games/index.js';
-import type { DemoVenue } from '../../venue-demo/service.js';
-import type { VenueAdapter, VenueAnswer, VenueBet } from './adapter.js';
-import { signLaunch } from '../../lib/launch-token.js';
-import { launchSecret } from '../site/launch-secret.js';
+import type { BetRecordWire, BetsAnswer } from '@app/provider-kit';
+import type { Kdb } from '../db/connect.js';
+import { gameDefinition } from './games/index.js';
 
 /**
- * The adapter of the built-in demo venue. In-process calls stand where an external provider's
- * HTTP API would be; the player id the venue knows is the member id as text.
+ * The demo venue's bet records as the transfer-wallet protocol's bet feed gives them (POST /bets,
+ * provider-api.ts): every player's bets, the operator deciding which players are its own.
  */
-export function demoAdapter(venue: DemoVenue, db: Kdb): VenueAdapter {
-  const player = (memberId: number) => String(memberId);
-  const toAnswer = (a: Awaited<ReturnType<DemoVenue['transferIn']>>): VenueAnswer => (a.ok ? { status: 'ok' } : { status: 'failed', reason: a.error });
-  return {
-    async balance(code, memberId) {
-      return (await venue.balances(player(memberId), [code])).get(code) ?? 0;
-    },
-    balances: (codes, memberId) => venue.balances(player(memberId), codes),
-    transferIn: async (code, memberId, amountFen, ref) => toAnswer(await venue.transferIn(code, player(memberId), amountFen, ref)),
-    transferOut: async (code, memberId, amountFen, ref) => toAnswer(await venue.transferOut(code, player(memberId), amountFen, ref)),
-    status: (code, ref) => venue.status(code, ref),
-    voidRef: (code, ref) => venue.voidRef(code, ref),
-    async launchUrl(code, memberId, game, headroom) {
-      const exp = Math.floor(Date.now() / 1000) + GAME_LAUNCH_TTL_S;
-      const limits = headroom ? { headroom: { wager: headroom.wagerFen, loss: headroom.lossFen, after: headroom.afterSeq } } : {};
-      const token = signLaunch(await launchSecret(db), { player: player(memberId), venue: code, game, exp, ...limits });
-      return `/venue/?launch=${token}`;
-    },
-    fetchBets: (afterSeq, limit) => demoBetFeed(db, afterSeq, limit),
-    games: async () => GAME_DEFINITIONS.map((d) => ({ code: d.code, name: d.name, category: d.category, provider: d.provider, fishing: d.kind === 'fishing' })),
-    endSessions: (memberId) => venue.endSessions(player(memberId)),
-  };
-}
 
 /** How long one feed read waits for bets being written when it started. */
 const WRITERS_WAIT_MS = 2_000;
@@ -51,7 +24,7 @@ const WRITERS_POLL_MS = 3;
  * is committed or will never exist (rolled back). Writers still running after WRITERS_WAIT_MS: this
  * read returns nothing and the next one tries again.
  */
-export async function demoBetFeed(db: Kdb, afterSeq: number, limit: number): Promise<{ bets: VenueBet[]; next: number }> {
+export async function demoBetFeed(db: Kdb, afterSeq: number, limit: number): Promise<BetsAnswer> {
   const { rows: seqRows } = await sql<{ hi: number }>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END::bigint AS hi FROM demo_venue_feed_seq`.execute(db);
   const hi = Number(seqRows[0]?.hi ?? 0);
   if (hi <= afterSeq) return { bets: [], next: afterSeq };
@@ -64,30 +37,27 @@ export async function demoBetFeed(db: Kdb, afterSeq: number, limit: number): Pro
     .orderBy('feed_seq')
     .limit(limit)
     .execute();
-  const bets: VenueBet[] = [];
-  for (const r of rows) {
-    const memberId = Number(r.player);
-    if (!Number.isSafeInteger(memberId) || memberId <= 0) continue; // not one of this operator's players
+  const bets: BetRecordWire[] = rows.map((r) => {
     const def = gameDefinition(r.game);
-    bets.push({
+    return {
       seq: Number(r.feed_seq),
       venue: r.venue,
-      betId: r.bet_id,
-      memberId,
+      bet_id: r.bet_id,
+      player: r.player,
       game: r.game,
-      gameName: def?.name ?? r.game,
+      game_name: def?.name ?? r.game,
       category: def?.category ?? '',
-      stakeFen: Number(r.stake_fen),
-      validFen: Number(r.valid_fen),
-      hedgedFen: Number(r.hedged_fen),
+      stake_fen: Number(r.stake_fen),
+      valid_fen: Number(r.valid_fen),
+      hedged_fen: Number(r.hedged_fen),
       // unsettled and invalid bets have no result yet
-      winLossFen: r.status === 1 ? Number(r.payout_fen) - Number(r.stake_fen) : 0,
-      status: r.status,
+      win_loss_fen: r.status === 1 ? Number(r.payout_fen) - Number(r.stake_fen) : 0,
+      status: r.status as BetRecordWire['status'],
       detail: typeof r.detail === 'string' ? r.detail : JSON.stringify(r.detail ?? {}),
-      betAt: new Date(r.created_at as Date | string),
-      settledAt: r.settled_at ? new Date(r.settled_at as Date | string) : null,
-    });
-  }
+      bet_at: new Date(r.created_at as Date | string).toISOString(),
+      settled_at: r.settled_at ? new Date(r.settled_at as Date | string).toISOString() : null,
+    };
+  });
   const next = rows.length === limit ? Number(rows[rows.length - 1].feed_seq) : hi;
   return { bets, next };
 }
