@@ -1,0 +1,43 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../app.js';
+import { prepareSeamlessFixtures, refuseProduction } from '../modules/providers/conformance-fixtures.js';
+
+/**
+ * `npm run provider:fixtures -- [--provider DEMO_SW] [--game g] [--out fixtures.json] [--url base]`:
+ * makes the players the seamless-wallet conformance kit needs on the configured database
+ * (DATABASE_URL, else the embedded PGlite under DATA_DIR; development and test only: refused with
+ * NODE_ENV=production), writes the fixtures JSON (to --out, else standard output), and prints the kit's
+ * command line with the provider's merchant id and key on standard error.
+ *
+ * The embedded PGlite is single-process: run this with the server stopped, then start it.
+ */
+async function main(): Promise<number> {
+  refuseProduction();
+  const { values } = parseArgs({ options: { provider: { type: 'string' }, game: { type: 'string' }, out: { type: 'string' }, url: { type: 'string' } }, strict: true });
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    const prepared = await prepareSeamlessFixtures(db.kysely, { provider: values.provider, game: values.game });
+    const json = `${JSON.stringify(prepared.fixtures, null, 2)}\n`;
+    if (values.out) writeFileSync(values.out, json);
+    else process.stdout.write(json);
+    const url = values.url ?? `http://127.0.0.1:${config.port}/provider-api`;
+    console.error(`fixtures ${values.out ? `written to ${values.out}` : 'above'}; run the kit with:`);
+    console.error(`  npm run provider:conformance -- --mode seamless --url ${url} --merchant ${prepared.merchant} --key ${prepared.key} --fixtures ${values.out ?? '<file>'}`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error('seamless fixtures could not be made:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);
