@@ -1,4 +1,4 @@
-import { RS } from '../seamless.js';
+import { RS, SEAMLESS_LIMITS } from '../seamless.js';
 import { uuid } from './client.js';
 import { CaseSkipped, fail, type CaseContext, type ConformanceCase } from './context.js';
 
@@ -336,8 +336,8 @@ const concurrency: ConformanceCase[] = [
       // The second player, so the funded player's money is not spent; the stake makes about 30 fit.
       const p = ctx.second;
       const before = await ctx.wallet(p);
-      const stake = Math.floor(before / 30) + 1;
-      const fit = Math.floor(before / stake);
+      const stake = Math.min(Math.floor(before / 30) + 1, SEAMLESS_LIMITS.amountMaxFen);
+      const fit = Math.min(CONCURRENT_BETS, Math.floor(before / stake));
       const answers = await Promise.all(Array.from({ length: CONCURRENT_BETS }, () => ctx.bet(p, stake)));
       const taken = answers.filter((a) => a.body?.status === RS.ok);
       const other = answers.find((a) => a.body?.status !== RS.ok && a.body?.status !== RS.notEnoughMoney);

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../app.js';
 import { prepareSeamlessFixtures, refuseProduction } from '../modules/providers/conformance-fixtures.js';
+import { seedIfEmpty } from '../seed/index.js';
 
 /**
  * `npm run provider:fixtures -- [--provider DEMO_SW] [--game g] [--out fixtures.json] [--url base]`:
@@ -19,6 +20,8 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
+    // A fresh database gets the demo content (and its seamless provider) as the server's first start gives it.
+    await seedIfEmpty(db, config);
     const prepared = await prepareSeamlessFixtures(db.kysely, { provider: values.provider, game: values.game });
     const json = `${JSON.stringify(prepared.fixtures, null, 2)}\n`;
     if (values.out) writeFileSync(values.out, json);
