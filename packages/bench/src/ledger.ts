@@ -24,7 +24,8 @@ import { answeredOk } from './envelope.js';
  * Transfers are measured twice, each member alternating into and out of its own venue:
  * - at the service level (the target): the transfer service the route calls (venue lookup, checks,
  *   ledger journal, venue call, settlement) from 32 concurrent callers in this process with the
- *   server's pool size. On two cores the HTTP run below also carries the request parsing and the
+ *   server's pool size; the venue call goes over the transfer-wallet protocol to the demo venue in the
+ *   platform's process, which stays up for it with no other load. On two cores the HTTP run below also carries the request parsing and the
  *   load generator (about a quarter of the machine there), so this is the money path's own rate;
  * - over HTTP, for reference: POST /api/transfer against the server in its own process, autocannon
  *   at 32 connections, one member each.
@@ -58,9 +59,11 @@ export interface Member {
 export async function benchLedger(): Promise<LedgerBench> {
   const scratch = await createScratchDatabase(PG_ADMIN_URL, 'bench');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  // The service-level run below calls the platform's demo venue over HTTP with this key.
+  const demoProviderKey = randomBytes(32).toString('base64url');
   const platform = await startProcess(
     'packages/server/src/main.ts',
-    { DATABASE_URL: scratch.url, DATA_DIR: dataDir, CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0' },
+    { DATABASE_URL: scratch.url, DATA_DIR: dataDir, CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0', DEMO_PROVIDER_KEY: demoProviderKey },
     '/healthz',
     120_000,
   );
@@ -74,12 +77,12 @@ export async function benchLedger(): Promise<LedgerBench> {
     const http = await httpLoad(platform.url, members);
     await new Promise((r) => setTimeout(r, 500)); // requests cut off by the end of the run finish
     const httpTransfers = (await settled(db.kysely)) - before;
-    await platform.stop();
-    platformUp = false;
 
     before = await settled(db.kysely);
-    await serviceLoad(scratch.url, members);
+    await serviceLoad(scratch.url, members, { url: `${platform.url}/demo-provider/transfer`, key: demoProviderKey });
     const transfers = (await settled(db.kysely)) - before;
+    await platform.stop();
+    platformUp = false;
 
     const rawAfter = { single: await rawUpdates(scratch.url, true), own: await rawUpdates(scratch.url, false) };
     const [ledger, venueBooks] = await Promise.all([checkLedger(db.kysely), checkDemoVenue(db.kysely)]);
@@ -178,9 +181,10 @@ export async function httpLoad(url: string, members: Member[]): Promise<{ p99Ms:
 }
 
 /** 32 callers of the transfer service (what the route calls), one per member, alternating. */
-export async function serviceLoad(url: string, members: Member[]): Promise<void> {
+export async function serviceLoad(url: string, members: Member[], demoProvider: { url: string; key: string }): Promise<void> {
   const db = await connectPostgres(url); // the server's own pool size
-  const deps = { db: db.kysely, venues: createVenueRegistry(loadConfig({}), db.kysely) };
+  const config = loadConfig({ DEMO_PROVIDER_URL: demoProvider.url, DEMO_PROVIDER_KEY: demoProvider.key });
+  const deps = { db: db.kysely, venues: createVenueRegistry(config, db.kysely, () => demoProvider.url) };
   try {
     const end = Date.now() + DURATION_S * 1000;
     await Promise.all(
