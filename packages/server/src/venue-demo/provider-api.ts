@@ -108,16 +108,16 @@ export default async function demoProviderApi(app: FastifyInstance, opts: DemoPr
     });
 
   const answer = async (req: FastifyRequest, reply: FastifyReply, handle: (body: unknown) => Promise<object>) => {
-      const raw = typeof req.body === 'string' ? req.body : '';
-      const verdict = await verifyRequest(req.headers, { method: req.method, path: req.originalUrl, body: raw }, (m) => (m === opts.merchant ? opts.keys : []), nonces);
-      if (verdict.refusal) return reply.code(401).send({ code: SIGNATURE_ERROR[verdict.refusal], message: `signature refused: ${verdict.refusal}` });
-      let body: unknown;
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        throw new ProtocolError(400, TRANSFER_ERROR.badRequest, 'the body is not JSON');
-      }
-      return { code: 'OK', ...(await handle(body)) };
+    const raw = typeof req.body === 'string' ? req.body : '';
+    const verdict = await verifyRequest(req.headers, { method: req.method, path: req.originalUrl, body: raw }, (m) => (m === opts.merchant ? opts.keys : []), nonces);
+    if (verdict.refusal) return reply.code(401).send({ code: SIGNATURE_ERROR[verdict.refusal], message: `signature refused: ${verdict.refusal}` });
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw new ProtocolError(400, TRANSFER_ERROR.badRequest, 'the body is not JSON');
+    }
+    return { code: 'OK', ...(await handle(body)) };
   };
 
   // A player's wallets here open at its first transfer in: creating one only checks the id.
