@@ -6,7 +6,8 @@ import { centralFen, fundedMember, into, journalKeys, outOf, settlementFen, tran
 
 // The demo venue misbehaving on purpose (DEMO_VENUE_FAULT): refusals are refunded at once, unknown
 // outcomes stay pending (state 2) until reconciliation asks the venue what happened.
-const TIMEOUT_MS = 500;
+/** The platform gives up on the demo venue after this: far above an HTTP round trip on a loaded machine; the timeout faults never answer, so it only sets how long those cases wait. */
+const TIMEOUT_MS = 1_500;
 
 let s: TestServer;
 beforeAll(async () => {
