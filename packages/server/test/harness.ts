@@ -56,6 +56,10 @@ function testConfig(overrides: Partial<Config>): Config {
       // A fresh install requires two-step sign-in of super and finance (STAFF_TOTP_REQUIRED); the tests
       // that prove it switch it on.
       staffTotpRequired: false,
+      // The demo venue is reached over HTTP on this server, sharing its database and two cores with
+      // a whole parallel suite: a healthy venue's answer may take seconds here. Tests of a venue that
+      // does not answer set their own timeout.
+      venueTimeoutMs: 30_000,
       ...overrides,
     },
   );
