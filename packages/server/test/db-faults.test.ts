@@ -20,7 +20,8 @@ const KILL_EVERY_MS = 60;
 
 let s: TestServer;
 beforeAll(async () => {
-  if (onPostgres) s = await startServer({ betFeedIntervalMs: 200, reconcileIntervalMs: 300 });
+  // Reconciliation leaves a transfer alone until the venue call could still be in flight (the venue timeout): the default 5 s here, so the 20 s wait below sees every pending one settled.
+  if (onPostgres) s = await startServer({ betFeedIntervalMs: 200, reconcileIntervalMs: 300, venueTimeoutMs: 5_000 });
 });
 afterAll(async () => {
   await s?.close();
