@@ -24,26 +24,6 @@ export const TRACKER = /\b[Ii]ssues?(?:\s+#?|\s*#|-)\d+\b|\b[Ii]tems?\s+#?\d+(?:
 const OTHER = /\.(css|html)$/;
 /** This check and its self-test, which name the patterns they look for. */
 const SELF = ['scripts/check-comments.mjs', 'scripts/check-comments.test.mjs'];
-/** Limits the walk, as the import check's does. */
-const MAX_FILES = 20_000;
-
-/** Style sheets and HTML pages under `dir` (no node_modules, dist or dot folders). */
-function otherFiles(dir, out = []) {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const e of entries) {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) otherFiles(p, out);
-    else if (OTHER.test(e.name)) out.push(p);
-    if (out.length > MAX_FILES) throw new Error(`check-comments: more than ${MAX_FILES} files under ${dir}`);
-  }
-  return out;
-}
 
 /** The lines of `text` that cite a tracker number: [{line, text}], `text` trimmed. */
 export function citations(text) {
@@ -65,7 +45,7 @@ export function scannedFiles(root) {
   }
   for (const pkg of packages) {
     const dir = join(root, 'packages', pkg);
-    files.push(...sourceFiles(dir), ...otherFiles(dir));
+    files.push(...sourceFiles(dir), ...sourceFiles(dir, [], OTHER));
   }
   files.push(...sourceFiles(join(root, 'scripts')));
   try {

@@ -64,8 +64,11 @@ export function isTableDeclaration(path) {
   return /^packages\/server\/src\/(modules\/[^/]+|venue-demo)\/(schema|migrations)(\.[cm]?[jt]sx?)?$/.test(path);
 }
 
-/** Every source file under `dir` (no node_modules, dist, dot folders or .d.ts), shared with check-tables.mjs. */
-export function sourceFiles(dir, out = []) {
+/**
+ * Every source file under `dir` (no node_modules, dist, dot folders or .d.ts), shared with check-tables.mjs
+ * and check-comments.mjs; `pattern` names other files to take instead (check-comments' style sheets).
+ */
+export function sourceFiles(dir, out = [], pattern = SOURCE) {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -75,9 +78,9 @@ export function sourceFiles(dir, out = []) {
   for (const e of entries) {
     if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) sourceFiles(p, out);
-    else if (SOURCE.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
-    if (out.length > MAX_FILES) throw new Error(`check-imports: more than ${MAX_FILES} files under ${dir}`);
+    if (e.isDirectory()) sourceFiles(p, out, pattern);
+    else if (pattern.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
+    if (out.length > MAX_FILES) throw new Error(`more than ${MAX_FILES} files under ${dir}`);
   }
   return out;
 }
