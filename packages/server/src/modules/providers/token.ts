@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kdb } from '../../db/connect.js';
-import { addSiteSetting, readSiteSetting } from '../site/settings-rows.js';
+import { sharedSecret } from '../site/shared-secret.js';
 
 /**
  * The member's game token for seamless play: the platform issues it when it launches a game of a
@@ -29,20 +29,8 @@ export interface SeamlessClaims {
 export const SEAMLESS_TOKEN_TTL_S = 4 * 3600;
 const MAX_TOKEN_LENGTH = 1024;
 
-const SECRET_KEY = 'seamless_token_secret';
-const secrets = new WeakMap<object, Buffer>();
-
 /** The token secret: created once per database (the first instance wins), then remembered. */
-async function tokenKey(db: Kdb): Promise<Buffer> {
-  const hit = secrets.get(db);
-  if (hit) return hit;
-  await addSiteSetting(db, SECRET_KEY, randomBytes(32).toString('base64url'));
-  const value = await readSiteSetting(db, SECRET_KEY);
-  if (typeof value !== 'string') throw new Error('seamless token secret: the saved row is missing');
-  const secret = Buffer.from(value, 'base64url');
-  secrets.set(db, secret);
-  return secret;
-}
+const tokenKey = (db: Kdb) => sharedSecret(db, 'seamless_token_secret');
 
 /** The player id the provider knows the member by (the token's and every request's `user`). */
 export function seamlessUser(memberId: number): string {
