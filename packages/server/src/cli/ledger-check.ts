@@ -1,5 +1,4 @@
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../app.js';
+import { runOnDatabase } from './command.js';
 import { checkLedger } from '../modules/ledger/service.js';
 import { checkDemoVenue } from '../venue-demo/store.js';
 import { checkDemoVenueBets } from '../venue-demo/play.js';
@@ -35,44 +34,28 @@ function describe(m: Mismatch): string {
   }
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig();
-  const db = await openDatabase(config);
-  try {
-    const where = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
-    const result = await checkLedger(db.kysely);
-    console.log(`ledger check on ${where}: ${result.accounts} accounts, ${result.journals} journals`);
-    if (result.ok) console.log('ok: every balance equals its entries and every journal sums to zero');
-    else {
-      console.log(`FAILED: ${result.mismatches.length} mismatch(es)`);
-      for (const m of result.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${describe(m)}`);
-      if (result.mismatches.length > MAX_LISTED) console.log(`  … and ${result.mismatches.length - MAX_LISTED} more`);
-    }
-    const venue = await checkDemoVenue(db.kysely);
-    console.log(`demo venue books: ${venue.accounts} accounts, ${venue.transactions} transactions`);
-    if (venue.ok) console.log('ok: the demo venue balances equal their entries, no player below zero');
-    else {
-      console.log(`FAILED: ${venue.mismatches.length} mismatch(es) in the demo venue's books`);
-      for (const m of venue.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${JSON.stringify(m)}`);
-    }
-    const bets = await checkDemoVenueBets(db.kysely);
-    if (bets.ok) console.log(`ok: each of the demo venue's ${bets.bets} bets moved exactly its stake and payout`);
-    else {
-      console.log(`FAILED: ${bets.mismatches.length} bet(s) whose money does not match at the demo venue`);
-      for (const m of bets.mismatches.slice(0, MAX_LISTED)) console.log(`  ${String(m.type)}  ${JSON.stringify(m)}`);
-    }
-    return result.ok && venue.ok && bets.ok ? 0 : 1;
-  } finally {
-    await db.close();
+runOnDatabase('ledger check could not run', async (db, config) => {
+  const where = db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
+  const result = await checkLedger(db.kysely);
+  console.log(`ledger check on ${where}: ${result.accounts} accounts, ${result.journals} journals`);
+  if (result.ok) console.log('ok: every balance equals its entries and every journal sums to zero');
+  else {
+    console.log(`FAILED: ${result.mismatches.length} mismatch(es)`);
+    for (const m of result.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${describe(m)}`);
+    if (result.mismatches.length > MAX_LISTED) console.log(`  … and ${result.mismatches.length - MAX_LISTED} more`);
   }
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error('ledger check could not run:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+  const venue = await checkDemoVenue(db.kysely);
+  console.log(`demo venue books: ${venue.accounts} accounts, ${venue.transactions} transactions`);
+  if (venue.ok) console.log('ok: the demo venue balances equal their entries, no player below zero');
+  else {
+    console.log(`FAILED: ${venue.mismatches.length} mismatch(es) in the demo venue's books`);
+    for (const m of venue.mismatches.slice(0, MAX_LISTED)) console.log(`  ${m.type}  ${JSON.stringify(m)}`);
+  }
+  const bets = await checkDemoVenueBets(db.kysely);
+  if (bets.ok) console.log(`ok: each of the demo venue's ${bets.bets} bets moved exactly its stake and payout`);
+  else {
+    console.log(`FAILED: ${bets.mismatches.length} bet(s) whose money does not match at the demo venue`);
+    for (const m of bets.mismatches.slice(0, MAX_LISTED)) console.log(`  ${String(m.type)}  ${JSON.stringify(m)}`);
+  }
+  return result.ok && venue.ok && bets.ok ? 0 : 1;
+});

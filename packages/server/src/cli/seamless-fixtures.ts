@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../app.js';
+import { runOnDatabase } from './command.js';
 import { prepareSeamlessFixtures, refuseProduction } from '../modules/providers/conformance-fixtures.js';
 import { seedIfEmpty } from '../seed/index.js';
 
@@ -14,12 +13,10 @@ import { seedIfEmpty } from '../seed/index.js';
  *
  * The embedded PGlite is single-process: run this with the server stopped, then start it.
  */
-async function main(): Promise<number> {
-  refuseProduction();
-  const { values } = parseArgs({ options: { provider: { type: 'string' }, game: { type: 'string' }, out: { type: 'string' }, url: { type: 'string' } }, strict: true });
-  const config = loadConfig();
-  const db = await openDatabase(config);
-  try {
+runOnDatabase(
+  'seamless fixtures could not be made',
+  async (db, config) => {
+    const { values } = parseArgs({ options: { provider: { type: 'string' }, game: { type: 'string' }, out: { type: 'string' }, url: { type: 'string' } }, strict: true });
     // A fresh database gets the demo content (and its seamless provider) as the server's first start gives it.
     await seedIfEmpty(db, config);
     const prepared = await prepareSeamlessFixtures(db.kysely, { provider: values.provider, game: values.game });
@@ -30,17 +27,6 @@ async function main(): Promise<number> {
     console.error(`fixtures ${values.out ? `written to ${values.out}` : 'above'}; run the kit with:`);
     console.error(`  npm run provider:conformance -- --mode seamless --url ${url} --merchant ${prepared.merchant} --key ${prepared.key} --fixtures ${values.out ?? '<file>'}`);
     return 0;
-  } finally {
-    await db.close();
-  }
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code;
   },
-  (err: unknown) => {
-    console.error('seamless fixtures could not be made:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
+  refuseProduction,
 );
