@@ -1,7 +1,7 @@
-import { RS, SEAMLESS_PATH, verifyRequest, type SeamlessPath } from '@app/provider-kit';
+import { HEADER, RS, SEAMLESS_PATH, verifyRequest, type SeamlessPath } from '@app/provider-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { databaseNonceStore } from './nonces.js';
-import { providerByMerchant, providerKeys } from './service.js';
+import { providerWithKeys } from './service.js';
 import { answerText, handleSeamless, requestUuidOf, storedAnswer } from './wallet.js';
 
 /**
@@ -23,17 +23,17 @@ export default async function providerApi(app: FastifyInstance): Promise<void> {
   const send = (reply: FastifyReply, text: string) => reply.code(200).type('application/json; charset=utf-8').send(text);
 
   const answer = async (req: FastifyRequest, path: SeamlessPath, raw: string, body: unknown, requestUuid: string | null): Promise<string> => {
+    // The provider and its keys, read once; a provider switched off or in transfer mode has no key here.
+    const merchant = req.headers[HEADER.merchant];
+    const found = typeof merchant === 'string' ? await providerWithKeys(db, merchant) : null;
+    const keys = found && found.provider.mode === 'seamless' && found.provider.state !== 'off' ? found.keys : [];
     // The path as the provider sent and signed it (no rewriting applies under this prefix).
-    const signed = await verifyRequest(req.headers, { method: 'POST', path: req.raw.url ?? req.url, body: raw }, async (merchant) => {
-      const provider = await providerByMerchant(db, merchant);
-      return provider && provider.mode === 'seamless' && provider.state !== 'off' ? providerKeys(db, merchant) : [];
-    }, nonces);
-    if (signed.refusal) {
+    const signed = await verifyRequest(req.headers, { method: 'POST', path: req.raw.url ?? req.url, body: raw }, () => keys, nonces);
+    if (signed.refusal || !found) {
       req.log.warn({ merchant: signed.merchant, refusal: signed.refusal, path }, 'seamless wallet request refused: signature');
       return answerText(requestUuid ?? '', { status: RS.invalidSignature });
     }
-    const provider = await providerByMerchant(db, signed.merchant);
-    if (!provider) return answerText(requestUuid ?? '', { status: RS.invalidSignature });
+    const provider = found.provider;
     if (!body || typeof body !== 'object' || Array.isArray(body) || requestUuid === null) return answerText(requestUuid ?? '', { status: RS.wrongSyntax });
     const stored = await storedAnswer(db, provider, requestUuid);
     if (stored !== null) return stored;

@@ -154,13 +154,25 @@ export async function providerByMerchant(db: Tx, merchantId: string): Promise<Pr
   return row ? providerOf(row) : null;
 }
 
-/** The keys a request from this merchant may be signed with now: the current one, and the previous one while its overlap lasts. */
-export async function providerKeys(db: Tx, merchantId: string, now: Date = new Date()): Promise<string[]> {
-  const row = await db.selectFrom('game_providers').select(['key_enc', 'previous_key_enc', 'previous_key_until']).where('merchant_id', '=', merchantId).executeTakeFirst();
-  if (!row) return [];
+/**
+ * The provider behind a merchant id, with the keys a request from it may be signed with now (the
+ * current one, and the previous one while its overlap lasts), in one read: what a signed request needs.
+ */
+export async function providerWithKeys(db: Tx, merchantId: string, now: Date = new Date()): Promise<{ provider: Provider; keys: string[] } | null> {
+  const row = await db
+    .selectFrom('game_providers')
+    .select([...COLUMNS, 'key_enc', 'previous_key_enc', 'previous_key_until'])
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  if (!row) return null;
   const keys = [decryptSecret(row.key_enc)];
   if (row.previous_key_enc && row.previous_key_until && row.previous_key_until > now) keys.push(decryptSecret(row.previous_key_enc));
-  return keys;
+  return { provider: providerOf(row), keys };
+}
+
+/** The keys a request from this merchant may be signed with now (none for an unknown merchant). */
+export async function providerKeys(db: Tx, merchantId: string, now: Date = new Date()): Promise<string[]> {
+  return (await providerWithKeys(db, merchantId, now))?.keys ?? [];
 }
 
 /**
