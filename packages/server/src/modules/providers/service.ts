@@ -148,12 +148,6 @@ export async function providerByCode(db: Tx, code: string): Promise<Provider | n
   return row ? providerOf(row) : null;
 }
 
-/** The provider that signs as this merchant (X-Merchant), or null. */
-export async function providerByMerchant(db: Tx, merchantId: string): Promise<Provider | null> {
-  const row = await db.selectFrom('game_providers').select(COLUMNS).where('merchant_id', '=', merchantId).executeTakeFirst();
-  return row ? providerOf(row) : null;
-}
-
 /**
  * The provider behind a merchant id, with the keys a request from it may be signed with now (the
  * current one, and the previous one while its overlap lasts), in one read: what a signed request needs.
