@@ -35,6 +35,7 @@ import { launchSecret } from './modules/site/launch-secret.js';
 import venueApi from './venue-demo/routes.js';
 import providerApi from './modules/providers/routes.js';
 import demoProviderApi from './venue-demo/provider-api.js';
+import { SEAMLESS_PREFIX } from '@app/provider-kit';
 import { DemoVenue } from './venue-demo/service.js';
 import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
@@ -189,7 +190,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(demoProviderApi, { prefix: DEMO_PROVIDER_PREFIX, venue: demoVenue, merchant, keys: [key], launchSecret: () => launchSecret(app.kdb) });
 
   // The seamless wallet game providers call (signed; packages/provider-kit docs/seamless-wallet.md).
-  await app.register(providerApi, { prefix: '/provider-api' });
+  await app.register(providerApi, { prefix: SEAMLESS_PREFIX });
 
   registerHealth(app);
 

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { SEAMLESS_PREFIX } from '@app/provider-kit';
 import { runOnDatabase } from './command.js';
 import { prepareSeamlessFixtures, refuseProduction } from '../modules/providers/conformance-fixtures.js';
 import { seedIfEmpty } from '../seed/index.js';
@@ -23,7 +24,7 @@ runOnDatabase(
     const json = `${JSON.stringify(prepared.fixtures, null, 2)}\n`;
     if (values.out) writeFileSync(values.out, json);
     else process.stdout.write(json);
-    const url = values.url ?? `http://127.0.0.1:${config.port}/provider-api`;
+    const url = values.url ?? `http://127.0.0.1:${config.port}${SEAMLESS_PREFIX}`;
     console.error(`fixtures ${values.out ? `written to ${values.out}` : 'above'}; run the kit with:`);
     console.error(`  npm run provider:conformance -- --mode seamless --url ${url} --merchant ${prepared.merchant} --key ${prepared.key} --fixtures ${values.out ?? '<file>'}`);
     return 0;
