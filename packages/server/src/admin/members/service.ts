@@ -125,9 +125,13 @@ export async function memberProfile(db: Kdb, id: number) {
  * Venue balances live at the venues and cost a call each, so they are not fetched here.
  */
 export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDetail> {
-  const extra = await memberProfile(db, id);
-  const [row, cards, deposits, withdrawals, transfers, ledger, hedges] = await Promise.all([
-    memberRows(db).where('m.member_id', '=', id).executeTakeFirstOrThrow(),
+  const row = await memberRows(db)
+    .leftJoin('members as i', 'i.id', 'm.inviter_id')
+    .select(['m.mobile', 'm.email', 'm.register_ip', 'm.last_login_ip', 'm.inviter_id', 'm.turnover_req_fen', 'i.username as inviter_name'])
+    .where('m.member_id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(ADMIN_MSG.memberMissing);
+  const [cards, deposits, withdrawals, transfers, ledger, hedges] = await Promise.all([
     db.selectFrom('member_cards').select(['id', 'type', 'bank', 'bank_owner', 'bank_no', 'bank_address', 'deleted_at', 'created_at']).where('member_id', '=', id).orderBy('id').execute(),
     recentDeposits(db, id),
     recentWithdrawals(db, id),
@@ -147,13 +151,13 @@ export async function memberDetail(db: Kdb, id: number): Promise<AdminMemberDeta
   return {
     profile: {
       ...toRow(row, hedges.get(id)),
-      mobile: extra.mobile,
-      email: extra.email,
-      register_ip: extra.register_ip,
-      last_login_ip: extra.last_login_ip,
-      inviter_id: extra.inviter_id,
-      inviter_username: extra.inviter_name ?? '',
-      turnover_req: fenToYuan(extra.turnover_req_fen),
+      mobile: row.mobile,
+      email: row.email,
+      register_ip: row.register_ip,
+      last_login_ip: row.last_login_ip,
+      inviter_id: row.inviter_id,
+      inviter_username: row.inviter_name ?? '',
+      turnover_req: fenToYuan(row.turnover_req_fen),
     },
     cards: cards.map(
       (c): AdminCard => ({
