@@ -3,6 +3,7 @@ import type { Kdb } from '../../db/connect.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { writeAudit, type Actor } from '../audit/service.js';
 import type { Tx } from '../ledger/service.js';
+import { INHOUSE_ADAPTER } from '../venues/service.js';
 
 /**
  * The hall's game catalogue (game_entries) as staff keep it in 游戏目录: a new tile (新增游戏) for a
@@ -11,8 +12,6 @@ import type { Tx } from '../ledger/service.js';
  * so a change shows in the hall at the member app's next read.
  */
 
-/** The in-house lottery's venue row names lottery bet records; the hall reaches no game through it. */
-const INHOUSE_ADAPTER = 'inhouse';
 const COLUMNS = ['id', 'category_id', 'platform_name', 'game_code', 'name', 'image', 'app_state', 'sort'] as const;
 type GameRow = Omit<AdminGameEntry, 'app_state' | 'category_id'> & { app_state: number; category_id: string };
 const toGame = (r: GameRow): AdminGameEntry => ({ ...r, category_id: r.category_id as AdminGameEntry['category_id'], app_state: r.app_state === 1 ? 1 : 0 });

@@ -13,7 +13,7 @@ import type { Tx } from '../ledger/service.js';
  */
 
 /** The in-house lottery's row names the venue of lottery bet records; it is no transfer venue and has no switch. */
-const INHOUSE_ADAPTER = 'inhouse';
+export const INHOUSE_ADAPTER = 'inhouse';
 
 /** The venues as the console lists them, with the hall tiles that enter each. */
 export async function listAdminVenues(db: Tx): Promise<AdminVenue[]> {
