@@ -75,7 +75,7 @@ function Shell() {
       <BalancePoll />
       <RouterProvider router={router} />
       <RealityCheckMount onLeave={() => void router.navigate('/')} />
-      <LoginSheetMount onGo={(path) => void router.navigate(path)} />
+      <LoginSheetMount onGo={(path) => router.navigate(path)} />
       <LoadingOverlay />
     </>
   );

@@ -9,12 +9,12 @@ import './login-sheet.css';
  * The login sheet over the screen a visitor tried to leave from: 登录 and 注册, each coming back to
  * where the visitor was going once signed in. Closing it stays put (or runs the ask's onDismiss).
  */
-export default function LoginSheet({ ask, onGo }: { ask: LoginAsk | null; onGo: (path: string) => void }) {
-  // Navigate first, then close: the sheet's history entry stays under the new screen (useBackCloses).
+export default function LoginSheet({ ask, onGo }: { ask: LoginAsk | null; onGo: (path: string) => Promise<void> }) {
+  // Close once the new screen is in history, not before: closed first, the sheet would take its own
+  // entry off (useBackCloses) and that back would land after the new screen, leaving it again.
   const go = (path: string) => {
     if (!ask) return;
-    onGo(`${path}?redirect=${encodeURIComponent(ask.redirect)}`);
-    endLoginAsk(false);
+    void onGo(`${path}?redirect=${encodeURIComponent(ask.redirect)}`).then(() => endLoginAsk(false));
   };
   const dismiss = () => endLoginAsk(true);
   return (

@@ -5,7 +5,7 @@ import { useLoginAsk } from '../auth/loginAsk';
 const LoginSheet = lazy(() => import('./LoginSheet'));
 
 /** Mounted once by the app shell, beside the router: the login sheet useRequireLogin opens. */
-export function LoginSheetMount({ onGo }: { onGo: (path: string) => void }) {
+export function LoginSheetMount({ onGo }: { onGo: (path: string) => Promise<void> }) {
   const ask = useLoginAsk();
   // Once loaded it stays mounted, so that closing it slides it away instead of cutting it off.
   const asked = useRef(false);
