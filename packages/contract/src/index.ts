@@ -26,9 +26,10 @@ export * from './wallet/wallet.js';
 export * from './wallet/turnover.js';
 export * from './wallet/turnover-sources.js';
 
-// games: the hall's venues and the demo venue's API
+// games: the hall's venues, the demo venue's API, the console's game providers
 export * from './games/games.js';
 export * from './games/venue.js';
+export * from './games/providers.admin.js';
 
 // lottery: draws and wire shapes, rooms, room chat (the plays are at '@app/contract/lottery-plays')
 export * from './lottery/lottery.js';

@@ -5,6 +5,7 @@ export * from './account/cards.schemas.js';
 export * from './account/banks.schemas.js';
 export * from './wallet/wallet.schemas.js';
 export * from './games/games.schemas.js';
+export * from './games/providers.schemas.js';
 export * from './lottery/lottery.schemas.js';
 export * from './lottery/rooms.schemas.js';
 export * from './loyalty/rebate.schemas.js';

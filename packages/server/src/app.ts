@@ -46,6 +46,7 @@ import { startLottery } from './modules/lottery/scheduler.js';
 import { startRebateJob } from './modules/rebate/job.js';
 import { startCommissionJob } from './modules/commission/job.js';
 import { startDepositExpiry } from './modules/deposits/expiry.js';
+import { startProviderCallFlush } from './modules/providers/health.js';
 import { startMailSender } from './modules/mail/campaigns.js';
 import { startStatsRollup } from './modules/reports/rollup.js';
 import { startVipJob } from './modules/vip/job.js';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startReconciler(app);
   startGuestReaper(app);
   startDepositExpiry(app);
+  startProviderCallFlush(app);
 
   await app.register(adminApi, { prefix: '/admin/api' });
   // The agent portal's API (its pages are served below at /agent/ when built).

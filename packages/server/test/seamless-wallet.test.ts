@@ -117,7 +117,7 @@ describe('provider states', () => {
     const headers = signRequest(own, 'transfer-demo', { method: 'POST', path, body: payload });
     const res = await fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
     expect(await res.json()).toMatchObject({ status: RS.invalidSignature });
-    await expect(createProvider(s.db.kysely, { code: 'bad code', name: 'x', mode: 'seamless', merchantId: 'x-1' })).rejects.toThrow(/code/);
+    await expect(createProvider(s.db.kysely, { code: 'bad code', name: 'x', mode: 'seamless', merchantId: 'x-1' })).rejects.toThrow(/供应商代码/);
   });
 });
 

@@ -150,6 +150,7 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   article: '文章',
   game: '游戏',
   venue: '场馆',
+  provider: '游戏供应商',
   lottery: '彩票',
   lottery_room: '彩票房间',
   chat: '聊天消息',

@@ -45,6 +45,8 @@ export const PERMISSION_LABELS = {
   'commission.manage': '修改佣金方案',
   'content.read': '查看内容（轮播图、公告、帮助文章、游戏目录）',
   'content.manage': '管理内容（轮播图、公告、帮助文章、游戏目录）',
+  'providers.read': '查看游戏供应商（密钥仅显示掩码）与接口健康',
+  'providers.manage': '管理游戏供应商（新增、修改、开关与维护、轮换密钥）',
   'site.read': '查看站点设置',
   'site.manage': '修改站点设置（含维护模式）',
   'mail.read': '查看站内信',
@@ -93,7 +95,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'bets.read',
     'transfers.resolve',
   ],
-  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage', 'content.read', 'content.manage', 'site.read', 'site.manage', 'mail.read', 'mail.send', 'service.chat', 'reports.read', 'bets.read'],
+  operations: ['deposits.read', 'withdrawals.read', 'members.read', 'members.state', 'payments.read', 'audit.read', 'lottery.read', 'lottery.chat', 'lottery.odds', 'loyalty.read', 'loyalty.manage', 'promotions.read', 'promotions.manage', 'redpacket.read', 'redpacket.manage', 'agents.read', 'agents.review', 'agents.manage', 'commission.read', 'commission.review', 'commission.manage', 'content.read', 'content.manage', 'providers.read', 'site.read', 'site.manage', 'mail.read', 'mail.send', 'service.chat', 'reports.read', 'bets.read'],
   support: ['members.read', 'lottery.read', 'lottery.chat', 'loyalty.read', 'promotions.read', 'redpacket.read', 'agents.read', 'commission.read', 'content.read', 'mail.read', 'members.care', 'service.chat', 'bets.read'],
 };
 
@@ -164,6 +166,10 @@ export const AUDIT_ACTION_LABELS = {
   'game.update': '修改游戏目录',
   'game.create': '新增游戏入口',
   'venue.maintenance': '切换场馆维护',
+  'provider.create': '新增游戏供应商',
+  'provider.update': '修改游戏供应商',
+  'provider.state': '切换游戏供应商状态',
+  'provider.rotate_key': '轮换游戏供应商密钥',
   'mail.send': '发送站内信',
   'member.reset_password': '重置会员登录密码',
   'member.reset_paypass': '重置会员支付密码',

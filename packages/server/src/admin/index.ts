@@ -13,8 +13,8 @@ import { cardsFor } from './redact.js';
 import type { AdminRoute } from './route.js';
 import { ADMIN_ROUTES } from './table.js';
 
-/** Back-office writes that change what members read as public content (banners, notices, articles, activities, site settings, the game catalogue, lottery rooms and odds). */
-const PUBLIC_CONTENT_ROUTE = /^\/(articles|banners|notices|game-entries|site|venues|activities|activity-types|lotteries)(\/|$)|^\/lottery\/rooms(\/:id)?$/;
+/** Back-office writes that change what members read as public content (banners, notices, articles, activities, site settings, the game catalogue, venues and their providers, lottery rooms and odds). */
+const PUBLIC_CONTENT_ROUTE = /^\/(articles|banners|notices|game-entries|site|venues|providers|activities|activity-types|lotteries)(\/|$)|^\/lottery\/rooms(\/:id)?$/;
 
 function bearer(header: string | undefined): string {
   const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;

@@ -18,6 +18,7 @@ import { openApiDocument } from './openapi.js';
 import { orderRoutes } from './orders/routes.js';
 import { bankRoutes } from './payments/banks.js';
 import { paymentRoutes } from './payments/routes.js';
+import { providerRoutes } from './providers/routes.js';
 import { promotionRoutes } from './promotions/routes.js';
 import { redPacketRoutes } from './redpacket/routes.js';
 import { reportRoutes } from './reports/routes.js';
@@ -30,7 +31,7 @@ import { lotteryOddsRoutes } from './lottery/odds.js';
 import { lotteryRoomRoutes } from './lottery/rooms.js';
 
 /** Every back-office route, in the order the document lists them. */
-const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...memberCorrectionRoutes, ...protectionRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...financeRoutes, ...paymentRoutes, ...bankRoutes, ...lotteryOddsRoutes, ...lotteryRoomRoutes, ...lotteryChatRoutes, ...contentRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
+const domainRoutes: AdminRoute[] = [...staffRoutes, ...orderRoutes, ...memberRoutes, ...payPasswordRoutes, ...memberCareRoutes, ...memberCorrectionRoutes, ...protectionRoutes, ...member360Routes, ...betRoutes, ...loyaltyRoutes, ...promotionRoutes, ...redPacketRoutes, ...siteRoutes, ...agentRoutes, ...commissionRoutes, ...deskRoutes, ...financeRoutes, ...paymentRoutes, ...bankRoutes, ...lotteryOddsRoutes, ...lotteryRoomRoutes, ...lotteryChatRoutes, ...contentRoutes, ...providerRoutes, ...mailRoutes, ...serviceRoutes, ...oversightRoutes, ...reportRoutes];
 
 let document: unknown = null;
 

@@ -178,4 +178,5 @@ export const migrations: Migration[] = [
   user.memberFiguresMoved,
   user.memberFiguresWithAccount,
   providers.gameProviders,
+  providers.providerCallMinutes,
 ];

@@ -64,3 +64,26 @@ CREATE TABLE seamless_transactions (
 CREATE INDEX seamless_transactions_round_idx ON seamless_transactions (provider_id, round);
 `,
 };
+
+/**
+ * Each provider's calls by minute, as every instance adds them (modules/providers/health.ts): a count,
+ * the errors among them, a histogram of their time in fixed log buckets, and the minute's newest failure.
+ * Keyed by the provider's code, not its id: it is telemetry, kept a day, and a call may be recorded for
+ * an adapter that has no provider row (the built-in demo venue).
+ */
+export const providerCallMinutes: Migration = {
+  id: '091_provider_call_minutes',
+  sql: /* sql */ `
+CREATE TABLE provider_call_minutes (
+  provider text NOT NULL,
+  minute timestamptz NOT NULL,
+  calls integer NOT NULL CHECK (calls >= 0),
+  errors integer NOT NULL CHECK (errors >= 0 AND errors <= calls),
+  buckets integer[] NOT NULL,
+  last_error_at timestamptz,
+  last_error text,
+  PRIMARY KEY (provider, minute)
+);
+CREATE INDEX provider_call_minutes_minute_idx ON provider_call_minutes (minute);
+`,
+};

@@ -56,4 +56,19 @@ export interface ProvidersTables {
     result: string;
     created_at: Generated<Date>;
   };
+  /**
+   * Each provider's calls by minute (health.ts): every instance adds its own counts to the row of
+   * (provider, minute), so the rows hold every instance's sum. `buckets` counts calls by time in the
+   * fixed log buckets of health.ts, so a percentile can be read from several rows added together.
+   */
+  provider_call_minutes: {
+    /** the provider's code */
+    provider: string;
+    minute: Timestamp;
+    calls: number;
+    errors: number;
+    buckets: number[];
+    last_error_at: NullableTimestamp;
+    last_error: string | null;
+  };
 }

@@ -1,5 +1,21 @@
-import { GAME_CATEGORIES, type GameCategory } from '@app/contract';
+import {
+  PROVIDER_LIMITS,
+  PROVIDER_ROTATION_OVERLAP_S,
+  providerBaseUrlFailure,
+  providerCategoriesFailure,
+  providerCodeFailure,
+  providerKeyFailure,
+  providerMerchantFailure,
+  providerModeFailure,
+  providerNameFailure,
+  providerStateFailure,
+  providerTimeoutFailure,
+  type GameCategory,
+  type ProviderMode,
+  type ProviderState,
+} from '@app/contract';
 import type { Kdb } from '../../db/connect.js';
+import { badRequest } from '../../http/errors.js';
 import type { Tx } from '../ledger/service.js';
 import { decryptSecret, encryptSecret, maskSecret, newProviderKey } from './secrets.js';
 
@@ -7,15 +23,13 @@ import { decryptSecret, encryptSecret, maskSecret, newProviderKey } from './secr
  * Game providers (table game_providers, this module's): how the platform reaches each (transfer
  * wallet, platform → provider) or is reached by it (seamless wallet, provider → platform), under which
  * merchant id and shared key. Keys are stored encrypted (secrets.ts) and shown masked; a rotation keeps
- * the previous key valid until the overlap ends, so requests signed just before it still pass.
+ * the previous key valid until the overlap ends, so requests signed just before it still pass. The
+ * rules of every field are the contract's (games/providers.admin.ts), refused with its messages.
  */
-export const PROVIDER_MODES = ['transfer', 'seamless'] as const;
-export type ProviderMode = (typeof PROVIDER_MODES)[number];
-export const PROVIDER_STATES = ['on', 'off', 'maintenance'] as const;
-export type ProviderState = (typeof PROVIDER_STATES)[number];
+export { PROVIDER_MODES, PROVIDER_STATES, type ProviderMode, type ProviderState } from '@app/contract';
 
 /** Default and bounds of a rotation's overlap. */
-export const ROTATION_OVERLAP_S = { default: 24 * 3600, max: 7 * 24 * 3600 } as const;
+export const ROTATION_OVERLAP_S = PROVIDER_ROTATION_OVERLAP_S;
 
 export interface ProviderInput {
   code: string;
@@ -76,21 +90,24 @@ function providerOf(r: Row): Provider {
 }
 
 function checkInput(p: Partial<ProviderInput>): void {
-  if (p.code !== undefined && !/^[A-Za-z0-9_]{2,32}$/.test(p.code)) throw new Error('provider code: 2 to 32 letters, digits or _');
-  if (p.name !== undefined && (p.name.trim() === '' || p.name.length > 64)) throw new Error('provider name: 1 to 64 characters');
-  if (p.mode !== undefined && !PROVIDER_MODES.includes(p.mode)) throw new Error(`provider mode: one of ${PROVIDER_MODES.join(', ')}`);
-  if (p.state !== undefined && !PROVIDER_STATES.includes(p.state)) throw new Error(`provider state: one of ${PROVIDER_STATES.join(', ')}`);
-  if (p.merchantId !== undefined && !/^[A-Za-z0-9_.-]{2,64}$/.test(p.merchantId)) throw new Error('merchant id: 2 to 64 letters, digits, _ . or -');
-  if (p.key !== undefined && p.key.length < 32) throw new Error('provider key: at least 32 characters');
-  if (p.timeoutMs !== undefined && (!Number.isInteger(p.timeoutMs) || p.timeoutMs < 100 || p.timeoutMs > 60_000)) throw new Error('timeout: 100 to 60000 ms');
-  if (p.categories?.some((c) => !(GAME_CATEGORIES as readonly string[]).includes(c))) throw new Error('provider categories: hall categories only');
-  if (p.baseUrl !== undefined && p.baseUrl !== '' && !/^https?:\/\/\S+$/.test(p.baseUrl)) throw new Error('provider base URL: http(s)://…');
+  const given = <T>(v: T | undefined, failure: (v: T) => string | null) => (v === undefined ? null : failure(v));
+  const failure =
+    given(p.code, providerCodeFailure) ??
+    given(p.name, providerNameFailure) ??
+    given(p.mode, providerModeFailure) ??
+    given(p.state, providerStateFailure) ??
+    given(p.baseUrl, providerBaseUrlFailure) ??
+    given(p.merchantId, providerMerchantFailure) ??
+    given(p.key, providerKeyFailure) ??
+    given(p.timeoutMs, providerTimeoutFailure) ??
+    given(p.categories, providerCategoriesFailure);
+  if (failure) throw badRequest(failure);
 }
 
 /** Adds a provider; answers it with its key in clear, the only time the key is shown whole. */
 export async function createProvider(db: Tx, input: ProviderInput): Promise<{ provider: Provider; key: string }> {
   checkInput(input);
-  const key = input.key ?? newProviderKey();
+  const key = input.key || newProviderKey();
   const row = await db
     .insertInto('game_providers')
     .values({
@@ -100,7 +117,7 @@ export async function createProvider(db: Tx, input: ProviderInput): Promise<{ pr
       base_url: input.baseUrl ?? '',
       merchant_id: input.merchantId,
       key_enc: encryptSecret(key),
-      timeout_ms: input.timeoutMs ?? 5000,
+      timeout_ms: input.timeoutMs ?? PROVIDER_LIMITS.timeoutDefaultMs,
       categories: input.categories ?? [],
       venues: input.venues ?? [],
       state: input.state ?? 'on',
@@ -132,9 +149,11 @@ export async function updateProvider(db: Tx, code: string, change: Partial<Omit<
   return row ? providerOf(row) : null;
 }
 
-/** Every provider with its keys masked, by code. */
-export async function listProviders(db: Tx): Promise<ProviderView[]> {
-  const rows = await db.selectFrom('game_providers').select([...COLUMNS, 'key_enc', 'previous_key_enc', 'previous_key_until']).orderBy('code').execute();
+/** Every provider (or the one of `code`) with its keys masked, by code. */
+export async function listProviders(db: Tx, code?: string): Promise<ProviderView[]> {
+  let q = db.selectFrom('game_providers').select([...COLUMNS, 'key_enc', 'previous_key_enc', 'previous_key_until']);
+  if (code !== undefined) q = q.where('code', '=', code);
+  const rows = await q.orderBy('code').execute();
   return rows.map((r) => ({
     ...providerOf(r),
     key: maskSecret(decryptSecret(r.key_enc)),
@@ -174,18 +193,21 @@ export async function providerKeys(db: Tx, merchantId: string, now: Date = new D
  * for `overlapS` more seconds. Answers the new key in clear (shown once), or null without such provider.
  */
 export async function rotateProviderKey(db: Kdb, code: string, opts: { key?: string; overlapS?: number } = {}, now: Date = new Date()): Promise<string | null> {
+  return db.transaction().execute((tx) => rotateKeyIn(tx, code, opts, now));
+}
+
+/** rotateProviderKey in the caller's transaction (which may record it): the row is locked, then changed. */
+export async function rotateKeyIn(tx: Tx, code: string, opts: { key?: string; overlapS?: number }, now: Date): Promise<string | null> {
   if (opts.key !== undefined) checkInput({ key: opts.key });
   const overlapS = opts.overlapS ?? ROTATION_OVERLAP_S.default;
   if (!Number.isInteger(overlapS) || overlapS < 0 || overlapS > ROTATION_OVERLAP_S.max) throw new Error(`rotation overlap: 0 to ${ROTATION_OVERLAP_S.max} s`);
-  const key = opts.key ?? newProviderKey();
-  return db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('game_providers').select(['id', 'key_enc']).where('code', '=', code).forUpdate().executeTakeFirst();
-    if (!row) return null;
-    await tx
-      .updateTable('game_providers')
-      .set({ key_enc: encryptSecret(key), previous_key_enc: row.key_enc, previous_key_until: new Date(now.getTime() + overlapS * 1000), updated_at: now })
-      .where('id', '=', row.id)
-      .execute();
-    return key;
-  });
+  const key = opts.key || newProviderKey();
+  const row = await tx.selectFrom('game_providers').select(['id', 'key_enc']).where('code', '=', code).forUpdate().executeTakeFirst();
+  if (!row) return null;
+  await tx
+    .updateTable('game_providers')
+    .set({ key_enc: encryptSecret(key), previous_key_enc: row.key_enc, previous_key_until: new Date(now.getTime() + overlapS * 1000), updated_at: now })
+    .where('id', '=', row.id)
+    .execute();
+  return key;
 }

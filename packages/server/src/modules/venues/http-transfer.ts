@@ -36,6 +36,13 @@ export interface HttpTransferOptions {
   /** what a launch tells the provider about the player's screen and language */
   device?: 'mobile' | 'desktop';
   language?: string;
+  /**
+   * Told of every HTTP call made to the provider (each attempt of a retried call): how long it took
+   * and whether it went well, with a short reason when not (providers/health.ts). Went well: an answer
+   * the protocol defines, a refusal of the call's subject (404) included; not: no answer, a 5xx, an
+   * answer that is not JSON, or the platform's own request or signature refused (400, 401).
+   */
+  observe?: (ms: number, ok: boolean, error?: string) => void;
 }
 
 /** Attempts of an idempotent call at most (the first and one retry). */
@@ -64,11 +71,17 @@ export function httpTransferAdapter(o: HttpTransferOptions): VenueAdapter {
     for (let i = 0; i < attempts; i++) {
       const leftMs = deadline - Date.now();
       if (i > 0 && leftMs < MIN_RETRY_MS) break;
+      const startedMs = performance.now();
       try {
         const res = await signedPost({ baseUrl: o.baseUrl(), merchant: o.merchant, key: o.key, timeoutMs: Math.max(1, leftMs) }, path, payload);
-        if (res.status < 500 && res.body !== null) return { status: res.status, body: res.body };
+        const usable = res.status < 500 && res.body !== null;
+        const wentWell = usable && res.status !== 400 && res.status !== 401;
+        const code = (res.body as { code?: unknown } | null)?.code;
+        o.observe?.(performance.now() - startedMs, wentWell, wentWell ? undefined : `${path}: HTTP ${res.status}${res.body === null ? ', not JSON' : ` ${String(code ?? '')}`}`.trim());
+        if (usable) return { status: res.status, body: res.body };
         last = `HTTP ${res.status}${res.body === null ? ', not JSON' : ''}`;
       } catch (err) {
+        o.observe?.(performance.now() - startedMs, false, `${path}: ${err instanceof Error ? err.message : String(err)}`);
         if (!(err instanceof SignedCallUnknown)) throw err;
         last = err.message;
       }

@@ -39,11 +39,24 @@ export async function setVenueMaintenance(db: Kdb, actor: Actor, code: string, m
   });
 }
 
-/** Adds venues as given, leaving a code already there as it is (no audit row): the seed's. */
-export async function insertVenues(db: Tx, venues: { code: string; name: string; adapter: string; sort: number }[]): Promise<void> {
+/**
+ * Adds venues as given, leaving a code already there as it is (no audit row: the seed's, or a new
+ * provider's, whose change records it); `enabled` absent: open.
+ */
+export async function insertVenues(db: Tx, venues: { code: string; name: string; adapter: string; sort: number; enabled?: boolean }[]): Promise<void> {
   await db
     .insertInto('venues')
     .values(venues)
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
+}
+
+/** Which of `codes` are venues already (letter case aside), and the sort after the last venue: what adding venues checks first. */
+export async function venueCodesTaken(db: Tx, codes: readonly string[]): Promise<{ taken: string[]; nextSort: number }> {
+  const rows = await db.selectFrom('venues').select(['code', 'sort']).execute();
+  const wanted = new Set(codes.map((c) => c.toUpperCase()));
+  return {
+    taken: rows.filter((r) => wanted.has(r.code.toUpperCase())).map((r) => r.code),
+    nextSort: rows.reduce((max, r) => Math.max(max, r.sort), 0) + 1,
+  };
 }
