@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AccountBookOutlined, ApartmentOutlined, AppstoreAddOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, CustomerServiceOutlined, DashboardOutlined, DollarOutlined, FileDoneOutlined, FileSearchOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, HomeOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SafetyCertificateOutlined, SettingOutlined, SolutionOutlined, StopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, ApartmentOutlined, ApiOutlined, AppstoreAddOutlined, AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, CheckCircleOutlined, ControlOutlined, CrownOutlined, CustomerServiceOutlined, DashboardOutlined, DollarOutlined, FileDoneOutlined, FileSearchOutlined, FlagOutlined, GiftOutlined, GlobalOutlined, HomeOutlined, MailOutlined, MessageOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ReadOutlined, RedEnvelopeOutlined, SafetyCertificateOutlined, SettingOutlined, SolutionOutlined, StopOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { Permission } from '@app/contract';
 
 /** The side menu's groups, in order: what a staff member does, not which table it is. */
@@ -53,6 +53,7 @@ export const MENU: MenuEntry[] = [
   { key: 'contentNotices', group: 'content', path: '/content/notices', label: '公告', icon: <NotificationOutlined />, permission: 'content.read' },
   { key: 'contentArticles', group: 'content', path: '/content/articles', label: '帮助文章', icon: <ReadOutlined />, permission: 'content.read' },
   { key: 'contentGames', group: 'content', path: '/content/games', label: '游戏目录', icon: <AppstoreAddOutlined />, permission: 'content.read' },
+  { key: 'providers', group: 'content', path: '/providers', label: '游戏供应商', icon: <ApiOutlined />, permission: 'providers.read' },
   // 代理佣金
   { key: 'agentApplications', group: 'agents', path: '/agent-applications', label: '代理申请', icon: <SolutionOutlined />, permission: 'agents.read' },
   { key: 'agents', group: 'agents', path: '/agents', label: '代理管理', icon: <ApartmentOutlined />, permission: 'agents.read' },

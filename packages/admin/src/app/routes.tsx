@@ -25,6 +25,7 @@ const pages: Record<string, React.LazyExoticComponent<() => ReactNode>> = {
   contentNotices: lazy(() => import('../features/content/NoticesPage')),
   contentArticles: lazy(() => import('../features/content/ArticlesPage')),
   contentGames: lazy(() => import('../features/content/GamesPage')),
+  providers: lazy(() => import('../features/providers/ProvidersPage')),
   mail: lazy(() => import('../features/mail/MailPage')),
   service: lazy(() => import('../features/service/ServicePage')),
   redPacket: lazy(() => import('../features/redpacket/RedPacketPage')),
