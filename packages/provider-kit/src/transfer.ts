@@ -1,3 +1,5 @@
+import { SEAMLESS_LIMITS } from './seamless.js';
+
 /**
  * The transfer-wallet protocol (docs/transfer-wallet.md, docs/transfer-wallet.openapi.json): the
  * platform calls the provider, which holds a wallet per player and venue. Every call is a signed
@@ -138,6 +140,11 @@ export interface LaunchRequest {
   return_url: string | null;
   /** absent or null: the player has no wager or loss limit */
   headroom?: LaunchHeadroomWire | null;
+  /**
+   * A seamless provider's launch only (docs/seamless-wallet.md): the wallet token the game sends back
+   * on every wallet call. A transfer provider's launch has none.
+   */
+  token?: string;
 }
 /** A URL good for one launch and a short time: absolute, or a path on the platform's own host. */
 export interface LaunchAnswer {
@@ -205,6 +212,7 @@ export const MAX_BALANCE_VENUES = 100;
 export const MAX_BETS_LIMIT = 1000;
 const MAX_ID = 64;
 const MAX_URL = 2048;
+const MAX_TOKEN = SEAMLESS_LIMITS.tokenMaxLength;
 const ID = /^[A-Za-z0-9_.:-]+$/;
 
 // Reading a body: each answers the message or the reason it is malformed.
@@ -270,7 +278,9 @@ export function readLaunch(body: unknown): Read<LaunchRequest> {
   if (!(b.return_url === null || (typeof b.return_url === 'string' && b.return_url.length <= MAX_URL))) return fail(`return_url: a URL of at most ${MAX_URL} characters, or null`);
   const headroom = readHeadroom(b.headroom);
   if (!headroom.ok) return headroom;
-  return good({ venue: r.value.venue, player: r.value.player, game: r.value.game, device: b.device, language: b.language, return_url: b.return_url, headroom: headroom.value });
+  if (b.token !== undefined && (typeof b.token !== 'string' || b.token === '' || b.token.length > MAX_TOKEN)) return fail(`token: 1 to ${MAX_TOKEN} characters`);
+  const token = typeof b.token === 'string' ? { token: b.token } : {};
+  return good({ venue: r.value.venue, player: r.value.player, game: r.value.game, device: b.device, language: b.language, return_url: b.return_url, headroom: headroom.value, ...token });
 }
 
 export function readBets(body: unknown): Read<BetsRequest> {

@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { DEMO_PROVIDER_PREFIX, type Config } from './config.js';
+import { DEMO_PROVIDER_PREFIX, DEMO_SEAMLESS_PREFIX, type Config } from './config.js';
 import { connectPglite, connectPostgres, type Db } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -39,6 +39,9 @@ import { SEAMLESS_PREFIX } from '@app/provider-kit';
 import { DemoVenue } from './venue-demo/service.js';
 import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
+import { providerAdapters } from './modules/providers/adapters.js';
+import { currentKeyOf, providerKeys } from './modules/providers/service.js';
+import { DEMO_SEAMLESS } from './seed/providers.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
 import { startGuestReaper } from './modules/trial/service.js';
 import { startBetFeed } from './modules/games/feed.js';
@@ -123,7 +126,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   const demoVenue = new DemoVenue(db.kysely, { fault: config.demoVenueFault, slowMs: config.demoVenueSlowMs });
   app.decorate('demoVenue', demoVenue);
   app.addHook('onClose', async () => demoVenue.stop());
-  const venues = createVenueRegistry(config, db.kysely, () => `${listenUrl(app)}${DEMO_PROVIDER_PREFIX}`);
+  // Configured game providers are venue adapters too; one configured without a base URL is the demo venue of this process.
+  const providers = providerAdapters(db.kysely, { selfUrl: (mode) => `${listenUrl(app)}${mode === 'seamless' ? DEMO_SEAMLESS_PREFIX : DEMO_PROVIDER_PREFIX}` });
+  const venues = createVenueRegistry(config, db.kysely, () => `${listenUrl(app)}${DEMO_PROVIDER_PREFIX}`, providers);
   app.decorate('venues', venues);
   dropUnusedConnectionsOnClose(app);
   // A member's game sessions at the venues end with all its platform sessions (password change,
@@ -186,10 +191,22 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   // The agent portal's API (its pages are served below at /agent/ when built).
   await app.register(agentPortalApi, { prefix: '/agent/api' });
   // The built-in demo venue: a separate provider served by this process (DESIGN §6).
-  await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs, launchSecret: () => launchSecret(app.kdb) });
+  // Its seamless venues spend the central wallet through the seamless wallet, signed as the seeded
+  // demo seamless provider with that provider's key, as an operator hands a key to a provider.
+  const wallet = { url: () => `${listenUrl(app)}${SEAMLESS_PREFIX}`, merchant: DEMO_SEAMLESS.merchantId, key: currentKeyOf(app.kdb, DEMO_SEAMLESS.merchantId), timeoutMs: config.venueTimeoutMs };
+  await app.register(venueApi, { prefix: '/venue/api', settleIntervalMs: config.venueSettleIntervalMs, launchSecret: () => launchSecret(app.kdb), wallet });
   // Its side of the transfer-wallet protocol, which the platform's venue registry calls.
   const { merchant, key } = config.demoProvider;
-  await app.register(demoProviderApi, { prefix: DEMO_PROVIDER_PREFIX, venue: demoVenue, merchant, keys: [key], launchSecret: () => launchSecret(app.kdb) });
+  await app.register(demoProviderApi, { prefix: DEMO_PROVIDER_PREFIX, venue: demoVenue, merchant, keys: () => [key], launchSecret: () => launchSecret(app.kdb) });
+  // And its side of a seamless provider's launch, games and kick, called as the demo seamless provider.
+  await app.register(demoProviderApi, {
+    prefix: DEMO_SEAMLESS_PREFIX,
+    venue: demoVenue,
+    merchant: DEMO_SEAMLESS.merchantId,
+    keys: () => providerKeys(app.kdb, DEMO_SEAMLESS.merchantId),
+    launchSecret: () => launchSecret(app.kdb),
+    mode: 'seamless',
+  });
 
   // The seamless wallet game providers call (signed; packages/provider-kit docs/seamless-wallet.md).
   await app.register(providerApi, { prefix: SEAMLESS_PREFIX });

@@ -116,6 +116,8 @@ export type DemoVenueFault = (typeof DEMO_VENUE_FAULTS)[number];
 
 /** Where this server mounts the demo venue's side of the transfer-wallet protocol (venue-demo/provider-api.ts). */
 export const DEMO_PROVIDER_PREFIX = '/demo-provider/transfer';
+/** Where this server mounts the demo venue's side of a seamless provider's calls (launch, games, kick). */
+export const DEMO_SEAMLESS_PREFIX = '/demo-provider/seamless';
 
 function demoFault(value: string | undefined): DemoVenueFault {
   if (!value) return 'none';

@@ -11,8 +11,8 @@ import { into } from './transfer-helpers.js';
 // Turnover (打码量) cannot be cleared at no risk (contract netRoundLines): both sides of one round at the
 // demo venue's tables and on one virtual match count only their net exposure, a push counts 0, and
 // the bet feed brings exactly that to the requirement; the console shows the member's hedged share.
-const VENUE = 'AG';
-const SPORTS_VENUE = 'IM';
+const VENUE = 'DEMOLIVEA';
+const SPORTS_VENUE = 'DEMOSPORTA';
 const BANK_NO = '6222021234567890';
 
 let s: TestServer;
@@ -110,7 +110,7 @@ describe('both sides of one round at the demo venue’s tables', () => {
   it('a push counts 0: 庄 alone on a tie; 龙 300 against 虎 100 on a tie counts the lost half of the 200 at risk', async () => {
     const m = await depositor(1000);
     const card = (rank: number, suit = 0) => ({ rank, suit });
-    const session = (game: string) => ({ player: String(m.id), venue: VENUE, game });
+    const session = (game: string) => ({ player: String(m.id), venue: VENUE, game, wallet: null });
     expect((await s.api('/api/transfer', into(VENUE, 800), { token: m.token })).code).toBe(200);
     // player 9, banker 9: a natural tie
     const tie = await playInstant(s.db.kysely, session('demo_baccarat'), 'demo_baccarat', { stakes: { banker: 300 } }, scriptedRng(shoeScript([card(9, 1), card(4, 2), card(10, 3), card(5, 0)])));

@@ -149,6 +149,12 @@ export const MSG = {
   venueWrongGame: '当前会话不能进行该游戏，请重新进入',
   venueGameMissing: '游戏不存在',
   venueTooFast: '操作过于频繁，请稍后再试',
+  // demo venue in seamless mode: the stake is asked of the platform's central wallet
+  venueWalletInsufficient: '余额不足，请先充值',
+  venueWalletLimit: '已达到您设置的投注或亏损限额，本次投注未受理',
+  venueWalletBlocked: '当前账号暂不能投注，如有疑问请联系客服',
+  venueWalletUnavailable: '钱包暂时无法连接，本局未扣款，请稍后再试',
+  venueSeamless: '该场馆直接使用平台钱包，无需转账',
   // navigation
   alreadyHere: '已在当前页面！',
   redpacketClosed: '红包已关闭',

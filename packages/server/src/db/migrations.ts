@@ -179,4 +179,9 @@ export const migrations: Migration[] = [
   user.memberFiguresWithAccount,
   providers.gameProviders,
   providers.providerCallMinutes,
+  venueDemo.demoVenueSeamless,
+  venues.providerVenues,
+  games.demoBrandTiles,
+  venues.demoBrandVenues,
+  content.demoBrandNotice,
 ];

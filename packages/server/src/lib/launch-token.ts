@@ -21,6 +21,8 @@ export interface LaunchClaims {
    * which the venue enforces for the play it opens. Absent: no limit.
    */
   headroom?: LaunchHeadroom;
+  /** A seamless provider's launch: the platform's wallet token the play spends the central wallet with. */
+  wallet?: string;
 }
 
 /**
@@ -69,5 +71,6 @@ export function verifyLaunch(secret: Buffer, token: string, nowS = Math.floor(Da
   }
   const fields = [claims?.player, claims?.venue, claims?.game, claims?.nonce];
   if (fields.some((f) => typeof f !== 'string' || f === '') || !Number.isSafeInteger(claims.exp) || !headroomOk(claims.headroom)) return null;
+  if (claims.wallet !== undefined && (typeof claims.wallet !== 'string' || claims.wallet === '')) return null;
   return claims.exp >= nowS ? claims : null;
 }

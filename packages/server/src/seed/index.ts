@@ -14,8 +14,8 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
   return db.kysely.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${JOB_LOCK.seed})`.execute(tx);
     if (await seeded(tx)) return false;
+    await seedProviders(tx); // first: the venue it serves is written as its own, not the demo venue's
     await seedContent(tx);
-    await seedProviders(tx);
     await seedSite(tx, config); // last: its presence marks the seed as done
     return true;
   });

@@ -369,3 +369,32 @@ BEGIN
 END $$;
 `,
 };
+
+/**
+ * The demo venue as a seamless provider: a play session launched with a wallet token spends the
+ * platform's central wallet (its seamless wallet) instead of the venue's books, and its rounds are
+ * kept here, apart from the transfer-mode bets (no feed: the platform records them from the wallet).
+ */
+export const demoVenueSeamless: Migration = {
+  id: '092_demo_venue_seamless',
+  sql: /* sql */ `
+ALTER TABLE demo_venue_sessions ADD COLUMN wallet_token text;
+CREATE TABLE demo_venue_seamless_rounds (
+  id bigserial PRIMARY KEY,
+  round text NOT NULL UNIQUE,
+  venue text NOT NULL,
+  player text NOT NULL,
+  game text NOT NULL,
+  wallet_token text NOT NULL,
+  stake_fen bigint NOT NULL CHECK (stake_fen > 0),
+  payout_fen bigint NOT NULL CHECK (payout_fen >= 0),
+  -- open: the bet is being placed or the win not yet answered; settled; refused (no money moved); rolled_back
+  state text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'settled', 'refused', 'rolled_back')),
+  detail jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  settled_at timestamptz
+);
+CREATE INDEX demo_venue_seamless_rounds_player ON demo_venue_seamless_rounds (player, venue, id DESC);
+CREATE INDEX demo_venue_seamless_rounds_open ON demo_venue_seamless_rounds (created_at) WHERE state = 'open';
+`,
+};

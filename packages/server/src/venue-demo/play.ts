@@ -21,6 +21,8 @@ export interface PlaySession {
   game: string;
   /** Display name from the launch token when the operator sent one, else the player id. */
   name?: string;
+  /** Seamless mode: the platform's wallet token the play spends the central wallet with (venue-demo/seamless.ts); null: the venue's own wallet. */
+  wallet: string | null;
 }
 
 /** A session not used for this long is gone (the frame must be launched again). */
@@ -49,21 +51,22 @@ export async function exchangeLaunch(db: Kdb, secret: Buffer, launch: unknown, n
   const h = claims.headroom;
   await sql`SELECT demo_venue_set_headroom(${claims.player}, ${h?.wager ?? null}::bigint, ${h?.loss ?? null}::bigint, ${h?.after ?? 0}::bigint)`.execute(db);
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('demo_venue_sessions').values({ token_hash: hashToken(token), player: claims.player, venue: claims.venue, game: claims.game }).execute();
+  const wallet = claims.wallet ?? null;
+  await db.insertInto('demo_venue_sessions').values({ token_hash: hashToken(token), player: claims.player, venue: claims.venue, game: claims.game, wallet_token: wallet }).execute();
   const name = (claims as { name?: unknown }).name;
-  return { token, session: { player: claims.player, venue: claims.venue, game: claims.game, ...(typeof name === 'string' && name ? { name } : {}) } };
+  return { token, session: { player: claims.player, venue: claims.venue, game: claims.game, wallet, ...(typeof name === 'string' && name ? { name } : {}) } };
 }
 
 /** The session behind a token, or 401. */
 export async function sessionOf(db: Kdb, token: unknown, nowMs = Date.now()): Promise<PlaySession> {
   if (typeof token !== 'string' || token === '' || token.length > 200) throw unauthorized(MSG.venueSessionInvalid);
   const hash = hashToken(token);
-  const row = await db.selectFrom('demo_venue_sessions').select(['player', 'venue', 'game', 'last_seen_at']).where('token_hash', '=', hash).executeTakeFirst();
+  const row = await db.selectFrom('demo_venue_sessions').select(['player', 'venue', 'game', 'last_seen_at', 'wallet_token']).where('token_hash', '=', hash).executeTakeFirst();
   if (!row) throw unauthorized(MSG.venueSessionInvalid);
   const seen = new Date(row.last_seen_at).getTime();
   if (nowMs - seen > SESSION_IDLE_MS) throw unauthorized(MSG.venueSessionInvalid);
   if (nowMs - seen > SEEN_WRITE_MS) await db.updateTable('demo_venue_sessions').set({ last_seen_at: new Date(nowMs) }).where('token_hash', '=', hash).execute();
-  return { player: row.player, venue: row.venue, game: row.game };
+  return { player: row.player, venue: row.venue, game: row.game, wallet: row.wallet_token };
 }
 
 export async function balanceFen(db: Kdb, s: Pick<PlaySession, 'player' | 'venue'>): Promise<number> {
@@ -77,7 +80,7 @@ export function newBetId(venue: string): string {
 }
 
 /** The wire bet (yuan) as the engine's input (fen); unparsable amounts become NaN for the engine to refuse. */
-function engineInput(kind: string, bet: unknown): unknown {
+export function engineInput(kind: string, bet: unknown): unknown {
   if (!isRecord(bet)) return {};
   const fen = (y: unknown) => yuanToFen(y) ?? Number.NaN;
   if (kind === 'slot' || kind === 'fishing') return { stakeFen: fen(bet.stake) };
@@ -110,10 +113,7 @@ async function book(
  * it): then nothing is written, the drawn outcome is discarded unseen, and the answer is 余额不足.
  */
 export async function playInstant(db: Kdb, s: PlaySession, gameCode: unknown, betInput: unknown, rng: Rng = cryptoRng): Promise<VenuePlayResult> {
-  if (typeof gameCode !== 'string') throw badRequest(MSG.badRequest);
-  if (gameCode !== s.game) throw forbidden(MSG.venueWrongGame);
-  const game = instantGame(gameCode);
-  if (!game) throw notFound(MSG.venueGameMissing);
+  const game = instantOf(s, gameCode);
   const checked = game.validate(engineInput(game.definition.kind, betInput));
   if (!checked.ok) throw badRequest(checked.message);
   const played = game.play(rng, checked.bet);
@@ -121,7 +121,7 @@ export async function playInstant(db: Kdb, s: PlaySession, gameCode: unknown, be
   const betId = newBetId(s.venue);
   const balance = await book(db, s, {
     betId,
-    game: gameCode,
+    game: game.definition.code,
     stakeFen: played.stakeFen,
     payoutFen: played.payoutFen,
     validFen: played.validFen,
@@ -139,6 +139,15 @@ export async function playInstant(db: Kdb, s: PlaySession, gameCode: unknown, be
     win_loss: fenToYuan(played.payoutFen - played.stakeFen),
     outcome,
   };
+}
+
+/** The instant game a play names, when it is the session's (else 400, 403 or 404). */
+export function instantOf(s: PlaySession, gameCode: unknown): NonNullable<ReturnType<typeof instantGame>> {
+  if (typeof gameCode !== 'string') throw badRequest(MSG.badRequest);
+  if (gameCode !== s.game) throw forbidden(MSG.venueWrongGame);
+  const game = instantGame(gameCode);
+  if (!game) throw notFound(MSG.venueGameMissing);
+  return game;
 }
 
 /** What a match bet row keeps in detail: the bet as validated (odds locked) and the match's names. */
@@ -196,10 +205,15 @@ export async function placeMatchBet(db: Kdb, s: PlaySession, body: unknown, nowM
   return { bet_id: betId, balance: fenToYuan(balance) };
 }
 
+/** A history page number from the query (1 when missing or out of range). */
+export function pageOf(input: unknown): number {
+  const n = Number(input ?? 1);
+  return Number.isSafeInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
 /** GET /venue/api/bets?page=: this player's bets at this venue, newest first. */
 export async function betsPage(db: Kdb, s: PlaySession, pageInput: unknown): Promise<VenueBetsPage> {
-  const n = Number(pageInput ?? 1);
-  const page = Number.isSafeInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+  const page = pageOf(pageInput);
   const rows = await db
     .selectFrom('demo_venue_bets')
     .select(['bet_id', 'game', 'stake_fen', 'payout_fen', 'valid_fen', 'status', 'detail', 'created_at', 'settled_at'])

@@ -19,7 +19,7 @@ import {
 } from '@app/provider-kit';
 import { signLaunch } from '../lib/launch-token.js';
 import { demoBetFeed } from './feed.js';
-import { GAME_DEFINITIONS, gameDefinition } from './games/index.js';
+import { GAME_DEFINITIONS, gameDefinition, instantGame } from './games/index.js';
 import type { DemoAnswer, DemoVenue } from './service.js';
 
 /**
@@ -37,9 +37,15 @@ export interface DemoProviderOptions {
   venue: DemoVenue;
   /** the merchant id the platform signs as, and its keys (the newest first; two during a rotation) */
   merchant: string;
-  keys: readonly string[];
+  keys: () => Promise<readonly string[]> | readonly string[];
   /** the key the launch tokens are signed with, which the venue's pages verify (routes.ts) */
   launchSecret: () => Promise<Buffer>;
+  /**
+   * 'transfer' (the default): every call of the transfer wallet. 'seamless': the venue as a seamless
+   * provider (provider-kit docs/seamless-wallet.md): launch with the platform's wallet token, the game
+   * list (instant games: no match betting without a wallet of its own), kick.
+   */
+  mode?: 'transfer' | 'seamless';
 }
 
 /** The path of a launched game, on the platform's host, where the demo venue's pages are served. */
@@ -109,7 +115,7 @@ export default async function demoProviderApi(app: FastifyInstance, opts: DemoPr
 
   const answer = async (req: FastifyRequest, reply: FastifyReply, handle: (body: unknown) => Promise<object>) => {
     const raw = typeof req.body === 'string' ? req.body : '';
-    const verdict = await verifyRequest(req.headers, { method: req.method, path: req.originalUrl, body: raw }, (m) => (m === opts.merchant ? opts.keys : []), nonces);
+    const verdict = await verifyRequest(req.headers, { method: req.method, path: req.originalUrl, body: raw }, (m) => (m === opts.merchant ? opts.keys() : []), nonces);
     if (verdict.refusal) return reply.code(401).send({ code: SIGNATURE_ERROR[verdict.refusal], message: `signature refused: ${verdict.refusal}` });
     let body: unknown;
     try {
@@ -119,6 +125,32 @@ export default async function demoProviderApi(app: FastifyInstance, opts: DemoPr
     }
     return { code: 'OK', ...(await handle(body)) };
   };
+
+  const seamless = opts.mode === 'seamless';
+
+  route(TRANSFER_PATHS.launch, async (body) => {
+    const l = take(readLaunch(body));
+    if (!gameDefinition(l.game) || (seamless && !instantGame(l.game))) throw new ProtocolError(404, TRANSFER_ERROR.gameNotFound, `no game ${l.game}`);
+    if (seamless !== (l.token !== undefined)) throw new ProtocolError(400, TRANSFER_ERROR.badRequest, seamless ? 'a seamless launch carries the wallet token' : 'a transfer launch carries no wallet token');
+    const exp = Math.floor(Date.now() / 1000) + GAME_LAUNCH_TTL_S;
+    const held = l.token !== undefined ? { wallet: l.token } : l.headroom ? { headroom: l.headroom } : {};
+    const token = signLaunch(await opts.launchSecret(), { player: l.player, venue: l.venue, game: l.game, exp, ...held });
+    return { url: `${LAUNCH_PAGE}?launch=${token}` };
+  });
+
+  route(TRANSFER_PATHS.games, async () => {
+    const listed = seamless ? GAME_DEFINITIONS.filter((d) => instantGame(d.code)) : GAME_DEFINITIONS;
+    const answer: GamesAnswer = { games: listed.map((d) => ({ code: d.code, name: d.name, category: d.category, provider: d.provider, fishing: d.kind === 'fishing' })) };
+    return answer;
+  });
+
+  route(TRANSFER_PATHS.kickPlayer, async (body) => {
+    const { player } = take(readPlayer(body));
+    await venue.endSessions(player);
+    return {};
+  });
+
+  if (seamless) return;
 
   // A player's wallets here open at its first transfer in: creating one only checks the id.
   route(TRANSFER_PATHS.createPlayer, async (body) => {
@@ -152,29 +184,9 @@ export default async function demoProviderApi(app: FastifyInstance, opts: DemoPr
     return { status: await venue.voidRef(r.venue, r.transfer_id) };
   });
 
-  route(TRANSFER_PATHS.launch, async (body) => {
-    const l = take(readLaunch(body));
-    if (!gameDefinition(l.game)) throw new ProtocolError(404, TRANSFER_ERROR.gameNotFound, `no game ${l.game}`);
-    const exp = Math.floor(Date.now() / 1000) + GAME_LAUNCH_TTL_S;
-    const limits = l.headroom ? { headroom: l.headroom } : {};
-    const token = signLaunch(await opts.launchSecret(), { player: l.player, venue: l.venue, game: l.game, exp, ...limits });
-    return { url: `${LAUNCH_PAGE}?launch=${token}` };
-  });
-
   route(TRANSFER_PATHS.bets, async (body) => {
     const { after, limit } = take(readBets(body));
     return demoBetFeed(app.kdb, after, limit);
-  });
-
-  route(TRANSFER_PATHS.games, async () => {
-    const answer: GamesAnswer = { games: GAME_DEFINITIONS.map((d) => ({ code: d.code, name: d.name, category: d.category, provider: d.provider, fishing: d.kind === 'fishing' })) };
-    return answer;
-  });
-
-  route(TRANSFER_PATHS.kickPlayer, async (body) => {
-    const { player } = take(readPlayer(body));
-    await venue.endSessions(player);
-    return {};
   });
 }
 

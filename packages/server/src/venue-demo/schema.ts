@@ -23,7 +23,22 @@ export interface DemoVenueTables {
   };
   demo_venue_entries: { id: Generated<number>; transaction_id: number; account_id: number; amount_fen: number };
   demo_venue_launches: { nonce: string; player: string; venue: string; game: string; used_at: Timestamp };
-  demo_venue_sessions: { token_hash: string; player: string; venue: string; game: string; created_at: Timestamp; last_seen_at: Timestamp };
+  demo_venue_sessions: { token_hash: string; player: string; venue: string; game: string; created_at: Timestamp; last_seen_at: Timestamp; wallet_token: string | null };
+  /** Rounds played in seamless mode: the money moved at the platform's wallet, the round's outcome here. */
+  demo_venue_seamless_rounds: {
+    id: Generated<number>;
+    round: string;
+    venue: string;
+    player: string;
+    game: string;
+    wallet_token: string;
+    stake_fen: number;
+    payout_fen: number;
+    state: Generated<'open' | 'settled' | 'refused' | 'rolled_back'>;
+    detail: ColumnType<unknown, string, string>;
+    created_at: Timestamp;
+    settled_at: NullableTimestamp;
+  };
   demo_venue_headroom: { player: string; wager_fen: number | null; loss_fen: number | null; staked_fen: Generated<number>; lost_fen: Generated<number>; set_at: Generated<Timestamp> };
   demo_venue_bets: {
     id: Generated<number>;

@@ -46,7 +46,7 @@ const sumInt = (expr: ReturnType<typeof sql>) => sql<number>`COALESCE(SUM(${expr
 
 export async function memberOverview(db: Kdb, venues: VenueRegistry, id: number): Promise<Member360Overview> {
   const m = await memberProfile(db, id);
-  const enabled = (await venues.list()).filter((v) => v.enabled);
+  const enabled = (await venues.transferVenues()).filter((v) => v.enabled);
   const [wallet, balances, deposits, withdrawals, bets, lottery, bonuses, invitees, pending] = await Promise.all([
     memberBalanceFen(db, id),
     venues.balancesFen(enabled, id),

@@ -55,7 +55,7 @@ async function pass(deps: FeedDeps, opts: FeedOptions): Promise<FeedReport> {
   const db = deps.db.kysely;
   const batch = opts.batch ?? FEED_BATCH;
   const categories = new VenueCategories(db);
-  for (const [name] of deps.venues.adapterEntries()) {
+  for (const [name] of await deps.venues.adapterEntries()) {
     await db.insertInto('bet_feed_cursors').values({ adapter: name, updated_at: new Date() }).onConflict((oc) => oc.column('adapter').doNothing()).execute();
     for (let i = 0; i < (opts.maxBatches ?? JOB_MAX_BATCHES); i++) {
       const { cursor } = await db.selectFrom('bet_feed_cursors').select('cursor').where('adapter', '=', name).executeTakeFirstOrThrow();

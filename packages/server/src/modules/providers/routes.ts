@@ -1,6 +1,7 @@
 import { HEADER, RS, SEAMLESS_PATH, verifyRequest, type SeamlessPath } from '@app/provider-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordProviderCall } from './health.js';
+import { gameNames } from './game-names.js';
 import { databaseNonceStore } from './nonces.js';
 import { providerWithKeys } from './service.js';
 import { answerText, handleSeamless, requestUuidOf, storedAnswer } from './wallet.js';
@@ -21,6 +22,7 @@ const PATHS = new Set<string>(Object.values(SEAMLESS_PATH));
 export default async function providerApi(app: FastifyInstance): Promise<void> {
   const db = app.kdb;
   const nonces = databaseNonceStore(db);
+  const gameName = gameNames(app.venues);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => done(null, body));
 
@@ -46,7 +48,7 @@ export default async function providerApi(app: FastifyInstance): Promise<void> {
     if (!body || typeof body !== 'object' || Array.isArray(body) || requestUuid === null) return answerText(requestUuid ?? '', { status: RS.wrongSyntax });
     const stored = await storedAnswer(db, provider, requestUuid);
     if (stored !== null) return stored;
-    return handleSeamless({ db, log: req.log }, provider, path, body as Record<string, unknown>, requestUuid);
+    return handleSeamless({ db, log: req.log, gameName }, provider, path, body as Record<string, unknown>, requestUuid);
   };
 
   for (const path of PATHS) {

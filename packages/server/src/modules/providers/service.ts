@@ -189,6 +189,22 @@ export async function providerKeys(db: Tx, merchantId: string, now: Date = new D
 }
 
 /**
+ * The newest key of a merchant, read at most every `ttlMs` (a caller signing many requests: a
+ * rotation keeps the previous key valid far longer than that). Throws when the merchant has none.
+ */
+export function currentKeyOf(db: Tx, merchantId: string, ttlMs = 10_000): () => Promise<string> {
+  let held: { atMs: number; key: string } | null = null;
+  return async () => {
+    const now = Date.now();
+    if (held && now - held.atMs < ttlMs) return held.key;
+    const [key] = await providerKeys(db, merchantId);
+    if (!key) throw new Error(`no key for merchant ${merchantId}`);
+    held = { atMs: now, key };
+    return key;
+  };
+}
+
+/**
  * A new key for the provider (given, or fresh): the current one becomes the previous one, accepted
  * for `overlapS` more seconds. Answers the new key in clear (shown once), or null without such provider.
  */

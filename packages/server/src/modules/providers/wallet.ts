@@ -9,7 +9,7 @@ import { storeOpenBets, VenueCategories } from '../games/ingest.js';
 import { InsufficientFunds, memberBalanceFen, memberWalletId, post, providerSettlementCode, systemAccountId } from '../ledger/service.js';
 import { playGuard } from '../protection/enforce.js';
 import { currentBlock } from '../protection/service.js';
-import { betOf, settleRoundRecords } from './round-records.js';
+import { betOf, settleRoundRecords, type GameNames } from './round-records.js';
 import type { Provider } from './service.js';
 import { seamlessUser, verifySeamlessToken, type SeamlessClaims } from './token.js';
 
@@ -29,6 +29,8 @@ import { seamlessUser, verifySeamlessToken, type SeamlessClaims } from './token.
 export interface WalletDeps {
   db: Kdb;
   log?: FastifyBaseLogger;
+  /** the game's name for its bet records (default: the code) */
+  gameName?: GameNames;
 }
 
 interface Answer {
@@ -136,19 +138,23 @@ interface Prepared {
   wallet: number;
   settlement: number;
   category: string;
+  gameName: string;
 }
 
 async function prepare(deps: WalletDeps, provider: Provider, body: Body): Promise<Prepared> {
   const claims = await verifySeamlessToken(deps.db, body.token);
-  if (!claims) return { claims, wallet: 0, settlement: 0, category: '' };
+  const none = { wallet: 0, settlement: 0, category: '', gameName: '' };
+  if (!claims) return { claims, ...none };
   const member = await deps.db.selectFrom('members').select('id').where('id', '=', claims.m).executeTakeFirst();
-  if (!member) return { claims: null, wallet: 0, settlement: 0, category: '' };
-  const [wallet, settlement, category] = await Promise.all([
+  if (!member) return { claims: null, ...none };
+  const game = typeof body.game_code === 'string' ? body.game_code : claims.g;
+  const [wallet, settlement, category, gameName] = await Promise.all([
     memberWalletId(deps.db, claims.m),
     systemAccountId(deps.db, providerSettlementCode(provider.code)),
     provider.categories[0] ?? new VenueCategories(deps.db).of(claims.v),
+    deps.gameName ? deps.gameName(claims.v, game) : game,
   ]);
-  return { claims, wallet, settlement, category };
+  return { claims, wallet, settlement, category, gameName };
 }
 
 async function ok(db: Kdb | Transaction<Database>, p: Player): Promise<Answer> {
@@ -292,7 +298,7 @@ async function bet(tx: Transaction<Database>, provider: Provider, f: Fields, p: 
   }
   const answer = await ok(tx, p);
   const betAt = await record(tx, provider, 'bet', f, p, answer);
-  await storeOpenBets(tx, [betOf(provider, { uuid: f.transactionUuid, memberId: p.memberId, venue: p.claims.v, game: f.game, round: f.round, stakeFen: f.amountFen, betAt }, pre.category, { status: BET_STATUS.unsettled, winLossFen: 0, settledAt: null })]);
+  await storeOpenBets(tx, [betOf(provider, { uuid: f.transactionUuid, memberId: p.memberId, venue: p.claims.v, game: f.game, round: f.round, stakeFen: f.amountFen, betAt }, pre, { status: BET_STATUS.unsettled, winLossFen: 0, settledAt: null })]);
   return answer;
 }
 
@@ -342,7 +348,7 @@ async function rollback(tx: Transaction<Database>, provider: Provider, f: Fields
       });
       await tx.updateTable('seamless_transactions').set({ rolled_back: true }).where('id', '=', target.id).execute();
       await storeOpenBets(tx, [
-        betOf(provider, { uuid: target.transaction_uuid, memberId: p.memberId, venue: target.venue, game: target.game_code, round: target.round, stakeFen: Number(target.amount_fen), betAt: target.created_at }, pre.category, {
+        betOf(provider, { uuid: target.transaction_uuid, memberId: p.memberId, venue: target.venue, game: target.game_code, round: target.round, stakeFen: Number(target.amount_fen), betAt: target.created_at }, pre, {
           status: BET_STATUS.invalid,
           winLossFen: 0,
           settledAt: new Date(),

@@ -68,11 +68,12 @@ const RECYCLE_CONCURRENCY = 4;
 // ---- read side ----------------------------------------------------------------------------
 
 /**
- * POST /api/balancelist: every enabled venue in display order, after the central wallet (平台钱包)
- * when `withWallet` (the spec's clients add that entry themselves: balanceListSchema).
+ * POST /api/balancelist: every enabled transfer venue in display order, after the central wallet (平台钱包)
+ * when `withWallet` (the spec's clients add that entry themselves: balanceListSchema). A seamless
+ * venue holds no money of the member's and is not listed.
  */
 export async function balanceList(deps: TransferDeps, memberId: number, withWallet: boolean): Promise<VenueBalance[]> {
-  const [centralFen, venues] = await Promise.all([withWallet ? memberBalanceFen(deps.db, memberId) : 0, deps.venues.list()]);
+  const [centralFen, venues] = await Promise.all([withWallet ? memberBalanceFen(deps.db, memberId) : 0, deps.venues.transferVenues()]);
   const enabled = venues.filter((v) => v.enabled);
   const balances = await deps.venues.balancesFen(enabled, memberId);
   const list = enabled.map((v) => ({ name: v.name, platname: v.code, balance: fenToYuan(balances.get(v.code) ?? 0) }));
@@ -91,6 +92,7 @@ export async function transfer(deps: TransferDeps, memberId: number, input: { am
   const venue = await deps.venues.find(code);
   if (!venue) throw badRequest(MSG.venueMissing);
   if (!venue.enabled) throw badRequest(MSG.venueClosed);
+  if (venue.mode === 'seamless') throw badRequest(MSG.venueSeamless);
   if (direction === TRANS_TYPE.transferIn) return intoVenue(deps, memberId, venue, input.amountFen, guard);
   // A cheap early answer for the common case; the venue itself still refuses an overdraft.
   const have = (await deps.venues.balancesFen([venue], memberId)).get(venue.code);
@@ -265,9 +267,9 @@ export async function settleFailure(db: Kdb, t: PendingTransfer, reason: string,
 
 // ---- recycle everything ---------------------------------------------------------------------
 
-/** POST /api/transall: every open venue holding money sends it back, each as its own transfer. */
+/** POST /api/transall: every open transfer venue holding money sends it back, each as its own transfer. */
 export async function recycleAll(deps: TransferDeps, memberId: number): Promise<{ result: TransAllResult; message: string }> {
-  const open = (await deps.venues.list()).filter((v) => v.enabled);
+  const open = (await deps.venues.transferVenues()).filter((v) => v.enabled);
   const balances = await deps.venues.balancesFen(open, memberId);
   const holding = open.filter((v) => (balances.get(v.code) ?? 0) > 0);
   const outcomes: TransferOutcome[] = [];

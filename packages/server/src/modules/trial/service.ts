@@ -119,7 +119,7 @@ export async function reapGuests(deps: TransferDeps, nowMs = Date.now()): Promis
 }
 
 async function venueMoneyFen(venues: VenueRegistry, memberId: number): Promise<number> {
-  const balances = await venues.balancesFen(await venues.list(), memberId);
+  const balances = await venues.balancesFen(await venues.transferVenues(), memberId);
   let fen = 0;
   for (const v of balances.values()) fen += v;
   return fen;

@@ -37,6 +37,11 @@ export interface HttpTransferOptions {
   device?: 'mobile' | 'desktop';
   language?: string;
   /**
+   * A seamless provider's launch (provider-kit docs/seamless-wallet.md): the wallet token the launch
+   * carries instead of a headroom, made for this member, venue and game.
+   */
+  launchToken?: (venue: string, memberId: number, game: string) => Promise<string>;
+  /**
    * Told of every HTTP call made to the provider (each attempt of a retried call): how long it took
    * and whether it went well, with a short reason when not (providers/health.ts). Went well: an answer
    * the protocol defines, a refusal of the call's subject (404) included; not: no answer, a 5xx, an
@@ -150,11 +155,11 @@ export function httpTransferAdapter(o: HttpTransferOptions): VenueAdapter {
       return s;
     },
     async launchUrl(venue, memberId, game, headroom: StakeHeadroom | null) {
-      await ensurePlayer(memberId);
+      // A seamless provider knows its players by the token; a transfer provider's player is created first.
+      if (!o.launchToken) await ensurePlayer(memberId);
       const limits = headroom ? { wager: headroom.wagerFen, loss: headroom.lossFen, after: headroom.afterSeq } : null;
-      const url = (
-        await ok(TRANSFER_PATHS.launch, { venue, player: player(memberId), game, device: o.device ?? 'mobile', language: o.language ?? 'zh-CN', return_url: null, headroom: limits })
-      ).url;
+      const held = o.launchToken ? { token: await o.launchToken(venue, memberId, game) } : { headroom: limits };
+      const url = (await ok(TRANSFER_PATHS.launch, { venue, player: player(memberId), game, device: o.device ?? 'mobile', language: o.language ?? 'zh-CN', return_url: null, ...held })).url;
       if (typeof url !== 'string' || url === '') throw new Error(`venue ${o.name} launch: no url`);
       return url;
     },

@@ -3,13 +3,19 @@ import type { Kdb } from '../../db/connect.js';
 import type { RefStatus, StakeHeadroom, VenueAdapter, VenueGame, VenueOutcome } from './adapter.js';
 import { httpTransferAdapter } from './http-transfer.js';
 
-/** A row of the platform's venues table: which adapter serves the venue code, shown or not. */
+/**
+ * A venue as the platform uses it: which adapter serves the code (a built-in one, or a configured
+ * game provider by its code), open or not (its own switch and, for a provider's venue, the provider
+ * switched on), and how money reaches it: `transfer` (a wallet at the venue, moved in and out) or
+ * `seamless` (no wallet there: the provider spends the central wallet through the seamless wallet).
+ */
 export interface Venue {
   code: string;
   name: string;
   adapter: string;
   enabled: boolean;
   sort: number;
+  mode: 'transfer' | 'seamless';
 }
 
 const VENUE_CACHE_MS = 1000;
@@ -26,12 +32,18 @@ export class VenueTimeout extends Error {
  * outcome for the money-moving calls.
  */
 export class VenueRegistry {
-  private cached: { atMs: number; list: Venue[]; byCode: Map<string, Venue> } | null = null;
+  private cached: { atMs: number; list: Venue[]; byCode: Map<string, Venue>; providers: ReadonlyMap<string, VenueAdapter> } | null = null;
 
+  /**
+   * `adapters`: the built-in adapters by name; `providers`: the configured providers' adapters by
+   * provider code, read with the venue list (a provider added, edited or rotated shows within
+   * VENUE_CACHE_MS).
+   */
   constructor(
     private readonly db: Kdb,
     private readonly adapters: ReadonlyMap<string, VenueAdapter>,
     readonly timeoutMs: number,
+    private readonly providers: () => Promise<ReadonlyMap<string, VenueAdapter>> = async () => new Map(),
   ) {}
 
   /**
@@ -43,14 +55,19 @@ export class VenueRegistry {
     return (await this.read(nowMs)).list;
   }
 
+  /** The venues money is transferred to and from (the transfer page, 一键回收, auto-transfer): not the seamless ones. */
+  async transferVenues(nowMs: number = Date.now()): Promise<Venue[]> {
+    return (await this.read(nowMs)).list.filter((v) => v.mode === 'transfer');
+  }
+
   async find(code: string): Promise<Venue | undefined> {
     return (await this.read(Date.now())).byCode.get(code);
   }
 
   private async read(nowMs: number) {
     if (this.cached && nowMs - this.cached.atMs < VENUE_CACHE_MS) return this.cached;
-    const list = await listVenues(this.db);
-    const fresh = { atMs: nowMs, list, byCode: new Map(list.map((v) => [v.code, v])) };
+    const [list, providers] = await Promise.all([listVenues(this.db), this.providers()]);
+    const fresh = { atMs: nowMs, list, byCode: new Map(list.map((v) => [v.code, v])), providers };
     this.cached = fresh;
     return fresh;
   }
@@ -60,8 +77,9 @@ export class VenueRegistry {
     this.cached = null;
   }
 
+  /** The adapter serving a venue of the list just read (list, find or transferVenues came first). */
   adapterOf(venue: Pick<Venue, 'code' | 'adapter'>): VenueAdapter {
-    const adapter = this.adapters.get(venue.adapter);
+    const adapter = this.adapters.get(venue.adapter) ?? this.cached?.providers.get(venue.adapter);
     if (!adapter) throw new Error(`venue ${venue.code}: no adapter named ${venue.adapter}`);
     return adapter;
   }
@@ -95,19 +113,21 @@ export class VenueRegistry {
 
   /** Ends the member's play sessions at every adapter, each under the venue timeout; a failure is the caller's to log. */
   async endSessions(memberId: number): Promise<void> {
-    const results = await Promise.allSettled([...this.adapters].map(([name, a]) => within(a.endSessions(memberId), this.timeoutMs, `${name} end sessions`)));
+    const all = await this.adapterEntries();
+    const results = await Promise.allSettled(all.map(([name, a]) => within(a.endSessions(memberId), this.timeoutMs, `${name} end sessions`)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   }
 
-  /** Every adapter by name (the bet feed reads each adapter's feed once, for all its venues). */
-  adapterEntries(): [string, VenueAdapter][] {
-    return [...this.adapters];
+  /** Every adapter by name, built-in and configured providers' (the bet feed reads each adapter's feed once, for all its venues). */
+  async adapterEntries(): Promise<[string, VenueAdapter][]> {
+    const { providers } = await this.read(Date.now());
+    return [...this.adapters, ...[...providers].filter(([name]) => !this.adapters.has(name))];
   }
 
   /** One read of an adapter's bet feed, under the venue timeout. */
-  fetchBets(adapter: string, afterSeq: number, limit: number): ReturnType<VenueAdapter['fetchBets']> {
-    const a = this.adapters.get(adapter);
+  async fetchBets(adapter: string, afterSeq: number, limit: number): ReturnType<VenueAdapter['fetchBets']> {
+    const a = this.adapters.get(adapter) ?? (await this.read(Date.now())).providers.get(adapter);
     if (!a) throw new Error(`no adapter named ${adapter}`);
     return within(a.fetchBets(afterSeq, limit), this.timeoutMs, `${adapter} bets`);
   }
@@ -126,7 +146,7 @@ export class VenueRegistry {
     const out = new Map<string, number>();
     await Promise.all(
       [...byAdapter].map(async ([name, codes]) => {
-        const adapter = this.adapters.get(name);
+        const adapter = this.adapters.get(name) ?? this.cached?.providers.get(name);
         if (!adapter) return;
         try {
           const got = await within(adapter.balances(codes, memberId), this.timeoutMs, `${name} balances`);
@@ -162,20 +182,37 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
  * DEMO_PROVIDER_URL, or, by default, at this server's own address (`selfUrl`, known once it listens),
  * where app.ts mounts it.
  */
-export function createVenueRegistry(config: Config, db: Kdb, selfUrl: () => string): VenueRegistry {
+export function createVenueRegistry(config: Config, db: Kdb, selfUrl: () => string, providers?: () => Promise<ReadonlyMap<string, VenueAdapter>>): VenueRegistry {
   const { url, merchant, key } = config.demoProvider;
   const demo = httpTransferAdapter({ name: 'demo', baseUrl: url ? () => url : selfUrl, merchant, key, timeoutMs: config.venueTimeoutMs });
-  return new VenueRegistry(db, new Map([['demo', demo]]), config.venueTimeoutMs);
+  return new VenueRegistry(db, new Map([['demo', demo]]), config.venueTimeoutMs, providers);
 }
 
-/** Every venue (enabled or not), in display order, read now (VenueRegistry.list caches it). */
-export function listVenues(db: Kdb): Promise<Venue[]> {
-  return db.selectFrom('venues').select(['code', 'name', 'adapter', 'enabled', 'sort']).orderBy('sort').orderBy('code').execute();
+/**
+ * Every venue (enabled or not), in display order, read now (VenueRegistry.list caches it). A venue
+ * of a configured provider is open only while the provider is on, and takes the provider's mode.
+ */
+export async function listVenues(db: Kdb): Promise<Venue[]> {
+  const rows = await db
+    .selectFrom('venues as v')
+    .leftJoin('game_providers as p', 'p.code', 'v.adapter')
+    .select(['v.code', 'v.name', 'v.adapter', 'v.enabled', 'v.sort', 'p.mode', 'p.state'])
+    .orderBy('v.sort')
+    .orderBy('v.code')
+    .execute();
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    adapter: r.adapter,
+    enabled: r.enabled && (r.state === null || r.state === 'on'),
+    sort: r.sort,
+    mode: r.mode === 'seamless' ? 'seamless' : 'transfer',
+  }));
 }
 
 /** The member's money at every venue together (user info's gameblance); unreadable venues count 0. */
 export async function venueTotalFen(venues: VenueRegistry, memberId: number): Promise<number> {
-  const balances = await venues.balancesFen(await venues.list(), memberId);
+  const balances = await venues.balancesFen(await venues.transferVenues(), memberId);
   let total = 0;
   for (const fen of balances.values()) total += fen;
   return total;
