@@ -26,7 +26,7 @@ describe('member view: 对冲占比', () => {
     const id = await memberIdOf(platform, member.token);
     await credit(platform, id, 1000_00);
     expect((await apiAs(platform, 'uptransferstatus', member.token, { transferstatus: 1 })).code).toBe(200);
-    const url = await apiAs<{ url: string }>(platform, 'getGameUrl', member.token, { plat_name: 'AG', game_type: '0', game_code: 'demo_baccarat', is_mobile_url: '1' });
+    const url = await apiAs<{ url: string }>(platform, 'getGameUrl', member.token, { plat_name: 'DEMOLIVEA', game_type: '0', game_code: 'demo_baccarat', is_mobile_url: '1' });
     expect(url.code, url.message).toBe(200);
     const launch = new URL(url.data.url, platform.url).searchParams.get('launch');
     const session = (await venue<{ session: string }>('/session', null, { launch })).data.session;

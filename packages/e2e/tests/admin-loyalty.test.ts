@@ -69,10 +69,10 @@ beforeAll(async () => {
   }
   days = [beijingDayBefore(new Date(), 2), beijingDayBefore(new Date(), 1)];
   const [a, b] = members;
-  await bet(a!.id, 'AG', 'realbet', 1_000, days[0]);
+  await bet(a!.id, 'DEMOLIVEA', 'realbet', 1_000, days[0]);
   await bet(a!.id, 'obgdy', 'concise', 500, days[0]);
-  await bet(b!.id, 'IM', 'sport', 2_000, days[0]);
-  await bet(b!.id, 'AG', 'realbet', 300, days[1]);
+  await bet(b!.id, 'DEMOSPORTA', 'sport', 2_000, days[0]);
+  await bet(b!.id, 'DEMOLIVEA', 'realbet', 300, days[1]);
   for (const day of days) await computeRebateDay(db(), day);
   expect((await apiAs(platform, 'dofanshui', a!.token)).message).toBe(REBATE_MSG.claimed);
 });
@@ -208,7 +208,7 @@ describe('返水管理', () => {
       await expect.poll(() => records.locator('tbody tr.ant-table-row').count()).toBe(1);
       const only = await records.locator('tbody tr.ant-table-row').innerText();
       expect(only).toContain(members[1]!.name);
-      expect(only).toContain('IM体育');
+      expect(only).toContain('演示体育A');
       expect(only).toContain(yuan(sport));
       await stillShot(page, 'admin-rebate-records');
 

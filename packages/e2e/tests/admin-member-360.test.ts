@@ -68,12 +68,12 @@ async function activeMember() {
   expect(dep.code).toBe(200);
   const depositId = (await platform.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', dep.data.deposit_no).executeTakeFirstOrThrow()).id;
   expect((await staffApi(platform, admin, 'POST', `/deposits/${depositId}/approve`)).code).toBe(200);
-  expect((await apiAs(platform, 'transfer', m.token, { amount: 100, sourcetype: 'userbalance', targettype: 'AG' })).code).toBe(200);
+  expect((await apiAs(platform, 'transfer', m.token, { amount: 100, sourcetype: 'userbalance', targettype: 'DEMOLIVEA' })).code).toBe(200);
   const betId = `E360${randomBytes(5).toString('hex')}`;
   const at = new Date();
   await platform.db.kysely
     .insertInto('demo_venue_bets')
-    .values({ bet_id: betId, venue: 'AG', player: String(id), game: 'demo_baccarat', stake_fen: 3000, payout_fen: 5850, valid_fen: 3000, status: 1, detail: JSON.stringify({ e2e: true }), created_at: at, settled_at: at })
+    .values({ bet_id: betId, venue: 'DEMOLIVEA', player: String(id), game: 'demo_baccarat', stake_fen: 3000, payout_fen: 5850, valid_fen: 3000, status: 1, detail: JSON.stringify({ e2e: true }), created_at: at, settled_at: at })
     .execute();
   await ingestBets({ db: platform.db, venues: platform.app.venues }, { lock: false });
   const expectNo = await lotteryOrder(m.token);
@@ -82,7 +82,7 @@ async function activeMember() {
   expect((await staffApi(platform, admin, 'POST', `/members/${id}/notes`, { body: '来电咨询提款进度' })).code).toBe(200);
   // The venue applies a transfer out of it but the answer never arrives: left pending (state 2).
   platform.app.demoVenue.setFault('timeout-after-apply');
-  const pending = await apiAs<{ state: number; order_no: string }>(platform, 'transfer', m.token, { amount: 30, sourcetype: 'AG', targettype: 'userbalance' });
+  const pending = await apiAs<{ state: number; order_no: string }>(platform, 'transfer', m.token, { amount: 30, sourcetype: 'DEMOLIVEA', targettype: 'userbalance' });
   platform.app.demoVenue.setFault('none');
   expect(pending.data.state).toBe(TRANSFER_STATE.pending);
   return { ...m, id, depositNo: dep.data.deposit_no, betId, expectNo, invitee, pendingNo: pending.data.order_no };
@@ -112,7 +112,7 @@ describe('会员360°视图 and 注单与转账', () => {
       expect(await page.getByTestId('m360-username').innerText()).toBe(m.name);
       const balances = await page.getByTestId('m360-balances').innerText();
       expect(balances).toContain('中心钱包');
-      expect(balances).toContain('AG真人');
+      expect(balances).toContain('演示真人A');
       const totals = await page.getByTestId('m360-totals').innerText();
       expect(totals).toContain('¥500.00');
       expect(totals).toContain('1 条注单');

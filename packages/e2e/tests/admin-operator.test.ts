@@ -190,8 +190,8 @@ describe('游戏目录: 新增游戏', () => {
       await page.getByTestId('game-new-category').click();
       await clickInPopup(page.locator('.ant-select-item-option', { hasText: '棋牌' }));
       await page.getByTestId('game-new-venue').click();
-      await clickInPopup(page.locator('.ant-select-item-option', { hasText: 'KY ·' }));
-      await page.getByTestId('game-new-code').fill('ky_niuniu');
+      await clickInPopup(page.locator('.ant-select-item-option', { hasText: 'DEMOCARDA ·' }));
+      await page.getByTestId('game-new-code').fill('democarda_niuniu');
       await page.getByTestId('game-name').fill(name);
       await page.locator('.content-form input[type=file]').setInputFiles({ name: 'niuniu.png', mimeType: 'image/png', buffer: png });
       await consoleMessageIs(page, '图片已上传');
@@ -200,7 +200,7 @@ describe('游戏目录: 新增游戏', () => {
       await page.getByTestId('game-create').click();
       await consoleMessageIs(page, CONTENT_MSG.gameCreated);
       const game = (await staffApi<AdminGameEntry[]>(platform, admin, 'GET', '/game-entries')).data.find((g) => g.name === name)!;
-      expect(game).toMatchObject({ category_id: 'joker', platform_name: 'KY', game_code: 'ky_niuniu', app_state: 1, sort: 0, image: expect.stringMatching(/^\/uploads\/site\/\d+\.png$/) });
+      expect(game).toMatchObject({ category_id: 'joker', platform_name: 'DEMOCARDA', game_code: 'democarda_niuniu', app_state: 1, sort: 0, image: expect.stringMatching(/^\/uploads\/site\/\d+\.png$/) });
       await page.getByTestId(`game-${game.id}`).waitFor();
       await imagesLoaded(page, '[data-testid="games"]');
       await stillShot(page, 'admin-operator-game-added');

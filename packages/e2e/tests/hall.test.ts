@@ -347,7 +347,7 @@ describe('the hall from real play', () => {
     const at = new Date();
     await applyBets(
       platform.db.kysely,
-      [{ seq: 0, venue: 'AG', betId: `E2E${Date.now()}`, memberId: id, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: 100_00, validFen: 100_00, winLossFen: 1888_00, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }],
+      [{ seq: 0, venue: 'DEMOLIVEA', betId: `E2E${Date.now()}`, memberId: id, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: 100_00, validFen: 100_00, winLossFen: 1888_00, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }],
       new VenueCategories(platform.db.kysely),
     );
     expect((await apiAs(platform, 'getGameUrl', member.token, { plat_name: 'pp', game_type: '0', game_code: 'pp_candy', is_mobile_url: '1' })).code).toBe(200);

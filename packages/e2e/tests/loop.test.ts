@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => stopSuite(platform, browser));
 
-const VENUE = 'AG';
+const VENUE = 'DEMOLIVEA';
 const BANK = '招商银行';
 const CARD_NO = '6214830198765432';
 
@@ -104,7 +104,7 @@ describe('the full wallet loop', () => {
     const member = await registerViaApi(platform, uniqueName('lp'));
     const memberId = await memberIdOf(platform, member.token);
     const venue = (await apiAs<VenueBalance[]>(platform, 'balancelist', member.token)).data.find((v) => v.platname === VENUE)!;
-    expect(venue, 'the AG venue is seeded').toBeTruthy();
+    expect(venue, 'the DEMOLIVEA venue is seeded').toBeTruthy();
 
     let phoneCtx: BrowserContext | undefined;
     let deskCtx: BrowserContext | undefined;
@@ -173,7 +173,7 @@ describe('the full wallet loop', () => {
       await desk.getByRole('tab', { name: '已通过' }).click();
       await desk.locator('.ant-table-row', { hasText: depositNo }).getByText('已通过').waitFor();
 
-      // ---- 3. The member sees 1000 in the central wallet and moves 600 into AG ---------------------
+      // ---- 3. The member sees 1000 in the central wallet and moves 600 into DEMOLIVEA --------------
       await open(phone, platform, '/money');
       await expectText(phone, 'wallet-central', '1,000.00');
       await expectText(phone, 'wallet-total', '1,000.00');

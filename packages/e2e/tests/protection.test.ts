@@ -373,7 +373,7 @@ describe('安全与健康', () => {
     const at = new Date();
     await applyBets(
       platform.db.kysely,
-      [{ seq: 0, venue: 'AG', betId: `E2EPT${Date.now()}`, memberId: await memberIdOf(platform, winner.token), game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: 100_00, validFen: 100_00, winLossFen: 2888_00, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }],
+      [{ seq: 0, venue: 'DEMOLIVEA', betId: `E2EPT${Date.now()}`, memberId: await memberIdOf(platform, winner.token), game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: 100_00, validFen: 100_00, winLossFen: 2888_00, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }],
       new VenueCategories(platform.db.kysely),
     );
     await phone(async (page) => {

@@ -540,7 +540,7 @@ describe('/withdrawal', () => {
     let n = 0;
     const bet = async (validYuan: number) => {
       const at = new Date();
-      await applyBets(db, [{ seq: 0, venue: 'AG', betId: `E2EWT${Date.now()}${n++}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: validYuan * 100, validFen: validYuan * 100, winLossFen: 0, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }], new VenueCategories(db));
+      await applyBets(db, [{ seq: 0, venue: 'DEMOLIVEA', betId: `E2EWT${Date.now()}${n++}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: validYuan * 100, validFen: validYuan * 100, winLossFen: 0, status: BET_STATUS.settled, detail: '{}', betAt: at, settledAt: at }], new VenueCategories(db));
     };
     /** The parts as the member reads them: label, basis (amount ×multiple = required) and what is left. */
     const parts = async (page: Page) =>

@@ -43,7 +43,7 @@ const post = <T = any>(who: Staff, path: string, body?: unknown) => adminCall<T>
 const today = () => beijing(new Date()).slice(0, 10);
 
 /** A settled bet at the demo venue, recorded through the feed. */
-async function venueBet(memberId: number, venue = 'AG', stakeFen = 1500): Promise<string> {
+async function venueBet(memberId: number, venue = 'DEMOLIVEA', stakeFen = 1500): Promise<string> {
   const betId = `AB${randomBytes(6).toString('hex')}`;
   const at = new Date();
   await s.db.kysely
@@ -79,7 +79,7 @@ describe('permissions and validation', () => {
       for (const path of ['/bets', '/lottery-orders', '/transfers', '/bets/options']) expect((await get(who, path)).code, `${who.username} ${path}`).toBe(200);
     }
     const m = await fundedMember(s, 100);
-    const t = await pendingTransfer(m.token, into('AG', 10), 'timeout-after-apply');
+    const t = await pendingTransfer(m.token, into('DEMOLIVEA', 10), 'timeout-after-apply');
     for (const who of [operations, support]) expect(await post(who, `/transfers/${t.id}/resolve`)).toMatchObject({ code: 403, message: MSG.forbidden });
     expect((await transferRow(s, t.orderNo)).state).toBe(TRANSFER_STATE.pending);
     expect(await auditRows(s, 'transfer.resolve', `transfer:${t.id}`)).toHaveLength(0);
@@ -102,16 +102,16 @@ describe('the lists', () => {
   it('finds a member\'s bet and lottery order by member, day, state and venue or lottery', async () => {
     const m = await fundedMember(s, 200);
     const name = (await s.api('/api/user', {}, { token: m.token })).data.username as string;
-    const betId = await venueBet(m.id, 'BBIN', 2500);
+    const betId = await venueBet(m.id, 'DEMOLIVEB', 2500);
     await lotteryOrder(m.token, 5);
-    const bets = (await get(support, `/bets?keyword=${name}&from=${today()}&to=${today()}&status=1&venue=BBIN`)).data;
-    expect(bets).toMatchObject({ total: 1, data: [{ bet_id: betId, member_id: m.id, username: name, venue: 'BBIN', bet: 25, status_label: '已结算' }] });
-    expect((await get(support, `/bets?keyword=${m.id}&venue=AG`)).data.total).toBe(0);
+    const bets = (await get(support, `/bets?keyword=${name}&from=${today()}&to=${today()}&status=1&venue=DEMOLIVEB`)).data;
+    expect(bets).toMatchObject({ total: 1, data: [{ bet_id: betId, member_id: m.id, username: name, venue: 'DEMOLIVEB', bet: 25, status_label: '已结算' }] });
+    expect((await get(support, `/bets?keyword=${m.id}&venue=DEMOLIVEA`)).data.total).toBe(0);
     expect((await get(support, `/bets?keyword=${name}&from=2020-01-01&to=2020-01-02`)).data.total).toBe(0);
     // lottery lines are listed as lottery orders, not as venue bets
     expect((await get(support, `/bets?keyword=${m.id}`)).data.total).toBe(1);
     const options = (await get(support, '/bets/options')).data;
-    expect(options.venues).toEqual(expect.arrayContaining([{ code: 'BBIN', name: expect.any(String) }]));
+    expect(options.venues).toEqual(expect.arrayContaining([{ code: 'DEMOLIVEB', name: expect.any(String) }]));
     expect(options.lotteries).toEqual(expect.arrayContaining([{ code: 'k3_60', title: expect.any(String) }]));
     const orders = (await get(support, `/lottery-orders?keyword=${m.id}&lottery=k3_60&status=2`)).data;
     expect(orders).toMatchObject({ total: 1, data: [{ member_id: m.id, lottery: 'k3_60', play_id: 'k3_small', stake: 5, status_label: '未结算' }] });
@@ -120,9 +120,9 @@ describe('the lists', () => {
 
   it('lists pending transfers oldest first, filtered by member and venue', async () => {
     const m = await fundedMember(s, 100);
-    const a = await pendingTransfer(m.token, into('DG', 10), 'timeout');
-    const b = await pendingTransfer(m.token, into('DG', 20), 'timeout');
-    const list = (await get<{ data: AdminTransferRow[]; total: number }>(support, `/transfers?keyword=${m.id}&state=2&venue=DG`)).data;
+    const a = await pendingTransfer(m.token, into('DEMOLIVEC', 10), 'timeout');
+    const b = await pendingTransfer(m.token, into('DEMOLIVEC', 20), 'timeout');
+    const list = (await get<{ data: AdminTransferRow[]; total: number }>(support, `/transfers?keyword=${m.id}&state=2&venue=DEMOLIVEC`)).data;
     expect(list.data.map((t) => t.id)).toEqual([a.id, b.id]);
     expect(list.data[0]).toMatchObject({ state_label: '待结算', direction_label: '转入场馆', amount: 10 });
     expect((await get(support, `/transfers?keyword=${m.id}&state=1`)).data.total).toBe(0);
@@ -134,8 +134,8 @@ describe('the lists', () => {
 describe('POST /admin/api/transfers/:id/resolve', () => {
   it('completes a transfer out that the venue applied: credited once, audited, 场馆确认成功，已完成', async () => {
     const m = await fundedMember(s, 100);
-    await s.api('/api/transfer', into('EVO', 50), { token: m.token });
-    const t = await pendingTransfer(m.token, outOf('EVO', 30), 'timeout-after-apply');
+    await s.api('/api/transfer', into('DEMOLIVED', 50), { token: m.token });
+    const t = await pendingTransfer(m.token, outOf('DEMOLIVED', 30), 'timeout-after-apply');
     expect(await centralFen(s, m.id)).toBe(5_000);
     const r = await post<TransferResolveAnswer>(finance, `/transfers/${t.id}/resolve`);
     expect(r).toMatchObject({ code: 200, message: MEMBER360_MSG.resolvedSuccess, data: { outcome: 'succeeded', transfer: { id: t.id, state: TRANSFER_STATE.success } } });
@@ -152,21 +152,21 @@ describe('POST /admin/api/transfers/:id/resolve', () => {
 
   it('refunds a transfer in that the venue never applied: voided there, 场馆确认失败，已退回中心钱包', async () => {
     const m = await fundedMember(s, 100);
-    const t = await pendingTransfer(m.token, into('AG', 40), 'timeout');
+    const t = await pendingTransfer(m.token, into('DEMOLIVEA', 40), 'timeout');
     expect(await centralFen(s, m.id)).toBe(6_000);
     const r = await post(admin, `/transfers/${t.id}/resolve`);
     expect(r).toMatchObject({ code: 200, message: MEMBER360_MSG.resolvedFailedIn, data: { outcome: 'failed', transfer: { state: TRANSFER_STATE.failed } } });
     expect(await centralFen(s, m.id)).toBe(10_000);
-    expect(await venueRefState(s, 'AG', t.orderNo)).toBe('voided');
+    expect(await venueRefState(s, 'DEMOLIVEA', t.orderNo)).toBe('voided');
     expect(await journalKeys(s, t.orderNo)).toEqual([`transfer:${t.orderNo}`, `transfer-refund:${t.orderNo}`]);
     expect((await auditRows(s, 'transfer.resolve', `transfer:${t.id}`))[0]).toMatchObject({ after: { outcome: '场馆确认失败', state: TRANSFER_STATE.failed } });
   });
 
   it('leaves it pending when the venue does not answer: 场馆暂无结果，请稍后再试 (audited: staff asked)', async () => {
     const m = await fundedMember(s, 100);
-    const t = await pendingTransfer(m.token, into('AG', 10), 'timeout');
+    const t = await pendingTransfer(m.token, into('DEMOLIVEA', 10), 'timeout');
     // the venue's status call times out (the registry's timeout error)
-    const status = vi.spyOn(s.app.venues, 'status').mockRejectedValueOnce(new Error('AG status timed out'));
+    const status = vi.spyOn(s.app.venues, 'status').mockRejectedValueOnce(new Error('DEMOLIVEA status timed out'));
     const r = await post(finance, `/transfers/${t.id}/resolve`);
     status.mockRestore();
     expect(r).toMatchObject({ code: 200, message: MEMBER360_MSG.resolvedNoAnswer, data: { outcome: 'no_answer', transfer: { state: TRANSFER_STATE.pending } } });
@@ -177,12 +177,12 @@ describe('POST /admin/api/transfers/:id/resolve', () => {
 
   it('credits exactly once when two staff resolve the same transfer at the same time', async () => {
     const m = await fundedMember(s, 100);
-    await s.api('/api/transfer', into('BBIN', 60), { token: m.token });
-    const t = await pendingTransfer(m.token, outOf('BBIN', 25), 'timeout-after-apply');
+    await s.api('/api/transfer', into('DEMOLIVEB', 60), { token: m.token });
+    const t = await pendingTransfer(m.token, outOf('DEMOLIVEB', 25), 'timeout-after-apply');
     const answers = await Promise.all([post<TransferResolveAnswer>(finance, `/transfers/${t.id}/resolve`), post<TransferResolveAnswer>(admin, `/transfers/${t.id}/resolve`)]);
     expect(answers.map((a) => a.data.outcome).sort()).toEqual(['already', 'succeeded']);
     expect(await centralFen(s, m.id)).toBe(4_000 + 2_500);
-    expect(await venueFen(s, m.id, 'BBIN')).toBe(6_000 - 2_500);
+    expect(await venueFen(s, m.id, 'DEMOLIVEB')).toBe(6_000 - 2_500);
     expect(await journalKeys(s, t.orderNo)).toEqual([`transfer:${t.orderNo}`]);
     expect(await auditRows(s, 'transfer.resolve', `transfer:${t.id}`)).toHaveLength(1);
     // the member's 360° view shows the resolve in its audit trail

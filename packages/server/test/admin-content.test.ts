@@ -42,7 +42,7 @@ describe('permissions', () => {
     expect(await adminCall(s, support.token, 'POST', '/notices', { title: 't', content: 'c' })).toMatchObject({ code: 403 });
     expect(await adminCall(s, support.token, 'POST', '/articles/1', { title: 't', content: '<p>c</p>' })).toMatchObject({ code: 403 });
     expect(await adminCall(s, support.token, 'POST', '/game-entries/1', { name: 'x', image: '/assets/x.svg', app_state: 1, sort: 0 })).toMatchObject({ code: 403 });
-    expect(await adminCall(s, support.token, 'POST', '/venues/AG/maintenance', { maintenance: true })).toMatchObject({ code: 403 });
+    expect(await adminCall(s, support.token, 'POST', '/venues/DEMOLIVEA/maintenance', { maintenance: true })).toMatchObject({ code: 403 });
     expect(await adminCall(s, support.token, 'POST', '/articles/preview', { content: '<p>x</p>' })).toMatchObject({ code: 200 });
   });
 });
@@ -171,17 +171,17 @@ describe('the game catalogue', () => {
 
   it('新增游戏: operations adds a venue\'s game to a category; the hall lists it at once and it launches; audited', async () => {
     const image = ((await adminCall(s, support.token, 'GET', '/game-entries')).data as Array<{ image: string }>)[0]!.image;
-    const form = { category_id: 'joker', platform_name: 'KY', game_code: 'ky_niuniu', name: '抢庄牛牛', image, app_state: 1, sort: 0 };
+    const form = { category_id: 'joker', platform_name: 'DEMOCARDA', game_code: 'democarda_niuniu', name: '抢庄牛牛', image, app_state: 1, sort: 0 };
     expect(await adminCall(s, support.token, 'POST', '/game-entries', form)).toMatchObject({ code: 403 });
     const r = await adminCall<{ id: number }>(s, operations.token, 'POST', '/game-entries', form);
     expect(r).toMatchObject({ code: 200, message: CONTENT_MSG.gameCreated, data: form });
     const { id } = r.data;
     const hall = (await s.api<Array<{ id: number; name: string; platform_name: string; game_code: string }>>('/api/game/list?category=joker', undefined, { method: 'GET' })).data;
-    expect(hall[0]).toMatchObject({ id, name: '抢庄牛牛', platform_name: 'KY', game_code: 'ky_niuniu' }); // sort 0: first
+    expect(hall[0]).toMatchObject({ id, name: '抢庄牛牛', platform_name: 'DEMOCARDA', game_code: 'democarda_niuniu' }); // sort 0: first
     const [audit] = await auditRows(s, 'game.create', `game_entry:${id}`);
     expect(audit).toMatchObject({ staff_id: operations.id, before: null, after: { id, ...form } });
     const { token } = await fundedMember(s, 0);
-    const launch = await s.api<{ url: string }>('/api/getGameUrl', { plat_name: 'KY', game_type: 0, game_code: 'ky_niuniu', is_mobile_url: 1 }, { token });
+    const launch = await s.api<{ url: string }>('/api/getGameUrl', { plat_name: 'DEMOCARDA', game_type: 0, game_code: 'democarda_niuniu', is_mobile_url: 1 }, { token });
     expect(launch.code).toBe(200);
     expect(launch.data.url).toBeTruthy();
   });
@@ -189,7 +189,7 @@ describe('the game catalogue', () => {
   it('新增游戏 refuses a bad field, an unknown venue and a venue\'s game code taken, adding nothing', async () => {
     const count = async () => ((await adminCall(s, support.token, 'GET', '/game-entries')).data as unknown[]).length;
     const n = await count();
-    const good = { category_id: 'realbet', platform_name: 'AG', game_code: 'ag_vip', name: '贵宾厅', image: '/assets/logo.svg', app_state: 1, sort: 3 };
+    const good = { category_id: 'realbet', platform_name: 'DEMOLIVEA', game_code: 'demolivea_vip', name: '贵宾厅', image: '/assets/logo.svg', app_state: 1, sort: 3 };
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ category_id: 'casino' }, 400, CONTENT_MSG.gameCategory],
       [{ platform_name: '' }, 400, CONTENT_MSG.gameVenue],
@@ -201,7 +201,7 @@ describe('the game catalogue', () => {
       [{ sort: -1 }, 400, fmt(CONTENT_MSG.sort, { max: CONTENT_LIMITS.sortMax })],
       [{ platform_name: 'NOPE' }, 400, CONTENT_MSG.venueMissing],
       [{ platform_name: 'lottery' }, 400, CONTENT_MSG.venueMissing],
-      [{ game_code: 'ag_realbet' }, 409, CONTENT_MSG.gameDuplicate],
+      [{ game_code: 'demolivea_realbet' }, 409, CONTENT_MSG.gameDuplicate],
     ];
     for (const [patch, code, message] of cases) expect(await adminCall(s, operations.token, 'POST', '/game-entries', { ...good, ...patch }), JSON.stringify(patch)).toMatchObject({ code, message });
     expect(await count()).toBe(n);
@@ -209,18 +209,18 @@ describe('the game catalogue', () => {
 
   it('puts a venue under maintenance (members are refused at once) and opens it again', async () => {
     const venues = (await adminCall(s, support.token, 'GET', '/venues')).data as Array<{ code: string; enabled: boolean; tiles: number }>;
-    expect(venues.find((v) => v.code === 'WM')).toMatchObject({ enabled: true, tiles: 1 });
+    expect(venues.find((v) => v.code === 'DEMOLIVEE')).toMatchObject({ enabled: true, tiles: 1 });
     // the in-house lottery's row only names lottery bets: no switch
     expect(venues.some((v) => v.code === 'lottery')).toBe(false);
     expect(await adminCall(s, operations.token, 'POST', '/venues/lottery/maintenance', { maintenance: false })).toMatchObject({ code: 404, message: CONTENT_MSG.venueMissing });
     const { token } = await fundedMember(s, 0);
-    const launch = () => s.api('/api/getGameUrl', { plat_name: 'WM', game_type: 0, game_code: 'wm_realbet', is_mobile_url: 1 }, { token });
-    expect(await adminCall(s, operations.token, 'POST', '/venues/WM/maintenance', { maintenance: true })).toMatchObject({ code: 200, message: CONTENT_MSG.venueMaintenanceOn, data: { code: 'WM', enabled: false } });
+    const launch = () => s.api('/api/getGameUrl', { plat_name: 'DEMOLIVEE', game_type: 0, game_code: 'demolivee_realbet', is_mobile_url: 1 }, { token });
+    expect(await adminCall(s, operations.token, 'POST', '/venues/DEMOLIVEE/maintenance', { maintenance: true })).toMatchObject({ code: 200, message: CONTENT_MSG.venueMaintenanceOn, data: { code: 'DEMOLIVEE', enabled: false } });
     expect(await launch()).toMatchObject({ code: 400, message: MSG.venueClosed });
-    const [audit] = await auditRows(s, 'venue.maintenance', 'venue:WM');
+    const [audit] = await auditRows(s, 'venue.maintenance', 'venue:DEMOLIVEE');
     expect(audit!.before).toMatchObject({ enabled: true });
     expect(audit!.after).toMatchObject({ enabled: false });
-    expect(await adminCall(s, operations.token, 'POST', '/venues/WM/maintenance', { maintenance: false })).toMatchObject({ code: 200, message: CONTENT_MSG.venueMaintenanceOff, data: { enabled: true } });
+    expect(await adminCall(s, operations.token, 'POST', '/venues/DEMOLIVEE/maintenance', { maintenance: false })).toMatchObject({ code: 200, message: CONTENT_MSG.venueMaintenanceOff, data: { enabled: true } });
     expect((await launch()).code).toBe(200);
     expect(await adminCall(s, operations.token, 'POST', '/venues/NOPE/maintenance', { maintenance: true })).toMatchObject({ code: 404, message: CONTENT_MSG.venueMissing });
   });

@@ -58,7 +58,7 @@ async function member(name = uniqueName('ly')) {
 }
 
 /** A settled, counted bet record of `validFen` on `day` (Beijing), one hour into it. */
-async function bet(memberId: number, day: string, validFen: number, venue = 'AG', category = 'realbet'): Promise<void> {
+async function bet(memberId: number, day: string, validFen: number, venue = 'DEMOLIVEA', category = 'realbet'): Promise<void> {
   const at = new Date(beijingDayRange(day).start.getTime() + HOUR_MS);
   await db()
     .insertInto('bet_records')
@@ -357,11 +357,11 @@ function seedRebate(): Promise<void> {
     a = await member(`${prefix}a1`);
     b = await member(`${prefix}b2`);
     c = await member();
-    await bet(a.id, D1, 1000_00, 'AG', 'realbet');
+    await bet(a.id, D1, 1000_00, 'DEMOLIVEA', 'realbet');
     await bet(a.id, D1, 500_00, 'lottery', 'lottery');
-    await bet(b.id, D1, 2000_00, 'BBIN', 'realbet');
-    await bet(a.id, D2, 300_00, 'AG', 'realbet');
-    await bet(c.id, D2, 4000_00, 'AG', 'concise');
+    await bet(b.id, D1, 2000_00, 'DEMOLIVEB', 'realbet');
+    await bet(a.id, D2, 300_00, 'DEMOLIVEA', 'realbet');
+    await bet(c.id, D2, 4000_00, 'DEMOLIVEA', 'concise');
     for (const day of [D0, D1, D2]) await computeRebateDay(db(), day);
     await claimRebate(db(), a.id);
   })();
@@ -493,7 +493,7 @@ describe('rebate records', () => {
     expect((await list('&keyword=%25')).total).toBe(0);
     expect(owners(await list('&category=lottery'))).toEqual([a.id]);
     expect((await list('&category=electron')).data).toMatchObject([{ member_id: c.id, valid: 4000 }]);
-    expect(owners(await list('&platform=BBIN'))).toEqual([b.id]);
+    expect(owners(await list('&platform=DEMOLIVEB'))).toEqual([b.id]);
     expect(new Set(owners(await list('&state=0')))).toEqual(new Set([b.id, c.id]));
     expect((await list('&state=1')).data.every((r: AdminRebateRecord) => r.member_id === a.id && r.state === 1)).toBe(true);
     expect((await list('&state=1')).sum).toMatchObject({ pending: 0 });
@@ -507,13 +507,13 @@ describe('rebate records', () => {
   it('offers every platform, disabled ones too, as the platform filter', async () => {
     const venues = await db().selectFrom('venues').select(['code', 'name', 'enabled']).orderBy('sort').orderBy('code').execute();
     expect(venues.length).toBeGreaterThan(3);
-    await db().updateTable('venues').set({ enabled: false }).where('code', '=', 'BBIN').execute();
+    await db().updateTable('venues').set({ enabled: false }).where('code', '=', 'DEMOLIVEB').execute();
     try {
       const r = await get(finance, '/rebate/platforms');
       expect(r).toMatchObject({ code: 200, data: venues.map((v) => ({ code: v.code, name: v.name })) });
-      expect(r.data.map((v: { code: string }) => v.code)).toEqual(expect.arrayContaining(['AG', 'BBIN', 'lottery']));
+      expect(r.data.map((v: { code: string }) => v.code)).toEqual(expect.arrayContaining(['DEMOLIVEA', 'DEMOLIVEB', 'lottery']));
     } finally {
-      await db().updateTable('venues').set({ enabled: true }).where('code', '=', 'BBIN').execute();
+      await db().updateTable('venues').set({ enabled: true }).where('code', '=', 'DEMOLIVEB').execute();
     }
   });
 });
@@ -584,7 +584,7 @@ describe('rebate records as CSV', () => {
     const max = LOYALTY_ADMIN_LIMITS.exportMaxRows;
     // One record per day for max + 1 days of long ago.
     await sql`INSERT INTO rebate_records (member_id, day, category, platform, valid_fen, rate_bp, amount_fen)
-      SELECT ${m.id}, DATE '1700-01-01' + g, 'electron', 'AG', 100, 80, 1 FROM generate_series(0, ${max}::int) AS g`.execute(db());
+      SELECT ${m.id}, DATE '1700-01-01' + g, 'electron', 'DEMOLIVEA', 100, 80, 1 FROM generate_series(0, ${max}::int) AS g`.execute(db());
     const many = await adminFile(s, support.token, `/rebate/records.csv?keyword=${m.id}`);
     expect(many.envelope).toEqual({ code: 400, message: fmt(LOYALTY_ADMIN_MSG.exportTooMany, { max }), data: null });
     const listed = await get(support, `/rebate/records?keyword=${m.id}`);

@@ -53,13 +53,13 @@ async function activeMember() {
   const d = await s.db.kysely.selectFrom('deposits').select('id').where('deposit_no', '=', depositNo).executeTakeFirstOrThrow();
   expect(await post(finance, `/deposits/${d.id}/approve`)).toMatchObject({ code: 200 });
   // a transfer to a venue
-  expect(await s.api('/api/transfer', { amount: 100, sourcetype: 'userbalance', targettype: 'AG' }, { token: m.token })).toMatchObject({ code: 200 });
+  expect(await s.api('/api/transfer', { amount: 100, sourcetype: 'userbalance', targettype: 'DEMOLIVEA' }, { token: m.token })).toMatchObject({ code: 200 });
   // a venue bet, recorded from the venue's feed
   const betId = `M360${randomBytes(6).toString('hex')}`;
   const at = new Date();
   await s.db.kysely
     .insertInto('demo_venue_bets')
-    .values({ bet_id: betId, venue: 'AG', player: String(m.id), game: 'demo_baccarat', stake_fen: 2000, payout_fen: 3900, valid_fen: 2000, status: 1, detail: JSON.stringify({ test: true }), created_at: at, settled_at: at })
+    .values({ bet_id: betId, venue: 'DEMOLIVEA', player: String(m.id), game: 'demo_baccarat', stake_fen: 2000, payout_fen: 3900, valid_fen: 2000, status: 1, detail: JSON.stringify({ test: true }), created_at: at, settled_at: at })
     .execute();
   await ingestBets({ db: s.db, venues: s.app.venues }, { lock: false });
   // a lottery order in an open 快三 round
@@ -89,11 +89,11 @@ describe('permissions', () => {
     for (const section of SECTIONS) expect(await get(admin, `/members/999999/${section}`), section).toMatchObject({ code: 404, message: ADMIN_MSG.memberMissing });
     expect((await get(admin, `/members/abc/overview`)).code).toBe(400);
     // a venue that does not answer shows no balance (null), the rest of the view still answers
-    const balances = vi.spyOn(s.app.venues, 'balancesFen').mockResolvedValueOnce(new Map([['AG', 1234]]));
+    const balances = vi.spyOn(s.app.venues, 'balancesFen').mockResolvedValueOnce(new Map([['DEMOLIVEA', 1234]]));
     const o = (await get<Member360Overview>(admin, `/members/${m.id}/overview`)).data;
     balances.mockRestore();
-    expect(o.venues.find((v) => v.code === 'AG')).toMatchObject({ balance: 12.34 });
-    expect(o.venues.filter((v) => v.code !== 'AG').every((v) => v.balance === null)).toBe(true);
+    expect(o.venues.find((v) => v.code === 'DEMOLIVEA')).toMatchObject({ balance: 12.34 });
+    expect(o.venues.filter((v) => v.code !== 'DEMOLIVEA').every((v) => v.balance === null)).toBe(true);
     expect((await s.api(`/admin/api/members/${m.id}/overview`, undefined, { method: 'GET' })).code).toBe(401);
   });
 });
@@ -105,15 +105,15 @@ describe('a member with activity', () => {
     expect(o.member).toMatchObject({ id: m.id, username: m.name });
     expect(o.totals).toMatchObject({ deposits: 500, deposit_count: 1, bet_count: 1, valid_bets: 20, bet_win_loss: 19, lottery_count: 1, lottery_stake: 10, bonuses: 8.88, invitees: 1, pending_transfers: 0 });
     expect(o.wallet).toBe(398.88);
-    expect(o.venues.find((v) => v.code === 'AG')).toMatchObject({ balance: 100 }); // the bet was written to the venue's feed only
+    expect(o.venues.find((v) => v.code === 'DEMOLIVEA')).toMatchObject({ balance: 100 }); // the bet was written to the venue's feed only
 
     const deposits = (await get(admin, `/members/${m.id}/deposits`)).data;
     expect(deposits).toMatchObject({ total: 1, data: [{ deposit_no: m.depositNo, amount: 500, state: 2, payer_bank_no: BANK_NO }] });
     expect(JSON.stringify((await get(support, `/members/${m.id}/deposits`)).data)).not.toContain(BANK_NO);
     const transfers = (await get(admin, `/members/${m.id}/transfers`)).data;
-    expect(transfers).toMatchObject({ total: 1, data: [{ venue: 'AG', direction_label: '转入场馆', amount: 100, state: TRANSFER_STATE.success, state_label: '成功', username: m.name }] });
+    expect(transfers).toMatchObject({ total: 1, data: [{ venue: 'DEMOLIVEA', direction_label: '转入场馆', amount: 100, state: TRANSFER_STATE.success, state_label: '成功', username: m.name }] });
     const bets = (await get(admin, `/members/${m.id}/bets`)).data;
-    expect(bets).toMatchObject({ total: 1, data: [{ bet_id: m.betId, venue: 'AG', bet: 20, valid: 20, win_loss: 19, status_label: '已结算' }] });
+    expect(bets).toMatchObject({ total: 1, data: [{ bet_id: m.betId, venue: 'DEMOLIVEA', bet: 20, valid: 20, win_loss: 19, status_label: '已结算' }] });
     const lottery = (await get(admin, `/members/${m.id}/lottery-orders`)).data;
     expect(lottery).toMatchObject({ total: 1, data: [{ play_id: 'k3_big', stake: 10, odds: 1.96, status_label: '未结算', username: m.name }] });
     expect(lottery.data[0].play_title).not.toBe('k3_big');

@@ -141,7 +141,7 @@ async function venueBetYesterday(memberId: number, validFen: number, winLossFen:
   const at = new Date(Date.now() - 86_400_000);
   await s.db.kysely
     .insertInto('bet_records')
-    .values({ venue: 'AG', bet_id: `RP${randomBytes(8).toString('hex')}`, member_id: memberId, game_code: 'demo_baccarat', game_name: '百家乐', category: 'realbet', bet_fen: validFen, valid_fen: validFen, win_loss_fen: winLossFen, status: 1, bet_at: at, settled_at: at, counted: true })
+    .values({ venue: 'DEMOLIVEA', bet_id: `RP${randomBytes(8).toString('hex')}`, member_id: memberId, game_code: 'demo_baccarat', game_name: '百家乐', category: 'realbet', bet_fen: validFen, valid_fen: validFen, win_loss_fen: winLossFen, status: 1, bet_at: at, settled_at: at, counted: true })
     .execute();
 }
 
@@ -227,7 +227,7 @@ describe('figures tied to the ledger', () => {
     expect(fen(dash2.yesterday.valid_bets) - fen(yBefore.valid_bets)).toBe(800_00);
     expect(fen(dash2.yesterday.ggr) - fen(yBefore.ggr)).toBe(300_00);
     const bets = (await get<Report<'bets'>>(finance, `/reports/report?kind=bets&from=${yesterday}&to=${yesterday}`)).data;
-    expect(bets.rows.find((r) => r.venue === 'AG' && r.game === '百家乐')).toMatchObject({ category_label: '真人', valid_bets: 800, ggr: 300 });
+    expect(bets.rows.find((r) => r.venue === 'DEMOLIVEA' && r.game === '百家乐')).toMatchObject({ category_label: '真人', valid_bets: 800, ggr: 300 });
     // re-rolling is idempotent
     await post(operations, '/reports/rollup', { from: yesterday, to: yesterday });
     expect((await get<Dashboard>(finance, `/reports/dashboard?from=${yesterday}&to=${t}&fresh=1`)).data.yesterday).toEqual(dash2.yesterday);

@@ -44,7 +44,7 @@ async function venueBet(memberId: number, o: BetOpts = {}): Promise<string> {
     .insertInto('demo_venue_bets')
     .values({
       bet_id: betId,
-      venue: o.venue ?? 'AG',
+      venue: o.venue ?? 'DEMOLIVEA',
       player: String(memberId),
       game: o.game ?? 'demo_baccarat',
       stake_fen: stake,
@@ -76,10 +76,10 @@ describe('the bet feed', () => {
   it('stores a settled bet and counts it once: turnover requirement, flow, daily sums', async () => {
     const { id } = await fundedMember(s, 0);
     await setTurnover(id, 50_00);
-    const betId = await venueBet(id, { venue: 'BBIN', game: 'demo_baccarat', stake: 20_00, payout: 39_00, valid: 20_00 });
+    const betId = await venueBet(id, { venue: 'DEMOLIVEB', game: 'demo_baccarat', stake: 20_00, payout: 39_00, valid: 20_00 });
     await feed();
     expect(await record(betId)).toMatchObject({
-      venue: 'BBIN',
+      venue: 'DEMOLIVEB',
       member_id: id,
       game_code: 'demo_baccarat',
       game_name: expect.stringMatching(/\S/),
@@ -113,7 +113,7 @@ describe('the bet feed', () => {
   it('keeps an unsettled bet uncounted, then settles the record and counts it once', async () => {
     const { id } = await fundedMember(s, 0);
     await setTurnover(id, 100_00);
-    const betId = await venueBet(id, { venue: 'IM', game: 'demo_football', stake: 30_00, status: 2 });
+    const betId = await venueBet(id, { venue: 'DEMOSPORTA', game: 'demo_football', stake: 30_00, status: 2 });
     await feed();
     expect(await record(betId)).toMatchObject({ status: 2, counted: false, category: 'sport', bet_fen: 30_00, valid_fen: 0, win_loss_fen: 0, settled_at: null });
     expect(await turnoverOf(id)).toBe(100_00);
@@ -175,7 +175,7 @@ describe('the bet feed', () => {
       const m = members[i % 3].id;
       const stake = 100 + i;
       if (Math.floor(i / 3) % 3 === 0) {
-        unsettled.push({ betId: await venueBet(m, { game: 'demo_esports', venue: 'IA', stake, status: 2 }), member: m, stake });
+        unsettled.push({ betId: await venueBet(m, { game: 'demo_esports', venue: 'DEMOESPORTA', stake, status: 2 }), member: m, stake });
       } else {
         const payout = i % 2 ? stake * 2 : 0;
         await venueBet(m, { game: 'pp_egypt', venue: 'pp', stake, payout, valid: stake });
@@ -223,7 +223,7 @@ describe('the bet feed', () => {
       slowId = `FT${randomBytes(8).toString('hex')}`;
       await tx
         .insertInto('demo_venue_bets')
-        .values({ bet_id: slowId, venue: 'AG', player: String(id), game: 'demo_baccarat', stake_fen: 5_00, valid_fen: 5_00, status: 1, detail: '{}', settled_at: new Date() })
+        .values({ bet_id: slowId, venue: 'DEMOLIVEA', player: String(id), game: 'demo_baccarat', stake_fen: 5_00, valid_fen: 5_00, status: 1, detail: '{}', settled_at: new Date() })
         .execute();
       await gate;
     });
@@ -258,8 +258,8 @@ describe('memberDailyBets', () => {
     // 2026-03-01 23:59:59 and 2026-03-02 00:00:00 in Beijing
     await venueBet(id, { at: new Date('2026-03-01T15:59:59Z'), stake: 1_00, game: 'obgdy_fruit', venue: 'obgdy' });
     await venueBet(id, { at: new Date('2026-03-01T16:00:00Z'), stake: 2_00, game: 'obgdy_fruit', venue: 'obgdy' });
-    await venueBet(id, { at: new Date('2026-03-01T16:30:00Z'), stake: 4_00, game: 'demo_dragontiger', venue: 'KY', payout: 8_00 });
-    await venueBet(id, { at: new Date('2026-03-01T17:00:00Z'), stake: 8_00, game: 'demo_dragontiger', venue: 'KY' });
+    await venueBet(id, { at: new Date('2026-03-01T16:30:00Z'), stake: 4_00, game: 'demo_dragontiger', venue: 'DEMOCARDA', payout: 8_00 });
+    await venueBet(id, { at: new Date('2026-03-01T17:00:00Z'), stake: 8_00, game: 'demo_dragontiger', venue: 'DEMOCARDA' });
     await feed();
     expect(await memberDailyBets(s.db.kysely, id, '2026-03-01', '2026-03-02')).toEqual([
       { day: '2026-03-01', category: 'concise', bets: 1, betFen: 1_00, validFen: 1_00, winLossFen: -1_00 },
@@ -282,8 +282,8 @@ describe('POST /api/betrecord', () => {
   it("reads the feed first, and shows only the member's own bets, newest first, in yuan", async () => {
     const a = await fundedMember(s, 0);
     const b = await fundedMember(s, 0);
-    const first = await venueBet(a.id, { at: new Date(Date.now() - 60_000), stake: 10_50, payout: 21_00, venue: 'AG' });
-    const second = await venueBet(a.id, { stake: 3_00, status: 2, venue: 'SABA', game: 'demo_football' });
+    const first = await venueBet(a.id, { at: new Date(Date.now() - 60_000), stake: 10_50, payout: 21_00, venue: 'DEMOLIVEA' });
+    const second = await venueBet(a.id, { stake: 3_00, status: 2, venue: 'DEMOSPORTB', game: 'demo_football' });
     await venueBet(b.id, { stake: 9_00 });
     const r = await list(a.token);
     expect(r.code).toBe(200);
@@ -291,8 +291,8 @@ describe('POST /api/betrecord', () => {
     expect(r.data.data.map((x) => x.bet_id)).toEqual([second, first]);
     expect(r.data.data[1]).toMatchObject({
       bet_id: first,
-      api_type: 'AG',
-      platname: 'AG真人',
+      api_type: 'DEMOLIVEA',
+      platname: '演示真人A',
       category: 'realbet',
       bet_amount: 10.5,
       valid_amount: 10.5,
@@ -301,7 +301,7 @@ describe('POST /api/betrecord', () => {
       status_text: '已结算',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
-    expect(r.data.data[0]).toMatchObject({ status: 2, status_text: '未结算', win_loss: 0, api_type: 'SABA' });
+    expect(r.data.data[0]).toMatchObject({ status: 2, status_text: '未结算', win_loss: 0, api_type: 'DEMOSPORTB' });
     // the filter's totals: 总投注 both stakes, 有效投注 and 输赢 the settled bet's
     expect(r.data.totals).toEqual({ bet_amount: 13.5, valid_amount: 10.5, win_loss: 10.5 });
   });
@@ -310,17 +310,17 @@ describe('POST /api/betrecord', () => {
     const { id, token } = await fundedMember(s, 0);
     const now = new Date();
     const todayStart = beijingDayStart(now);
-    await venueBet(id, { at: new Date(todayStart.getTime() + 1000), venue: 'DG' }); // today, Beijing
-    await venueBet(id, { at: new Date(todayStart.getTime() - 1000), venue: 'DG' }); // yesterday 23:59:59
-    await venueBet(id, { at: new Date(now.getTime() - 10 * 86_400_000), venue: 'EVO' });
-    await venueBet(id, { at: new Date(now.getTime() - 40 * 86_400_000), venue: 'EVO' });
+    await venueBet(id, { at: new Date(todayStart.getTime() + 1000), venue: 'DEMOLIVEC' }); // today, Beijing
+    await venueBet(id, { at: new Date(todayStart.getTime() - 1000), venue: 'DEMOLIVEC' }); // yesterday 23:59:59
+    await venueBet(id, { at: new Date(now.getTime() - 10 * 86_400_000), venue: 'DEMOLIVED' });
+    await venueBet(id, { at: new Date(now.getTime() - 40 * 86_400_000), venue: 'DEMOLIVED' });
     expect((await list(token, { date: 1 })).data.total).toBe(1);
     expect((await list(token, { date: 2 })).data.total).toBe(2);
     expect((await list(token, { date: 3 })).data.total).toBe(3);
     expect((await list(token, {})).data.total).toBe(3);
     expect((await list(token, { date: 'x' })).data.total).toBe(3);
-    expect((await list(token, { api_type: 'EVO', date: 4 })).data.total).toBe(1);
-    expect((await list(token, { api_type: 'DG' })).data.total).toBe(2);
+    expect((await list(token, { api_type: 'DEMOLIVED', date: 4 })).data.total).toBe(1);
+    expect((await list(token, { api_type: 'DEMOLIVEC' })).data.total).toBe(2);
     expect((await list(token, { api_type: 'NOPE' })).data.total).toBe(0);
 
     for (let i = 0; i < 17; i++) await venueBet(id, { at: new Date(now.getTime() - (i + 1) * 60_000), venue: 'pp', game: 'pp_candy', stake: 1_00 + i });
@@ -356,8 +356,8 @@ describe('from launch to bet record (the venue play path)', () => {
       expect(r.code).toBe(200);
       plays.push(r.data);
     }
-    // baccarat at AG: auto-transfer recycles obgdy into AG on launch
-    const url2 = (await s.api('/api/getGameUrl', { plat_name: 'AG', game_type: 0, game_code: 'ag_realbet', is_mobile_url: 1 }, { token })).data.url as string;
+    // baccarat at DEMOLIVEA: auto-transfer recycles obgdy into DEMOLIVEA on launch
+    const url2 = (await s.api('/api/getGameUrl', { plat_name: 'DEMOLIVEA', game_type: 0, game_code: 'demolivea_realbet', is_mobile_url: 1 }, { token })).data.url as string;
     const session2 = (await s.api('/venue/api/session', { launch: url2.split('launch=')[1] })).data.session as string;
     const hand = await venueCall(s, '/play', session2, { game: 'demo_baccarat', bet: { stakes: { player: 10 } } });
     expect(hand.code).toBe(200);
@@ -367,12 +367,12 @@ describe('from launch to bet record (the venue play path)', () => {
     expect(r.data.total).toBe(4);
     const byId = new Map(r.data.data.map((x) => [x.bet_id, x]));
     for (const p of plays) expect(byId.get(p.bet_id)).toMatchObject({ bet_amount: p.stake, win_loss: p.win_loss, status: 1 });
-    expect(byId.get(hand.data.bet_id)).toMatchObject({ api_type: 'AG', category: 'realbet' });
+    expect(byId.get(hand.data.bet_id)).toMatchObject({ api_type: 'DEMOLIVEA', category: 'realbet' });
     expect(byId.get(plays[0].bet_id)).toMatchObject({ api_type: 'obgdy', category: 'concise' });
     const validFen = r.data.data.reduce((n, x) => n + Math.round(x.valid_amount * 100), 0);
     expect(validFen).toBeGreaterThan(0);
     expect(await memberFlowFen(s.db.kysely, id)).toBe(validFen);
     expect(await turnoverOf(id)).toBe(500_00 - validFen);
-    expect((await s.api<BetRecordPage<BetRecord>>('/api/betrecord', { api_type: 'AG' }, { token })).data.total).toBe(1);
+    expect((await s.api<BetRecordPage<BetRecord>>('/api/betrecord', { api_type: 'DEMOLIVEA' }, { token })).data.total).toBe(1);
   });
 });

@@ -33,7 +33,7 @@ describe('POST /api/gamelistBycode', () => {
     expect(r.data.filter((g) => g.fishing).map((g) => g.gamecode)).toEqual(['fgdz_fishing']);
   });
 
-  it.each([{ gamecode: 'AG' }, { gamecode: 'nope' }, { gamecode: '' }, {}, { gamecode: 12 }, { gamecode: 'x'.repeat(500) }])('answers 400 for %j', async (body) => {
+  it.each([{ gamecode: 'DEMOLIVEA' }, { gamecode: 'nope' }, { gamecode: '' }, {}, { gamecode: 12 }, { gamecode: 'x'.repeat(500) }])('answers 400 for %j', async (body) => {
     expect(await s.api('/api/gamelistBycode', body)).toMatchObject({ status: 200, code: 400, message: MSG.gameProviderMissing });
   });
 
@@ -67,13 +67,13 @@ describe('the hall', () => {
     const want: Record<string, GamePlay | undefined> = { realbet: 'rng', joker: 'rng', sport: 'virtual', gaming: 'virtual' };
     for (const e of list) expect(e.play, `${e.category_id} ${e.platform_name}`).toBe(want[e.category_id]);
     expect(GAME_PLAY_LABELS).toEqual({ rng: '电子发牌', virtual: '虚拟赛事' });
-    const ag = list.find((e) => e.platform_name === 'AG')!;
-    await s.db.kysely.updateTable('venues').set({ adapter: 'elsewhere' }).where('code', '=', 'AG').execute();
+    const ag = list.find((e) => e.platform_name === 'DEMOLIVEA')!;
+    await s.db.kysely.updateTable('venues').set({ adapter: 'elsewhere' }).where('code', '=', 'DEMOLIVEA').execute();
     try {
       const again = (await s.api('/api/game/list?category=realbet', undefined, { method: 'GET' })).data as GameEntry[];
       expect(again.find((e) => e.id === ag.id)).not.toHaveProperty('play');
     } finally {
-      await s.db.kysely.updateTable('venues').set({ adapter: 'demo' }).where('code', '=', 'AG').execute();
+      await s.db.kysely.updateTable('venues').set({ adapter: 'demo' }).where('code', '=', 'DEMOLIVEA').execute();
     }
   });
 });

@@ -24,7 +24,7 @@ const PG_ADMIN_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5
 const MEMBERS = 6;
 const WORKERS_PER_MEMBER = 4;
 const FUNDING_FEN = 100_000;
-const VENUES = ['AG', 'BBIN', 'DG'];
+const VENUES = ['DEMOLIVEA', 'DEMOLIVEB', 'DEMOLIVEC'];
 const BYPASS = 'CRASH';
 async function fundMember(db: Db, memberId: number, fen: number): Promise<void> {
   const source = await systemAccountId(db.kysely, HOUSE.adjustments);

@@ -70,8 +70,8 @@ describe.skipIf(!onPostgres)('PostgreSQL connections terminated under load', () 
       members.flatMap((m) => [
         (async () => {
           while (Date.now() < until) {
-            await call('/api/transfer', into('AG', 10), m.token);
-            await call('/api/transfer', { amount: 10, sourcetype: 'AG', targettype: PLATFORM }, m.token);
+            await call('/api/transfer', into('DEMOLIVEA', 10), m.token);
+            await call('/api/transfer', { amount: 10, sourcetype: 'DEMOLIVEA', targettype: PLATFORM }, m.token);
           }
         })(),
         (async () => {
@@ -107,7 +107,7 @@ describe.skipIf(!onPostgres)('PostgreSQL connections terminated under load', () 
         { timeout: 20_000, interval: 250 },
       )
       .toBe(0);
-    for (const m of members) expect((await centralFen(s, m.id)) + (await venueFen(s, m.id, 'AG'))).toBe(100_000);
+    for (const m of members) expect((await centralFen(s, m.id)) + (await venueFen(s, m.id, 'DEMOLIVEA'))).toBe(100_000);
   });
 
   it('runs a job again on its next pass after its connection was terminated', async () => {

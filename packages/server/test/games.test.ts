@@ -45,8 +45,8 @@ describe('game list', () => {
 
   it('lists live casino providers with Chinese names', async () => {
     const r = await list('?category=realbet');
-    expect(r.data.map((g: any) => g.platform_name)).toEqual(expect.arrayContaining(['AG', 'BBIN', 'DG', 'EVO']));
-    expect(r.data.find((g: any) => g.platform_name === 'AG').name).toBe('AG真人');
+    expect(r.data.map((g: any) => g.platform_name)).toEqual(expect.arrayContaining(['DEMOLIVEA', 'DEMOLIVEB', 'DEMOLIVEC', 'DEMOLIVED']));
+    expect(r.data.find((g: any) => g.platform_name === 'DEMOLIVEA').name).toBe('演示真人A');
   });
 
   it('hides a tile whose app_state is 0', async () => {

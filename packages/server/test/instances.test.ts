@@ -286,7 +286,7 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
     await fund(m.id, 100);
     // B reads the balance and keeps it (ledger/display.ts); A moves it.
     expect(await balance(b.url, m.token)).toBe(100);
-    expect((await call(a.url, '/api/transfer', { amount: 30, sourcetype: 'userbalance', targettype: 'AG' }, m.token)).code).toBe(200);
+    expect((await call(a.url, '/api/transfer', { amount: 30, sourcetype: 'userbalance', targettype: 'DEMOLIVEA' }, m.token)).code).toBe(200);
     expect(await balance(a.url, m.token)).toBe(70);
     // B hears of it through Redis, long before its kept balance would have aged out.
     const deadline = Date.now() + 300;
@@ -343,9 +343,9 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('two instances behind 
     const flows = async () => {
       expect((await call(proxy, '/api/user', {}, m.token)).data.id).toBe(m.id);
       const before = await balance(proxy, m.token);
-      const out = await call(proxy, '/api/transfer', { amount: 20, sourcetype: 'userbalance', targettype: 'AG' }, m.token);
+      const out = await call(proxy, '/api/transfer', { amount: 20, sourcetype: 'userbalance', targettype: 'DEMOLIVEA' }, m.token);
       expect([out.code, out.message]).toEqual([200, expect.any(String)]);
-      const back = await call(proxy, '/api/transfer', { amount: 20, sourcetype: 'AG', targettype: 'userbalance' }, m.token);
+      const back = await call(proxy, '/api/transfer', { amount: 20, sourcetype: 'DEMOLIVEA', targettype: 'userbalance' }, m.token);
       expect(back.code).toBe(200);
       expect(await balance(proxy, m.token)).toBe(before);
       const relogin = await call(proxy, '/api/login_pc', { name: m.name, password: 'secret123' });

@@ -26,21 +26,21 @@ async function claimsOf(url: string, nowS?: number): Promise<LaunchClaims | null
 
 describe('POST /api/getGameUrl', () => {
   it('answers 401 请登录！ without a session', async () => {
-    expect(await launch(undefined, 'AG', 'ag_realbet')).toMatchObject({ status: 200, code: 401, message: MSG.notLoggedIn });
+    expect(await launch(undefined, 'DEMOLIVEA', 'demolivea_realbet')).toMatchObject({ status: 200, code: 401, message: MSG.notLoggedIn });
   });
 
   it('refuses an unknown venue, a venue in maintenance, an unknown game', async () => {
     const { token } = await fundedMember(s, 0);
     expect(await launch(token, 'NOPE', 'x')).toMatchObject({ code: 400, message: MSG.venueMissing });
     expect(await launch(token, '', '')).toMatchObject({ code: 400, message: MSG.venueMissing });
-    expect(await launch(token, 'AG', 'no_such_game')).toMatchObject({ code: 400, message: MSG.gameMissing });
+    expect(await launch(token, 'DEMOLIVEA', 'no_such_game')).toMatchObject({ code: 400, message: MSG.gameMissing });
     // a provider's game at another provider
     expect(await launch(token, 'pp', 'obgdy_fruit')).toMatchObject({ code: 400, message: MSG.gameMissing });
-    await setVenueEnabled(s, 'WM', false);
+    await setVenueEnabled(s, 'DEMOLIVEE', false);
     try {
-      expect(await launch(token, 'WM', 'wm_realbet')).toMatchObject({ code: 400, message: MSG.venueClosed });
+      expect(await launch(token, 'DEMOLIVEE', 'demolivee_realbet')).toMatchObject({ code: 400, message: MSG.venueClosed });
     } finally {
-      await setVenueEnabled(s, 'WM', true);
+      await setVenueEnabled(s, 'DEMOLIVEE', true);
     }
   });
 
@@ -80,9 +80,9 @@ describe('POST /api/getGameUrl', () => {
     const a = await fundedMember(s, 0);
     const b = await fundedMember(s, 0);
     const nowS = Math.floor(Date.now() / 1000);
-    const ra = await launch(a.token, 'AG', 'ag_realbet');
-    const ra2 = await launch(a.token, 'AG', 'ag_realbet');
-    const rb = await launch(b.token, 'AG', 'ag_realbet');
+    const ra = await launch(a.token, 'DEMOLIVEA', 'demolivea_realbet');
+    const ra2 = await launch(a.token, 'DEMOLIVEA', 'demolivea_realbet');
+    const rb = await launch(b.token, 'DEMOLIVEA', 'demolivea_realbet');
     const ca = (await claimsOf(ra.data.url))!;
     expect(ca.player).toBe(String(a.id));
     expect((await claimsOf(rb.data.url))!.player).toBe(String(b.id));
@@ -108,7 +108,7 @@ describe('POST /api/getGameUrl', () => {
       throw new Error('venue down');
     };
     try {
-      expect(await launch(token, 'AG', 'ag_realbet')).toMatchObject({ status: 200, code: 400, message: MSG.gameLaunchFailed });
+      expect(await launch(token, 'DEMOLIVEA', 'demolivea_realbet')).toMatchObject({ status: 200, code: 400, message: MSG.gameLaunchFailed });
     } finally {
       venues.launchUrl = original;
     }
@@ -117,65 +117,65 @@ describe('POST /api/getGameUrl', () => {
   it('lets the trial account play', async () => {
     const g = await s.api('/api/guestlogin', {});
     expect(g.code).toBe(200);
-    const r = await launch(g.data.api_token, 'KY', 'ky_joker');
+    const r = await launch(g.data.api_token, 'DEMOCARDA', 'democarda_joker');
     expect(r.code).toBe(200);
-    expect(await claimsOf(r.data.url)).toMatchObject({ game: 'demo_dragontiger', venue: 'KY' });
+    expect(await claimsOf(r.data.url)).toMatchObject({ game: 'demo_dragontiger', venue: 'DEMOCARDA' });
   });
 });
 
 describe('auto-transfer on launch (transferstatus 1)', () => {
   it('recycles the other venues and moves the whole central balance into the launched venue', async () => {
     const { token, id } = await fundedMember(s, 100);
-    expect((await s.api('/api/transfer', into('BBIN', 20), { token })).code).toBe(200);
+    expect((await s.api('/api/transfer', into('DEMOLIVEB', 20), { token })).code).toBe(200);
     expect((await s.api('/api/transfer', into('pp', 10.5), { token })).code).toBe(200);
-    expect((await s.api('/api/transfer', into('AG', 5), { token })).code).toBe(200);
+    expect((await s.api('/api/transfer', into('DEMOLIVEA', 5), { token })).code).toBe(200);
     expect((await s.api('/api/uptransferstatus', { transferstatus: 1 }, { token })).code).toBe(200);
 
-    const r = await launch(token, 'AG', 'ag_realbet');
+    const r = await launch(token, 'DEMOLIVEA', 'demolivea_realbet');
     expect(r.code).toBe(200);
     expect(await centralFen(s, id)).toBe(0);
-    expect(await venueFen(s, id, 'AG')).toBe(100_00);
-    expect(await venueFen(s, id, 'BBIN')).toBe(0);
+    expect(await venueFen(s, id, 'DEMOLIVEA')).toBe(100_00);
+    expect(await venueFen(s, id, 'DEMOLIVEB')).toBe(0);
     expect(await venueFen(s, id, 'pp')).toBe(0);
     const rows = await s.db.kysely.selectFrom('transfers').select(['venue', 'direction', 'amount_fen', 'state']).where('member_id', '=', id).orderBy('id').execute();
     expect(rows.slice(3)).toEqual(
       expect.arrayContaining([
-        { venue: 'BBIN', direction: 4, amount_fen: 20_00, state: TRANSFER_STATE.success },
+        { venue: 'DEMOLIVEB', direction: 4, amount_fen: 20_00, state: TRANSFER_STATE.success },
         { venue: 'pp', direction: 4, amount_fen: 10_50, state: TRANSFER_STATE.success },
-        { venue: 'AG', direction: 3, amount_fen: 95_00, state: TRANSFER_STATE.success },
+        { venue: 'DEMOLIVEA', direction: 3, amount_fen: 95_00, state: TRANSFER_STATE.success },
       ]),
     );
     expect(rows).toHaveLength(6);
 
     // Launching again with nothing left centrally moves nothing.
-    expect((await launch(token, 'AG', 'ag_realbet')).code).toBe(200);
+    expect((await launch(token, 'DEMOLIVEA', 'demolivea_realbet')).code).toBe(200);
     expect(await s.db.kysely.selectFrom('transfers').select('id').where('member_id', '=', id).execute()).toHaveLength(6);
   });
 
   it('moves nothing with auto-transfer off', async () => {
     const { token, id } = await fundedMember(s, 50);
-    expect((await s.api('/api/transfer', into('BBIN', 20), { token })).code).toBe(200);
-    expect((await launch(token, 'AG', 'ag_realbet')).code).toBe(200);
+    expect((await s.api('/api/transfer', into('DEMOLIVEB', 20), { token })).code).toBe(200);
+    expect((await launch(token, 'DEMOLIVEA', 'demolivea_realbet')).code).toBe(200);
     expect(await centralFen(s, id)).toBe(30_00);
-    expect(await venueFen(s, id, 'BBIN')).toBe(20_00);
-    expect(await venueFen(s, id, 'AG')).toBe(0);
+    expect(await venueFen(s, id, 'DEMOLIVEB')).toBe(20_00);
+    expect(await venueFen(s, id, 'DEMOLIVEA')).toBe(0);
   });
 
   it('still launches when a venue refuses the transfer, and two launches at once never overdraw', async () => {
     const { token, id } = await fundedMember(s, 40);
     expect((await s.api('/api/uptransferstatus', { transferstatus: 1 }, { token })).code).toBe(200);
-    s.app.demoVenue.setFault('fail', { venues: ['DG'] });
+    s.app.demoVenue.setFault('fail', { venues: ['DEMOLIVEC'] });
     try {
-      const r = await launch(token, 'DG', 'dg_realbet');
+      const r = await launch(token, 'DEMOLIVEC', 'demolivec_realbet');
       expect(r.code).toBe(200);
       expect(await centralFen(s, id)).toBe(40_00); // refunded
     } finally {
       s.app.demoVenue.setFault('none');
     }
-    const both = await Promise.all([launch(token, 'EVO', 'evo_realbet'), launch(token, 'EVO', 'evo_realbet')]);
+    const both = await Promise.all([launch(token, 'DEMOLIVED', 'demolived_realbet'), launch(token, 'DEMOLIVED', 'demolived_realbet')]);
     expect(both.map((r) => r.code)).toEqual([200, 200]);
     expect(await centralFen(s, id)).toBe(0);
-    expect(await venueFen(s, id, 'EVO')).toBe(40_00);
+    expect(await venueFen(s, id, 'DEMOLIVED')).toBe(40_00);
   });
 });
 
@@ -183,17 +183,17 @@ describe('最近在玩 (POST /api/recentGames)', () => {
   it("lists the member's launched games, newest first, once each, as they were opened; only the member's own", async () => {
     const { token } = await fundedMember(s, 0);
     expect((await s.api('/api/recentGames', {}, { token })).data).toEqual([]);
-    expect((await launch(token, 'AG', 'ag_realbet')).code).toBe(200);
+    expect((await launch(token, 'DEMOLIVEA', 'demolivea_realbet')).code).toBe(200);
     expect((await launch(token, 'pp', 'pp_candy')).code).toBe(200);
-    expect((await launch(token, 'AG', 'ag_realbet')).code).toBe(200);
-    const tile = await s.db.kysely.selectFrom('game_entries').select(['name', 'image']).where('platform_name', '=', 'AG').where('game_code', '=', 'ag_realbet').executeTakeFirstOrThrow();
+    expect((await launch(token, 'DEMOLIVEA', 'demolivea_realbet')).code).toBe(200);
+    const tile = await s.db.kysely.selectFrom('game_entries').select(['name', 'image']).where('platform_name', '=', 'DEMOLIVEA').where('game_code', '=', 'demolivea_realbet').executeTakeFirstOrThrow();
     const candy = gamesByProvider('pp').find((g) => g.code === 'pp_candy')!;
     expect((await s.api('/api/recentGames', {}, { token })).data).toEqual([
-      { plat_name: 'AG', game_code: 'ag_realbet', game_type: 'realbet', name: tile.name, image: tile.image },
+      { plat_name: 'DEMOLIVEA', game_code: 'demolivea_realbet', game_type: 'realbet', name: tile.name, image: tile.image },
       { plat_name: 'pp', game_code: 'pp_candy', game_type: 'concise', name: candy.name, image: '/assets/games/slots/pp_candy.svg' },
     ]);
     // a refused launch is no game played
-    expect((await launch(token, 'AG', 'no_such_game')).code).toBe(400);
+    expect((await launch(token, 'DEMOLIVEA', 'no_such_game')).code).toBe(400);
     expect((await s.api('/api/recentGames', {}, { token })).data).toHaveLength(2);
     const other = await fundedMember(s, 0);
     expect((await s.api('/api/recentGames', {}, { token: other.token })).data).toEqual([]);
@@ -209,7 +209,7 @@ describe('the winners ticker (POST /api/recentWins)', () => {
     const guestId = (await s.api('/api/user', {}, { token: guest })).data.id as number;
     const now = Date.now();
     const bet = (memberId: number, winYuan: number, agoMs: number, game: string) => ({
-      seq: 0, venue: 'AG', betId: `RW${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: game, category: 'realbet' as const,
+      seq: 0, venue: 'DEMOLIVEA', betId: `RW${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: game, category: 'realbet' as const,
       stakeFen: 10_000, validFen: 10_000, winLossFen: winYuan * 100, status: BET_STATUS.settled, detail: '{}', betAt: new Date(now - agoMs), settledAt: new Date(now - agoMs),
     });
     await applyBets(s.db.kysely, [
@@ -235,7 +235,7 @@ describe('the winners ticker (POST /api/recentWins)', () => {
     const read = recentWinsReader(s.db.kysely, RECENT_WINS_CACHE_MS, () => t);
     const first = await read();
     const { id } = await fundedMember(s, 0);
-    await applyBets(s.db.kysely, [{ seq: 0, venue: 'AG', betId: `RW${randomBytes(8).toString('hex')}`, memberId: id, game: 'demo_baccarat', gameName: '缓存之后', category: 'realbet', stakeFen: 100, validFen: 100, winLossFen: 99_900, status: BET_STATUS.settled, detail: '{}', betAt: new Date(), settledAt: new Date() }], new VenueCategories(s.db.kysely));
+    await applyBets(s.db.kysely, [{ seq: 0, venue: 'DEMOLIVEA', betId: `RW${randomBytes(8).toString('hex')}`, memberId: id, game: 'demo_baccarat', gameName: '缓存之后', category: 'realbet', stakeFen: 100, validFen: 100, winLossFen: 99_900, status: BET_STATUS.settled, detail: '{}', betAt: new Date(), settledAt: new Date() }], new VenueCategories(s.db.kysely));
     t += RECENT_WINS_CACHE_MS - 1;
     expect(await read()).toEqual(first);
     t += 1;

@@ -76,7 +76,7 @@ describe('npm run ledger:check', () => {
 
   it("also checks the demo venue's own books and exits 1 when a venue balance drifts from its entries", async () => {
     await db.kysely.updateTable('ledger_accounts').set({ balance_fen: 7_500 }).where('id', '=', walletId).execute();
-    await sql`SELECT demo_venue_move('AG', '42', 500::bigint, 'check-ref-1', 'transfer_in')`.execute(db.kysely);
+    await sql`SELECT demo_venue_move('DEMOLIVEA', '42', 500::bigint, 'check-ref-1', 'transfer_in')`.execute(db.kysely);
     const fine = await runLedgerCheck(scratch.url);
     expect(fine.exitCode).toBe(0);
     expect(fine.stdout).toContain('demo venue books: 2 accounts, 1 transactions');

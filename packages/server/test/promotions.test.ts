@@ -72,7 +72,7 @@ async function bets(memberId: number, validYuan: number, betAt = new Date()): Pr
   const fen = validYuan * 100;
   await applyBets(
     s.db.kysely,
-    [{ seq: 0, venue: 'AG', betId: `PR${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: fen, validFen: fen, winLossFen: -fen, status: BET_STATUS.settled, detail: '{}', betAt, settledAt: betAt }],
+    [{ seq: 0, venue: 'DEMOLIVEA', betId: `PR${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: fen, validFen: fen, winLossFen: -fen, status: BET_STATUS.settled, detail: '{}', betAt, settledAt: betAt }],
     new VenueCategories(s.db.kysely),
   );
 }

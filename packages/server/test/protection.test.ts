@@ -86,7 +86,7 @@ const overDay = (kind: LimitKind, limit: number, used: number) => ({ code: 403, 
 const deposit = (m: Member, amount: number) =>
   call(m, '/recharge', { paytype: 'bank', amount, bank_owner: '张三', bank: '中国工商银行', bank_no: '6222021234567890', bank_address: '北京分行' });
 const lotteryOrder = async (m: Member, yuan: number) => call(m, '/lotteryOrder', { room_id: k3Room, expect: await openRound(), order: [{ id: 'k3_big', total: yuan }] });
-const launch = (m: Member) => call(m, '/getGameUrl', { plat_name: 'AG', game_type: 0, game_code: 'ag_realbet', is_mobile_url: 1 });
+const launch = (m: Member) => call(m, '/getGameUrl', { plat_name: 'DEMOLIVEA', game_type: 0, game_code: 'demolivea_realbet', is_mobile_url: 1 });
 const promotion = async (m: Member) => call(m, '/doactivityapply', { activityid: (await s.db.kysely.selectFrom('activities').select('id').orderBy('id').executeTakeFirstOrThrow()).id });
 const redPacket = (m: Member) => call(m, '/douserredpacket');
 const welfare = (m: Member) => call(m, '/dofanshui');
@@ -95,7 +95,7 @@ const welfare = (m: Member) => call(m, '/dofanshui');
 async function venueBet(m: Member, stakeYuan: number, winLossYuan: number) {
   await s.db.kysely
     .insertInto('bet_records')
-    .values({ venue: 'AG', bet_id: `pt${randomBytes(6).toString('hex')}`, member_id: m.id, game_code: 'demo_baccarat', game_name: '百家乐', category: 'realbet', bet_fen: stakeYuan * 100, valid_fen: stakeYuan * 100, win_loss_fen: winLossYuan * 100, status: 1, bet_at: new Date(), settled_at: new Date() })
+    .values({ venue: 'DEMOLIVEA', bet_id: `pt${randomBytes(6).toString('hex')}`, member_id: m.id, game_code: 'demo_baccarat', game_name: '百家乐', category: 'realbet', bet_fen: stakeYuan * 100, valid_fen: stakeYuan * 100, win_loss_fen: winLossYuan * 100, status: 1, bet_at: new Date(), settled_at: new Date() })
     .execute();
 }
 
@@ -215,18 +215,18 @@ describe('limits refuse at 100 % on every path, with the reset time; warnings fr
   it('venue play: a transfer past what the loss limit leaves, launches, promotions, red packets and welfare are refused once it is reached', async () => {
     const m = await member(500);
     await setLimit(m, 'loss', 'day', 100);
-    expect(await call(m, '/transfer', into('AG', 150))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'day', 10000) });
-    expect((await call(m, '/transfer', into('AG', 100))).code).toBe(200);
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 150))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'day', 10000) });
+    expect((await call(m, '/transfer', into('DEMOLIVEA', 100))).code).toBe(200);
     const before = await Promise.all([launch(m), promotion(m), redPacket(m), welfare(m)]);
     expect(before[0].code).toBe(200);
     for (const r of before) expect(r.code).not.toBe(403);
 
     await venueBet(m, 90, -90); // 90 % of the loss limit
     expect((await call(m, '/playStatus')).data.warnings).toEqual([{ kind: 'loss', period: 'day', percent: 90, text: nearLimitText({ kind: 'loss', period: 'day', limit: 100, used: 90, resets_at: tomorrowBj() }) }]);
-    expect(await call(m, '/transfer', into('AG', 20))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'day', 1000) });
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 20))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'day', 1000) });
     await venueBet(m, 10, -10);
     const refused = overDay('loss', 100, 100);
-    expect(await call(m, '/transfer', into('AG', 1))).toMatchObject(refused);
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 1))).toMatchObject(refused);
     expect(await launch(m)).toMatchObject(refused);
     expect(await promotion(m)).toMatchObject(refused);
     expect(await redPacket(m)).toMatchObject(refused);
@@ -240,9 +240,9 @@ describe('limits refuse at 100 % on every path, with the reset time; warnings fr
     const m = await member(500);
     await setLimit(m, 'loss', 'day', 100);
     await venueBet(m, 100, -100);
-    expect((await call(m, '/transfer', into('AG', 1))).code).toBe(403);
+    expect((await call(m, '/transfer', into('DEMOLIVEA', 1))).code).toBe(403);
     await venueBet(m, 50, 50); // paid 100 for a stake of 50
-    expect((await call(m, '/transfer', into('AG', 50))).code).toBe(200);
+    expect((await call(m, '/transfer', into('DEMOLIVEA', 50))).code).toBe(200);
   });
 
   it('the auto-transfer on launch moves no more than the limits leave', async () => {
@@ -250,7 +250,7 @@ describe('limits refuse at 100 % on every path, with the reset time; warnings fr
     await setLimit(m, 'wager', 'day', 120);
     expect((await call(m, '/uptransferstatus', { transferstatus: 1 })).code).toBe(200);
     expect((await launch(m)).code).toBe(200);
-    expect(await venueFen(s, m.id, 'AG')).toBe(12000);
+    expect(await venueFen(s, m.id, 'DEMOLIVEA')).toBe(12000);
     expect(await centralFen(s, m.id)).toBe(38000);
   });
 
@@ -263,7 +263,7 @@ describe('limits refuse at 100 % on every path, with the reset time; warnings fr
     await sessionAged(m, 31);
     const over = { code: 403, message: fmt(PROTECTION_MSG.overSession, { limit: 30 }) };
     expect(await launch(m)).toMatchObject(over);
-    expect(await call(m, '/transfer', into('AG', 10))).toMatchObject(over);
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 10))).toMatchObject(over);
     expect(await lotteryOrder(m, 1)).toMatchObject(over);
     // A new login starts a new session.
     const again = await s.api('/api/login_pc', { name: m.name, password: m.password });
@@ -273,10 +273,10 @@ describe('limits refuse at 100 % on every path, with the reset time; warnings fr
   it('the bet feed ends the member’s venue sessions once its bets reach a wager limit', async () => {
     const m = await member(300);
     await setLimit(m, 'wager', 'day', 100);
-    expect((await call(m, '/transfer', into('AG', 100))).code).toBe(200);
-    const game = await venueSession(s, m.id, 'AG', 'demo_baccarat');
+    expect((await call(m, '/transfer', into('DEMOLIVEA', 100))).code).toBe(200);
+    const game = await venueSession(s, m.id, 'DEMOLIVEA', 'demo_baccarat');
     const other = await member(0);
-    const otherGame = await venueSession(s, other.id, 'AG', 'demo_baccarat');
+    const otherGame = await venueSession(s, other.id, 'DEMOLIVEA', 'demo_baccarat');
     expect(await venueCall(s, '/play', game, { game: 'demo_baccarat', bet: { stakes: { banker: 60 } } })).toMatchObject({ code: 200 });
     await ingestBets({ db: s.db, venues: s.app.venues }, { lock: false });
     expect(await venueCall(s, '/balance', game)).toMatchObject({ code: 200 });
@@ -292,8 +292,8 @@ describe('time-out and self-exclusion', () => {
     const m = await member(500);
     expect((await call(m, '/bindcard', { bank_owner: '张三', bank: '中国工商银行', bank_address: '北京分行', bank_no: '6222021234567890', pay_pass: PAY_PASSWORD })).code).toBe(200);
     const [card] = (await call(m, '/getcard', { type: 1 })).data;
-    expect((await call(m, '/transfer', into('AG', 100))).code).toBe(200);
-    const game = await venueSession(s, m.id, 'AG', 'demo_baccarat');
+    expect((await call(m, '/transfer', into('DEMOLIVEA', 100))).code).toBe(200);
+    const game = await venueSession(s, m.id, 'DEMOLIVEA', 'demo_baccarat');
 
     const started = Date.now();
     const r = await call<ProtectionState>(m, '/protection/block', { kind: 'exclusion', duration: '6m' });
@@ -308,7 +308,7 @@ describe('time-out and self-exclusion', () => {
 
     const refused = { code: 403, message: blockedText(block) };
     expect(await deposit(m, 100)).toMatchObject(refused);
-    expect(await call(m, '/transfer', into('AG', 10))).toMatchObject(refused);
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 10))).toMatchObject(refused);
     expect(await launch(m)).toMatchObject(refused);
     expect(await lotteryOrder(m, 1)).toMatchObject(refused);
     expect(await promotion(m)).toMatchObject(refused);

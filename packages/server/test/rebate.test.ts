@@ -40,7 +40,7 @@ async function bet(memberId: number, o: BetOpts): Promise<void> {
   await s.db.kysely
     .insertInto('bet_records')
     .values({
-      venue: o.venue ?? 'AG',
+      venue: o.venue ?? 'DEMOLIVEA',
       bet_id: `RB${randomBytes(8).toString('hex')}`,
       member_id: memberId,
       game_code: 'demo_baccarat',
@@ -94,9 +94,9 @@ describe('the day’s rebate (computeRebateDay)', () => {
     await bet(id, { at: DAY_START, validFen: 200_00 }); // 00:00
     await bet(id, { at: new Date(DAY_END.getTime() - 1000), validFen: 300_00 }); // 23:59:59
     await bet(id, { at: DAY_END, validFen: 5000_00 }); // 00:00 the day after
-    await bet(id, { venue: 'BBIN', at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 123_45 });
+    await bet(id, { venue: 'DEMOLIVEB', at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 123_45 });
     await bet(id, { venue: 'lottery', category: 'lottery', at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 400_00 });
-    await bet(id, { venue: 'AG', category: 'concise', at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 50_00 });
+    await bet(id, { venue: 'DEMOLIVEA', category: 'concise', at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 50_00 });
     // Neither an unsettled nor an invalid bet earns anything.
     await bet(id, { at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 700_00, status: 2 });
     await bet(id, { at: new Date(DAY_START.getTime() + HOUR_MS), validFen: 700_00, status: 0 });
@@ -106,10 +106,10 @@ describe('the day’s rebate (computeRebateDay)', () => {
     const lot = await rateOf(1, 'lottery');
     const el = await rateOf(1, 'electron');
     const expected = [
-      { category: 'electron', platform: 'AG', valid_fen: 50_00, rate_bp: el, amount_fen: rebateFen(50_00, el) },
+      { category: 'electron', platform: 'DEMOLIVEA', valid_fen: 50_00, rate_bp: el, amount_fen: rebateFen(50_00, el) },
       { category: 'lottery', platform: 'lottery', valid_fen: 400_00, rate_bp: lot, amount_fen: rebateFen(400_00, lot) },
-      { category: 'realperson', platform: 'AG', valid_fen: 500_00, rate_bp: rp, amount_fen: rebateFen(500_00, rp) },
-      { category: 'realperson', platform: 'BBIN', valid_fen: 123_45, rate_bp: rp, amount_fen: rebateFen(123_45, rp) },
+      { category: 'realperson', platform: 'DEMOLIVEA', valid_fen: 500_00, rate_bp: rp, amount_fen: rebateFen(500_00, rp) },
+      { category: 'realperson', platform: 'DEMOLIVEB', valid_fen: 123_45, rate_bp: rp, amount_fen: rebateFen(123_45, rp) },
     ].filter((r) => r.amount_fen > 0);
     expect(expected.length).toBeGreaterThanOrEqual(3);
     const rows = await recordsOf(id);
@@ -187,12 +187,12 @@ describe('the day’s rebate (computeRebateDay)', () => {
   });
 });
 
-/** A member with pending rebate records on DAY at AG (真人), BBIN (真人) and the lottery (彩票). */
+/** A member with pending rebate records on DAY at DEMOLIVEA (真人), DEMOLIVEB (真人) and the lottery (彩票). */
 async function memberWithRebate(): Promise<{ token: string; id: number; rows: RecordRow[] }> {
   const m = await fundedMember(s, 0);
   const at = new Date(DAY_START.getTime() + HOUR_MS);
-  await bet(m.id, { venue: 'AG', at, validFen: 10_000_00 });
-  await bet(m.id, { venue: 'BBIN', at, validFen: 20_000_00 });
+  await bet(m.id, { venue: 'DEMOLIVEA', at, validFen: 10_000_00 });
+  await bet(m.id, { venue: 'DEMOLIVEB', at, validFen: 20_000_00 });
   await bet(m.id, { venue: 'lottery', category: 'lottery', at, validFen: 30_000_00 });
   await computeRebateDay(s.db.kysely, DAY);
   const rows = await recordsOf(m.id);
@@ -220,8 +220,8 @@ describe('POST /api/getfanshui', () => {
   it('filters by game platform, category and date; the pending amount stays what 领取 pays', async () => {
     const { token, id, rows } = await memberWithRebate();
     const ask = async (body: object) => (await s.api<FanshuiList>('/api/getfanshui', { date: 4, page: 1, api_type: '', type: '', ...body }, { token })).data;
-    const bbin = await ask({ api_type: 'BBIN' });
-    expect(bbin.list.data.map((r) => r.id)).toEqual(rows.filter((r) => r.platform === 'BBIN').map((r) => r.id));
+    const bbin = await ask({ api_type: 'DEMOLIVEB' });
+    expect(bbin.list.data.map((r) => r.id)).toEqual(rows.filter((r) => r.platform === 'DEMOLIVEB').map((r) => r.id));
     expect(bbin.nojisuan).toBe(sumYuan(rows));
     const lottery = await ask({ type: 'lottery' });
     expect(lottery.list.data.map((r) => r.id)).toEqual(rows.filter((r) => r.category === 'lottery').map((r) => r.id));

@@ -62,21 +62,21 @@ async function expectSettled(venue: string, t: Awaited<ReturnType<typeof fourPen
 
 describe('reconcileTransfers', () => {
   it('settles every case once and finds nothing on a second pass', async () => {
-    const t = await fourPending('AG');
+    const t = await fourPending('DEMOLIVEA');
     expect(await reconcileTransfers(deps(), { minAgeMs: 0 })).toEqual({ ran: true, checked: 4, succeeded: 2, failed: 2, unresolved: 0 });
-    await expectSettled('AG', t);
+    await expectSettled('DEMOLIVEA', t);
     expect(await reconcileTransfers(deps(), { minAgeMs: 0 })).toEqual({ ran: true, checked: 0, succeeded: 0, failed: 0, unresolved: 0 });
-    await expectSettled('AG', t);
+    await expectSettled('DEMOLIVEA', t);
   });
 
   it('settles each transfer exactly once when four passes run at the same time', async () => {
-    const cases = [await fourPending('BBIN'), await fourPending('DG'), await fourPending('EVO')];
+    const cases = [await fourPending('DEMOLIVEB'), await fourPending('DEMOLIVEC'), await fourPending('DEMOLIVED')];
     const reports = await Promise.all(Array.from({ length: 4 }, () => reconcileTransfers(deps(), { minAgeMs: 0, lock: false })));
     expect(reports.reduce((n, r) => n + r.succeeded, 0)).toBe(6);
     expect(reports.reduce((n, r) => n + r.failed, 0)).toBe(6);
-    await expectSettled('BBIN', cases[0]);
-    await expectSettled('DG', cases[1]);
-    await expectSettled('EVO', cases[2]);
+    await expectSettled('DEMOLIVEB', cases[0]);
+    await expectSettled('DEMOLIVEC', cases[1]);
+    await expectSettled('DEMOLIVED', cases[2]);
   });
 
   it('leaves a transfer younger than the venue timeout to the request still waiting for it', async () => {
@@ -84,20 +84,20 @@ describe('reconcileTransfers', () => {
     // What a crash right after recording a transfer out of a venue leaves behind.
     const row = await s.db.kysely
       .insertInto('transfers')
-      .values({ order_no: newOrderNo(TRANSFER_NO), member_id: id, venue: 'WM', direction: 4, amount_fen: 100, state: 2 })
+      .values({ order_no: newOrderNo(TRANSFER_NO), member_id: id, venue: 'DEMOLIVEE', direction: 4, amount_fen: 100, state: 2 })
       .returning('order_no')
       .executeTakeFirstOrThrow();
     expect(await reconcileTransfers(deps())).toMatchObject({ checked: 0 });
     await sleep(TIMEOUT_MS + 50);
     expect(await reconcileTransfers(deps())).toMatchObject({ checked: 1, failed: 1 });
     expect(await transferRow(s, row.order_no)).toMatchObject({ state: TRANSFER_STATE.failed, attempts: 1 });
-    expect(await venueRefState(s, 'WM', row.order_no)).toBe('voided');
+    expect(await venueRefState(s, 'DEMOLIVEE', row.order_no)).toBe('voided');
   });
 
   it('keeps a transfer pending while the venue cannot say what happened, and counts the attempt', async () => {
     const { token, id } = await fundedMember(s, 10);
     s.app.demoVenue.setFault('timeout');
-    const r = await s.api('/api/transfer', into('KY', 3), { token });
+    const r = await s.api('/api/transfer', into('DEMOCARDA', 3), { token });
     s.app.demoVenue.setFault('none');
     const demo = s.app.demoVenue;
     const status = demo.status;
@@ -115,7 +115,7 @@ describe('reconcileTransfers', () => {
   it.skipIf(process.env.TEST_DATABASE !== 'postgres')('does nothing while another instance holds the reconciliation lock (PostgreSQL)', async () => {
     const { token } = await fundedMember(s, 10);
     s.app.demoVenue.setFault('timeout');
-    const r = await s.api('/api/transfer', into('LEG', 3), { token });
+    const r = await s.api('/api/transfer', into('DEMOCARDB', 3), { token });
     s.app.demoVenue.setFault('none');
     const client = new pg.Client({ connectionString: await databaseUrl() });
     await client.connect();
@@ -145,13 +145,13 @@ describe('the reconciliation job', () => {
     try {
       const { token, id } = await fundedMember(j, 10);
       j.app.demoVenue.setFault('timeout-after-apply');
-      const r = await j.api('/api/transfer', into('AG', 4), { token });
+      const r = await j.api('/api/transfer', into('DEMOLIVEA', 4), { token });
       j.app.demoVenue.setFault('none');
       expect(r.data.state).toBe(TRANSFER_STATE.pending);
       const deadline = Date.now() + 5_000;
       while ((await transferRow(j, r.data.order_no)).state === TRANSFER_STATE.pending && Date.now() < deadline) await sleep(50);
       expect(await transferRow(j, r.data.order_no)).toMatchObject({ state: TRANSFER_STATE.success });
-      expect(await venueFen(j, id, 'AG')).toBe(400);
+      expect(await venueFen(j, id, 'DEMOLIVEA')).toBe(400);
     } finally {
       await j.close();
     }

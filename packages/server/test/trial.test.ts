@@ -33,7 +33,7 @@ describe('each guest has a demo wallet of its own', () => {
     expect(a.id).not.toBe(b.id);
     expect(await balance(a.token)).toBe(GUEST_DEMO_FEN / 100);
     // a empties its central wallet into a venue and switches auto-transfer on
-    expect((await s.api('/api/transfer', into('AG', GUEST_DEMO_FEN / 100), { token: a.token })).code).toBe(200);
+    expect((await s.api('/api/transfer', into('DEMOLIVEA', GUEST_DEMO_FEN / 100), { token: a.token })).code).toBe(200);
     expect((await s.api('/api/uptransferstatus', { transferstatus: 1 }, { token: a.token })).code).toBe(200);
     expect(await balance(a.token)).toBe(0);
     // b still has all of its own, and its own switch
@@ -54,13 +54,13 @@ describe('the wallet is reset when the guest session ends', () => {
     const houseBefore = await trialHouseFen();
     const a = await guest();
     expect(await trialHouseFen()).toBe(houseBefore - GUEST_DEMO_FEN);
-    expect((await s.api('/api/transfer', into('AG', 300), { token: a.token })).code).toBe(200);
+    expect((await s.api('/api/transfer', into('DEMOLIVEA', 300), { token: a.token })).code).toBe(200);
     const live = await guest(); // still playing: left alone
     expect((await s.api('/api/logoff', {}, { token: a.token })).code).toBe(200);
 
     const report = await reap();
     expect(report.reset).toBeGreaterThanOrEqual(1);
-    expect(await venueFen(s, a.id, 'AG')).toBe(0);
+    expect(await venueFen(s, a.id, 'DEMOLIVEA')).toBe(0);
     expect(await memberBalanceFen(s.db.kysely, a.id)).toBe(0);
     const row = await s.db.kysely.selectFrom('members').select('state').where('id', '=', a.id).executeTakeFirstOrThrow();
     expect(row.state).toBe(0);
@@ -82,19 +82,19 @@ describe('the wallet is reset when the guest session ends', () => {
 
   it('leaves a guest whose venue money has not come back (venue not answering) for a later pass', async () => {
     const a = await guest();
-    expect((await s.api('/api/transfer', into('AG', 100), { token: a.token })).code).toBe(200);
+    expect((await s.api('/api/transfer', into('DEMOLIVEA', 100), { token: a.token })).code).toBe(200);
     expect((await s.api('/api/logoff', {}, { token: a.token })).code).toBe(200);
     s.app.demoVenue.setFault('fail');
     try {
       await reap();
-      expect(await venueFen(s, a.id, 'AG')).toBe(10_000);
+      expect(await venueFen(s, a.id, 'DEMOLIVEA')).toBe(10_000);
       expect(await memberBalanceFen(s.db.kysely, a.id)).toBe(GUEST_DEMO_FEN - 10_000);
       expect((await s.db.kysely.selectFrom('members').select('state').where('id', '=', a.id).executeTakeFirstOrThrow()).state).toBe(1);
     } finally {
       s.app.demoVenue.setFault('none');
     }
     await reap();
-    expect(await venueFen(s, a.id, 'AG')).toBe(0);
+    expect(await venueFen(s, a.id, 'DEMOLIVEA')).toBe(0);
     expect(await memberBalanceFen(s.db.kysely, a.id)).toBe(0);
   });
 });

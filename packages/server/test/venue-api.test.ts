@@ -14,7 +14,7 @@ import { fundedMember, into, venueFen } from './transfer-helpers.js';
 
 // The demo venue's game API (notes/venue-api.md): launch exchange, sessions, instant play booked
 // atomically in the venue's own books, history. Funded through the platform's own transfer.
-const VENUE = 'AG';
+const VENUE = 'DEMOLIVEA';
 
 let s: TestServer;
 const venueDist = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-dist-'));
@@ -249,7 +249,7 @@ describe('GET /venue/api/bets', () => {
     const ids: string[] = [];
     for (let i = 0; i < 23; i++) ids.push((await venueCall(s, '/play', session, { game: 'pp_candy', bet: { stake: 1 } })).data.bet_id);
     // the same player's bets at another venue are not listed here
-    const elsewhere = await player(0, 'BBIN');
+    const elsewhere = await player(0, 'DEMOLIVEB');
     void elsewhere;
     const p1 = await venueCall(s, '/bets?page=1', session);
     expect(p1.data).toMatchObject({ page: 1, page_size: 20, has_more: true });

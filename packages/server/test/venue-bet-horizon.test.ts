@@ -7,7 +7,7 @@ import { fundedMember, into } from './transfer-helpers.js';
 
 // The demo venue takes virtual-match bets only on the next BET_ROUNDS_AHEAD rounds (it took them 500
 // rounds ahead before), and its listing (what the game page offers) shows exactly those.
-const VENUE = 'IM';
+const VENUE = 'DEMOSPORTA';
 const SPORTS = ['demo_football', 'demo_esports'];
 
 let s: TestServer;

@@ -24,7 +24,7 @@ describe('DEMO_VENUE_FAULT by configuration', () => {
     const other = await startServer({ reconcileIntervalMs: 0, demoVenueFault: 'fail' });
     try {
       const { token, id } = await fundedMember(other, 10);
-      expect(await other.api('/api/transfer', into('AG', 5), { token })).toMatchObject({ code: 400, message: MSG.transferFailed });
+      expect(await other.api('/api/transfer', into('DEMOLIVEA', 5), { token })).toMatchObject({ code: 400, message: MSG.transferFailed });
       expect(await centralFen(other, id)).toBe(1_000);
     } finally {
       await other.close();
@@ -35,24 +35,24 @@ describe('DEMO_VENUE_FAULT by configuration', () => {
 describe('a venue that refuses (fail)', () => {
   it('into a venue: state 0, 转账失败，资金已退回中心钱包, the debit refunded', async () => {
     const { token, id } = await fundedMember(s, 100);
-    const settlement = await settlementFen(s, 'AG');
+    const settlement = await settlementFen(s, 'DEMOLIVEA');
     s.app.demoVenue.setFault('fail');
-    const r = await s.api('/api/transfer', into('AG', 60), { token });
+    const r = await s.api('/api/transfer', into('DEMOLIVEA', 60), { token });
     expect(r).toMatchObject({ code: 400, message: MSG.transferFailed, data: { state: TRANSFER_STATE.failed, amount: 60 } });
     expect(await centralFen(s, id)).toBe(10_000);
-    expect(await settlementFen(s, 'AG')).toBe(settlement);
+    expect(await settlementFen(s, 'DEMOLIVEA')).toBe(settlement);
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 0, error: 'rejected' });
     expect(await journalKeys(s, r.data.order_no)).toEqual([`transfer:${r.data.order_no}`, `transfer-refund:${r.data.order_no}`]);
   });
 
   it('out of a venue: state 0, 转账失败，资金仍在场馆钱包, nothing moved', async () => {
     const { token, id } = await fundedMember(s, 100);
-    await s.api('/api/transfer', into('AG', 60), { token });
+    await s.api('/api/transfer', into('DEMOLIVEA', 60), { token });
     s.app.demoVenue.setFault('fail');
-    const r = await s.api('/api/transfer', outOf('AG', 60), { token });
+    const r = await s.api('/api/transfer', outOf('DEMOLIVEA', 60), { token });
     expect(r).toMatchObject({ code: 400, message: MSG.transferOutFailed, data: { state: TRANSFER_STATE.failed } });
     expect(await centralFen(s, id)).toBe(4_000);
-    expect(await venueFen(s, id, 'AG')).toBe(6_000);
+    expect(await venueFen(s, id, 'DEMOLIVEA')).toBe(6_000);
     expect(await journalKeys(s, r.data.order_no)).toEqual([]);
   });
 });
@@ -62,11 +62,11 @@ describe('a venue that never answers (timeout)', () => {
     const { token, id } = await fundedMember(s, 100);
     s.app.demoVenue.setFault('timeout');
     const started = Date.now();
-    const r = await s.api('/api/transfer', into('BBIN', 25), { token });
+    const r = await s.api('/api/transfer', into('DEMOLIVEB', 25), { token });
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
     expect(r).toMatchObject({ code: 200, message: MSG.transferPending, data: { state: TRANSFER_STATE.pending, amount: 25 } });
     expect(await centralFen(s, id)).toBe(7_500);
-    expect(await venueFen(s, id, 'BBIN')).toBe(0);
+    expect(await venueFen(s, id, 'DEMOLIVEB')).toBe(0);
     expect((await transferRow(s, r.data.order_no)).error).toContain('did not answer');
 
     s.app.demoVenue.setFault('none');
@@ -74,21 +74,21 @@ describe('a venue that never answers (timeout)', () => {
     expect(report).toMatchObject({ ran: true, failed: 1, succeeded: 0 });
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 0, error: 'voided', attempts: 1 });
     expect(await centralFen(s, id)).toBe(10_000);
-    expect(await venueFen(s, id, 'BBIN')).toBe(0);
-    expect(await venueRefState(s, 'BBIN', r.data.order_no)).toBe('voided');
+    expect(await venueFen(s, id, 'DEMOLIVEB')).toBe(0);
+    expect(await venueRefState(s, 'DEMOLIVEB', r.data.order_no)).toBe('voided');
   });
 
   it('out of a venue: state 2, then reconciliation fails it with nothing moved', async () => {
     const { token, id } = await fundedMember(s, 100);
-    await s.api('/api/transfer', into('BBIN', 40), { token });
+    await s.api('/api/transfer', into('DEMOLIVEB', 40), { token });
     s.app.demoVenue.setFault('timeout');
-    const r = await s.api('/api/transfer', outOf('BBIN', 40), { token });
+    const r = await s.api('/api/transfer', outOf('DEMOLIVEB', 40), { token });
     expect(r).toMatchObject({ code: 200, message: MSG.transferPending, data: { state: TRANSFER_STATE.pending } });
     s.app.demoVenue.setFault('none');
     expect(await reconcile()).toMatchObject({ failed: 1 });
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 0 });
     expect(await centralFen(s, id)).toBe(6_000);
-    expect(await venueFen(s, id, 'BBIN')).toBe(4_000);
+    expect(await venueFen(s, id, 'DEMOLIVEB')).toBe(4_000);
     expect(await journalKeys(s, r.data.order_no)).toEqual([]);
   });
 });
@@ -97,10 +97,10 @@ describe('a venue that applies and loses the answer (timeout-after-apply)', () =
   it('into a venue: state 2 with the money at the venue, then reconciliation settles it as success', async () => {
     const { token, id } = await fundedMember(s, 100);
     s.app.demoVenue.setFault('timeout-after-apply');
-    const r = await s.api('/api/transfer', into('DG', 30), { token });
+    const r = await s.api('/api/transfer', into('DEMOLIVEC', 30), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
     expect(await centralFen(s, id)).toBe(7_000);
-    expect(await venueFen(s, id, 'DG')).toBe(3_000);
+    expect(await venueFen(s, id, 'DEMOLIVEC')).toBe(3_000);
     expect(await reconcile()).toMatchObject({ succeeded: 1, failed: 0 });
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 1, error: '' });
     expect(await centralFen(s, id)).toBe(7_000);
@@ -109,11 +109,11 @@ describe('a venue that applies and loses the answer (timeout-after-apply)', () =
 
   it('out of a venue: state 2 with the venue debited, then reconciliation credits the central wallet', async () => {
     const { token, id } = await fundedMember(s, 100);
-    await s.api('/api/transfer', into('DG', 30), { token });
+    await s.api('/api/transfer', into('DEMOLIVEC', 30), { token });
     s.app.demoVenue.setFault('timeout-after-apply');
-    const r = await s.api('/api/transfer', outOf('DG', 30), { token });
+    const r = await s.api('/api/transfer', outOf('DEMOLIVEC', 30), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
-    expect(await venueFen(s, id, 'DG')).toBe(0);
+    expect(await venueFen(s, id, 'DEMOLIVEC')).toBe(0);
     expect(await centralFen(s, id)).toBe(7_000);
     expect(await reconcile()).toMatchObject({ succeeded: 1 });
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 1 });
@@ -127,22 +127,22 @@ describe('a slow venue', () => {
     const { token, id } = await fundedMember(s, 100);
     s.app.demoVenue.setFault('slow', { slowMs: 60 });
     const started = Date.now();
-    expect(await s.api('/api/transfer', into('EVO', 10), { token })).toMatchObject({ code: 200, message: MSG.transferSuccess, data: { state: 1 } });
-    expect(await s.api('/api/transfer', outOf('EVO', 4), { token })).toMatchObject({ code: 200, data: { state: 1 } });
+    expect(await s.api('/api/transfer', into('DEMOLIVED', 10), { token })).toMatchObject({ code: 200, message: MSG.transferSuccess, data: { state: 1 } });
+    expect(await s.api('/api/transfer', outOf('DEMOLIVED', 4), { token })).toMatchObject({ code: 200, data: { state: 1 } });
     expect(Date.now() - started).toBeGreaterThanOrEqual(120);
     expect(await centralFen(s, id)).toBe(9_400);
-    expect(await venueFen(s, id, 'EVO')).toBe(600);
+    expect(await venueFen(s, id, 'DEMOLIVED')).toBe(600);
   });
 
   it('beyond the timeout: reconciliation voids the ref, so the late request can no longer apply', async () => {
     const { token, id } = await fundedMember(s, 100);
     s.app.demoVenue.setFault('slow', { slowMs: TIMEOUT_MS + 700 });
-    const r = await s.api('/api/transfer', into('EVO', 10), { token });
+    const r = await s.api('/api/transfer', into('DEMOLIVED', 10), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
     expect(await reconcile()).toMatchObject({ failed: 1 });
     await sleep(1_000); // the venue wakes up and tries to apply
-    expect(await venueRefState(s, 'EVO', r.data.order_no)).toBe('voided');
-    expect(await venueFen(s, id, 'EVO')).toBe(0);
+    expect(await venueRefState(s, 'DEMOLIVED', r.data.order_no)).toBe('voided');
+    expect(await venueFen(s, id, 'DEMOLIVED')).toBe(0);
     expect(await centralFen(s, id)).toBe(10_000);
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 0 });
   });
@@ -150,36 +150,36 @@ describe('a slow venue', () => {
   it('beyond the timeout: a late request that applied before reconciliation is settled as success', async () => {
     const { token, id } = await fundedMember(s, 100);
     s.app.demoVenue.setFault('slow', { slowMs: TIMEOUT_MS + 100 });
-    const r = await s.api('/api/transfer', into('EVO', 10), { token });
+    const r = await s.api('/api/transfer', into('DEMOLIVED', 10), { token });
     expect(r.data.state).toBe(TRANSFER_STATE.pending);
-    for (let i = 0; i < 100 && (await venueRefState(s, 'EVO', r.data.order_no)) === null; i++) await sleep(30);
-    expect(await venueRefState(s, 'EVO', r.data.order_no)).toBe('applied');
+    for (let i = 0; i < 100 && (await venueRefState(s, 'DEMOLIVED', r.data.order_no)) === null; i++) await sleep(30);
+    expect(await venueRefState(s, 'DEMOLIVED', r.data.order_no)).toBe('applied');
     expect(await reconcile()).toMatchObject({ succeeded: 1 });
     expect(await transferRow(s, r.data.order_no)).toMatchObject({ state: 1 });
     expect(await centralFen(s, id)).toBe(9_000);
-    expect(await venueFen(s, id, 'EVO')).toBe(1_000);
+    expect(await venueFen(s, id, 'DEMOLIVED')).toBe(1_000);
   });
 });
 
 describe('transall with a venue that does not answer', () => {
   it('says 已回收{amount}元，{count}个场馆处理中 and reconciliation finishes the rest', async () => {
     const { token, id } = await fundedMember(s, 100);
-    await s.api('/api/transfer', into('IM', 20), { token });
-    await s.api('/api/transfer', into('FB', 30), { token });
-    s.app.demoVenue.setFault('timeout-after-apply', { venues: ['FB'] });
+    await s.api('/api/transfer', into('DEMOSPORTA', 20), { token });
+    await s.api('/api/transfer', into('DEMOSPORTC', 30), { token });
+    s.app.demoVenue.setFault('timeout-after-apply', { venues: ['DEMOSPORTC'] });
     const r = await s.api('/api/transall', {}, { token });
     expect(r).toMatchObject({ code: 200, message: '已回收20.00元，1个场馆处理中', data: { amount: 20, pending: 1 } });
     expect(await centralFen(s, id)).toBe(7_000);
     expect(await reconcile()).toMatchObject({ succeeded: 1 });
     expect(await centralFen(s, id)).toBe(10_000);
-    expect(await venueFen(s, id, 'FB')).toBe(0);
+    expect(await venueFen(s, id, 'DEMOSPORTC')).toBe(0);
   });
 
   it('keeps showing venue balances while transfers time out (faults hit only the money calls)', async () => {
     const { token } = await fundedMember(s, 10);
-    await s.api('/api/transfer', into('IM', 5), { token });
+    await s.api('/api/transfer', into('DEMOSPORTA', 5), { token });
     s.app.demoVenue.setFault('timeout');
     const list = (await s.api('/api/balancelist', {}, { token })).data as Array<{ platname: string; balance: number }>;
-    expect(list.find((v) => v.platname === 'IM')!.balance).toBe(5);
+    expect(list.find((v) => v.platname === 'DEMOSPORTA')!.balance).toBe(5);
   });
 });

@@ -70,36 +70,36 @@ describe('a transfer into a venue is capped at what the wager and loss limits le
   it('refuses 300 under a 100 daily wager limit naming the 100 left, changing nothing; accepts 100', async () => {
     const m = await member(500);
     await setLimit(m, 'wager', 'day', 100);
-    const refused = await call(m, '/transfer', into('AG', 300));
+    const refused = await call(m, '/transfer', into('DEMOLIVEA', 300));
     expect(refused).toMatchObject({ code: 403, message: overHeadroomText('wager', 'day', 10000) });
     expect(refused.message).toBe('已超出您设置的每日投注限额，今日最多还可转入100.00元');
     expect(await centralFen(s, m.id)).toBe(50000);
-    expect(await venueFen(s, m.id, 'AG')).toBe(0);
+    expect(await venueFen(s, m.id, 'DEMOLIVEA')).toBe(0);
     expect(await transferRows(m)).toBe(0);
 
-    expect(await call(m, '/transfer', into('AG', 100))).toMatchObject({ code: 200, data: { state: 1 } });
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 100))).toMatchObject({ code: 200, data: { state: 1 } });
     expect(await centralFen(s, m.id)).toBe(40000);
-    expect(await venueFen(s, m.id, 'AG')).toBe(10000);
+    expect(await venueFen(s, m.id, 'DEMOLIVEA')).toBe(10000);
   });
 
   it('names the lowest headroom of every loss and wager limit, and what bets already used', async () => {
     const m = await member(500);
     await setLimit(m, 'wager', 'day', 300);
     await setLimit(m, 'loss', 'week', 80);
-    expect(await call(m, '/transfer', into('AG', 81))).toMatchObject({ code: 403, message: '已超出您设置的每周亏损限额，本周最多还可转入80.00元' });
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 81))).toMatchObject({ code: 403, message: '已超出您设置的每周亏损限额，本周最多还可转入80.00元' });
     // 30.50 staked and lost at a venue this week: 49.50 left of the loss limit.
     await betRecord(m, 3050, -3050);
-    expect(await call(m, '/transfer', into('AG', 50))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'week', 4950) });
-    expect((await call(m, '/transfer', into('AG', 49.5))).code).toBe(200);
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 50))).toMatchObject({ code: 403, message: overHeadroomText('loss', 'week', 4950) });
+    expect((await call(m, '/transfer', into('DEMOLIVEA', 49.5))).code).toBe(200);
     // Nothing left: the limit's own refusal (已达…).
     await betRecord(m, 4950, -4950);
-    expect(await call(m, '/transfer', into('AG', 1))).toMatchObject({ code: 403, message: overLimitText({ kind: 'loss', period: 'week', limit: 80, used: 80, resets_at: nextMondayBj() }) });
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 1))).toMatchObject({ code: 403, message: overLimitText({ kind: 'loss', period: 'week', limit: 80, used: 80, resets_at: nextMondayBj() }) });
   });
 
   it('answers 余额不足 before any headroom', async () => {
     const m = await member(50);
     await setLimit(m, 'wager', 'day', 100);
-    expect(await call(m, '/transfer', into('AG', 300))).toMatchObject({ code: 400, message: MSG.insufficientBalance });
+    expect(await call(m, '/transfer', into('DEMOLIVEA', 300))).toMatchObject({ code: 400, message: MSG.insufficientBalance });
     expect(await transferRows(m)).toBe(0);
   });
 });
@@ -204,7 +204,7 @@ describe('the venue holds the play a launch opens to the headroom it carries', (
 async function betRecord(m: Member, stakeFen: number, winLossFen: number) {
   await s.db.kysely
     .insertInto('bet_records')
-    .values({ venue: 'AG', bet_id: `hr${m.id}-${stakeFen}-${Date.now()}`, member_id: m.id, game_code: 'demo_baccarat', game_name: '百家乐', category: 'realbet', bet_fen: stakeFen, valid_fen: stakeFen, win_loss_fen: winLossFen, status: 1, bet_at: new Date(), settled_at: new Date() })
+    .values({ venue: 'DEMOLIVEA', bet_id: `hr${m.id}-${stakeFen}-${Date.now()}`, member_id: m.id, game_code: 'demo_baccarat', game_name: '百家乐', category: 'realbet', bet_fen: stakeFen, valid_fen: stakeFen, win_loss_fen: winLossFen, status: 1, bet_at: new Date(), settled_at: new Date() })
     .execute();
 }
 

@@ -10,7 +10,7 @@ import { fundedMember, into, venueFen } from './transfer-helpers.js';
 
 // The virtual matches: bets at the server's odds until kickoff, results drawn once, open bets settled
 // once (whatever runs concurrently), and settled after a restart when their time passed while down.
-const VENUE = 'IM';
+const VENUE = 'DEMOSPORTA';
 
 let s: TestServer;
 beforeAll(async () => {

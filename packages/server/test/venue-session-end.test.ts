@@ -20,7 +20,7 @@ const SESSION_GONE = { code: 401, message: MSG.venueSessionInvalid };
 async function memberInGame() {
   const m = await registerMember(s);
   const id = await memberIdOf(s, m.token);
-  const sessions = [await venueSession(s, id, 'AG', 'demo_baccarat'), await venueSession(s, id, 'AG', 'obgdy_fruit')];
+  const sessions = [await venueSession(s, id, 'DEMOLIVEA', 'demo_baccarat'), await venueSession(s, id, 'DEMOLIVEA', 'obgdy_fruit')];
   for (const session of sessions) expect(await venueCall(s, '/balance', session)).toMatchObject({ code: 200 });
   return { ...m, id, sessions };
 }
@@ -35,7 +35,7 @@ describe('venue play sessions end with the member’s sessions', () => {
     // Signed in again, the member launches a new game as usual.
     const again = await s.api('/api/login_pc', { name: m.name, password: 'newpass456' });
     expect(again.code).toBe(200);
-    expect(await venueCall(s, '/balance', await venueSession(s, m.id, 'AG', 'demo_baccarat'))).toMatchObject({ code: 200 });
+    expect(await venueCall(s, '/balance', await venueSession(s, m.id, 'DEMOLIVEA', 'demo_baccarat'))).toMatchObject({ code: 200 });
   });
 
   it('disabling the account in the back-office ends its open games', async () => {

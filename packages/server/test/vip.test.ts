@@ -49,7 +49,7 @@ async function bets(memberId: number, validYuan: number): Promise<void> {
   const now = new Date();
   await applyBets(
     s.db.kysely,
-    [{ seq: 0, venue: 'AG', betId: `VIP${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: fen, validFen: fen, winLossFen: -fen, status: BET_STATUS.settled, detail: '{}', betAt: now, settledAt: now }],
+    [{ seq: 0, venue: 'DEMOLIVEA', betId: `VIP${randomBytes(8).toString('hex')}`, memberId, game: 'demo_baccarat', gameName: '百家乐', category: 'realbet', stakeFen: fen, validFen: fen, winLossFen: -fen, status: BET_STATUS.settled, detail: '{}', betAt: now, settledAt: now }],
     new VenueCategories(s.db.kysely),
   );
 }

@@ -20,7 +20,7 @@ afterAll(() => s.close());
 
 const PAY = PAY_PASSWORD; // registerMember sets this payment password, its own secret (DESIGN §4)
 const FUNDING_YUAN = 20_000;
-const VENUES = ['AG', 'KY'];
+const VENUES = ['DEMOLIVEA', 'DEMOCARDA'];
 
 async function staffId(): Promise<number> {
   const db = s.db.kysely;

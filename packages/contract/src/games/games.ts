@@ -2,6 +2,23 @@
  * Launching games and reading bets (spec §3 "Game in an electronic-game list", "Bet record"; §7
  * getGameUrl, gamelistBycode, betrecord; DESIGN §6), shared by the server and the clients.
  */
+import type { ELECTRONIC_PROVIDERS } from '../shared/constants.js';
+
+/**
+ * Our own demo brand (DESIGN §6): a seeded demo venue is 演示 + what it offers + a letter (演示真人A),
+ * never a real provider's name, code or logo. The electronic-game providers keep the spec's codes
+ * (obgdy, fgdz, pp, ae) as identifiers; members see these names for them.
+ */
+export const DEMO_MARK = '演示';
+export const DEMO_ELECTRONIC_NAMES: Readonly<Record<(typeof ELECTRONIC_PROVIDERS)[number], string>> = {
+  obgdy: `${DEMO_MARK}电子A`,
+  fgdz: `${DEMO_MARK}电子B`,
+  pp: `${DEMO_MARK}电子C`,
+  ae: `${DEMO_MARK}电子D`,
+};
+/** What the demo venue shows for an electronic provider's code (null for any other). */
+export const demoElectronicName = (code: string | null): string | null =>
+  code !== null && Object.hasOwn(DEMO_ELECTRONIC_NAMES, code) ? DEMO_ELECTRONIC_NAMES[code as keyof typeof DEMO_ELECTRONIC_NAMES] : null;
 
 /** Bet record states (spec §4). */
 export const BET_STATUS = { invalid: 0, settled: 1, unsettled: 2 } as const;

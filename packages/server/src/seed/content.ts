@@ -46,8 +46,8 @@ const NOTICES: { title: string; content: string; ageDays: number }[] = [
     ageDays: 8,
   },
   {
-    title: 'BBIN真人系统维护公告',
-    content: 'BBIN真人将于本周三凌晨02:00~05:00进行例行维护，维护期间无法进入游戏，请提前将场馆余额转回中心钱包。给您带来不便，敬请谅解。',
+    title: '演示真人B系统维护公告',
+    content: '演示真人B将于本周三凌晨02:00~05:00进行例行维护，维护期间无法进入游戏，请提前将场馆余额转回中心钱包。给您带来不便，敬请谅解。',
     ageDays: 10,
   },
   {

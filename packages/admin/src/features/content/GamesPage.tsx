@@ -236,7 +236,7 @@ function GameCreator({ open, category, venues, onClose, onCreated }: { open: boo
               />
             </Form.Item>
             <Form.Item name="game_code" label="游戏代码" required>
-              <Input maxLength={CONTENT_LIMITS.gameCodeMax} placeholder="如 ky_niuniu" style={{ width: 160 }} data-testid="game-new-code" />
+              <Input maxLength={CONTENT_LIMITS.gameCodeMax} placeholder="如 niuniu_vip" style={{ width: 160 }} data-testid="game-new-code" />
             </Form.Item>
           </Space>
           <TileFields />

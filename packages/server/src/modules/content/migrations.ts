@@ -61,3 +61,14 @@ UPDATE articles SET content = replace(content,
 WHERE type = 8 AND content LIKE '%冷静期7天、30天或90天%';
 `,
 };
+
+/** The seeded maintenance notice named a real provider (BBIN真人); it names the demo venue now, where staff left it as seeded. */
+export const demoBrandNotice: Migration = {
+  id: '096_demo_brand_notice',
+  sql: /* sql */ `
+UPDATE notices SET title = '演示真人B系统维护公告',
+  content = '演示真人B将于本周三凌晨02:00~05:00进行例行维护，维护期间无法进入游戏，请提前将场馆余额转回中心钱包。给您带来不便，敬请谅解。'
+WHERE title = 'BBIN真人系统维护公告'
+  AND content = 'BBIN真人将于本周三凌晨02:00~05:00进行例行维护，维护期间无法进入游戏，请提前将场馆余额转回中心钱包。给您带来不便，敬请谅解。';
+`,
+};

@@ -113,3 +113,47 @@ CREATE INDEX member_recent_games_last_idx ON member_recent_games (member_id, las
 CREATE INDEX bet_records_big_wins_idx ON bet_records (bet_at DESC) WHERE status = 1 AND win_loss_fen >= 10000;
 `,
 };
+
+/**
+ * Our own demo brand in place of real providers' names (DESIGN §6): the seeded tiles, and the recent
+ * games copied from them, get the seed's new names and pictures where they still carry the old seeded
+ * ones (a tile staff renamed keeps its name). The seed as of this migration: the old seeded name → the
+ * new, and the old picture (once spelt in lower case) → the new one; the electronic providers' pictures
+ * keep their paths.
+ */
+const DEMO_BRAND = /* sql */ `(VALUES
+  ('AG', 'AG真人', '演示真人A', '/assets/games/realbet-ag.svg', '/assets/games/realbet-DEMOLIVEA.svg'),
+  ('BBIN', 'BBIN真人', '演示真人B', '/assets/games/realbet-bbin.svg', '/assets/games/realbet-DEMOLIVEB.svg'),
+  ('DG', 'DG真人', '演示真人C', '/assets/games/realbet-dg.svg', '/assets/games/realbet-DEMOLIVEC.svg'),
+  ('EVO', 'EVO真人', '演示真人D', '/assets/games/realbet-evo.svg', '/assets/games/realbet-DEMOLIVED.svg'),
+  ('WM', 'WM真人', '演示真人E', '/assets/games/realbet-wm.svg', '/assets/games/realbet-DEMOLIVEE.svg'),
+  ('KY', '开元棋牌', '演示棋牌A', '/assets/games/joker-ky.svg', '/assets/games/joker-DEMOCARDA.svg'),
+  ('LEG', '乐游棋牌', '演示棋牌B', '/assets/games/joker-leg.svg', '/assets/games/joker-DEMOCARDB.svg'),
+  ('VG', '财神棋牌', '演示棋牌C', '/assets/games/joker-vg.svg', '/assets/games/joker-DEMOCARDC.svg'),
+  ('MT', '美天棋牌', '演示棋牌D', '/assets/games/joker-mt.svg', '/assets/games/joker-DEMOCARDD.svg'),
+  ('IA', 'IA电竞', '演示电竞A', '/assets/games/gaming-ia.svg', '/assets/games/gaming-DEMOESPORTA.svg'),
+  ('TF', 'TF电竞', '演示电竞B', '/assets/games/gaming-tf.svg', '/assets/games/gaming-DEMOESPORTB.svg'),
+  ('LH', '雷火电竞', '演示电竞C', '/assets/games/gaming-lh.svg', '/assets/games/gaming-DEMOESPORTC.svg'),
+  ('IM', 'IM体育', '演示体育A', '/assets/games/sport-im.svg', '/assets/games/sport-DEMOSPORTA.svg'),
+  ('SABA', '沙巴体育', '演示体育B', '/assets/games/sport-saba.svg', '/assets/games/sport-DEMOSPORTB.svg'),
+  ('FB', 'FB体育', '演示体育C', '/assets/games/sport-fb.svg', '/assets/games/sport-DEMOSPORTC.svg'),
+  ('BTI', 'BTI体育', '演示体育D', '/assets/games/sport-bti.svg', '/assets/games/sport-DEMOSPORTD.svg'),
+  ('VR', 'VR彩票', '演示彩票A', '/assets/games/lottery-vr.svg', '/assets/games/lottery-DEMOLOTTOA.svg'),
+  ('TCG', 'TCG彩票', '演示彩票B', '/assets/games/lottery-tcg.svg', '/assets/games/lottery-DEMOLOTTOB.svg'),
+  ('SGWIN', '双赢彩票', '演示彩票C', '/assets/games/lottery-sgwin.svg', '/assets/games/lottery-DEMOLOTTOC.svg'),
+  ('obgdy', 'OB电子', '演示电子A', '/assets/games/concise-obgdy.svg', '/assets/games/concise-obgdy.svg'),
+  ('fgdz', 'FG电子', '演示电子B', '/assets/games/concise-fgdz.svg', '/assets/games/concise-fgdz.svg'),
+  ('pp', 'PP电子', '演示电子C', '/assets/games/concise-pp.svg', '/assets/games/concise-pp.svg'),
+  ('ae', 'AE电子', '演示电子D', '/assets/games/concise-ae.svg', '/assets/games/concise-ae.svg')
+) AS b (code, old_name, new_name, old_image, new_image)`;
+
+export const demoBrandTiles: Migration = {
+  id: '094_demo_brand_tiles',
+  sql: /* sql */ `
+-- Codes stay as they are (platform_name, plat_name, game_code): they are identifiers that bet records, transfers and venue wallets hold.
+UPDATE game_entries e SET name = b.new_name FROM ${DEMO_BRAND} WHERE e.platform_name = b.code AND e.name = b.old_name;
+UPDATE game_entries e SET image = b.new_image FROM ${DEMO_BRAND} WHERE e.platform_name = b.code AND lower(e.image) = b.old_image;
+UPDATE member_recent_games r SET name = b.new_name FROM ${DEMO_BRAND} WHERE r.plat_name = b.code AND r.name = b.old_name;
+UPDATE member_recent_games r SET image = b.new_image FROM ${DEMO_BRAND} WHERE r.plat_name = b.code AND lower(r.image) = b.old_image;
+`,
+};

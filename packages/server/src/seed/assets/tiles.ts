@@ -7,6 +7,7 @@
 import type { CatalogueEntry } from '../catalogue.js';
 import type { SLOT_MACHINES } from '../../venue-demo/games/slots/machines.js';
 import { FISH } from '../../venue-demo/games/fishing.js';
+import { DEMO_ELECTRONIC_NAMES, DEMO_MARK } from '@app/contract';
 import { FONT, GOLD, GOLD_LIGHT, esc, linear, radial, sparkles, star, svg } from './kit.js';
 
 type Pair = [string, string];
@@ -192,6 +193,16 @@ const dragon = (x: number, y: number, s = 1) =>
     s,
   );
 
+/** A football around (0, 0), r 44 at s = 1. */
+const football = (x: number, y: number, s = 1) =>
+  g(
+    x,
+    y,
+    `<circle r="44" fill="#fff" stroke="#222" stroke-width="2"/><path d="M0-18L17-6 11 14H-11L-17-6Z" fill="#222"/>
+<path d="M0-18V-42M17-6L40-14M11 14L26 34M-11 14L-26 34M-17-6L-40-14" stroke="#222" stroke-width="2.5"/><path d="M-12-43L0-44 12-43 8-34H-8ZM39-24L44-10 40 2 32-4 35-18ZM-39-24L-44-10-40 2-32-4-35-18Z" fill="#222"/><circle r="44" fill="url(#shine)"/>`,
+    s,
+  );
+
 const cloud = (x: number, y: number, s = 1, fill = '#fff') =>
   g(x, y, `<path d="M-30 6A10 10 0 0 1-20-10A14 14 0 0 1 6-14A12 12 0 0 1 28-2A8 8 0 0 1 28 12H-24A8 8 0 0 1-30 6Z" fill="${fill}"/><path d="M-14 4Q-8-4 0 2M6 0Q12-8 18 0" fill="none" stroke="${fill === '#fff' ? '#c9a227' : '#fff'}" stroke-opacity=".7" stroke-width="2"/>`, s);
 
@@ -215,22 +226,25 @@ interface Look {
 }
 
 const LOOKS: Record<string, Look> = {
-  // ---- 真人视讯: each studio its own table game
-  'realbet-AG': {
-    tag: '百家乐 · 旗舰厅',
+  // ---- 真人视讯: the demo venue's baccarat, each tile its own table
+  'realbet-DEMOLIVEA': {
+    tag: '百家乐 · 电子发牌',
     art: () => `<path d="M-10 150Q120 20 250 150Z" fill="#0c3b24"/><path d="M4 150Q120 38 236 150" fill="none" stroke="url(#goldG)" stroke-width="6"/>
 <path d="M30 150Q120 70 210 150" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="2" stroke-dasharray="6 5"/>
 ${card(96, 96, -10, '9', 'H')}${card(144, 96, 10, 'K', 'S')}${chip(44, 128, 16, '#e0303f')}${chip(198, 126, 16, '#1f6feb')}${chip(60, 108, 13, '#111')}`,
   },
-  'realbet-BBIN': {
-    tag: '轮盘 · 骰宝',
-    art: () => `${shadow(150, 80, 10)}<circle cx="120" cy="86" r="66" fill="url(#goldG)"/><circle cx="120" cy="86" r="58" fill="#3a0a12"/>
-<circle cx="120" cy="86" r="48" fill="none" stroke="#d61f2c" stroke-width="20" stroke-dasharray="7.54 7.54"/><circle cx="120" cy="86" r="48" fill="none" stroke="#1b1b1b" stroke-width="20" stroke-dasharray="7.54 7.54" stroke-dashoffset="7.54"/>
-<path d="M120 28V48" stroke="#17a34a" stroke-width="8"/><circle cx="120" cy="86" r="36" fill="#6b3410"/><circle cx="120" cy="86" r="26" fill="url(#goldG)"/>
-<path d="M120 62V110M96 86H144" stroke="#b07d12" stroke-width="5" stroke-linecap="round"/><circle cx="120" cy="86" r="7" fill="#fff3c4"/><circle cx="158" cy="55" r="6" fill="#fff"/><circle cx="156" cy="53" r="2" fill="#fff" opacity=".9"/>`,
+  'realbet-DEMOLIVEB': {
+    tag: '百家乐 · 电子发牌',
+    art: () => {
+      const spot = (x: number, fill: string, ch: string) =>
+        `<rect x="${x - 30}" y="44" width="60" height="86" rx="10" fill="${fill}" stroke="#fff" stroke-opacity=".55" stroke-width="2"/><text x="${x}" y="98" text-anchor="middle" font-family="${FONT}" font-size="34" font-weight="900" fill="#fff" opacity=".92">${ch}</text>`;
+      return `${shadow(148, 100, 10)}<rect x="16" y="34" width="208" height="106" rx="16" fill="#0c3b24" stroke="url(#goldG)" stroke-width="5"/>
+${spot(54, '#1f6feb', '闲')}${spot(120, '#12a150', '和')}${spot(186, '#d61f2c', '庄')}${chip(60, 122, 13, '#111')}${chip(180, 118, 14, '#f5a300')}${chip(194, 130, 11, '#fff')}
+${card(98, 28, -12, '9', 'D', 0.55)}${card(142, 28, 12, '8', 'C', 0.55)}`;
+    },
   },
-  'realbet-DG': {
-    tag: '美女荷官 · 实时开牌',
+  'realbet-DEMOLIVEC': {
+    tag: '百家乐 · 电子发牌',
     art: () => `<circle cx="120" cy="70" r="60" fill="#fff" opacity=".1"/>
 <path d="M76 150C76 112 96 100 120 100S164 112 164 150Z" fill="#1b1030"/><path d="M108 100L120 132 132 100Z" fill="#fff"/><path d="M110 106L120 112 110 118ZM130 106L120 112 130 118Z" fill="#e0303f"/>
 <path d="M88 76C84 30 156 30 152 76C156 96 150 110 142 112L140 70H100L98 112C90 110 84 96 88 76Z" fill="#2a1406"/>
@@ -238,58 +252,60 @@ ${card(96, 96, -10, '9', 'H')}${card(144, 96, 10, 'K', 'S')}${chip(44, 128, 16, 
 <path d="M108 72Q112 69 116 72M124 72Q128 69 132 72" stroke="#3a2010" stroke-width="2.4" fill="none" stroke-linecap="round"/><path d="M114 86Q120 90 126 86" stroke="#d6336c" stroke-width="3" fill="none" stroke-linecap="round"/>
 <rect x="20" y="138" width="200" height="14" rx="4" fill="url(#goldG)"/>${card(70, 132, -14, 'A', 'S', 0.6)}${card(170, 132, 14, 'Q', 'H', 0.6)}`,
   },
-  'realbet-EVO': {
-    tag: '21点 · LIVE',
+  'realbet-DEMOLIVED': {
+    tag: '百家乐 · 电子发牌',
     art: () => `${chipStack(70, 136, 5, '#1f6feb')}${chipStack(120, 138, 7, '#e0303f')}${chipStack(170, 136, 3, '#12a150')}
-${card(96, 58, -12, 'A', 'S', 0.8)}${card(138, 58, 10, 'J', 'H', 0.8)}
-<rect x="150" y="14" width="70" height="26" rx="13" fill="#e0303f"/><circle cx="166" cy="27" r="5" fill="#fff"/><text x="200" y="34" text-anchor="middle" font-family="${FONT}" font-size="16" font-weight="900" fill="#fff">LIVE</text>`,
+${card(96, 58, -12, 'A', 'S', 0.8)}${card(138, 58, 10, 'J', 'H', 0.8)}`,
   },
-  'realbet-WM': {
-    tag: '骰宝 · 龙虎',
-    art: () => `${shadow(146, 86, 10)}<ellipse cx="120" cy="132" rx="84" ry="16" fill="url(#goldG)"/><ellipse cx="120" cy="128" rx="74" ry="11" fill="#7a3a08"/>
-<g transform="rotate(20 180 52)"><path d="M146 66Q146 22 180 22T214 66Z" fill="url(#goldG)" stroke="#a06a00" stroke-width="2"/><path d="M156 56Q156 34 172 28" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width="4" stroke-linecap="round"/><rect x="140" y="64" width="80" height="10" rx="4" fill="#d9a632"/><circle cx="180" cy="18" r="7" fill="url(#goldG)" stroke="#a06a00"/></g>
-${die(82, 112, 34, -10, 4)}${die(122, 114, 34, 6, 5)}${die(158, 108, 34, 18, 6)}`,
+  'realbet-DEMOLIVEE': {
+    tag: '百家乐 · 电子发牌',
+    art: () => {
+      const plaque = (x: number, fill: string, ch: string) =>
+        `<rect x="${x - 22}" y="122" width="44" height="22" rx="11" fill="${fill}"/><text x="${x}" y="139" text-anchor="middle" font-family="${FONT}" font-size="16" font-weight="900" fill="#fff">${ch}</text>`;
+      return `${shadow(146, 96, 10)}<ellipse cx="120" cy="128" rx="104" ry="22" fill="url(#goldG)"/><ellipse cx="120" cy="124" rx="94" ry="16" fill="#7a3a08"/>
+${card(60, 80, -12, '4', 'C', 0.85)}${card(88, 84, 4, '5', 'D', 0.85)}${card(152, 84, -4, '9', 'S', 0.85)}${card(180, 80, 12, 'K', 'H', 0.85)}
+${plaque(74, '#1f6feb', '闲')}${plaque(166, '#d61f2c', '庄')}${star(120, 40, 10, GOLD_LIGHT)}`;
+    },
   },
-  // ---- 棋牌: mahjong, cards, ingots, xiangqi
-  'joker-KY': {
-    tag: '麻将 · 斗地主',
+  // ---- 棋牌: the demo venue's 龙虎斗 on tiles, cards, ingots, pieces
+  'joker-DEMOCARDA': {
+    tag: '龙虎斗 · 电子发牌',
     art: () => {
       const tile = (x: number, rot: number, face: string) =>
         g(x, 88, `<rect x="-26" y="-36" width="52" height="74" rx="8" fill="#1d7a4c"/><rect x="-26" y="-40" width="52" height="72" rx="8" fill="url(#ivory)"/>${face}`, 1, rot);
-      const dots = [-14, 0, 14].map((dy) => `<circle cx="-9" cy="${dy - 4}" r="5.5" fill="#1f6feb"/><circle cx="9" cy="${dy - 4}" r="5.5" fill="#e0303f"/>`).join('');
-      return `${shadow(140, 84, 10)}${tile(62, -12, `<text y="10" text-anchor="middle" font-family="${FONT}" font-size="40" font-weight="900" fill="#12874f">發</text>`)}${tile(178, 12, dots)}
-${tile(120, 0, `<text y="12" text-anchor="middle" font-family="${FONT}" font-size="44" font-weight="900" fill="#d61f2c">中</text>`)}`;
+      return `${shadow(140, 84, 10)}${tile(62, -12, `<text y="12" text-anchor="middle" font-family="${FONT}" font-size="40" font-weight="900" fill="#d61f2c">龍</text>`)}${tile(178, 12, `<text y="12" text-anchor="middle" font-family="${FONT}" font-size="40" font-weight="900" fill="#1f5fbf">虎</text>`)}
+${tile(120, 0, `<text y="12" text-anchor="middle" font-family="${FONT}" font-size="44" font-weight="900" fill="#12874f">和</text>`)}`;
     },
   },
-  'joker-LEG': {
-    tag: '德州扑克 · 牛牛',
+  'joker-DEMOCARDB': {
+    tag: '龙虎斗 · 电子发牌',
     art: () => `${chip(48, 128, 17, '#12a150')}${chip(192, 126, 17, '#e0303f')}
 ${card(82, 92, -28, 'J', 'D')}${card(106, 82, -10, 'Q', 'C')}${card(134, 82, 10, 'K', 'H')}${card(158, 92, 28, 'A', 'S')}${star(120, 30, 12, GOLD_LIGHT)}`,
   },
-  'joker-VG': {
-    tag: '财神 · 发财牌局',
+  'joker-DEMOCARDC': {
+    tag: '龙虎斗 · 电子发牌',
     art: () => `<circle cx="120" cy="86" r="62" fill="url(#halo)"/>${card(80, 72, -18, '8', 'H', 0.85)}${card(160, 72, 18, '8', 'D', 0.85)}
 ${coin(54, 130, 14, true)}${coin(186, 128, 14, true)}${ingot(120, 104, 1.25)}${star(66, 36, 7, '#fff')}${star(182, 30, 9, '#fff')}`,
   },
-  'joker-MT': {
-    tag: '中国象棋 · 博弈',
+  'joker-DEMOCARDD': {
+    tag: '龙虎斗 · 电子发牌',
     art: () => {
       const piece = (x: number, y: number, r: number, ch: string, ink: string) =>
         `<circle cx="${x}" cy="${y + 5}" r="${r}" fill="#6b3a12"/><circle cx="${x}" cy="${y}" r="${r}" fill="url(#wood)"/><circle cx="${x}" cy="${y}" r="${r * 0.78}" fill="none" stroke="${ink}" stroke-width="2.5"/><text x="${x}" y="${y + r * 0.36}" text-anchor="middle" font-family="${FONT}" font-size="${r}" font-weight="900" fill="${ink}">${ch}</text>`;
       return `<g stroke="#fff" stroke-opacity=".22" stroke-width="2">${[40, 80, 120, 160, 200].map((x) => `<path d="M${x} 14V150"/>`).join('')}${[30, 70, 110, 150].map((y) => `<path d="M20 ${y}H220"/>`).join('')}</g>
 <linearGradient id="wood" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffe3b0"/><stop offset="1" stop-color="#e0a35a"/></linearGradient>
-${piece(82, 76, 36, '帥', '#c81e2a')}${piece(160, 104, 30, '將', '#1b1d29')}${piece(170, 40, 18, '馬', '#c81e2a')}`;
+${piece(82, 76, 36, '龍', '#c81e2a')}${piece(160, 104, 30, '虎', '#1b1d29')}${piece(170, 40, 18, '和', '#12874f')}`;
     },
   },
   // ---- 电竞: shooter, MOBA, fire
-  'gaming-IA': {
-    tag: 'CS2 · 无畏契约',
+  'gaming-DEMOESPORTA': {
+    tag: '虚拟电竞赛事',
     art: () => `<g stroke="#5ef2ff" fill="none"><circle cx="120" cy="84" r="58" stroke-width="4" opacity=".85"/><circle cx="120" cy="84" r="38" stroke-width="2" opacity=".6" stroke-dasharray="8 6"/>
 <path d="M120 14V54M120 114V154M50 84H90M150 84H190" stroke-width="5" stroke-linecap="round"/></g><circle cx="120" cy="84" r="7" fill="#ff3b5c"/>
 <path d="M34 30L54 30 62 20M206 138H186L178 148" stroke="#5ef2ff" stroke-opacity=".5" stroke-width="3" fill="none"/>`,
   },
-  'gaming-TF': {
-    tag: 'LOL · DOTA2',
+  'gaming-DEMOESPORTB': {
+    tag: '虚拟电竞赛事',
     art: () => {
       const sword = (rot: number) =>
         g(120, 84, `<path d="M-5-70L0-80 5-70V26H-5Z" fill="#dfe7f2" stroke="#8a97ab" stroke-width="1.5"/><rect x="-22" y="24" width="44" height="8" rx="3" fill="url(#goldG)"/><rect x="-4" y="32" width="8" height="24" fill="#5a2a82"/><circle cy="60" r="6" fill="url(#goldG)"/>`, 1, rot);
@@ -297,54 +313,49 @@ ${piece(82, 76, 36, '帥', '#c81e2a')}${piece(160, 104, 30, '將', '#1b1d29')}${
 <path d="M120 44L154 57V88C154 112 138 126 120 133 102 126 86 112 86 88V57Z" fill="#4a1a6e"/>${star(120, 86, 24, '#e7c6ff', 0.42)}`;
     },
   },
-  'gaming-LH': {
-    tag: '王者荣耀 · 火力全开',
+  'gaming-DEMOESPORTC': {
+    tag: '虚拟电竞赛事',
     art: () => `<path d="M120 154C70 154 58 112 78 82 82 100 92 104 96 98 88 70 106 42 128 26 124 52 140 60 146 48 168 70 178 102 166 128 158 144 142 154 120 154Z" fill="url(#fire)"/>
 <path d="M120 154C96 154 90 132 100 116 104 126 110 126 112 120 110 104 120 92 130 86 130 100 140 106 144 100 152 118 148 154 120 154Z" fill="#ffe066"/>
 <path d="M134 8L96 84H122L104 150 160 64H132L150 8Z" fill="#fff6bf" stroke="#ffb703" stroke-width="3" stroke-linejoin="round"/>`,
   },
-  // ---- 体育: a different sport on each
-  'sport-IM': {
-    tag: '足球 · 滚球',
+  // ---- 体育: the demo venue's virtual football, each tile its own view of it
+  'sport-DEMOSPORTA': {
+    tag: '虚拟足球赛事',
     art: () => `<path d="M28 150V40H212V150" fill="none" stroke="#fff" stroke-width="5"/><g stroke="#fff" stroke-opacity=".3" stroke-width="1.5">${[52, 76, 100, 124, 148, 172, 196].map((x) => `<path d="M${x} 40V150"/>`).join('')}${[58, 76, 94, 112, 130].map((y) => `<path d="M28 ${y}H212"/>`).join('')}</g>
-${shadow(150, 44, 7)}<circle cx="120" cy="104" r="44" fill="#fff" stroke="#222" stroke-width="2"/><path d="M120 86L137 98 131 118H109L103 98Z" fill="#222"/>
-<path d="M120 86V62M137 98L160 90M131 118L146 138M109 118L94 138M103 98L80 90" stroke="#222" stroke-width="2.5"/><path d="M108 61L120 60 132 61 128 70H112ZM159 80L164 94 160 106 152 100 155 86ZM81 80L76 94 80 106 88 100 85 86Z" fill="#222"/>`,
+${shadow(150, 44, 7)}${football(120, 104)}`,
   },
-  'sport-SABA': {
-    tag: '篮球 · 全球赛事',
-    art: () => `<rect x="128" y="12" width="96" height="64" rx="6" fill="#fff" opacity=".92"/><rect x="156" y="38" width="40" height="28" fill="none" stroke="#e0303f" stroke-width="3"/>
-<path d="M150 76L160 118H194L204 76" fill="none" stroke="#fff" stroke-width="2"/><path d="M156 82L192 110M198 82L162 110M154 96H200" stroke="#fff" stroke-width="1.5" opacity=".8"/><ellipse cx="177" cy="76" rx="30" ry="6" fill="none" stroke="#ff6b1a" stroke-width="5"/>
-${shadow(150, 44, 7)}<circle cx="86" cy="102" r="46" fill="#f2701c"/><circle cx="86" cy="102" r="46" fill="url(#shine)"/>
-<path d="M86 56V148M40 102H132M54 68Q78 102 54 136M118 68Q94 102 118 136" fill="none" stroke="#3a1a06" stroke-width="3"/>`,
+  'sport-DEMOSPORTB': {
+    tag: '虚拟足球赛事',
+    art: () => `<path d="M36 40H204V132" fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/><path d="M36 40V132" stroke="#fff" stroke-width="6"/>
+<g stroke="#fff" stroke-opacity=".35" stroke-width="1.5">${[60, 84, 108, 132, 156, 180].map((x) => `<path d="M${x} 40V132"/>`).join('')}${[58, 76, 94, 112].map((y) => `<path d="M36 ${y}H204"/>`).join('')}</g>
+${shadow(150, 40, 6)}${football(150, 110, 0.62)}<path d="M76 120Q100 104 118 112" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width="3" stroke-dasharray="5 5" stroke-linecap="round"/>`,
   },
-  'sport-FB': {
-    tag: '网球 · 赛事直播',
-    art: () => `<g transform="rotate(-30 110 80)"><ellipse cx="110" cy="60" rx="40" ry="52" fill="none" stroke="#fff" stroke-width="8"/><ellipse cx="110" cy="60" rx="40" ry="52" fill="none" stroke="#e0303f" stroke-width="3"/>
-<g stroke="#fff" stroke-opacity=".7" stroke-width="1.5">${[-24, -12, 0, 12, 24].map((d) => `<path d="M${110 + d} ${60 - 48 + Math.abs(d) * 0.4}V${60 + 48 - Math.abs(d) * 0.4}"/>`).join('')}${[-32, -16, 0, 16, 32].map((d) => `<path d="M${74 + Math.abs(d) * 0.25} ${60 + d}H${146 - Math.abs(d) * 0.25}"/>`).join('')}</g>
-<rect x="104" y="112" width="12" height="46" rx="5" fill="#1b1d29"/></g>
-${shadow(150, 30, 5)}<circle cx="170" cy="116" r="28" fill="#d7f542"/><path d="M146 104Q170 116 158 140M194 128Q170 116 182 92" fill="none" stroke="#fff" stroke-width="4"/><circle cx="170" cy="116" r="28" fill="url(#shine)"/>`,
+  'sport-DEMOSPORTC': {
+    tag: '虚拟足球赛事',
+    art: () => `<g transform="rotate(-14 70 70)"><rect x="44" y="26" width="46" height="64" rx="6" fill="#ffd60a" stroke="#000" stroke-opacity=".2"/></g><g transform="rotate(12 170 64)"><rect x="148" y="22" width="46" height="64" rx="6" fill="#e0303f" stroke="#000" stroke-opacity=".2"/></g>
+<path d="M106 40Q120 30 134 40" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="3"/>${shadow(150, 40, 6)}${football(120, 104, 0.78)}`,
   },
-  'sport-BTI': {
-    tag: '冠军盘 · 全场赛事',
+  'sport-DEMOSPORTD': {
+    tag: '虚拟足球赛事',
     art: () => `<path d="M20 0L90 150H60ZM220 0L150 150H180Z" fill="#fff" opacity=".08"/><circle cx="20" cy="8" r="8" fill="#fff" opacity=".8"/><circle cx="220" cy="8" r="8" fill="#fff" opacity=".8"/>
 ${shadow(152, 50, 6)}<path d="M86 26H154V58C154 82 138 96 120 98 102 96 86 82 86 58Z" fill="url(#goldG)" stroke="#b07d12" stroke-width="2"/>
 <path d="M86 36C62 36 62 70 92 76M154 36C178 36 178 70 148 76" fill="none" stroke="url(#goldG)" stroke-width="7"/><rect x="112" y="96" width="16" height="22" fill="#d9a632"/><rect x="92" y="116" width="56" height="12" rx="3" fill="#d9a632"/><rect x="84" y="128" width="72" height="18" rx="4" fill="#6b4a12"/>
 ${star(120, 56, 15, '#fff8e1')}<path d="M60 130Q44 100 54 70M180 130Q196 100 186 70" fill="none" stroke="#7ed957" stroke-width="4"/><g fill="#7ed957">${[80, 96, 112].map((y) => `<ellipse cx="52" cy="${y}" rx="7" ry="4" transform="rotate(-40 52 ${y})"/><ellipse cx="188" cy="${y}" rx="7" ry="4" transform="rotate(40 188 ${y})"/>`).join('')}</g>`,
   },
-  // ---- 彩票
-  'lottery-VR': {
-    tag: '开奖机 · 极速彩',
-    art: () => `${shadow(150, 50, 7)}<path d="M96 120H144L156 148H84Z" fill="url(#goldG)"/><circle cx="120" cy="70" r="56" fill="#fff" fill-opacity=".12" stroke="#fff" stroke-opacity=".7" stroke-width="3"/>
-${ball(96, 92, 14, '#e0303f', '8')}${ball(124, 100, 14, '#1f6feb', '3')}${ball(146, 82, 14, '#12a150', '6')}${ball(108, 64, 14, '#f5a300', '1')}${ball(136, 52, 14, '#9b59f0', '9')}
-<path d="M86 32Q96 20 114 18" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width="4" stroke-linecap="round"/>${ball(188, 140, 14, '#e0303f', '7')}`,
+  // ---- 彩票: the demo venue's 快三骰宝
+  'lottery-DEMOLOTTOA': {
+    tag: '快三骰宝',
+    art: () => `${shadow(150, 60, 7)}<path d="M64 124H176L186 148H54Z" fill="url(#goldG)"/><path d="M58 124Q58 30 120 30T182 124Z" fill="#fff" fill-opacity=".14" stroke="#fff" stroke-opacity=".7" stroke-width="3"/>
+${die(92, 104, 30, -14, 2)}${die(128, 106, 30, 10, 5)}${die(110, 76, 30, 24, 1)}<path d="M76 64Q86 44 106 40" fill="none" stroke="#fff" stroke-opacity=".6" stroke-width="4" stroke-linecap="round"/>`,
   },
-  'lottery-TCG': {
-    tag: '双色球 · 大乐透',
-    art: () => `${shadow(150, 90, 8)}${ball(52, 112, 22, '#e0303f', '05')}${ball(100, 96, 24, '#e0303f', '12')}${ball(148, 96, 24, '#e0303f', '23')}${ball(194, 112, 22, '#1f6feb', '16')}
-${ball(76, 52, 18, '#e0303f', '28')}${ball(168, 52, 18, '#e0303f', '31')}${star(120, 40, 12, GOLD_LIGHT)}`,
+  'lottery-DEMOLOTTOB': {
+    tag: '快三骰宝',
+    art: () => `${shadow(150, 90, 8)}${die(80, 100, 40, -12, 3, '#1b1d29')}${die(120, 92, 40, 6, 4, '#1b1d29')}${die(160, 100, 40, 16, 6, '#1b1d29')}
+${ball(40, 44, 18, '#e0303f', '大')}${ball(92, 34, 16, '#1f6feb', '小')}${ball(148, 34, 16, '#12a150', '单')}${ball(200, 44, 18, '#f5a300', '双')}`,
   },
-  'lottery-SGWIN': {
-    tag: '快三 · 时时彩',
+  'lottery-DEMOLOTTOC': {
+    tag: '快三骰宝',
     art: () => `<circle cx="120" cy="86" r="62" fill="url(#halo)"/>${die(76, 106, 50, -16, 6, '#1b1d29')}${die(164, 100, 50, 14, 3, '#1b1d29')}${die(120, 62, 50, 4, 5, '#1b1d29')}${star(44, 40, 7, '#fff')}${star(200, 40, 9, GOLD_LIGHT)}`,
   },
   // ---- 电子游艺: each provider its own machine
@@ -384,15 +395,31 @@ const baseDefs = (bg: Pair) =>
 <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset=".45" stop-color="#000" stop-opacity=".5"/><stop offset="1" stop-color="#000" stop-opacity=".7"/></linearGradient>
 ${fade('shine', '#fff', 0.55, 0.32, 0.28, 0.6)}${fade('halo', '#fff', 0.3)}${radial('pearl', '#ffffff', '#ff9f1c', 0.35, 0.35, 0.7)}${linear('fire', ['#ffd23f', '#e8430e'], 0, 1)}</defs>`;
 
-/** The lower band: a darkening, the wordmark and a tag line. */
-function band(title: string, tag: string, ink: string, accent: string): string {
+/** How wide a wordmark sets, in ems (CJK a whole em, Latin letters and digits about two thirds). */
+const ems = (s: string) => [...s].reduce((w, ch) => w + (/[\x20-\x7e]/.test(ch) ? 0.68 : 1), 0);
+
+/**
+ * The lower band: a darkening, the wordmark and a tag line. A demo venue's wordmark carries the
+ * 演示 mark beside it, a small gold pill, the two centred together.
+ */
+function band(title: string, tag: string, ink: string, accent: string, demo = false): string {
   const size = title.length > 4 ? (title.length > 5 ? 28 : 32) : 38;
+  const width = ems(title) * size + title.length;
+  const pill = { w: 40, h: 21, gap: 6 };
+  const x = demo ? 120 - (pill.gap + pill.w) / 2 : 120;
+  const mark = demo
+    ? `<rect x="${x + width / 2 + pill.gap}" y="161" width="${pill.w}" height="${pill.h}" rx="${pill.h / 2}" fill="${GOLD_LIGHT}" stroke="#000" stroke-opacity=".3"/>
+<text x="${x + width / 2 + pill.gap + pill.w / 2}" y="176" text-anchor="middle" font-family="${FONT}" font-size="13" font-weight="900" fill="#5a3a00">${DEMO_MARK}</text>`
+    : '';
   return `<path d="M0 150H240V212Q240 240 212 240H28Q0 240 0 212Z" fill="url(#shade)"/>
-<text x="120" y="194" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="900" fill="${ink}" stroke="#000" stroke-opacity=".45" stroke-width="4" paint-order="stroke" letter-spacing="1">${esc(title)}</text>
+<text x="${x}" y="194" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="900" fill="${ink}" stroke="#000" stroke-opacity=".45" stroke-width="4" paint-order="stroke" letter-spacing="1">${esc(title)}</text>${mark}
 <text x="120" y="222" text-anchor="middle" font-family="${FONT}" font-size="16" font-weight="700" fill="${accent}" stroke="#000" stroke-opacity=".35" stroke-width="3" paint-order="stroke">${esc(tag)}</text>`;
 }
 
-/** A hall provider tile: its own scene, its code as a wordmark, what it offers. */
+/** A small stable number from a text, so each tile's sparkles fall their own way. */
+const seedOf = (s: string) => [...s].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 233280, 7);
+
+/** A hall provider tile: its own scene, its wordmark (our demo brand, with its 演示 mark), what it offers. */
 export function venueTile(e: CatalogueEntry): string {
   const look = LOOKS[`${e.category}-${e.platform}`];
   const bg = look?.bg ?? e.colors;
@@ -400,9 +427,9 @@ export function venueTile(e: CatalogueEntry): string {
   const body = `${baseDefs(bg)}
 <rect width="240" height="240" rx="28" fill="url(#bg)"/>
 <circle cx="120" cy="84" r="110" fill="url(#halo)"/>
-${sparkles(240, 150, 8, e.platform.charCodeAt(0) + e.platform.length)}
+${sparkles(240, 150, 8, seedOf(e.platform))}
 ${scene}
-${band(e.platform.toUpperCase(), look?.tag ?? CATEGORY_TAG[e.category] ?? '', look?.ink ?? '#fff', GOLD_LIGHT)}`;
+${band(e.mark, look?.tag ?? CATEGORY_TAG[e.category] ?? '', look?.ink ?? '#fff', GOLD_LIGHT, e.mark !== e.name)}`;
   return svg(240, 240, body, e.name);
 }
 
@@ -590,7 +617,7 @@ ${band(name, tag, '#fff', accent)}`;
 
 /** A slot machine's tile: its own theme's scene and its name. */
 export function slotTile(m: SlotMachine): string {
-  return gameTile(m.code, m.name, `${m.provider.toUpperCase()} · ${m.theme.name}`, m.theme.background, m.theme.accent);
+  return gameTile(m.code, m.name, `${DEMO_ELECTRONIC_NAMES[m.provider]} · ${m.theme.name}`, m.theme.background, m.theme.accent);
 }
 
 /** Each fishing tank's water (海王捕鱼 the open sea; 金蟾捕鱼 a dark teal deep lit by its gold). */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { MSG, fenToYuan, yuanToFen, type VenuePlayResult, type VenueSlotInfo, type VenueSlotOutcome } from '@app/contract';
+import { MSG, demoElectronicName, fenToYuan, yuanToFen, type VenuePlayResult, type VenueSlotInfo, type VenueSlotOutcome } from '@app/contract';
 import { api, errorText } from '../../api';
 import { money } from '../../money';
 import { motionMs } from '../../motion';
@@ -133,9 +133,7 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
         <span className="bulbs" />
         <div>
           <h2>{info.name}</h2>
-          <small>
-            {info.provider?.toUpperCase()} · {info.reels}×{info.rows} · {info.lines.length}线
-          </small>
+          <small>{[demoElectronicName(info.provider), `${info.reels}×${info.rows}`, `${info.lines.length}线`].filter(Boolean).join(' · ')}</small>
         </div>
         <span className="bulbs" />
       </div>

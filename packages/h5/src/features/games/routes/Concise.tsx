@@ -12,7 +12,10 @@ import { useGames } from '../../hall/api';
 import { CONCISE_GAME_TYPE, gamePagePath, isElectronicProvider, useProviderGames, type ElectronicProvider } from '../api';
 import '../games.css';
 
-/** The providers' names as the hall's catalogue has them (OB电子…), the code until it loads. */
+/**
+ * The providers' names as the hall's catalogue has them (演示电子A…, or a configured provider's own),
+ * blank until it loads: the code is an identifier, never shown.
+ */
 function useProviderNames(): Record<string, string> {
   const { data: games } = useGames();
   return Object.fromEntries((games ?? []).filter((g) => g.category_id === 'concise').map((g) => [g.game_code, g.name]));
@@ -63,12 +66,12 @@ export default function Concise() {
             data-testid={`concise-tab-${p}`}
             onClick={() => p !== provider && setParams({ type: p }, { replace: true })}
           >
-            {names[p] ?? p.toUpperCase()}
+            {names[p] ?? ''}
           </button>
         ))}
       </div>
       <div className="concise-head">
-        <span className="concise-head-title">{names[provider] ?? provider.toUpperCase()}</span>
+        <span className="concise-head-title">{names[provider] ?? ''}</span>
         {games && <span className="concise-head-count">{games.length} 款游戏</span>}
       </div>
       {isPending ? (

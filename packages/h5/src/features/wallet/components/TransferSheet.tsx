@@ -45,7 +45,7 @@ export function TransferSheet({ venue, central, onClose }: { venue: VenueBalance
           <div className="transfer-sheet" data-testid="transfer-sheet">
             <div className="sheet-picker-head">
               <span className="sheet-picker-title transfer-sheet-title">
-                <VenueBadge code={venue.platname} size={26} /> {venue.name}
+                <VenueBadge venue={venue} size={26} /> {venue.name}
               </span>
               <button type="button" className="sheet-picker-close" aria-label="关闭" onClick={onClose}>
                 <CloseOutline />
@@ -61,7 +61,7 @@ export function TransferSheet({ venue, central, onClose }: { venue: VenueBalance
                 <SwapIcon />
               </button>
               <div className={`transfer-sheet-end${direction === 'out' ? ' from' : ''}`}>
-                <VenueBadge code={venue.platname} size={30} />
+                <VenueBadge venue={venue} size={30} />
                 <span className="transfer-sheet-end-name">{venue.name}</span>
                 <b data-testid="transfer-sheet-venue-balance">¥ {formatYuan(venue.balance)}</b>
               </div>

@@ -43,7 +43,7 @@ export function VenueList({
             role={onPick ? 'button' : undefined}
             onClick={onPick ? () => onPick(v) : undefined}
           >
-            <VenueBadge code={v.platname} size={columns === 3 ? 28 : 34} />
+            <VenueBadge venue={v} size={columns === 3 ? 28 : 34} />
             <div className="venue-tile-text">
               <div className="venue-tile-name">{v.name}</div>
               <div className="venue-tile-balance" data-testid={`venue-balance-${v.platname}`}>

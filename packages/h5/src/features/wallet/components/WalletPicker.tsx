@@ -9,13 +9,13 @@ import { WalletGlyph } from './WalletGlyph';
 export function WalletPicker({ label, value, wallets, onChange, testId }: { label: string; value: string; wallets: VenueBalance[]; onChange: (platname: string) => void; testId: string }) {
   const [open, setOpen] = useState(false);
   const chosen = wallets.find((w) => w.platname === value);
-  const icon = (platname: string, size = 30) => (platname === PLATFORM_WALLET.platname ? <WalletGlyph size={size} /> : <VenueBadge code={platname} size={size} />);
+  const icon = (w: VenueBalance, size = 30) => (w.platname === PLATFORM_WALLET.platname ? <WalletGlyph size={size} /> : <VenueBadge venue={w} size={size} />);
   return (
     <>
       <button type="button" className="wallet-picker" data-testid={testId} onClick={() => setOpen(true)}>
         <span className="wallet-picker-label">{label}</span>
         <span className="wallet-picker-value">
-          {chosen ? icon(chosen.platname, 22) : null}
+          {chosen ? icon(chosen, 22) : null}
           <span className="wallet-picker-name" data-testid={`${testId}-name`}>
             {chosen?.name ?? '请选择'}
           </span>
@@ -30,7 +30,7 @@ export function WalletPicker({ label, value, wallets, onChange, testId }: { labe
         onPick={onChange}
         onClose={() => setOpen(false)}
         testId={`${testId}-sheet`}
-        options={wallets.map((w) => ({ key: w.platname, title: w.name, icon: icon(w.platname), extra: `¥ ${formatYuan(w.balance)}` }))}
+        options={wallets.map((w) => ({ key: w.platname, title: w.name, icon: icon(w), extra: `¥ ${formatYuan(w.balance)}` }))}
       />
     </>
   );

@@ -1,4 +1,5 @@
 /** Small pictures of the wallet screens that antd-mobile-icons lacks. */
+import { DEMO_MARK, type VenueBalance } from '@app/contract';
 
 /** Two opposite arrows: a transfer between wallets. */
 export function SwapIcon({ size = '1em' }: { size?: number | string }) {
@@ -31,12 +32,21 @@ const TINTS: [string, string][] = [
   ['#ffd66b', '#e9a93a'],
 ];
 
+/**
+ * A venue's monogram: the Latin letters its name starts with (AG真人 → AG), else its first two
+ * characters after our demo brand's 演示 mark (演示真人A → 真人); never its code, an identifier.
+ */
+function monogram(name: string): string {
+  const shown = name.startsWith(DEMO_MARK) ? name.slice(DEMO_MARK.length) : name;
+  return (/^[A-Za-z0-9]{1,3}/.exec(shown)?.[0] ?? [...shown].slice(0, 2).join('')).toUpperCase();
+}
+
 /** A venue's monogram tile, its colour stable per venue code. */
-export function VenueBadge({ code, size = 34 }: { code: string; size?: number }) {
+export function VenueBadge({ venue, size = 34 }: { venue: Pick<VenueBalance, 'platname' | 'name'>; size?: number }) {
   let h = 0;
-  for (const ch of code) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  for (const ch of venue.platname) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   const [a, b] = TINTS[h % TINTS.length]!;
-  const text = code.slice(0, code.length > 3 ? 2 : 3).toUpperCase();
+  const text = monogram(venue.name);
   return (
     <span className="venue-badge" style={{ width: size, height: size, background: `linear-gradient(135deg, ${a} 0%, ${b} 100%)`, fontSize: text.length > 2 ? size * 0.3 : size * 0.36 }} aria-hidden>
       {text}
