@@ -40,6 +40,7 @@ import { DemoVenue } from './venue-demo/service.js';
 import uploadRoutes from './modules/uploads/routes.js';
 import { createVenueRegistry } from './modules/venues/registry.js';
 import { providerAdapters } from './modules/providers/adapters.js';
+import { providerCallObserver } from './modules/providers/health.js';
 import { currentKeyOf, providerKeys } from './modules/providers/service.js';
 import { DEMO_SEAMLESS } from './seed/providers.js';
 import { startReconciler } from './modules/transfers/reconcile.js';
@@ -127,7 +128,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate('demoVenue', demoVenue);
   app.addHook('onClose', async () => demoVenue.stop());
   // Configured game providers are venue adapters too; one configured without a base URL is the demo venue of this process.
-  const providers = providerAdapters(db.kysely, { selfUrl: (mode) => `${listenUrl(app)}${mode === 'seamless' ? DEMO_SEAMLESS_PREFIX : DEMO_PROVIDER_PREFIX}` });
+  const providers = providerAdapters(db.kysely, { selfUrl: (mode) => `${listenUrl(app)}${mode === 'seamless' ? DEMO_SEAMLESS_PREFIX : DEMO_PROVIDER_PREFIX}`, observe: providerCallObserver });
   const venues = createVenueRegistry(config, db.kysely, () => `${listenUrl(app)}${DEMO_PROVIDER_PREFIX}`, providers);
   app.decorate('venues', venues);
   dropUnusedConnectionsOnClose(app);

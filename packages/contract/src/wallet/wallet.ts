@@ -56,6 +56,10 @@ export const WALLET_MOVEMENTS: Record<string, { label: string; type: TransType }
   adjustment: { label: '人工调整', type: 10 },
   trial_funding: { label: '试玩体验金', type: 7 },
   trial_reset: { label: '试玩余额回收', type: 10 },
+  // seamless play spends the central wallet directly: listed under 全部 only
+  seamless_bet: { label: '游戏投注', type: 0 },
+  seamless_win: { label: '游戏派彩', type: 0 },
+  seamless_rollback: { label: '投注撤销', type: 0 },
 };
 /** The ledger-listed types (0 and 6–10) and the journal kinds each one reads. */
 export const LEDGER_TRANS_TYPES: readonly TransType[] = [0, 6, 7, 8, 9, 10];

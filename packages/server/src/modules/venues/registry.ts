@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Kdb } from '../../db/connect.js';
 import type { RefStatus, StakeHeadroom, VenueAdapter, VenueGame, VenueOutcome } from './adapter.js';
 import { httpTransferAdapter } from './http-transfer.js';
+import { providerCallObserver } from '../providers/health.js';
 
 /**
  * A venue as the platform uses it: which adapter serves the code (a built-in one, or a configured
@@ -184,7 +185,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
  */
 export function createVenueRegistry(config: Config, db: Kdb, selfUrl: () => string, providers?: () => Promise<ReadonlyMap<string, VenueAdapter>>): VenueRegistry {
   const { url, merchant, key } = config.demoProvider;
-  const demo = httpTransferAdapter({ name: 'demo', baseUrl: url ? () => url : selfUrl, merchant, key, timeoutMs: config.venueTimeoutMs });
+  const demo = httpTransferAdapter({ name: 'demo', baseUrl: url ? () => url : selfUrl, merchant, key, timeoutMs: config.venueTimeoutMs, observe: providerCallObserver('demo') });
   return new VenueRegistry(db, new Map([['demo', demo]]), config.venueTimeoutMs, providers);
 }
 
