@@ -240,7 +240,7 @@ ${card(96, 96, -10, '9', 'H')}${card(144, 96, 10, 'K', 'S')}${chip(44, 128, 16, 
         `<rect x="${x - 30}" y="44" width="60" height="86" rx="10" fill="${fill}" stroke="#fff" stroke-opacity=".55" stroke-width="2"/><text x="${x}" y="98" text-anchor="middle" font-family="${FONT}" font-size="34" font-weight="900" fill="#fff" opacity=".92">${ch}</text>`;
       return `${shadow(148, 100, 10)}<rect x="16" y="34" width="208" height="106" rx="16" fill="#0c3b24" stroke="url(#goldG)" stroke-width="5"/>
 ${spot(54, '#1f6feb', '闲')}${spot(120, '#12a150', '和')}${spot(186, '#d61f2c', '庄')}${chip(60, 122, 13, '#111')}${chip(180, 118, 14, '#f5a300')}${chip(194, 130, 11, '#fff')}
-${card(98, 28, -12, '9', 'D', 0.55)}${card(142, 28, 12, '8', 'C', 0.55)}`;
+${star(120, 20, 10, GOLD_LIGHT)}`;
     },
   },
   'realbet-DEMOLIVEC': {
