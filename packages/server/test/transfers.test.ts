@@ -1,3 +1,4 @@
+import { DEMO_SEAMLESS } from '../src/seed/providers.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, TRANSFER_STATE } from '@app/contract';
 import { addTurnoverRequirement } from '../src/modules/turnover/service.js';
@@ -21,9 +22,18 @@ describe('venue and transfer endpoints without a session', () => {
 });
 
 describe('POST /api/balancelist', () => {
-  it('lists every enabled venue in display order, after 平台钱包 with the central balance when asked (with_wallet 1)', async () => {
+  it('lists every enabled transfer venue in display order, after 平台钱包 with the central balance when asked (with_wallet 1)', async () => {
     const { token } = await fundedMember(s, 123.45);
-    const venues = await s.db.kysely.selectFrom('venues').select(['code', 'name']).where('enabled', '=', true).orderBy('sort').orderBy('code').execute();
+    // a seamless provider's venue holds no money of the member's: not a transfer venue
+    const venues = await s.db.kysely
+      .selectFrom('venues')
+      .select(['code', 'name'])
+      .where('enabled', '=', true)
+      .where('adapter', 'not in', (eb) => eb.selectFrom('game_providers').select('code').where('mode', '=', 'seamless'))
+      .orderBy('sort')
+      .orderBy('code')
+      .execute();
+    expect(venues.map((v) => v.code)).not.toContain(DEMO_SEAMLESS.venue);
     expect(venues.length).toBeGreaterThan(3);
     const listed = venues.map((v) => ({ name: v.name, platname: v.code, balance: 0 }));
     // The spec's clients add the 平台钱包 entry themselves (compat.test.ts).

@@ -26,8 +26,12 @@ export function askLogin(ask: LoginAsk): void {
   notify();
 }
 
-/** Closes the sheet; `dismissed` runs the ask's onDismiss (closed without choosing 登录 or 注册). */
-export function endLoginAsk(dismissed: boolean): void {
+/**
+ * Closes the sheet; `dismissed` runs the ask's onDismiss (closed without choosing 登录 or 注册).
+ * `only`: close it only while it still shows that ask (a later ask, made meanwhile, stays open).
+ */
+export function endLoginAsk(dismissed: boolean, only?: LoginAsk): void {
+  if (only && current !== only) return;
   const ask = current;
   current = null;
   notify();

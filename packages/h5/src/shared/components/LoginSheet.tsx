@@ -11,10 +11,11 @@ import './login-sheet.css';
  */
 export default function LoginSheet({ ask, onGo }: { ask: LoginAsk | null; onGo: (path: string) => Promise<void> }) {
   // Close once the new screen is in history, not before: closed first, the sheet would take its own
-  // entry off (useBackCloses) and that back would land after the new screen, leaving it again.
+  // entry off (useBackCloses) and that back would land after the new screen, leaving it again. Only
+  // this ask is closed: a screen reached meanwhile may have asked again.
   const go = (path: string) => {
     if (!ask) return;
-    void onGo(`${path}?redirect=${encodeURIComponent(ask.redirect)}`).then(() => endLoginAsk(false));
+    void onGo(`${path}?redirect=${encodeURIComponent(ask.redirect)}`).then(() => endLoginAsk(false, ask));
   };
   const dismiss = () => endLoginAsk(true);
   return (
