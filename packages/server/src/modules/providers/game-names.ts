@@ -13,8 +13,9 @@ export function gameNames(venues: VenueRegistry): GameNames {
   // The lookup itself is kept, so bets of one game arriving together share one read of the list.
   const known = new Map<string, { atMs: number; name: Promise<string> }>();
   const lookUp = async (venueCode: string, game: string): Promise<string> => {
+    // A closed venue launches nothing: its provider is not asked (a round it started is still recorded, by code).
     const venue = await venues.find(venueCode);
-    if (!venue) return game;
+    if (!venue?.enabled) return game;
     return (await venues.games(venue).catch(() => [])).find((g) => g.code === game)?.name ?? game;
   };
   return (venueCode, game) => {
