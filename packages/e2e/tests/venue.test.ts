@@ -357,13 +357,19 @@ describe('refusals', () => {
     }
   });
 
-  it('refuses a spin above the venue balance with the server message', async () => {
-    const member = await richMember(1);
-    await openGame(member, 'ae', 'ae_ocean', async (page) => {
-      for (let i = 0; i < 6; i++) await page.getByRole('button', { name: '增加投注' }).click();
-      await page.getByRole('button', { name: '旋转' }).click();
-      await page.locator('.toast-error').getByText(MSG.venueInsufficient).waitFor();
-      await stillShot(page, 'venue-insufficient');
+  // pp is a transfer venue (its own wallet); ae the demo seamless provider's (the central wallet).
+  for (const [venue, game, message] of [
+    ['pp', 'pp_egypt', MSG.venueInsufficient],
+    ['ae', 'ae_ocean', MSG.venueWalletInsufficient],
+  ] as const) {
+    it(`refuses a spin above the ${venue} balance with the server message ${message}`, async () => {
+      const member = await richMember(1);
+      await openGame(member, venue, game, async (page) => {
+        for (let i = 0; i < 6; i++) await page.getByRole('button', { name: '增加投注' }).click();
+        await page.getByRole('button', { name: '旋转' }).click();
+        await page.locator('.toast-error').getByText(message).waitFor();
+        await stillShot(page, `venue-insufficient-${venue}`);
+      });
     });
-  });
+  }
 });
