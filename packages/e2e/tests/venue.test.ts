@@ -366,6 +366,8 @@ describe('refusals', () => {
       const member = await richMember(1);
       await openGame(member, venue, game, async (page) => {
         for (let i = 0; i < 6; i++) await page.getByRole('button', { name: '增加投注' }).click();
+        // the page says so before the spin, in the words of its wallet
+        await page.locator('.warn').getByText(message).waitFor();
         await page.getByRole('button', { name: '旋转' }).click();
         await page.locator('.toast-error').getByText(message).waitFor();
         await stillShot(page, `venue-insufficient-${venue}`);

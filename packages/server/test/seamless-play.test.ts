@@ -25,6 +25,7 @@ async function launch(token: string, game = SLOT) {
   expect(launched.code).toBe(200);
   const exchanged = await s.api('/venue/api/session', { launch: (launched.data.url as string).split('launch=')[1] });
   expect(exchanged.code).toBe(200);
+  expect(exchanged.data.wallet).toBe('central');
   return { session: exchanged.data.session as string, balance: exchanged.data.balance as number };
 }
 

@@ -52,6 +52,7 @@ describe('the slot machines of the demo venue', () => {
       const exchanged = await s.api('/venue/api/session', { launch: (launched.data.url as string).split('launch=')[1] });
       expect(exchanged.code, code).toBe(200);
       expect(exchanged.data.game).toMatchObject({ code, kind: 'slot', provider: m.provider });
+      expect(exchanged.data.wallet, code).toBe(m.provider === DEMO_SEAMLESS.venue ? 'central' : 'venue');
       const session = exchanged.data.session as string;
       const info = (await venueCall<VenueGameInfo>(s, `/games/${code}`, session)).data as Extract<VenueGameInfo, { kind: 'slot' }>;
       expect(info).toMatchObject({ code, name: m.name, reels: m.reels.length, rows: 3 });

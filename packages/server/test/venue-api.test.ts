@@ -42,11 +42,11 @@ describe('POST /venue/api/session', () => {
     const r = await venueCall(s, '/session', null, { launch });
     expect(r.code).toBe(200);
     expect(r.data.session).toMatch(/^[\w-]{40,}$/);
-    expect(r.data).toMatchObject({ player: { id: String(m.id) }, venue: { code: VENUE }, balance: 50, game: { code: 'obgdy_fruit', kind: 'slot', provider: 'obgdy' } });
+    expect(r.data).toMatchObject({ player: { id: String(m.id) }, venue: { code: VENUE }, balance: 50, wallet: 'venue', game: { code: 'obgdy_fruit', kind: 'slot', provider: 'obgdy' } });
     expect(r.data.venue.name).toBeTruthy();
     const me = await venueCall(s, '/me', r.data.session);
     expect(me.code).toBe(200);
-    expect(me.data).toEqual({ player: r.data.player, venue: r.data.venue, game: r.data.game, balance: 50 });
+    expect(me.data).toEqual({ player: r.data.player, venue: r.data.venue, game: r.data.game, balance: 50, wallet: 'venue' });
     expect((await venueCall(s, '/balance', r.data.session)).data).toEqual({ balance: 50 });
     // the session is stored hashed, never as the token
     const stored = await s.db.kysely.selectFrom('demo_venue_sessions').select('token_hash').where('player', '=', String(m.id)).execute();

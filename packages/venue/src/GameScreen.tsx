@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { VenueMe } from '@app/contract';
+import { lowBalanceText, type VenueMe } from '@app/contract';
 import { money } from './money';
 import { HistorySheet } from './shell/HistorySheet';
 import { RulesSheet } from './shell/RulesSheet';
@@ -19,6 +19,7 @@ export function GameScreen({ me, balance, setBalance, refreshBalance }: { me: Ve
   const game = me.game;
   const props: Omit<GameProps<never>, 'info'> = {
     balance,
+    lowBalance: lowBalanceText(me.wallet),
     afterBet: (b: number) => {
       setBalance(b);
       setBump((n) => n + 1);

@@ -8,6 +8,7 @@
  * ms since the epoch. Auth: header `x-venue-session: <token>` from `POST /venue/api/session`.
  */
 import type { GameCategory } from '../shared/constants.js';
+import { MSG } from '../shared/messages.js';
 
 /** The header carrying the session token of the frame (kept in the frame's sessionStorage). */
 export const VENUE_SESSION_HEADER = 'x-venue-session';
@@ -132,8 +133,17 @@ export interface VenueMe {
   player: { id: string; name: string };
   venue: { code: string; name: string };
   game: VenueGameInfo;
-  /** The player's wallet at this venue, yuan. */
+  /** The player's balance, yuan: at this venue, or the platform's central wallet (`wallet`). */
   balance: number;
+  /** Where the money played is: the venue's own wallet (transfer mode) or the platform's central wallet (seamless mode). */
+  wallet: VenueWallet;
+}
+
+export type VenueWallet = 'venue' | 'central';
+
+/** What a stake above the balance says: move money in (a venue wallet), or top up (the central wallet). */
+export function lowBalanceText(wallet: VenueWallet): string {
+  return wallet === 'central' ? MSG.venueWalletInsufficient : MSG.venueInsufficient;
 }
 
 /** POST /venue/api/session answer: the token for the x-venue-session header, and VenueMe. */

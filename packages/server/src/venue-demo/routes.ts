@@ -25,7 +25,7 @@ export default async function venueApi(app: FastifyInstance, opts: { settleInter
     const game = gameInfo(s.game);
     if (!game) throw notFound(MSG.venueGameMissing);
     const [venue, balance] = await Promise.all([app.venues.find(s.venue), balanceOf(s)]);
-    return { player: { id: s.player, name: s.name ?? s.player }, venue: { code: s.venue, name: venue?.name ?? s.venue }, game, balance: fenToYuan(balance) };
+    return { player: { id: s.player, name: s.name ?? s.player }, venue: { code: s.venue, name: venue?.name ?? s.venue }, game, balance: fenToYuan(balance), wallet: s.wallet ? 'central' : 'venue' };
   };
 
   app.post('/session', async (req) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
-import { MSG, type VenueFishingInfo, type VenueFishingOutcome, type VenuePlayResult } from '@app/contract';
+import { type VenueFishingInfo, type VenueFishingOutcome, type VenuePlayResult } from '@app/contract';
 import { api, errorText } from '../../api';
 import { money } from '../../money';
 import { toast } from '../../shell/toast';
@@ -50,7 +50,7 @@ function spawn(kinds: string[], first = false): Swimmer {
   };
 }
 
-export default function Fishing({ info, balance, afterBet }: GameProps<VenueFishingInfo>) {
+export default function Fishing({ info, balance, lowBalance, afterBet }: GameProps<VenueFishingInfo>) {
   const kinds = info.fish.map((f) => f.id);
   const color = (k: string) => info.fish.find((f) => f.id === k)?.color ?? '#ffd166';
   // One of every species to start with, then a random school.
@@ -186,7 +186,7 @@ export default function Fishing({ info, balance, afterBet }: GameProps<VenueFish
           </div>
         ))}
         <div className="seabed" />
-        <div className="tap-hint">{stake > balance ? <span className="warn">{MSG.venueInsufficient}</span> : last ? <span className={last.win ? 'win' : ''} data-testid="fish-result">{last.text}</span> : '点击海面任意位置开炮'}</div>
+        <div className="tap-hint">{stake > balance ? <span className="warn">{lowBalance}</span> : last ? <span className={last.win ? 'win' : ''} data-testid="fish-result">{last.text}</span> : '点击海面任意位置开炮'}</div>
         <div className="cannon" style={{ '--angle': `${angle}deg` } as CSSProperties}>
           <div className="barrel">{fired > 0 && <i key={fired} className="flash" />}</div>
           <div className="turret">{stake}</div>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { MSG, demoElectronicName, fenToYuan, yuanToFen, type VenuePlayResult, type VenueSlotInfo, type VenueSlotOutcome } from '@app/contract';
+import { demoElectronicName, fenToYuan, yuanToFen, type VenuePlayResult, type VenueSlotInfo, type VenueSlotOutcome } from '@app/contract';
 import { api, errorText } from '../../api';
 import { money } from '../../money';
 import { motionMs } from '../../motion';
@@ -47,7 +47,7 @@ function useCellPx(reels: number): number {
   return px;
 }
 
-export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInfo>) {
+export default function Slot({ info, balance, lowBalance, afterBet }: GameProps<VenueSlotInfo>) {
   const cell = useCellPx(info.reels);
   const symbolIndex = useMemo(() => new Map(info.symbols.map((s, i) => [s.id, i])), [info]);
   const [grid, setGrid] = useState<string[][]>(() => info.strips.map((strip, r) => Array.from({ length: info.rows }, (_, row) => strip[(r * 7 + row) % strip.length]!)));
@@ -197,7 +197,7 @@ export default function Slot({ info, balance, afterBet }: GameProps<VenueSlotInf
           </>
         )}
         {result && result.payout === 0 && <span className="muted">未中奖，再来一次</span>}
-        {!busy && !result && stake > balance && <span className="warn">{MSG.venueInsufficient}</span>}
+        {!busy && !result && stake > balance && <span className="warn">{lowBalance}</span>}
         {!busy && !result && stake <= balance && <span className="muted">线注 {money(lineBet)} · 最高 {Math.max(...info.paytable.filter((p) => p.type === 'line').map((p) => p.multiplier))} 倍</span>}
       </div>
 
