@@ -51,6 +51,7 @@ import { startRebateJob } from './modules/rebate/job.js';
 import { startCommissionJob } from './modules/commission/job.js';
 import { startDepositExpiry } from './modules/deposits/expiry.js';
 import { startProviderCallFlush } from './modules/providers/health.js';
+import { startSeamlessAnswerSweep } from './modules/providers/retention.js';
 import { startMailSender } from './modules/mail/campaigns.js';
 import { startStatsRollup } from './modules/reports/rollup.js';
 import { startVipJob } from './modules/vip/job.js';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   startGuestReaper(app);
   startDepositExpiry(app);
   startProviderCallFlush(app);
+  startSeamlessAnswerSweep(app);
 
   await app.register(adminApi, { prefix: '/admin/api' });
   // The agent portal's API (its pages are served below at /agent/ when built).

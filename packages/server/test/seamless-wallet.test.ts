@@ -7,6 +7,7 @@ import { createProvider, providerByCode, providerKeys, rotateProviderKey, listPr
 import { decryptSecret, encryptSecret, secretsKey, secretsKeyAvailable } from '../src/modules/providers/secrets.js';
 import { issueSeamlessToken } from '../src/modules/providers/token.js';
 import { DEMO_SEAMLESS } from '../src/seed/providers.js';
+import { SEAMLESS_ANSWER_KEEP_DAYS, sweepSeamlessAnswers } from '../src/modules/providers/retention.js';
 import { addTurnoverRequirement, remainingTurnoverFen } from '../src/modules/turnover/service.js';
 import { attachServer, startServer, type TestServer } from './harness.js';
 import { fundedMember } from './transfer-helpers.js';
@@ -203,6 +204,23 @@ describe('request_uuid', () => {
     expect(again.text).toBe(first.text);
     expect(first.body).toMatchObject({ status: RS.ok, balance: 750 });
     expect(await wallet(p)).toBe(650);
+  });
+
+  it(`keeps answers ${SEAMLESS_ANSWER_KEEP_DAYS} days; a request repeated after that moves no money again, its transaction answering as before`, async () => {
+    const p = await player(10);
+    const req = uuid();
+    const tx = uuid();
+    const round = uuid();
+    expect((await bet(p, 250, { req, tx, round })).body).toMatchObject({ status: RS.ok, balance: 750 });
+    const stored = () => s.db.kysely.selectFrom('seamless_requests').select('request_uuid').where('request_uuid', '=', req).execute();
+    expect(await stored()).toHaveLength(1);
+    // a day short of the keep: still there
+    await sweepSeamlessAnswers(s.db.kysely, new Date(Date.now() + (SEAMLESS_ANSWER_KEEP_DAYS - 1) * 86_400_000));
+    expect(await stored()).toHaveLength(1);
+    await sweepSeamlessAnswers(s.db.kysely, new Date(Date.now() + (SEAMLESS_ANSWER_KEEP_DAYS + 1) * 86_400_000));
+    expect(await stored()).toHaveLength(0);
+    expect((await bet(p, 250, { req, tx, round })).body).toMatchObject({ status: RS.ok, balance: 750 });
+    expect(await wallet(p)).toBe(750);
   });
 });
 

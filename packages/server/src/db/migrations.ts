@@ -184,4 +184,5 @@ export const migrations: Migration[] = [
   games.demoBrandTiles,
   venues.demoBrandVenues,
   content.demoBrandNotice,
+  providers.seamlessRequestsAge,
 ];

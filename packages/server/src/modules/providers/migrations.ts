@@ -87,3 +87,11 @@ CREATE TABLE provider_call_minutes (
 CREATE INDEX provider_call_minutes_minute_idx ON provider_call_minutes (minute);
 `,
 };
+
+/** The stored seamless answers are swept by age (retention.ts). */
+export const seamlessRequestsAge: Migration = {
+  id: '097_seamless_requests_age',
+  sql: /* sql */ `
+CREATE INDEX seamless_requests_created_idx ON seamless_requests (created_at);
+`,
+};
