@@ -9,6 +9,7 @@ import { pgbenchTps } from './pgbench.js';
 import { benchRedPacket, type RushRound } from './redpacket.js';
 import { benchReports, TARGET_P99_MS as TARGET_REPORTS_P99_MS } from './reports.js';
 import { benchSlots } from './slots.js';
+import { benchSeamless } from './seamless.js';
 
 /** `npm run bench`: every benchmark of the platform, with its target, printed as a table. */
 const TARGET_RATIO = 0.35;
@@ -19,6 +20,9 @@ const TARGET_SESSIONS_USER_RATIO = 0.25;
 const TARGET_FIRST_PAINT_KB = 150;
 const TARGET_LEDGER_RATIO = 0.25;
 const TARGET_SLOTS_RATIO = 0.5;
+/** seamless bet + win pairs ÷ ledger transfers (a bet is one posting, as a transfer is), and a bet's p99 */
+const TARGET_SEAMLESS_RATIO = 1.0;
+const TARGET_SEAMLESS_BET_P99_MS = 150;
 /** lottery orders/s at 64 connections ÷ pgbench TPC-B tps on the same PostgreSQL */
 const TARGET_ORDERS_PGBENCH_RATIO = 0.5;
 /** seconds from a round's draw until its orders are settled */
@@ -27,7 +31,7 @@ const TARGET_SETTLE_S = 2;
 const TARGET_CHAT_P99_MS = 100;
 
 const dbKinds = (process.env.BENCH_DBS || 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
-/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–j); all of them by default. */
+/** BENCH_ONLY=e,f runs only the benchmarks named (letters a–k); all of them by default. */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim().toLowerCase())) : null;
 const runs = (letter: string) => !only || only.has(letter);
 let failed = false;
@@ -193,6 +197,18 @@ if (runs('j')) {
   console.log(`rollup of ${j.rolledDays} closed days: ${j.rollupS} s → ${j.statRows.toLocaleString('en')} daily_stats rows; today read live`);
   console.log(`target: p99 of the dashboard (90-day chart) and of the 90-day daily finance report < ${TARGET_REPORTS_P99_MS} ms: ${j.targetMet ? 'pass' : 'FAIL'}`);
   if (!j.targetMet) failed = true;
+}
+
+if (runs('k')) {
+  console.log('\n== (k) seamless wallet: a bet and its win per round, signed, POST /provider-api, database: postgres ==');
+  const k = await benchSeamless();
+  console.table([
+    { measure: 'bet + win pairs, 64 connections', 'per s': k.pairsPerS, 'bet p50 ms': k.betP50Ms, 'bet p99 ms': k.betP99Ms },
+    { measure: 'transfers settled, POST /api/transfer, 32 connections (same run)', 'per s': k.transfersPerS, 'p99 ms': k.transfersP99Ms },
+  ]);
+  const met = k.ratio >= TARGET_SEAMLESS_RATIO && k.betP99Ms < TARGET_SEAMLESS_BET_P99_MS;
+  console.log(`ratio seamless pairs ÷ ledger transfers = ${k.ratio.toFixed(2)} (target ≥ ${TARGET_SEAMLESS_RATIO}), bet p99 ${k.betP99Ms} ms (target < ${TARGET_SEAMLESS_BET_P99_MS}): ${met ? 'pass' : 'FAIL'}`);
+  if (!met) failed = true;
 }
 
 console.log(failed ? '\nsome targets missed' : '\nall targets met');

@@ -108,7 +108,16 @@ export async function benchLedger(): Promise<LedgerBench> {
 
 /** 32 members registered over HTTP, funded through the ledger, each with some money at its venue. */
 export async function fundedMembers(url: string, db: Kdb): Promise<Member[]> {
-  const venues = (await db.selectFrom('venues').select('code').where('enabled', '=', true).orderBy('sort').execute()).map((v) => v.code);
+  // Transfer venues only: a seamless provider's venue takes no transfers.
+  const venues = (
+    await db
+      .selectFrom('venues')
+      .select('code')
+      .where('enabled', '=', true)
+      .where('adapter', 'not in', (eb) => eb.selectFrom('game_providers').select('code').where('mode', '=', 'seamless'))
+      .orderBy('sort')
+      .execute()
+  ).map((v) => v.code);
   const source = await systemAccountId(db, HOUSE.adjustments);
   const members: Member[] = [];
   for (let i = 0; i < MEMBERS; i++) {
