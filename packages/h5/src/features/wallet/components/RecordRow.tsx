@@ -1,4 +1,4 @@
-import { CollectMoneyOutline, EditSOutline, GiftOutline, HandPayCircleOutline, PieOutline, StarOutline, TeamOutline } from 'antd-mobile-icons';
+import { CollectMoneyOutline, EditSOutline, GiftOutline, HandPayCircleOutline, PieOutline, PlayOutline, StarOutline, TeamOutline } from 'antd-mobile-icons';
 import { copyText, creditTone, type MoneyTone } from '@app/browser';
 import { formatYuan, MSG, ORDER_STATE, PLATFORM_WALLET, TRANS_TYPE, TRANS_TYPE_LABELS, TRANSFER_STATE, type TransRecord, type TransType } from '@app/contract';
 import { toast } from '../../../shared/lib/toast';
@@ -28,6 +28,8 @@ function TypeIcon({ type }: { type: number }) {
   if (type === TRANS_TYPE.redPacket) return <StarOutline />;
   if (type === TRANS_TYPE.commission) return <TeamOutline />;
   if (type === TRANS_TYPE.adjustment) return <EditSOutline />;
+  // listed under 全部 only: seamless play's 游戏投注, 游戏派彩 and 投注撤销, spent from the wallet itself
+  if (type === TRANS_TYPE.all) return <PlayOutline />;
   return <SwapIcon />;
 }
 
