@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readFixtures } from './fixtures.js';
-import { runSeamlessConformance } from './runner.js';
+import { runSeamlessConformance, runTransferConformance } from './runner.js';
+import { CONFORMANCE_VENUE } from './transfer-context.js';
 
 /**
- * `npm run provider:conformance -- --mode seamless --url <base> --merchant <id> --key <key> --fixtures <file>`
+ * `npm run provider:conformance -- --mode seamless --url <base> --merchant <id> --key <key> --fixtures <file>`,
+ * or `--mode transfer --url <provider base> --merchant <id> --key <key> [--venue] [--game]`
  * (docs/conformance.md). Exit 0 when every case passed, 1 when one failed, 2 when it could not run
- * (bad options, unreadable fixtures, a mode without cases).
+ * (bad options, unreadable fixtures).
  */
 const USAGE = `usage: provider:conformance --mode seamless --url <wallet base URL> --merchant <id> --key <key> --fixtures <file.json> [--only <text>]… [--timeout-ms <n>]
-       provider:conformance --mode transfer …`;
+       provider:conformance --mode transfer --url <provider base URL> --merchant <id the platform signs as> --key <key> [--venue <code>] [--game <code>] [--only <text>]… [--timeout-ms <n>]`;
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -20,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
       merchant: { type: 'string' },
       key: { type: 'string' },
       fixtures: { type: 'string' },
+      venue: { type: 'string' },
+      game: { type: 'string' },
       only: { type: 'string', multiple: true },
       'timeout-ms': { type: 'string' },
       help: { type: 'boolean' },
@@ -27,24 +31,19 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
   });
   if (values.help) return console.log(USAGE), 0;
+  const timeoutMs = values['timeout-ms'] ? Number(values['timeout-ms']) : undefined;
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100)) return console.error('--timeout-ms: a whole number ≥ 100'), 2;
   if (values.mode === 'transfer') {
-    // The transfer wallet's cases belong to its own protocol's kit: run them when it has them.
-    // Looked up when asked (a path in a variable): this kit does not depend on the transfer protocol's files.
-    const transferModule = '../transfer.js';
-    const exported = (await import(transferModule).catch(() => ({}))) as Record<string, unknown>;
-    const run = exported.runTransferConformance;
-    console.log("transfer mode: its cases come from the transfer protocol's kit (src/transfer.ts)");
-    if (typeof run !== 'function') {
-      console.error('transfer mode: not yet available');
-      return 2;
-    }
-    return (await (run as (argv: string[]) => Promise<number>)(argv)) as number;
+    const missing = (['url', 'merchant', 'key'] as const).filter((k) => !values[k]);
+    if (missing.length > 0) return console.error(`missing ${missing.map((m) => `--${m}`).join(', ')}\n${USAGE}`), 2;
+    const target = { url: values.url!, merchant: values.merchant!, key: values.key!, venue: values.venue, game: values.game, timeoutMs };
+    console.log(`transfer wallet conformance: ${target.url} as merchant ${target.merchant}, venue ${target.venue ?? CONFORMANCE_VENUE} (the provider's test money: never a production provider)`);
+    const report = await runTransferConformance(target, { only: values.only });
+    return report.failed > 0 || report.passed === 0 ? 1 : 0;
   }
   if (values.mode !== 'seamless') return console.error(`--mode: seamless or transfer\n${USAGE}`), 2;
   const missing = (['url', 'merchant', 'key', 'fixtures'] as const).filter((k) => !values[k]);
   if (missing.length > 0) return console.error(`missing ${missing.map((m) => `--${m}`).join(', ')}\n${USAGE}`), 2;
-  const timeoutMs = values['timeout-ms'] ? Number(values['timeout-ms']) : undefined;
-  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100)) return console.error('--timeout-ms: a whole number ≥ 100'), 2;
   let fixtures;
   try {
     fixtures = readFixtures(JSON.parse(readFileSync(values.fixtures!, 'utf8')));

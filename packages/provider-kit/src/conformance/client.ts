@@ -28,11 +28,11 @@ export interface SendOptions {
   omitHeader?: (typeof HEADER)[keyof typeof HEADER];
 }
 
-export interface Sent {
+export interface Sent<B = SeamlessResponse> {
   httpStatus: number;
   text: string;
   /** the parsed answer; null when it is not a JSON object */
-  body: SeamlessResponse | null;
+  body: B | null;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -49,24 +49,28 @@ export function walletBase(url: string): URL {
 
 export type Endpoint = (typeof SEAMLESS_PATH)[keyof typeof SEAMLESS_PATH];
 
-export async function send(target: ConformanceTarget, endpoint: Endpoint, payload: unknown, o: SendOptions = {}): Promise<Sent> {
-  const base = walletBase(target.url);
-  const url = new URL(base.toString() + endpoint);
+export function send(target: ConformanceTarget, endpoint: Endpoint, payload: unknown, o: SendOptions = {}): Promise<Sent> {
+  return sendTo<SeamlessResponse>(walletBase(target.url), endpoint, payload, { key: target.key, merchant: target.merchant, timeoutMs: target.timeoutMs }, o);
+}
+
+/** A signed POST of `payload` to `<base><path>` (either protocol), spoiled as `o` asks. */
+export async function sendTo<B>(base: URL, path: string, payload: unknown, signer: { key: string; merchant: string; timeoutMs?: number }, o: SendOptions = {}): Promise<Sent<B>> {
+  const url = new URL(base.toString().replace(/\/$/, '') + path);
   const body = o.raw ?? JSON.stringify(payload);
-  const headers: Partial<SignedHeaders> = signRequest(o.key ?? target.key, o.merchant ?? target.merchant, { method: 'POST', path: url.pathname + url.search, body: o.signedBody ?? body }, o.nowS, o.nonce);
+  const headers: Partial<SignedHeaders> = signRequest(o.key ?? signer.key, o.merchant ?? signer.merchant, { method: 'POST', path: url.pathname + url.search, body: o.signedBody ?? body }, o.nowS, o.nonce);
   if (o.omitHeader) delete headers[o.omitHeader];
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(signer.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
     text = await res.text();
   } catch (e) {
-    throw new Error(`${endpoint}: no answer (${e instanceof Error ? e.message : String(e)})`);
+    throw new Error(`${path}: no answer (${e instanceof Error ? e.message : String(e)})`);
   }
-  let parsed: SeamlessResponse | null = null;
+  let parsed: B | null = null;
   try {
     const v: unknown = JSON.parse(text);
-    parsed = v && typeof v === 'object' && !Array.isArray(v) ? (v as SeamlessResponse) : null;
+    parsed = v && typeof v === 'object' && !Array.isArray(v) ? (v as B) : null;
   } catch {
     parsed = null;
   }

@@ -12,9 +12,10 @@ export function fail(reason: string): never {
 /** A case the fixtures do not allow (an optional fixture left out): counted as skipped, not passed. */
 export class CaseSkipped extends Error {}
 
-export interface ConformanceCase {
+/** A named case; its context is the seamless kit's CaseContext, or the transfer kit's TransferContext. */
+export interface ConformanceCase<C = CaseContext> {
   name: string;
-  run(ctx: CaseContext): Promise<void>;
+  run(ctx: C): Promise<void>;
 }
 
 export interface TxOptions {

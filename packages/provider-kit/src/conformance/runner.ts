@@ -4,6 +4,8 @@ import { MONEY_CASES } from './cases-money.js';
 import { PROTOCOL_CASES } from './cases-protocol.js';
 import { CaseContext, CaseFailed, CaseSkipped, type ConformanceCase } from './context.js';
 import { MIN_FUNDED_FEN, MIN_SECOND_FEN, type SeamlessFixtures } from './fixtures.js';
+import { TRANSFER_CASES } from './transfer-cases.js';
+import { TransferContext, type TransferTarget } from './transfer-context.js';
 
 /**
  * Runs the seamless-wallet conformance cases against a wallet, one after the other (each reads the
@@ -60,8 +62,6 @@ async function preflight(ctx: CaseContext): Promise<string | null> {
 export async function runSeamlessConformance(target: ConformanceTarget, fixtures: SeamlessFixtures, opts: RunOptions = {}): Promise<ConformanceReport> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const ctx = new CaseContext(target, fixtures);
-  const cases = opts.only ? SEAMLESS_CASES.filter((c) => opts.only!.some((o) => c.name.includes(o))) : SEAMLESS_CASES;
-  const results: CaseResult[] = [];
   let refused: string | null = null;
   try {
     refused = await preflight(ctx);
@@ -69,6 +69,14 @@ export async function runSeamlessConformance(target: ConformanceTarget, fixtures
     refused = err instanceof Error ? err.message : String(err);
   }
   if (refused) log(`fixtures: ${oneLine(refused)} (later cases may fail for it)`);
+  return runCases(SEAMLESS_CASES, ctx, opts);
+}
+
+/** Runs the cases (those `only` names) one after the other on one context, printing each outcome, then the counts. */
+export async function runCases<C>(all: readonly ConformanceCase<C>[], ctx: C, opts: RunOptions = {}): Promise<ConformanceReport> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const cases = opts.only ? all.filter((c) => opts.only!.some((o) => c.name.includes(o))) : all;
+  const results: CaseResult[] = [];
   for (const c of cases) {
     const start = Date.now();
     let result: CaseResult;
@@ -87,4 +95,13 @@ export async function runSeamlessConformance(target: ConformanceTarget, fixtures
   const report = { results, passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
   log(`${report.passed} passed, ${report.failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
   return report;
+}
+
+/**
+ * Runs the transfer-wallet cases against a provider, the kit signing as the platform. Each case makes
+ * its own players (new ids every run) and moves the provider's test money between its house and them:
+ * a demo or staging provider, never a production one.
+ */
+export function runTransferConformance(target: TransferTarget, opts: RunOptions = {}): Promise<ConformanceReport> {
+  return runCases(TRANSFER_CASES, new TransferContext(target), opts);
 }

@@ -22,7 +22,12 @@ export type MoveResult = 'applied' | 'duplicate' | 'voided' | 'insufficient';
 export async function move(db: Kdb, m: { venue: string; player: string; amountFen: number; ref: string; kind: string }): Promise<MoveResult> {
   if (!Number.isSafeInteger(m.amountFen) || m.amountFen === 0) throw new Error(`demo venue: bad amount ${m.amountFen}`);
   const r = await sql<{ result: MoveResult }>`SELECT demo_venue_move(${m.venue}, ${m.player}, ${m.amountFen}::bigint, ${m.ref}, ${m.kind}) AS result`.execute(db);
-  return r.rows[0].result;
+  const result = r.rows[0].result;
+  if (result !== 'voided') return result;
+  // A ref refused for want of money is kept voided so that it never applies; sent again, it answers
+  // as it first did (the transfer-wallet protocol), insufficient rather than voided.
+  const row = await db.selectFrom('demo_venue_transactions').select('reason').where('venue', '=', m.venue).where('ref', '=', m.ref).executeTakeFirst();
+  return row?.reason === 'insufficient_balance' ? 'insufficient' : 'voided';
 }
 
 /** Makes sure a ref never applies: 'voided', or 'applied' when it applied first. */
