@@ -138,6 +138,9 @@ describe('a member plays the electronic providers', () => {
       await openSlot(page, SEAMLESS, 'ae_ocean');
       await expect.poll(() => frameBalance(page)).toBe(START_YUAN);
       expect(await page.getByTestId('game-balance').innerText()).toBe(formatYuan(START_YUAN));
+      // the seamless game plays the central balance: the bar shows it, with no 转账 to offer
+      await page.getByTestId('game-wallet').waitFor();
+      expect(await page.getByTestId('game-transfer').count()).toBe(0);
       const seamless: VenuePlayResult[] = [];
       for (let i = 0; i < 3; i++) seamless.push(await spin(page));
       const central = seamless.at(-1)!.balance;
@@ -153,7 +156,7 @@ describe('a member plays the electronic providers', () => {
       await open(page, platform, '/betRecord');
       const rows = page.getByTestId('bet-row');
       await expect.poll(() => rows.count(), { timeout: 8000 }).toBe(seamless.length);
-      for (const s of seamless) await expectBetRow(page, `${DEMO_SEAMLESS.code}:${s.bet_id}:bet`, s, ocean.gamename, providerName(SEAMLESS));
+      for (const s of seamless) await expectBetRow(page, s.bet_id, s, ocean.gamename, providerName(SEAMLESS));
       await toastGone(page);
       await stillShot(page, 'provider-play-betrecord-seamless');
 
@@ -165,6 +168,7 @@ describe('a member plays the electronic providers', () => {
 
       // ---- transfer: pp_egypt, the whole central balance carried in on launch ----
       await openSlot(page, TRANSFER, 'pp_egypt');
+      await page.getByTestId('game-transfer').waitFor();
       await expect.poll(() => frameBalance(page)).toBeCloseTo(central, 2);
       await expect.poll(() => page.getByTestId('game-balance').innerText(), { timeout: 8000 }).toBe('0.00');
       const transfer: VenuePlayResult[] = [];

@@ -23,6 +23,7 @@ const SLOT = 'ae_ocean';
 async function launch(token: string, game = SLOT) {
   const launched = await s.api('/api/getGameUrl', { plat_name: DEMO_SEAMLESS.venue, game_type: 0, game_code: game, is_mobile_url: 1 }, { token });
   expect(launched.code).toBe(200);
+  expect(launched.data.wallet).toBe('central');
   const exchanged = await s.api('/venue/api/session', { launch: (launched.data.url as string).split('launch=')[1] });
   expect(exchanged.code).toBe(200);
   expect(exchanged.data.wallet).toBe('central');
@@ -69,7 +70,7 @@ describe('a seamless venue', () => {
     const records = (await s.api<BetRecordPage<BetRecord>>('/api/betrecord', {}, { token: m.token })).data;
     expect(records.total).toBe(3);
     for (const spin of spins) {
-      const rec = records.data.find((x) => x.bet_id === `${DEMO_SEAMLESS.code}:${spin.bet_id}:bet`);
+      const rec = records.data.find((x) => x.bet_id === spin.bet_id);
       // the whole stake is valid: it counts for turnover, rebate, VIP and commission like any bet
       expect(rec, spin.bet_id).toMatchObject({ api_type: DEMO_SEAMLESS.venue, category: 'concise', bet_amount: spin.stake, valid_amount: spin.stake, win_loss: spin.win_loss, status: 1 });
     }
@@ -79,7 +80,9 @@ describe('a seamless venue', () => {
     const game = statement.filter((x) => x.pay_way === '游戏投注' || x.pay_way === '游戏派彩');
     expect(game.filter((x) => x.pay_way === '游戏投注')).toHaveLength(3);
     expect(statement[0]!.balance).toBeCloseTo(expected, 2);
-    expect(game.every((x) => !x.remark.includes(DEMO_SEAMLESS.code))).toBe(true);
+    // each names its round (the bet's number in the records), never the provider's code
+    expect(new Set(game.map((x) => x.out_trade_no))).toEqual(new Set(spins.map((x) => x.bet_id)));
+    expect(game.every((x) => x.remark === '' && !JSON.stringify(x).includes(DEMO_SEAMLESS.code))).toBe(true);
   });
 
   it('refuses a stake above the central balance with 余额不足, moving nothing and recording no round', async () => {
@@ -127,7 +130,7 @@ describe('a seamless venue', () => {
       request_uuid: `${round}:late`,
       token,
       user: String(m.id),
-      transaction_uuid: `${round}:bet`,
+      transaction_uuid: round,
       round,
       game_code: SLOT,
       currency: 'CNY',

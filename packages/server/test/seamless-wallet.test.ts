@@ -326,7 +326,7 @@ describe('win', () => {
     const round = uuid();
     await bet(p, 300, { tx, round });
     let [r] = await records(p);
-    expect(r).toMatchObject({ venue: DEMO_SEAMLESS.venue, bet_id: `${DEMO_SEAMLESS.code}:${tx}`, bet_fen: 300, status: 2, counted: false });
+    expect(r).toMatchObject({ venue: DEMO_SEAMLESS.venue, bet_id: tx, bet_fen: 300, status: 2, counted: false });
     expect((await win(p, 0, tx, round)).body).toMatchObject({ status: RS.ok, balance: 700 });
     [r] = await records(p);
     expect(r).toMatchObject({ bet_fen: 300, valid_fen: 300, win_loss_fen: -300, status: 1, counted: true });

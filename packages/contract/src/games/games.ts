@@ -3,6 +3,7 @@
  * getGameUrl, gamelistBycode, betrecord; DESIGN §6), shared by the server and the clients.
  */
 import type { ELECTRONIC_PROVIDERS } from '../shared/constants.js';
+import type { VenueWallet } from './venue.js';
 
 /**
  * Our own demo brand (DESIGN §6): a seeded demo venue is 演示 + what it offers + a letter (演示真人A),
@@ -61,6 +62,8 @@ export interface RecentGame {
 /** POST /api/getGameUrl {plat_name, game_type, game_code, is_mobile_url}. */
 export interface GameUrl {
   url: string;
+  /** getGameUrl: the wallet the game plays (a transfer venue's own, or the central one of a seamless venue: no 转账 there) */
+  wallet?: VenueWallet;
 }
 
 /** POST /api/gamelistBycode {gamecode}: one provider's games. */

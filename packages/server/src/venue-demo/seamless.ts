@@ -11,7 +11,8 @@ import { engineInput, instantOf, newBetId, pageOf, type PlaySession } from './pl
  * The demo venue as a seamless provider (provider-kit docs/seamless-wallet.md): a session launched
  * with a wallet token holds no money here. Each spin is a round at the platform's seamless wallet:
  * the bet (the stake taken from the central wallet, or refused: nothing is played), then the win
- * (the payout, 0 for a lost round) that closes it. The round is written here first, so a win the
+ * (the payout, 0 for a lost round) that closes it. The bet's transaction id is the round's id, the
+ * bet id the member sees here, so the platform's bet record carries the same number. The round is written here first, so a win the
  * platform did not answer is sent again (settleOpenRounds) with the same ids, which the wallet applies
  * once; a bet whose outcome is unknown is rolled back.
  */
@@ -91,7 +92,7 @@ export async function playSeamless(db: Kdb, w: WalletOptions, s: PlaySession, to
     .insertInto('demo_venue_seamless_rounds')
     .values({ round, venue: s.venue, player: s.player, game: game.definition.code, wallet_token: token, stake_fen: played.stakeFen, payout_fen: played.payoutFen, detail: JSON.stringify(outcome) })
     .execute();
-  const bet = await answered(w, SEAMLESS_PATH.bet, { request_uuid: `${round}:bet`, ...signedFields(s, token), transaction_uuid: `${round}:bet`, round, game_code: game.definition.code, currency: SEAMLESS_CURRENCY, amount: played.stakeFen });
+  const bet = await answered(w, SEAMLESS_PATH.bet, { request_uuid: `${round}:bet`, ...signedFields(s, token), transaction_uuid: round, round, game_code: game.definition.code, currency: SEAMLESS_CURRENCY, amount: played.stakeFen });
   if (!bet || bet.status !== RS.ok) {
     // Refused: nothing moved. No answer: the bet may have been taken, so it is rolled back (or, if that
     // cannot be told either, left open for the sweep, which rolls it back).
@@ -114,7 +115,7 @@ function sendWin(w: WalletOptions, r: { round: string; player: string; token: st
     token: r.token,
     user: r.player,
     transaction_uuid: `${r.round}:win`,
-    reference_transaction_uuid: `${r.round}:bet`,
+    reference_transaction_uuid: r.round,
     round: r.round,
     game_code: r.game,
     currency: SEAMLESS_CURRENCY,
@@ -130,7 +131,7 @@ async function rollback(w: WalletOptions, s: Pick<PlaySession, 'player'>, token:
     token,
     user: s.player,
     transaction_uuid: `${round}:rollback`,
-    reference_transaction_uuid: `${round}:bet`,
+    reference_transaction_uuid: round,
     round,
     game_code: gameCode,
     currency: SEAMLESS_CURRENCY,

@@ -15,11 +15,11 @@ export function gamePagePath(name: string, type: string, code: string): string {
   return `/gamePage?name=${encodeURIComponent(name)}&type=${encodeURIComponent(type)}&code=${encodeURIComponent(code)}`;
 }
 
-/** A URL call's answer: data.url, or the server's message (a failed call or an empty url). */
-async function urlOf(path: string, method: 'GET' | 'POST', body?: unknown): Promise<string> {
+/** A URL call's answer: data (its url), or the server's message (a failed call or an empty url). */
+async function urlOf(path: string, method: 'GET' | 'POST', body?: unknown): Promise<GameUrl> {
   const json = await call<Partial<GameUrl> | null>(path, { method, body, overlay: false });
   const url = json.code === CODE.ok ? json.data?.url : undefined;
-  if (typeof url === 'string' && url) return url;
+  if (typeof url === 'string' && url) return { ...json.data, url };
   // an ok answer without a url is refused like any other
   throw refusal(json.code === CODE.ok ? { ...json, code: CODE.badRequest } : json);
 }
@@ -28,13 +28,13 @@ async function urlOf(path: string, method: 'GET' | 'POST', body?: unknown): Prom
  * A fresh launch URL (getGameUrl). Launch URLs are single-use and expire within a minute, so every
  * launch asks again: nothing here is cached.
  */
-export function fetchGameUrl(name: string, type: string, code: string): Promise<string> {
+export function fetchGameUrl(name: string, type: string, code: string): Promise<GameUrl> {
   return urlOf('getGameUrl', 'POST', { plat_name: name, game_type: type || '0', game_code: code, is_mobile_url: 1 });
 }
 
 /** The agent back-office login (GET /api/getAgentLoginUrl). */
-export function fetchAgentLoginUrl(): Promise<string> {
-  return urlOf('getAgentLoginUrl', 'GET');
+export async function fetchAgentLoginUrl(): Promise<string> {
+  return (await urlOf('getAgentLoginUrl', 'GET')).url;
 }
 
 /** One electronic-game provider's games (gamelistBycode {gamecode}), as a query (the hall's 捕鱼 tab asks all four at once). */

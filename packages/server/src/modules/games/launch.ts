@@ -56,7 +56,7 @@ async function launched(deps: LaunchDeps, player: Player, venue: Venue, input: L
     throw badRequest(MSG.gameLaunchFailed);
   }
   await recordLaunch(deps.db, player.id, await recentGameOf(deps, venue, input.game_code, game), new Date()).catch((err) => deps.log?.warn({ err }, 'recent game not recorded'));
-  return { url };
+  return { url, wallet: venue.mode === 'seamless' ? 'central' : 'venue' };
 }
 
 /** The 最近在玩 entry of a launch: the hall tile's name and picture, or the provider game's. */

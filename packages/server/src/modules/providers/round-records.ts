@@ -10,14 +10,15 @@ export type GameNames = (venue: string, game: string) => Promise<string>;
 
 /**
  * The seamless wallet's bets as bet records, the way the venues' feed makes them (games/ingest.ts): one
- * record per bet (venue = the token's venue, bet id = provider code + transaction_uuid), unsettled when
+ * record per bet (venue = the token's venue, bet id = the provider's transaction_uuid: unique within
+ * the venue, whose bets only its provider sends), unsettled when
  * taken, invalid when rolled back, settled when its round's win comes.
  */
 export function betOf(provider: Provider, b: { uuid: string; memberId: number; venue: string; game: string; round: string; stakeFen: number; betAt: Date }, labels: { category: string; gameName: string }, outcome: { status: number; winLossFen: number; settledAt: Date | null }): VenueBet {
   return {
     seq: 0,
     venue: b.venue,
-    betId: `${provider.code}:${b.uuid}`,
+    betId: b.uuid,
     memberId: b.memberId,
     game: b.game,
     gameName: labels.gameName,

@@ -40,8 +40,8 @@ interface Answer {
   balance?: number;
 }
 
-/** A movement's memo, which the member's 账户明细 shows: the venue and the provider's round (the provider's code stays in the key). */
-const roundMemo = (venue: string, round: string) => `${venue} ${round}`.slice(0, 200);
+/** A movement's memo: the provider's round, which the member's 账户明细 shows as its number (the provider's code stays in the key). */
+const roundMemo = (round: string) => round.slice(0, 200);
 
 /** A refusal decided inside a transaction: it rolls back, and the answer is given (and remembered) outside. */
 class Refusal extends Error {
@@ -289,7 +289,7 @@ async function bet(tx: Transaction<Database>, provider: Provider, f: Fields, p: 
     await post(tx, {
       idemKey: `seamless:${provider.code}:${f.transactionUuid}`,
       kind: 'seamless_bet',
-      memo: roundMemo(p.claims.v, f.round),
+      memo: roundMemo(f.round),
       entries: [
         { accountId: wallet, amountFen: -f.amountFen },
         { accountId: settlement, amountFen: f.amountFen },
@@ -315,7 +315,7 @@ async function win(tx: Transaction<Database>, provider: Provider, f: Fields, p: 
     await post(tx, {
       idemKey: `seamless:${provider.code}:${f.transactionUuid}`,
       kind: 'seamless_win',
-      memo: roundMemo(p.claims.v, f.round),
+      memo: roundMemo(f.round),
       entries: [
         { accountId: settlement, amountFen: -f.amountFen },
         { accountId: wallet, amountFen: f.amountFen },
@@ -343,7 +343,7 @@ async function rollback(tx: Transaction<Database>, provider: Provider, f: Fields
       await post(tx, {
         idemKey: `seamless:${provider.code}:rollback:${target.transaction_uuid}`,
         kind: 'seamless_rollback',
-        memo: roundMemo(target.venue, target.round),
+        memo: roundMemo(target.round),
         entries: [
           { accountId: settlement, amountFen: -Number(target.amount_fen) },
           { accountId: wallet, amountFen: Number(target.amount_fen) },

@@ -4,8 +4,8 @@ import type { Kdb } from '../../db/connect.js';
 import { beijing } from '../../lib/time.js';
 import { offsetOf, pageOf } from '../content/paging.js';
 
-/** Journal kinds whose memo is the order number (deposits and withdrawals). */
-const ORDER_MEMO_KINDS = new Set(['deposit', 'withdraw_hold', 'withdraw_refund']);
+/** Journal kinds whose memo is the order number (deposits and withdrawals; a seamless game's round). */
+const ORDER_MEMO_KINDS = new Set(['deposit', 'withdraw_hold', 'withdraw_refund', 'seamless_bet', 'seamless_win', 'seamless_rollback']);
 /** Journal kinds whose memo is a venue code (transfers). */
 const VENUE_MEMO_KINDS = new Set(['transfer_in', 'transfer_out', 'transfer_refund']);
 

@@ -72,6 +72,8 @@ export default function GamePage() {
   const { data: user } = useUser();
   const qc = useQueryClient();
   const [url, setUrl] = useState<string | null>(null);
+  // A seamless venue's game plays the central wallet: no 转账 over it.
+  const [transfers, setTransfers] = useState(true);
   const [offline, setOffline] = useState(false);
   const [launch, setLaunch] = useState(0);
   // The transfer sheet is loaded at the first 转账 and stays mounted, so that it slides away when closed.
@@ -102,11 +104,12 @@ export default function GamePage() {
     let live = true;
     setUrl(null);
     setOffline(false);
-    const ask = target.kind === 'game' ? fetchGameUrl(target.name, target.type, target.code) : fetchAgentLoginUrl();
+    const ask = target.kind === 'game' ? fetchGameUrl(target.name, target.type, target.code) : fetchAgentLoginUrl().then((agent) => ({ url: agent }));
     ask.then(
       (fresh) => {
         if (!live) return;
-        setUrl(fresh);
+        setUrl(fresh.url);
+        setTransfers(!('wallet' in fresh) || fresh.wallet !== 'central');
         // With auto-transfer on, launching moved the central balance into the venue.
         if (target.kind === 'game') void qc.invalidateQueries({ queryKey: userKey });
       },
@@ -132,7 +135,7 @@ export default function GamePage() {
   const relaunch = target.kind === 'game' ? () => setLaunch((n) => n + 1) : undefined;
   return (
     <div className="game-page" data-testid="game-page">
-      <GameBar title={title} onBack={leave} onRelaunch={relaunch} balance={target.kind === 'game' && user ? formatYuan(user.balance) : null} onTransfer={() => setTransfer('open')} />
+      <GameBar title={title} onBack={leave} onRelaunch={relaunch} balance={target.kind === 'game' && user ? formatYuan(user.balance) : null} onTransfer={transfers ? () => setTransfer('open') : undefined} />
       {target.kind === 'game' && transfer !== 'never' && (
         <Suspense fallback={null}>
           <VenueTransferSheet platname={target.name} name={title} open={transfer === 'open'} onClose={() => setTransfer('closed')} />
