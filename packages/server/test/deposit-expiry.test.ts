@@ -56,7 +56,8 @@ async function aged(o: { id: number }, minutes: number) {
 }
 
 const row = (o: { id: number }) => s.db.kysely.selectFrom('deposits').selectAll().where('id', '=', o.id).executeTakeFirstOrThrow();
-const depositRecords = async (m: Member) => (await call(m, '/gettransrecord', { type: 1, date: 1, page: 1 })).data.data as { out_trade_no: string; state: number; state_text: string; remark: string }[];
+// 近7天, not 今天: an order aged by half an hour just after Beijing midnight was made the day before.
+const depositRecords = async (m: Member) => (await call(m, '/gettransrecord', { type: 1, date: 2, page: 1 })).data.data as { out_trade_no: string; state: number; state_text: string; remark: string }[];
 const recordOf = async (m: Member, o: { no: string }) => (await depositRecords(m)).find((r) => r.out_trade_no === o.no)!;
 
 describe('an unpaid order closes at the end of its payment window', () => {
