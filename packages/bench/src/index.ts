@@ -205,6 +205,7 @@ if (runs('k')) {
   console.table([
     { measure: 'bet + win pairs, 64 connections', 'per s': k.pairsPerS, 'bet p50 ms': k.betP50Ms, 'bet p99 ms': k.betP99Ms },
     { measure: 'transfers settled, POST /api/transfer, 32 connections (same run)', 'per s': k.transfersPerS, 'p99 ms': k.transfersP99Ms },
+    { measure: 'launches with auto-transfer, POST /api/getGameUrl, 32 connections', 'per s': k.launchesPerS, 'p99 ms': k.launchP99Ms },
   ]);
   const met = k.ratio >= TARGET_SEAMLESS_RATIO && k.betP99Ms < TARGET_SEAMLESS_BET_P99_MS;
   console.log(`ratio seamless pairs ÷ ledger transfers = ${k.ratio.toFixed(2)} (target ≥ ${TARGET_SEAMLESS_RATIO}), bet p99 ${k.betP99Ms} ms (target < ${TARGET_SEAMLESS_BET_P99_MS}): ${met ? 'pass' : 'FAIL'}`);

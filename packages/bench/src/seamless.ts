@@ -5,7 +5,9 @@ import { checkLedger } from '../../server/src/modules/ledger/service.js';
 import { providerKeys } from '../../server/src/modules/providers/service.js';
 import { issueSeamlessToken } from '../../server/src/modules/providers/token.js';
 import { DEMO_SEAMLESS } from '../../server/src/seed/providers.js';
-import { fundedMembers, httpLoad, settled } from './ledger.js';
+import autocannon from 'autocannon';
+import { answeredOk } from './envelope.js';
+import { fundedMembers, httpLoad, postJson, settled } from './ledger.js';
 import { startPgPlatform } from './platform.js';
 
 /**
@@ -18,6 +20,11 @@ import { startPgPlatform } from './platform.js';
  *
  * The 32 funded members of (c) each play from two connections (two tokens), 1 元 a bet, half the
  * rounds won back.
+ *
+ * Then a launch in transfer mode with auto-transfer (免转) on, over HTTP: POST /api/getGameUrl at 32
+ * connections, each member alternating between two transfer venues' slots, so that every launch
+ * recycles the other venue and carries the whole central balance in (each a transfer over the
+ * transfer-wallet protocol) before the launch URL is asked for. Its p99 is printed (no target).
  */
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
@@ -35,7 +42,16 @@ export interface SeamlessBench {
   transfersP99Ms: number;
   /** pairsPerS ÷ transfersPerS */
   ratio: number;
+  /** launches with auto-transfer per second, POST /api/getGameUrl, 32 connections, and their p99 */
+  launchesPerS: number;
+  launchP99Ms: number;
 }
+
+/** Two transfer venues' slots a launch alternates between. */
+const LAUNCHES = [
+  { plat_name: 'pp', game_code: 'pp_egypt' },
+  { plat_name: 'obgdy', game_code: 'obgdy_fruit' },
+] as const;
 
 export async function benchSeamless(): Promise<SeamlessBench> {
   const platform = await startPgPlatform({ CAPTCHA_BYPASS_CODE: BYPASS, RATE_LIMIT_REGISTER: '0' });
@@ -63,7 +79,23 @@ export async function benchSeamless(): Promise<SeamlessBench> {
     if (!ledger.ok) throw new Error('the ledger does not check after the benchmark');
     if ((await seamlessBets(db.kysely)) < pairs.count) throw new Error('fewer bet records than bets taken');
     const pairsPerS = Math.round(pairs.count / DURATION_S);
-    return { pairsPerS, betP50Ms: pairs.p50Ms, betP99Ms: pairs.p99Ms, transfersPerS, transfersP99Ms: transfers.p99Ms, ratio: pairsPerS / transfersPerS };
+
+    for (const m of members) {
+      const on = await postJson(platform.url, '/api/uptransferstatus', { transferstatus: 1 }, m.token);
+      if (on.code !== 200) throw new Error(`auto-transfer not switched on: ${on.message}`);
+    }
+    const launches = await launchLoad(platform.url, members);
+    if (!(await checkLedger(db.kysely)).ok) throw new Error('the ledger does not check after the launches');
+    return {
+      pairsPerS,
+      betP50Ms: pairs.p50Ms,
+      betP99Ms: pairs.p99Ms,
+      transfersPerS,
+      transfersP99Ms: transfers.p99Ms,
+      ratio: pairsPerS / transfersPerS,
+      launchesPerS: launches.perS,
+      launchP99Ms: launches.p99Ms,
+    };
   } finally {
     await db.close();
     await platform.stop();
@@ -102,6 +134,27 @@ async function pairLoad(caller: Caller, players: { user: string; token: string }
   betMs.sort((a, b) => a - b);
   const at = (q: number) => Math.round(betMs[Math.min(betMs.length - 1, Math.floor(q * betMs.length))] ?? 0);
   return { count, p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+/** autocannon at 32 connections, one member each, launching the two venues' slots in turn. */
+async function launchLoad(url: string, members: { token: string }[]): Promise<{ perS: number; p99Ms: number }> {
+  let next = 0;
+  let refused = 0;
+  const onResponse = (status: number, body: string) => {
+    if (!answeredOk(status, body)) refused += 1;
+  };
+  const r = await autocannon({
+    url,
+    connections: members.length,
+    duration: DURATION_S,
+    setupClient: (client) => {
+      const m = members[next++ % members.length]!;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${m.token}` };
+      client.setRequests(LAUNCHES.map((l) => ({ method: 'POST' as const, path: '/api/getGameUrl', headers, body: JSON.stringify({ ...l, game_type: 'concise', is_mobile_url: 1 }), onResponse })));
+    },
+  });
+  if (r.errors || r.non2xx || refused) throw new Error(`launches over HTTP: ${r.errors} errors, ${r.non2xx} non-2xx, ${refused} refused`);
+  return { perS: Math.round(r.requests.average), p99Ms: r.latency.p99 };
 }
 
 async function seamlessBets(db: Kdb): Promise<number> {
