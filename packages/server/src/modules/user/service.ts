@@ -9,6 +9,7 @@ import type { Tx } from '../ledger/service.js';
 import { displayBalanceFen } from '../ledger/display.js';
 import { getSettings } from '../site/service.js';
 import { venueTotalFen, type VenueRegistry } from '../venues/registry.js';
+import { venuesEverFunded } from '../transfers/funded.js';
 import { revokeAllSessions } from '../session/service.js';
 import { paypassStateOf, refuseLoginEqualToPay } from './pay-password.js';
 
@@ -59,14 +60,15 @@ const memberRows = perDatabase((db: Kdb) => batchReader((memberIds: number[]) =>
 /**
  * The user info of spec §3 as /api/user, /api/refreshusermoney and the profile screens read it.
  * gameblance is the member's money at every venue, read fresh through the venue adapters (one batch
- * read per adapter); without `venues` (tests of the other fields) it is 0.
+ * read per adapter) from the venues the member ever moved money into; without `venues` (tests of the
+ * other fields) it is 0.
  */
 export async function userInfo(db: Tx, memberId: number, now: Date = new Date(), venues?: VenueRegistry): Promise<UserInfo> {
   // The member and its wallet in one indexed read (the poll's cost on a cache miss).
   const [m, settings, gameFen] = await Promise.all([
     db.isTransaction ? readMembers(db, [memberId]).then((found) => found.get(memberId)) : memberRows(db as Kdb)(memberId),
     getSettings(db as Kdb),
-    venues ? venueTotalFen(venues, memberId) : 0,
+    venues ? venuesEverFunded(db as Kdb, memberId).then((funded) => venueTotalFen(venues, memberId, funded)) : 0,
   ]);
   // The session was valid a moment ago; a member row gone since is a session gone.
   if (!m) throw unauthorized();

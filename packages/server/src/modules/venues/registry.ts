@@ -211,9 +211,14 @@ export async function listVenues(db: Kdb): Promise<Venue[]> {
   }));
 }
 
-/** The member's money at every venue together (user info's gameblance); unreadable venues count 0. */
-export async function venueTotalFen(venues: VenueRegistry, memberId: number): Promise<number> {
-  const balances = await venues.balancesFen(await venues.transferVenues(), memberId);
+/**
+ * The member's money at every venue together (user info's gameblance), read fresh from the venues in
+ * `funded` (those that can hold any: transfers/funded.ts); unreadable venues count 0.
+ */
+export async function venueTotalFen(venues: VenueRegistry, memberId: number, funded: ReadonlySet<string>): Promise<number> {
+  const held = (await venues.transferVenues()).filter((v) => funded.has(v.code));
+  if (held.length === 0) return 0;
+  const balances = await venues.balancesFen(held, memberId);
   let total = 0;
   for (const fen of balances.values()) total += fen;
   return total;
