@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Select, Space, Table, Tabs, Tag, Tooltip } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import type { AdminChatRow, AdminLotteryRow, AdminMuteRow, Page } from '@app/contract';
 import { api } from '../../shared/api';
 import { useAuth } from '../../shared/auth';
@@ -12,6 +11,7 @@ import { HostModal } from './RoomModals';
 import { roomApi } from './api';
 import './lottery.css';
 import { tablePaging } from '../../shared/pagination';
+import { RefreshButton } from '../../shared/components/RefreshButton';
 
 const TABS = [
   { key: 'messages', label: '聊天记录' },
@@ -71,9 +71,7 @@ function Messages() {
           data-testid="chat-room"
         />
         <Input.Search allowClear placeholder="消息内容、会员名" style={{ width: 240 }} onSearch={(v) => (setKeyword(v.trim()), setPage(1))} data-testid="chat-keyword" />
-        <Tooltip title="刷新">
-          <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()} aria-label="刷新" />
-        </Tooltip>
+        <RefreshButton query={list} />
         {moderator && (
           <Tooltip title={!room ? '先选择房间' : room.enabled ? undefined : '房间未开放'}>
             <Button type="primary" ghost disabled={!room?.enabled} onClick={() => setHosting(true)} data-testid="chat-host">

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag, Tooltip } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { formatYuan, LOTTERY_STAKE_MAX_YUAN, LOTTERY_STAKE_MIN_YUAN, type AdminRoomRow } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { lotteryApi, roomApi, roomKeys, type RoomSettings } from './api';
 import { HostModal, NewRoomModal, RoomModal } from './RoomModals';
 import './lottery.css';
+import { RefreshButton } from '../../shared/components/RefreshButton';
 
 /**
  * 房间管理: every room of every lottery with its stake limits and who is online; staff with
@@ -37,9 +38,7 @@ export default function RoomsPage() {
               新增房间
             </Button>
           )}
-          <Tooltip title="刷新">
-            <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()} aria-label="刷新" />
-          </Tooltip>
+          <RefreshButton query={list} />
         </Space>
       }
     >

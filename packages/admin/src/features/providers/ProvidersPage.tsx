@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Dropdown, Space, Table, Tag, Tooltip, Typography, type ButtonProps } from 'antd';
-import { DownOutlined, LoadingOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { PROVIDER_MODE_LABELS, PROVIDER_STATE_LABELS, PROVIDER_STATES, type AdminProvider, type ProviderHealthWindow, type ProviderMode, type ProviderState } from '@app/contract';
 import { useAuth } from '../../shared/auth';
 import { useAction } from '../../shared/useAction';
 import { providerApi, providerKeys } from './api';
 import { EditProviderModal, KeyOnceModal, NewProviderModal, RotateKeyModal } from './ProviderModals';
 import './providers.css';
+import { RefreshButton } from '../../shared/components/RefreshButton';
 
 /** The list refreshes on its own this often, so the health columns stay current. */
 const REFRESH_MS = 30_000;
@@ -106,9 +107,7 @@ export default function ProvidersPage() {
               新增供应商
             </Button>
           )}
-          <Tooltip title="刷新">
-            <Button icon={<ReloadOutlined />} loading={list.isFetching} onClick={() => void list.refetch()} aria-label="刷新" />
-          </Tooltip>
+          <RefreshButton query={list} />
         </Space>
       }
     >
